@@ -1,0 +1,244 @@
+//! Level data: board shapes, rule presets, CPU strengths and tutorials,
+//! read from `levels/` (compiled into the binary so that the native and web
+//! builds see exactly the same data) and validated when loaded.
+
+use serde::Deserialize;
+
+use super::board::BoardGraph;
+use super::game::Side;
+use super::hasami::{HasamiPos, HasamiRules};
+use super::levels::LevelError;
+use super::search::CpuLevel;
+
+/// A text in both UI languages.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct Text {
+    pub ja: String,
+    pub en: String,
+}
+
+/// The three CPU strengths (やさしい / ふつう / つよい).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
+pub enum Strength {
+    Easy,
+    Normal,
+    Strong,
+}
+
+impl Strength {
+    pub const ALL: [Strength; 3] = [Strength::Easy, Strength::Normal, Strength::Strong];
+    /// The command-line name (`easy`, `normal`, `strong`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Strength::Easy => "easy",
+            Strength::Normal => "normal",
+            Strength::Strong => "strong",
+        }
+    }
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct CpuLevels {
+    pub easy: CpuLevel,
+    pub normal: CpuLevel,
+    pub strong: CpuLevel,
+}
+
+impl CpuLevels {
+    pub fn get(&self, s: Strength) -> &CpuLevel {
+        match s {
+            Strength::Easy => &self.easy,
+            Strength::Normal => &self.normal,
+            Strength::Strong => &self.strong,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Preset<R> {
+    pub id: String,
+    pub name: Text,
+    pub about: Text,
+    pub rules: R,
+}
+
+/// `levels/presets/<game>.ron`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct GamePresets<R> {
+    pub board: String,
+    pub presets: Vec<Preset<R>>,
+    pub cpu: CpuLevels,
+}
+
+impl<R> GamePresets<R> {
+    pub fn preset(&self, id: &str) -> Option<&Preset<R>> {
+        self.presets.iter().find(|p| p.id == id)
+    }
+}
+
+/// A level file compiled into the binary: its path (for messages) and text.
+pub struct LevelFile {
+    pub path: &'static str,
+    pub text: &'static str,
+}
+
+macro_rules! level_file {
+    ($path:literal) => {
+        LevelFile {
+            path: $path,
+            text: include_str!(concat!("../../", $path)),
+        }
+    };
+}
+
+pub const BOARD_FILES: &[LevelFile] = &[level_file!("levels/boards/shogi9.ron")];
+pub const HASAMI_PRESETS: LevelFile = level_file!("levels/presets/hasami.ron");
+pub const HASAMI_TUTORIAL: LevelFile = level_file!("levels/tutorials/hasami.ron");
+
+/// Loads a board by name from the compiled-in board files.
+pub fn board(name: &str) -> Result<BoardGraph, LevelError> {
+    let file = BOARD_FILES
+        .iter()
+        .find(|f| f.path.ends_with(&format!("/{name}.ron")))
+        .ok_or_else(|| LevelError::new("levels/boards", name, "no board file of that name"))?;
+    BoardGraph::from_ron(file.path, file.text)
+}
+
+fn validate_levels(file: &str, cpu: &CpuLevels) -> Result<(), LevelError> {
+    for s in Strength::ALL {
+        let l = cpu.get(s);
+        let place = format!("cpu.{}", s.id());
+        if l.depth == 0 || l.blunder_depth == 0 {
+            return Err(LevelError::new(file, &place, "depth and blunder_depth must be at least 1"));
+        }
+        if !(0.0..=1.0).contains(&l.blunder_rate) {
+            return Err(LevelError::new(file, &place, "blunder_rate must lie between 0 and 1"));
+        }
+        if l.noise < 0 || l.nodes == 0 {
+            return Err(LevelError::new(file, &place, "noise must not be negative and nodes must be positive"));
+        }
+    }
+    Ok(())
+}
+
+/// Parses and validates a presets file for はさみ将棋.
+pub fn hasami_presets_from(file: &str, text: &str) -> Result<GamePresets<HasamiRules>, LevelError> {
+    let presets: GamePresets<HasamiRules> = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
+    if presets.presets.is_empty() {
+        return Err(LevelError::new(file, "presets", "at least one preset is needed"));
+    }
+    for (i, p) in presets.presets.iter().enumerate() {
+        let place = format!("presets[{i}] \"{}\"", p.id);
+        p.rules.validate().map_err(|e| LevelError::new(file, &place, e))?;
+        if presets.presets[..i].iter().any(|q| q.id == p.id) {
+            return Err(LevelError::new(file, &place, "duplicate preset id"));
+        }
+    }
+    validate_levels(file, &presets.cpu)?;
+    Ok(presets)
+}
+
+pub fn hasami_presets() -> Result<GamePresets<HasamiRules>, LevelError> {
+    hasami_presets_from(HASAMI_PRESETS.path, HASAMI_PRESETS.text)
+}
+
+/// A move in a tutorial or problem, by point names (e.g. `5九` → `5五`).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct NamedMove {
+    pub from: String,
+    pub to: String,
+}
+
+/// One step of a tutorial (`levels/tutorials/<game>.ron`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct TutorialStep {
+    pub title: Text,
+    pub text: Text,
+    /// The diagram (game-specific rows, see e.g. [`HasamiPos::from_rows`]).
+    pub board: Vec<String>,
+    #[serde(default = "first")]
+    pub to_move: Side,
+    /// Points to highlight (by name).
+    #[serde(default)]
+    pub highlights: Vec<String>,
+    /// Arrows to draw (from, to).
+    #[serde(default)]
+    pub arrows: Vec<NamedMove>,
+    /// The move the player must find ("try it"); `None` for a step to read.
+    #[serde(default)]
+    pub expect: Option<NamedMove>,
+    /// Shown when the player makes another move.
+    #[serde(default)]
+    pub wrong: Option<Text>,
+    /// Shown when the player finds the move.
+    #[serde(default)]
+    pub right: Option<Text>,
+}
+
+fn first() -> Side {
+    Side::First
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Tutorial {
+    pub title: Text,
+    pub steps: Vec<TutorialStep>,
+}
+
+/// Parses a tutorial and checks every step against the board and rules:
+/// the diagram parses, every named point exists, and the expected move is
+/// legal in the diagram.
+pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
+    use super::game::Game;
+    use super::hasami::Hasami;
+    let tutorial: Tutorial = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
+    if tutorial.steps.is_empty() {
+        return Err(LevelError::new(file, "steps", "a tutorial needs at least one step"));
+    }
+    let board = board("shogi9")?;
+    let game = Hasami::new(board, HasamiRules::STANDARD).map_err(|e| LevelError::new(file, "board", e))?;
+    for (i, step) in tutorial.steps.iter().enumerate() {
+        let place = format!("steps[{i}]");
+        let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
+        let pos = HasamiPos::from_rows(&rows, step.to_move, [0, 0])
+            .map_err(|e| LevelError::new(file, &format!("{place}.board"), e))?;
+        let point = |name: &str, what: &str| {
+            game.board()
+                .find(name)
+                .ok_or_else(|| LevelError::new(file, &format!("{place}.{what}"), format!("unknown point \"{name}\"")))
+        };
+        for h in &step.highlights {
+            point(h, "highlights")?;
+        }
+        for a in &step.arrows {
+            point(&a.from, "arrows")?;
+            point(&a.to, "arrows")?;
+        }
+        if let Some(m) = &step.expect {
+            let mv = super::hasami::HasamiMove {
+                from: point(&m.from, "expect")? as u8,
+                to: point(&m.to, "expect")? as u8,
+            };
+            let mut legal = Vec::new();
+            game.legal_moves(&pos, &mut legal);
+            if !legal.contains(&mv) {
+                return Err(LevelError::new(
+                    file,
+                    &format!("{place}.expect"),
+                    format!("{}→{} is not a legal move in this step's diagram", m.from, m.to),
+                ));
+            }
+            if step.wrong.is_none() {
+                return Err(LevelError::new(file, &place, "a step with `expect` needs a `wrong` text"));
+            }
+        }
+    }
+    Ok(tutorial)
+}
+
+pub fn hasami_tutorial() -> Result<Tutorial, LevelError> {
+    hasami_tutorial_from(HASAMI_TUTORIAL.path, HASAMI_TUTORIAL.text)
+}

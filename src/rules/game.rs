@@ -1,0 +1,112 @@
+//! The contract every two-player game implements, so that one search, one
+//! game record (undo, repetition, saves) and one CPU runner serve them all.
+
+use std::fmt::Debug;
+
+use serde::{Deserialize, Serialize};
+
+/// The two sides of a two-player game. `First` moves first in the standard
+/// setup (先手); which pieces that means is up to each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+    pub fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+}
+
+/// Why a game ended. The UI turns each into words (both languages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EndReason {
+    /// The winner captured the number of pieces the rules ask for.
+    CaptureTarget,
+    /// The winner kept a lead in captures through the opponent's turn.
+    Lead,
+    /// The loser had no legal move on their turn.
+    NoMoves,
+    /// The same position occurred too often (千日手).
+    Repetition,
+    /// The move limit was reached.
+    MoveLimit,
+    /// The loser resigned (投了).
+    Resignation,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub fn win(side: Side, reason: EndReason) -> Self {
+        Outcome {
+            winner: Some(side),
+            reason,
+        }
+    }
+    pub fn draw(reason: EndReason) -> Self {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+}
+
+/// A two-player, perfect-information game.
+///
+/// The implementing type holds the fixed things (board, rule options); the
+/// position is plain data that is copied to make a move (copy-make), which
+/// keeps undo and search simple and exact.
+pub trait Game {
+    type Pos: Clone + Debug;
+    type Move: Copy + Eq + Debug;
+
+    fn start(&self) -> Self::Pos;
+    fn side_to_move(&self, pos: &Self::Pos) -> Side;
+    /// Appends every legal move of the side to move to `out`.
+    fn legal_moves(&self, pos: &Self::Pos, out: &mut Vec<Self::Move>);
+    /// The position after `mv`, which must be legal.
+    fn play(&self, pos: &Self::Pos, mv: Self::Move) -> Self::Pos;
+    /// The result, if the game is over in `pos` (not counting repetition,
+    /// which the game record tracks).
+    fn outcome(&self, pos: &Self::Pos) -> Option<Outcome>;
+    /// What it means that `pos` has now occurred `count` times.
+    fn repetition_outcome(&self, pos: &Self::Pos, count: u32) -> Option<Outcome>;
+    /// Zobrist key of the position, side to move included.
+    fn hash(&self, pos: &Self::Pos) -> u64;
+    /// Static value for the side to move, in hundredths of a piece.
+    fn evaluate(&self, pos: &Self::Pos) -> i32;
+    /// Whether `mv` captures (searched first, and in quiescence).
+    fn is_capture(&self, pos: &Self::Pos, mv: Self::Move) -> bool;
+    /// A dense index for history tables, below [`Game::move_index_bound`].
+    fn move_index(&self, mv: Self::Move) -> usize;
+    fn move_index_bound(&self) -> usize;
+    /// Human-readable move text, e.g. `9九→9五`.
+    fn move_text(&self, pos: &Self::Pos, mv: Self::Move) -> String;
+}
+
+/// Zobrist key number `i`: a fixed pseudo-random 64-bit value (SplitMix64),
+/// the same on every platform and every run.
+pub const fn zobrist(i: u64) -> u64 {
+    let mut z = i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,11 @@
+//! Pure game logic: boards, rules, search. Nothing below this module may
+//! import Bevy, so all of it is tested fast and exactly, and the same code
+//! runs in the app, the command-line tools and the tests.
+
+pub mod board;
+pub mod data;
+pub mod game;
+pub mod hasami;
+pub mod levels;
+pub mod record;
+pub mod search;

@@ -1,0 +1,540 @@
+//! One search for every game: iterative-deepening negamax with alpha-beta,
+//! a transposition table, move ordering (TT move, captures, killers,
+//! history), an optional capture-only quiescence search, a node budget, and
+//! seeded root noise for variety.
+//!
+//! The search is *resumable*: [`Searcher::step`] runs until the caller's
+//! `should_stop` says the time slice is over, and the next call carries on
+//! (work already done is kept in the transposition table). Native builds run
+//! it to completion on a background task; the single-threaded web build runs
+//! a few milliseconds per frame.
+//!
+//! CPU strengths are data ([`CpuLevel`]): how deep and how far the CPU reads,
+//! and how often and how badly it blunders (a blunder is a move chosen by a
+//! shallower, noisier search, so a weak CPU makes the *typical* mistakes of
+//! a beginner rather than random ones).
+
+use rand::{Rng, RngExt, SeedableRng, rngs::StdRng};
+use serde::Deserialize;
+
+use super::game::{Game, Outcome};
+
+/// Score of a win found at the root; wins further away score less.
+pub const WIN: i32 = 1_000_000;
+const INF: i32 = i32::MAX / 2;
+/// Scores above this are wins or losses in some number of plies.
+const WIN_BOUND: i32 = WIN - 10_000;
+const MAX_PLY: usize = 128;
+const QUIESCENCE_PLIES: i32 = 6;
+
+/// How one CPU strength plays (from `levels/presets/<game>.ron`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct CpuLevel {
+    /// Deepest full-width iteration, in plies.
+    pub depth: u8,
+    /// Nodes the search may visit before it plays its best completed move.
+    pub nodes: u64,
+    /// Whether leaf positions are searched on through captures.
+    pub quiescence: bool,
+    /// How often (0..1) the CPU plays a blunder instead of its best move.
+    pub blunder_rate: f64,
+    /// How deep the blunder search reads: 1 means it sees its own move's
+    /// captures but not the reply.
+    pub blunder_depth: u8,
+    /// Random noise added to each root move's score, in hundredths of a
+    /// piece: how far apart two moves may be and still both get played.
+    pub noise: i32,
+}
+
+/// What one search will do, decided once per move from a [`CpuLevel`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchPlan {
+    pub depth: u8,
+    pub nodes: u64,
+    pub quiescence: bool,
+    pub noise: i32,
+    pub seed: u64,
+    /// Whether this plan is a deliberate blunder (shown in selfplay stats).
+    pub blunder: bool,
+}
+
+impl CpuLevel {
+    /// Rolls the dice for this move: the full search or a blunder.
+    pub fn plan(&self, rng: &mut impl Rng) -> SearchPlan {
+        let seed = rng.next_u64();
+        if self.blunder_rate > 0.0 && rng.random::<f64>() < self.blunder_rate {
+            SearchPlan {
+                depth: self.blunder_depth.max(1),
+                nodes: self.nodes,
+                quiescence: false,
+                noise: self.noise.max(50),
+                seed,
+                blunder: true,
+            }
+        } else {
+            SearchPlan {
+                depth: self.depth.max(1),
+                nodes: self.nodes,
+                quiescence: self.quiescence,
+                noise: self.noise,
+                seed,
+                blunder: false,
+            }
+        }
+    }
+
+    /// The strongest play: used for hints (ヒント).
+    pub fn hint_plan(&self) -> SearchPlan {
+        SearchPlan {
+            depth: self.depth.max(1),
+            nodes: self.nodes,
+            quiescence: self.quiescence,
+            noise: 0,
+            seed: 0,
+            blunder: false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct TtEntry<M> {
+    key: u64,
+    depth: i32,
+    score: i32,
+    bound: Bound,
+    best: Option<M>,
+}
+
+/// The answer of a finished search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    pub best: M,
+    /// From the mover's point of view, noise included.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u8,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step<M> {
+    /// The slice ended; call `step` again to continue.
+    Pending,
+    Done(SearchResult<M>),
+    /// The root position has no legal move (or the game is over).
+    NoMove,
+}
+
+/// Why a search call returned without a value.
+enum Abort {
+    Slice,
+    Budget,
+}
+
+pub struct Searcher<G: Game> {
+    root: G::Pos,
+    plan: SearchPlan,
+    tt: Vec<Option<TtEntry<G::Move>>>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    /// Hashes of the game before the root and of the current search path.
+    path: Vec<u64>,
+    game_len: usize,
+    nodes: u64,
+    root_moves: Vec<(G::Move, i32)>,
+    noise: Vec<i32>,
+    depth_done: u8,
+    best: Option<(G::Move, i32)>,
+    finished: bool,
+}
+
+const TT_BITS: u32 = 17;
+
+impl<G: Game> Searcher<G> {
+    /// `history` holds the hashes of the positions before the root, oldest
+    /// first, the root's own last (as [`super::record::GameRecord::hashes`]).
+    pub fn new(game: &G, root: G::Pos, history: &[u64], plan: SearchPlan) -> Self {
+        let mut moves = Vec::new();
+        if game.outcome(&root).is_none() {
+            game.legal_moves(&root, &mut moves);
+        }
+        let mut rng = StdRng::seed_from_u64(plan.seed);
+        // Shuffle so that equal moves are chosen with variety, then put
+        // captures first.
+        for i in (1..moves.len()).rev() {
+            let j = rng.random_range(0..=i);
+            moves.swap(i, j);
+        }
+        moves.sort_by_key(|&m| !game.is_capture(&root, m));
+        let noise = moves
+            .iter()
+            .map(|_| {
+                if plan.noise > 0 {
+                    rng.random_range(-plan.noise..=plan.noise)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut path: Vec<u64> = history.to_vec();
+        if path.last() != Some(&game.hash(&root)) {
+            path.push(game.hash(&root));
+        }
+        Searcher {
+            game_len: path.len(),
+            root,
+            tt: vec![None; 1 << TT_BITS],
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; game.move_index_bound()],
+            path,
+            nodes: 0,
+            root_moves: moves.into_iter().map(|m| (m, 0)).collect(),
+            noise,
+            depth_done: 0,
+            best: None,
+            plan,
+            finished: false,
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Runs the search on to completion (native threads, CLI, tests).
+    pub fn run(&mut self, game: &G) -> Option<SearchResult<G::Move>> {
+        loop {
+            match self.step(game, &mut || false) {
+                Step::Pending => continue,
+                Step::Done(r) => return Some(r),
+                Step::NoMove => return None,
+            }
+        }
+    }
+
+    /// Searches until done or until `should_stop` returns true (it is asked
+    /// every few hundred nodes).
+    pub fn step(&mut self, game: &G, should_stop: &mut dyn FnMut() -> bool) -> Step<G::Move> {
+        if self.root_moves.is_empty() {
+            return Step::NoMove;
+        }
+        if self.root_moves.len() == 1 && self.depth_done == 0 {
+            // Only one move: no need to think.
+            self.best = Some((self.root_moves[0].0, 0));
+            self.finished = true;
+        }
+        while !self.finished {
+            let depth = self.depth_done + 1;
+            match self.search_root(game, depth as i32, should_stop) {
+                Ok(()) => {
+                    self.depth_done = depth;
+                    if depth >= self.plan.depth
+                        || self.nodes >= self.plan.nodes
+                        || self.best.is_some_and(|(_, s)| s.abs() >= WIN_BOUND)
+                    {
+                        self.finished = true;
+                    }
+                }
+                Err(Abort::Slice) => return Step::Pending,
+                Err(Abort::Budget) => self.finished = true,
+            }
+        }
+        let (best, score) = self.best.unwrap_or((self.root_moves[0].0, 0));
+        Step::Done(SearchResult {
+            best,
+            score,
+            depth: self.depth_done,
+            nodes: self.nodes,
+        })
+    }
+
+    fn search_root(
+        &mut self,
+        game: &G,
+        depth: i32,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), Abort> {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best: Option<(G::Move, i32)> = None;
+        let root = self.root.clone();
+        let mut scored = Vec::with_capacity(self.root_moves.len());
+        for i in 0..self.root_moves.len() {
+            let (mv, _) = self.root_moves[i];
+            let noise = self.noise[i];
+            let child = game.play(&root, mv);
+            let value = match self.child_value(game, &child, depth - 1, 1, alpha - noise, beta - noise, should_stop) {
+                Ok(v) => v + noise,
+                Err(Abort::Budget) if self.depth_done == 0 => {
+                    // The first iteration always completes, so there is a move.
+                    self.plan.nodes = u64::MAX;
+                    return self.search_root(game, depth, should_stop);
+                }
+                Err(e) => return Err(e),
+            };
+            scored.push((mv, value, noise));
+            if best.is_none_or(|(_, b)| value > b) {
+                best = Some((mv, value));
+            }
+            if value > alpha {
+                alpha = value;
+            }
+        }
+        // Order the next iteration by this one's scores (fail-low moves keep
+        // their upper bound, which still sorts them after the best).
+        let mut order: Vec<(G::Move, i32, i32)> = scored;
+        order.sort_by_key(|&(_, v, _)| -v);
+        self.root_moves = order.iter().map(|&(m, v, _)| (m, v)).collect();
+        self.noise = order.iter().map(|&(_, _, n)| n).collect();
+        self.best = best;
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn child_value(
+        &mut self,
+        game: &G,
+        child: &G::Pos,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<i32, Abort> {
+        self.path.push(game.hash(child));
+        let r = self.negamax(game, child, depth, ply, -beta, -alpha, should_stop);
+        self.path.pop();
+        r.map(|v| -v)
+    }
+
+    fn count_node(&mut self, should_stop: &mut dyn FnMut() -> bool) -> Result<(), Abort> {
+        self.nodes += 1;
+        if self.nodes % 256 == 0 {
+            if should_stop() {
+                return Err(Abort::Slice);
+            }
+            if self.depth_done > 0 && self.nodes >= self.plan.nodes {
+                return Err(Abort::Budget);
+            }
+        }
+        Ok(())
+    }
+
+    fn terminal_score(outcome: Outcome, game: &G, pos: &G::Pos, ply: usize) -> i32 {
+        match outcome.winner {
+            None => 0,
+            Some(w) if w == game.side_to_move(pos) => WIN - ply as i32,
+            Some(_) => -(WIN - ply as i32),
+        }
+    }
+
+    /// Score of a position that repeats one already on the game or search
+    /// path, if the repetition decides anything.
+    fn repetition_score(&self, game: &G, pos: &G::Pos, ply: usize) -> Option<i32> {
+        let h = *self.path.last()?;
+        let count = self.path.iter().filter(|&&x| x == h).count() as u32;
+        if count < 2 {
+            return None;
+        }
+        if let Some(o) = game.repetition_outcome(pos, count) {
+            return Some(Self::terminal_score(o, game, pos, ply));
+        }
+        // A cycle inside the search gains nothing: score it as a draw unless
+        // the repetition only goes back into the game before the root.
+        let first_in_search = self.path[self.game_len..].iter().filter(|&&x| x == h).count();
+        (first_in_search >= 2).then_some(0)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        game: &G,
+        pos: &G::Pos,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<i32, Abort> {
+        self.count_node(should_stop)?;
+        if let Some(o) = game.outcome(pos) {
+            return Ok(Self::terminal_score(o, game, pos, ply));
+        }
+        if let Some(s) = self.repetition_score(game, pos, ply) {
+            return Ok(s);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return if self.plan.quiescence {
+                self.quiescence(game, pos, ply, alpha, beta, QUIESCENCE_PLIES, should_stop)
+            } else {
+                Ok(game.evaluate(pos))
+            };
+        }
+
+        let key = game.hash(pos);
+        let slot = (key as usize) & ((1 << TT_BITS) - 1);
+        let mut tt_move = None;
+        if let Some(e) = self.tt[slot]
+            && e.key == key
+        {
+            tt_move = e.best;
+            if e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return Ok(s),
+                    Bound::Lower if s >= beta => return Ok(s),
+                    Bound::Upper if s <= alpha => return Ok(s),
+                    _ => {}
+                }
+            }
+        }
+
+        let mut moves = Vec::new();
+        game.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            // Games decide this in `outcome`; a position without moves that
+            // is not over is scored statically.
+            return Ok(game.evaluate(pos));
+        }
+        self.order(game, pos, &mut moves, tt_move, ply);
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for mv in moves {
+            let child = game.play(pos, mv);
+            let v = self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, should_stop)?;
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                if !game.is_capture(pos, mv) {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(mv) {
+                        k[1] = k[0];
+                        k[0] = Some(mv);
+                    }
+                    let h = &mut self.history[game.move_index(mv)];
+                    *h = (*h + depth * depth).min(1 << 20);
+                }
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt[slot] = Some(TtEntry {
+            key,
+            depth,
+            score: to_tt(best, ply),
+            bound,
+            best: best_move,
+        });
+        Ok(best)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn quiescence(
+        &mut self,
+        game: &G,
+        pos: &G::Pos,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        left: i32,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<i32, Abort> {
+        let stand = game.evaluate(pos);
+        if stand >= beta || left <= 0 || ply >= MAX_PLY {
+            return Ok(stand);
+        }
+        alpha = alpha.max(stand);
+        let mut moves = Vec::new();
+        game.legal_moves(pos, &mut moves);
+        moves.retain(|&m| game.is_capture(pos, m));
+        let mut best = stand;
+        for mv in moves {
+            self.count_node(should_stop)?;
+            let child = game.play(pos, mv);
+            let v = match game.outcome(&child) {
+                Some(o) => -Self::terminal_score(o, game, &child, ply + 1),
+                None => -self.quiescence(game, &child, ply + 1, -beta, -alpha, left - 1, should_stop)?,
+            };
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    fn order(&self, game: &G, pos: &G::Pos, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
+        let killers = self.killers[ply];
+        moves.sort_by_cached_key(|&m| {
+            let score = if Some(m) == tt_move {
+                1 << 30
+            } else if game.is_capture(pos, m) {
+                1 << 28
+            } else if killers[0] == Some(m) {
+                1 << 26
+            } else if killers[1] == Some(m) {
+                (1 << 26) - 1
+            } else {
+                self.history[game.move_index(m)]
+            };
+            -score
+        });
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Convenience: plans and runs one CPU move to completion.
+pub fn choose_move<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    history: &[u64],
+    level: &CpuLevel,
+    rng: &mut impl Rng,
+) -> Option<SearchResult<G::Move>> {
+    let plan = level.plan(rng);
+    Searcher::new(game, pos.clone(), history, plan).run(game)
+}

@@ -1,0 +1,91 @@
+//! The shared board graph: grids, lines, neighbours, "next along a line",
+//! and every validation error of a board file.
+
+use yorimichi::rules::board::{BoardGraph, DirClass};
+use yorimichi::rules::data;
+
+#[test]
+fn shogi9_is_a_named_9x9_grid() {
+    let b = data::board("shogi9").expect("shogi9 loads");
+    assert_eq!(b.len(), 81);
+    assert_eq!(b.lines().len(), 18);
+    assert_eq!(b.point(0).name, "9一");
+    assert_eq!(b.point(80).name, "1九");
+    assert_eq!(b.find("5五"), b.at(4, 4));
+    // A corner has two neighbours, an edge point three, an inner point four.
+    assert_eq!(b.neighbours(0).count(), 2);
+    assert_eq!(b.neighbours(4).count(), 3);
+    assert_eq!(b.neighbours(40).count(), 4);
+    assert!(b.is_edge(4) && !b.is_edge(40));
+    assert!(b.links(40).iter().all(|l| l.class == DirClass::Orthogonal));
+}
+
+#[test]
+fn next_along_continues_straight_and_stops_at_the_end() {
+    let b = BoardGraph::grid(9, 9);
+    let p = |x, y| b.at(x, y).unwrap();
+    assert_eq!(b.next_along(p(2, 2), p(3, 2)), Some(p(4, 2)));
+    assert_eq!(b.next_along(p(3, 2), p(2, 2)), Some(p(1, 2)));
+    assert_eq!(b.next_along(p(4, 1), p(4, 0)), None, "the line ends at the edge");
+    assert_eq!(b.next_along(p(0, 0), p(2, 2)), None, "not neighbours");
+    let link = *b.link(p(4, 4), p(4, 3)).unwrap();
+    assert_eq!(b.ray(p(4, 4), &link), vec![p(4, 3), p(4, 2), p(4, 1), p(4, 0)]);
+}
+
+#[test]
+fn grid_diagonals_are_lines_when_asked_for() {
+    let spec = r#"BoardSpec(name: "d", shape: Grid(width: 3, height: 3, diagonals: true, naming: Algebraic))"#;
+    let b = BoardGraph::from_ron("d.ron", spec).unwrap();
+    let c = b.find("b2").unwrap();
+    assert_eq!(b.neighbours(c).count(), 8);
+    assert_eq!(b.next_along(b.find("a3").unwrap(), c), b.find("c1"));
+    assert_eq!(b.link(c, b.find("c3").unwrap()).unwrap().class, DirClass::Diagonal);
+}
+
+fn error_of(text: &str) -> String {
+    BoardGraph::from_ron("levels/boards/bad.ron", text)
+        .expect_err("the board must be refused")
+        .to_string()
+}
+
+#[test]
+fn unknown_point_in_a_line_is_named() {
+    let e = error_of(r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("b", 1, 0)], lines: [["a", "c"]]))"#);
+    assert!(e.starts_with("levels/boards/bad.ron: lines[0][1]"), "{e}");
+    assert!(e.contains("unknown point \"c\""), "{e}");
+}
+
+#[test]
+fn duplicate_names_are_refused() {
+    let e = error_of(r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("a", 1, 0)], lines: [["a", "a"]]))"#);
+    assert!(e.contains("points[1] \"a\"") && e.contains("duplicate point name"), "{e}");
+}
+
+#[test]
+fn a_bending_line_is_refused() {
+    let e = error_of(
+        r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("b", 1, 0), ("c", 1, 1)], lines: [["a", "b", "c"]]))"#,
+    );
+    assert!(e.contains("lines[0]") && e.contains("bends at \"b\""), "{e}");
+}
+
+#[test]
+fn a_disconnected_point_is_refused() {
+    let e = error_of(
+        r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("b", 1, 0), ("z", 5, 5)], lines: [["a", "b"]]))"#,
+    );
+    assert!(e.contains("points[2] \"z\"") && e.contains("not connected"), "{e}");
+}
+
+#[test]
+fn syntax_errors_give_line_and_column() {
+    let e = error_of("BoardSpec(name: \"x\",\n  shape: Grid(width: nine))");
+    assert!(e.starts_with("levels/boards/bad.ron: line 2, column"), "{e}");
+}
+
+#[test]
+fn every_board_file_loads() {
+    for f in data::BOARD_FILES {
+        BoardGraph::from_ron(f.path, f.text).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
