@@ -242,3 +242,45 @@ pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelErr
 pub fn hasami_tutorial() -> Result<Tutorial, LevelError> {
     hasami_tutorial_from(HASAMI_TUTORIAL.path, HASAMI_TUTORIAL.text)
 }
+
+/// The games of the collection, by command-line id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
+pub enum GameId {
+    Hasami,
+    Musashi,
+    FoxGeese,
+    ChuShogi,
+    Mawari,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 5] = [
+        GameId::Hasami,
+        GameId::Musashi,
+        GameId::FoxGeese,
+        GameId::ChuShogi,
+        GameId::Mawari,
+    ];
+    /// Games that can be played in this version.
+    pub const PLAYABLE: [GameId; 1] = [GameId::Hasami];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            GameId::Hasami => "hasami",
+            GameId::Musashi => "musashi",
+            GameId::FoxGeese => "foxgeese",
+            GameId::ChuShogi => "chushogi",
+            GameId::Mawari => "mawari",
+        }
+    }
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|g| g.id() == id)
+    }
+    pub fn is_playable(self) -> bool {
+        Self::PLAYABLE.contains(&self)
+    }
+    /// The save key of this game's game in progress.
+    pub fn save_key(self) -> String {
+        format!("save.{}", self.id())
+    }
+}

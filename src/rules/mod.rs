@@ -9,3 +9,4 @@ pub mod hasami;
 pub mod levels;
 pub mod record;
 pub mod search;
+pub mod selfplay;

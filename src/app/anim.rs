@@ -1,0 +1,118 @@
+//! Shared, data-driven animation: tweens that move an entity along a
+//! straight line or an arc with easing, and short-lived markers (gold
+//! frames, red rings). With reduced motion every tween ends at once. Time
+//! comes from Bevy's `Time`, so tests can step it manually.
+
+use bevy::prelude::*;
+
+use super::settings::Settings;
+
+/// Moves the entity's translation from `from` to `to`.
+#[derive(Component, Clone, Debug)]
+pub struct Tween {
+    pub from: Vec3,
+    pub to: Vec3,
+    /// Seconds to wait before moving.
+    pub delay: f32,
+    pub duration: f32,
+    pub elapsed: f32,
+    /// Height of an arc above the straight path (a flight), 0 for a slide.
+    pub arc: f32,
+    /// Scale at the end (1 keeps the size).
+    pub end_scale: f32,
+    /// Despawn the entity when the tween ends.
+    pub despawn_at_end: bool,
+}
+
+impl Tween {
+    pub fn slide(from: Vec3, to: Vec3, duration: f32) -> Self {
+        Tween {
+            from,
+            to,
+            delay: 0.0,
+            duration,
+            elapsed: 0.0,
+            arc: 0.0,
+            end_scale: 1.0,
+            despawn_at_end: false,
+        }
+    }
+    pub fn flight(from: Vec3, to: Vec3, delay: f32, duration: f32, arc: f32, end_scale: f32) -> Self {
+        Tween {
+            from,
+            to,
+            delay,
+            duration,
+            elapsed: 0.0,
+            arc,
+            end_scale,
+            despawn_at_end: true,
+        }
+    }
+}
+
+/// Despawns the entity after `0` seconds (markers such as gold frames).
+#[derive(Component, Clone, Debug)]
+pub struct Lifetime(pub f32);
+
+/// Smooth start and end.
+pub fn ease_in_out(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// True while any tween or marker is still running: input waits for it.
+pub fn animating(tweens: &Query<(), Or<(With<Tween>, With<Lifetime>)>>) -> bool {
+    !tweens.is_empty()
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, (run_tweens, run_lifetimes));
+}
+
+fn run_tweens(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut commands: Commands,
+    mut tweens: Query<(Entity, &mut Tween, &mut Transform)>,
+) {
+    let dt = time.delta_secs();
+    for (entity, mut tween, mut transform) in &mut tweens {
+        tween.elapsed += dt;
+        let t = if settings.reduced_motion || tween.duration <= 0.0 {
+            1.0
+        } else {
+            ((tween.elapsed - tween.delay) / tween.duration).clamp(0.0, 1.0)
+        };
+        let e = ease_in_out(t);
+        let mut p = tween.from.lerp(tween.to, e);
+        p.y += tween.arc * (std::f32::consts::PI * t).sin();
+        // Fly above everything else while moving.
+        if t > 0.0 && t < 1.0 {
+            p.z = tween.from.z.max(tween.to.z) + 5.0;
+        }
+        transform.translation = p;
+        transform.scale = Vec3::splat(1.0 + (tween.end_scale - 1.0) * e);
+        if t >= 1.0 {
+            if tween.despawn_at_end {
+                commands.entity(entity).despawn();
+            } else {
+                commands.entity(entity).remove::<Tween>();
+            }
+        }
+    }
+}
+
+fn run_lifetimes(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut commands: Commands,
+    mut markers: Query<(Entity, &mut Lifetime)>,
+) {
+    for (entity, mut life) in &mut markers {
+        life.0 -= if settings.reduced_motion { f32::INFINITY } else { time.delta_secs() };
+        if life.0 <= 0.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+}

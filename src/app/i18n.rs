@@ -1,0 +1,232 @@
+//! Every UI string, in Japanese and English. Each key maps to both texts in
+//! one match arm, so a missing translation does not compile; a test checks
+//! that none is empty.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    #[default]
+    Ja,
+    En,
+}
+
+impl Lang {
+    pub fn pick<'a>(self, ja: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Ja => ja,
+            Lang::En => en,
+        }
+    }
+    pub fn text(self, t: &crate::rules::data::Text) -> &str {
+        self.pick(&t.ja, &t.en)
+    }
+}
+
+/// The keys of the fixed UI texts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum T {
+    AppTitle,
+    AppSubtitle,
+    Start,
+    Settings,
+    About,
+    BugReport,
+    Back,
+    ChooseGame,
+    Continue,
+    NewGame,
+    HowToPlay,
+    Tutorial,
+    Opponent,
+    OpponentCpu,
+    OpponentHuman,
+    CpuStrength,
+    Easy,
+    Normal,
+    Strong,
+    FirstPlayer,
+    FirstYou,
+    FirstCpu,
+    FirstRandom,
+    Rules,
+    CustomRules,
+    CaptureTarget,
+    TargetDownToOne,
+    LeadRule,
+    LeadNone,
+    Lead2,
+    Lead3,
+    Enclosure,
+    EnclosureCorner,
+    EnclosureEdge,
+    EnclosureAnywhere,
+    Diagonal,
+    MoveLimit,
+    On,
+    Off,
+    Undo,
+    UndoAllowed,
+    Hint,
+    Resign,
+    Quit,
+    SoundOn,
+    SoundOff,
+    Language,
+    ReducedMotion,
+    PieceDesign,
+    PieceKoma,
+    PieceSymbol,
+    Begin,
+    YourTurn,
+    CpuThinking,
+    FirstToMove,
+    SecondToMove,
+    Captured,
+    PlayAgain,
+    BackToList,
+    Draw,
+    YouWin,
+    YouLose,
+    FirstWins,
+    SecondWins,
+    ReasonCaptureTarget,
+    ReasonLead,
+    ReasonNoMoves,
+    ReasonRepetition,
+    ReasonMoveLimit,
+    ReasonResignation,
+    Repetition2,
+    Repetition3,
+    LeadWarning,
+    SaveDiscarded,
+    Version,
+    ChangeHistory,
+    BugReportHelp,
+    Next,
+    Previous,
+    TryIt,
+    TutorialDone,
+    Moves,
+}
+
+impl T {
+    /// (Japanese, English).
+    pub fn texts(self) -> (&'static str, &'static str) {
+        use T::*;
+        match self {
+            AppTitle => ("よりみち盤遊び", "Yorimichi"),
+            AppSubtitle => ("むかしの盤遊びを、ほんとうのルールで", "Traditional board games with their real rules"),
+            Start => ("はじめる", "Start"),
+            Settings => ("設定", "Settings"),
+            About => ("このゲームについて", "About"),
+            BugReport => ("バグを報告する", "Report a bug"),
+            Back => ("もどる", "Back"),
+            ChooseGame => ("遊ぶゲームを選ぶ", "Choose a game"),
+            Continue => ("続きから", "Continue"),
+            NewGame => ("はじめから", "New game"),
+            HowToPlay => ("遊び方", "How to play"),
+            Tutorial => ("チュートリアル", "Tutorial"),
+            Opponent => ("相手", "Opponent"),
+            OpponentCpu => ("CPU", "CPU"),
+            OpponentHuman => ("となりの人(1台を2人で)", "Friend (two on one device)"),
+            CpuStrength => ("CPUの強さ", "CPU strength"),
+            Easy => ("やさしい", "Easy"),
+            Normal => ("ふつう", "Normal"),
+            Strong => ("つよい", "Strong"),
+            FirstPlayer => ("先手(「歩」で先に動かす人)", "First player (moves 歩 first)"),
+            FirstYou => ("あなた", "You"),
+            FirstCpu => ("CPU", "CPU"),
+            FirstRandom => ("ランダム", "Random"),
+            Rules => ("ルール", "Rules"),
+            CustomRules => ("自分で決める", "Custom"),
+            CaptureTarget => ("何枚取ったら勝ち", "Captures to win"),
+            TargetDownToOne => ("残り1枚まで", "Down to 1"),
+            LeadRule => ("差をつけたら勝ち(相手が次の1手で取り返せなければ)", "Win by a lead (if not answered next move)"),
+            LeadNone => ("なし", "None"),
+            Lead2 => ("2枚差", "2 ahead"),
+            Lead3 => ("3枚差", "3 ahead"),
+            Enclosure => ("囲んで取れる駒", "Enclosed pieces captured"),
+            EnclosureCorner => ("隅の1枚だけ", "Corner only"),
+            EnclosureEdge => ("盤の端の駒", "On the edge"),
+            EnclosureAnywhere => ("盤のどこでも", "Anywhere"),
+            Diagonal => ("ななめにはさんでも取れる", "Diagonal sandwiches capture"),
+            MoveLimit => ("300手で引き分け", "Draw after 300 moves"),
+            On => ("あり", "On"),
+            Off => ("なし", "Off"),
+            Undo => ("待った", "Undo"),
+            UndoAllowed => ("待った", "Undo"),
+            Hint => ("ヒント", "Hint"),
+            Resign => ("投了", "Resign"),
+            Quit => ("やめる", "Quit"),
+            SoundOn => ("音:オン", "Sound: on"),
+            SoundOff => ("音:オフ", "Sound: off"),
+            Language => ("ことば / Language", "Language / ことば"),
+            ReducedMotion => ("動きを減らす", "Reduce motion"),
+            PieceDesign => ("駒のデザイン", "Piece design"),
+            PieceKoma => ("将棋の駒", "Shogi pieces"),
+            PieceSymbol => ("記号", "Symbols"),
+            Begin => ("はじめる", "Begin"),
+            YourTurn => ("あなたの番です", "Your turn"),
+            CpuThinking => ("CPUが考えています…", "The CPU is thinking…"),
+            FirstToMove => ("先手(歩)の番", "First player (歩) to move"),
+            SecondToMove => ("後手(と)の番", "Second player (と) to move"),
+            Captured => ("取った駒", "Captured"),
+            PlayAgain => ("もう一度", "Play again"),
+            BackToList => ("ゲーム一覧へ", "Back to the list"),
+            Draw => ("引き分け", "Draw"),
+            YouWin => ("あなたの勝ち!", "You win!"),
+            YouLose => ("あなたの負け", "You lose"),
+            FirstWins => ("先手(歩)の勝ち", "First player (歩) wins"),
+            SecondWins => ("後手(と)の勝ち", "Second player (と) wins"),
+            ReasonCaptureTarget => ("決められた枚数を取りました", "Captured the pieces needed"),
+            ReasonLead => ("差をつけたまま相手の番をしのぎました", "Kept the lead through the opponent's turn"),
+            ReasonNoMoves => ("動かせる駒がなくなりました", "No legal move was left"),
+            ReasonRepetition => ("同じ並びが4回目です(千日手)", "The same position occurred 4 times (sennichite)"),
+            ReasonMoveLimit => ("合わせて300手になりました", "300 moves were played"),
+            ReasonResignation => ("投了しました", "Resigned"),
+            Repetition2 => ("同じ並びが2回目です", "The same position for the 2nd time"),
+            Repetition3 => ("同じ並びが3回目です。次で引き分けです", "The same position for the 3rd time: once more is a draw"),
+            LeadWarning => ("差がついています。次の1手で取り返せないと負けです", "Behind by the lead: capture back now or lose"),
+            SaveDiscarded => ("続きのデータが読めなかったので、はじめからにしました", "The saved game could not be read, so a new game was started"),
+            Version => ("ver", "ver"),
+            ChangeHistory => ("更新履歴", "Change history"),
+            BugReportHelp => ("下の文をコピーして報告に添えてください。本名・住所・連絡先は書かないでください。", "Copy the text below into your report. Please do not include your name, address or contact details."),
+            Next => ("次へ", "Next"),
+            Previous => ("前へ", "Back"),
+            TryIt => ("やってみよう", "Try it"),
+            TutorialDone => ("チュートリアルはおしまいです", "That is the end of the tutorial"),
+            Moves => ("手", "moves"),
+        }
+    }
+
+    pub fn get(self, lang: Lang) -> &'static str {
+        let (ja, en) = self.texts();
+        lang.pick(ja, en)
+    }
+}
+
+/// Marks a text entity whose content is the key's text in the current
+/// language; it is rewritten when the language changes.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Localized(pub T);
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, relocalize);
+}
+
+fn relocalize(
+    settings: Res<crate::app::settings::Settings>,
+    mut texts: Query<(&Localized, &mut Text)>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    for (key, mut text) in &mut texts {
+        let s = key.0.get(settings.lang);
+        if text.0 != s {
+            text.0 = s.to_string();
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The Bevy app: screens and states, widgets, settings, saves, sound,
+//! animation and the CPU runner. Games plug their own screens in (see
+//! `crate::games`); the rules they present live in `crate::rules`.
+
+pub mod anim;
+pub mod audio;
+pub mod cpu;
+pub mod i18n;
+pub mod save;
+pub mod screens;
+pub mod settings;
+pub mod shot;
+pub mod widgets;
+
+use bevy::prelude::*;
+
+use crate::rules::data::GameId;
+
+/// Which screen is shown. Entities spawned for a screen carry
+/// `DespawnOnExit(screen)` and go away with it.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Title,
+    GameList,
+    Settings,
+    About,
+    BugReport,
+    Setup,
+    Play,
+    Result,
+    Tutorial,
+}
+
+/// The game chosen on the list (or on the command line).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChosenGame(pub GameId);
+
+/// Where the settings and bug-report screens return to.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReturnTo(pub Screen);
+
+/// A line of text for the bug report: the current game and position.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct BugContext(pub String);
+
+/// A short message shown on the next screen (e.g. a discarded save).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Notice(pub Option<i18n::T>);
+
+/// How the app starts (from the command line).
+#[derive(Clone, Debug, Default)]
+pub struct StartOptions {
+    pub game: Option<GameId>,
+    pub screenshot: Option<shot::ScreenshotJob>,
+}
+
+/// Everything but windowing, rendering and audio: used by the real app and
+/// by headless tests, which add `MinimalPlugins` and the state/asset plugins.
+pub fn core_plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .init_resource::<BugContext>()
+        .init_resource::<Notice>()
+        .insert_resource(ChosenGame(GameId::Hasami))
+        .insert_resource(ReturnTo(Screen::Title))
+        .add_plugins((
+            i18n::plugin,
+            widgets::plugin,
+            anim::plugin,
+            settings::plugin,
+            audio::messages_plugin,
+            screens::plugin,
+            crate::games::plugin,
+        ));
+}
+
+/// The window and fonts, then the core.
+pub fn run(options: StartOptions) -> AppExit {
+    let mut app = App::new();
+    let window = Window {
+        title: "よりみち盤遊び Yorimichi".into(),
+        resolution: (1100u32, 800u32).into(),
+        canvas: Some("#yorimichi".into()),
+        fit_canvas_to_parent: true,
+        prevent_default_event_handling: true,
+        ..default()
+    };
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(window),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: asset_folder(),
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            }),
+    );
+    let store = save::open_store();
+    let loaded = settings::load(&store);
+    app.insert_resource(store).insert_resource(loaded);
+    app.insert_resource(ClearColor(widgets::palette::PAPER));
+    // Loaded now, not in a startup system: the first screen is entered
+    // before the startup schedules run.
+    let fonts = load_fonts(app.world().resource::<AssetServer>());
+    app.insert_resource(fonts);
+    app.add_systems(PreStartup, spawn_camera);
+    app.add_plugins((core_plugin, audio::plugin));
+    if let Some(game) = options.game {
+        app.insert_resource(ChosenGame(game));
+        app.insert_state(Screen::Setup);
+    }
+    if let Some(job) = options.screenshot {
+        shot::install(&mut app, job);
+    }
+    app.run()
+}
+
+/// Where the assets are: beside the executable (an installed or copied
+/// build), in the working folder, or in this source tree (`cargo run`).
+fn asset_folder() -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let candidates = [
+            std::env::current_exe().ok().and_then(|e| e.parent().map(|p| p.join("assets"))),
+            std::env::current_dir().ok().map(|d| d.join("assets")),
+            Some(std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"))),
+        ];
+        for dir in candidates.into_iter().flatten() {
+            if dir.join("fonts").is_dir() {
+                return dir.to_string_lossy().into_owned();
+            }
+        }
+    }
+    "assets".to_string()
+}
+
+fn load_fonts(assets: &AssetServer) -> widgets::Fonts {
+    widgets::Fonts {
+        ui: assets.load("fonts/ipaexg-subset.ttf"),
+        koma: assets.load("fonts/ipaexm-subset.ttf"),
+    }
+}
+
+/// One 2D camera that always shows the 1100×800 design area, whatever the
+/// window's size (the UI is scaled to match by `UiScale`).
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Camera2d,
+        Msaa::Sample4,
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: bevy::camera::ScalingMode::AutoMin {
+                min_width: 1100.0,
+                min_height: 800.0,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+}

@@ -1,0 +1,126 @@
+//! Saves and settings through `bevy_pkv` (native: a file in the user's data
+//! folder; web: localStorage). Each game has its own key, so a corrupt save
+//! of one game never touches another. Everything is stored as RON text with
+//! a format version; anything unreadable is reported and discarded.
+
+use bevy::prelude::*;
+use bevy_pkv::PkvStore;
+use serde::{Serialize, de::DeserializeOwned};
+
+/// The version of the save format. Saves of other versions are discarded.
+pub const SAVE_VERSION: u32 = 1;
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Envelope {
+    version: u32,
+    kind: String,
+    body: String,
+}
+
+/// Why a save could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadError {
+    Missing,
+    Corrupt(String),
+}
+
+/// The key/value store, or none (saves off) when it could not be opened.
+#[derive(Resource, Default)]
+pub struct Store {
+    pkv: Option<PkvStore>,
+}
+
+impl Store {
+    pub fn new(pkv: Option<PkvStore>) -> Self {
+        Store { pkv }
+    }
+
+    pub fn is_available(&self) -> bool {
+        self.pkv.is_some()
+    }
+
+    /// Writes `value` under `key`; failures are logged, never fatal.
+    pub fn put<V: Serialize>(&mut self, key: &str, value: &V) {
+        let Some(pkv) = self.pkv.as_mut() else { return };
+        let body = match ron::to_string(value) {
+            Ok(b) => b,
+            Err(e) => return warn!("could not encode {key}: {e}"),
+        };
+        let env = Envelope {
+            version: SAVE_VERSION,
+            kind: key.to_string(),
+            body,
+        };
+        match ron::to_string(&env) {
+            Ok(text) => {
+                if let Err(e) = pkv.set_string(key, &text) {
+                    warn!("could not save {key}: {e}");
+                }
+            }
+            Err(e) => warn!("could not encode {key}: {e}"),
+        }
+    }
+
+    pub fn get<V: DeserializeOwned>(&self, key: &str) -> Result<V, LoadError> {
+        let Some(pkv) = self.pkv.as_ref() else {
+            return Err(LoadError::Missing);
+        };
+        let Ok(text) = pkv.get::<String>(key) else {
+            return Err(LoadError::Missing);
+        };
+        decode(key, &text)
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        self.pkv.as_ref().is_some_and(|p| p.get::<String>(key).is_ok())
+    }
+
+    pub fn remove(&mut self, key: &str) {
+        if let Some(pkv) = self.pkv.as_mut() {
+            let _ = pkv.remove(key);
+        }
+    }
+
+    /// Raw access for tests of corrupt saves.
+    pub fn put_raw(&mut self, key: &str, text: &str) {
+        if let Some(pkv) = self.pkv.as_mut() {
+            let _ = pkv.set_string(key, text);
+        }
+    }
+}
+
+/// Decodes a stored text: checks the envelope's version and kind first.
+pub fn decode<V: DeserializeOwned>(key: &str, text: &str) -> Result<V, LoadError> {
+    let env: Envelope = ron::from_str(text).map_err(|e| LoadError::Corrupt(format!("{key}: {e}")))?;
+    if env.version != SAVE_VERSION {
+        return Err(LoadError::Corrupt(format!(
+            "{key}: save format version {} is not {SAVE_VERSION}",
+            env.version
+        )));
+    }
+    if env.kind != key {
+        return Err(LoadError::Corrupt(format!("{key}: the save belongs to \"{}\"", env.kind)));
+    }
+    ron::from_str(&env.body).map_err(|e| LoadError::Corrupt(format!("{key}: {e}")))
+}
+
+/// Opens the platform's store. On failure the game still plays, without saves.
+pub fn open_store() -> Store {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // localStorage may be missing (private mode) or blocked: probe it.
+        let ok = web_sys::window().and_then(|w| w.local_storage().ok().flatten()).is_some();
+        Store::new(ok.then(|| PkvStore::new("Yorimichi", "yorimichi")))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let store = std::panic::catch_unwind(|| PkvStore::new("Yorimichi", "yorimichi"));
+        match store {
+            Ok(s) => Store::new(Some(s)),
+            Err(_) => {
+                warn!("could not open the save store; saves are off");
+                Store::new(None)
+            }
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! The shell's own screens: title, game list, settings, about, bug report.
+//! Game screens (setup, play, result, tutorial) come from `crate::games`.
+
+use bevy::prelude::*;
+
+use super::audio::Sfx;
+use super::i18n::{Lang, T};
+use super::save::Store;
+use super::settings::{PieceStyle, Settings};
+use super::widgets::{self, Fonts, palette};
+use super::{BugContext, ChosenGame, Notice, ReturnTo, Screen};
+use crate::rules::data::GameId;
+
+/// Version and change history shown on the about screen (like the seeds'
+/// "ver 1.0.0 · 更新履歴").
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub const CHANGES: &[(&str, &str, &str)] = &[(
+    "0.1.0",
+    "はさみ将棋を公開しました。設定・待った・ヒント・続きから・チュートリアル付き。",
+    "Hasami Shogi released, with settings, undo, hints, resume and a tutorial.",
+)];
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<ResumeRequest>()
+        .add_systems(OnEnter(Screen::Title), spawn_title)
+        .add_systems(OnEnter(Screen::GameList), spawn_game_list)
+        .add_systems(OnEnter(Screen::Settings), spawn_settings)
+        .add_systems(OnEnter(Screen::About), spawn_about)
+        .add_systems(OnEnter(Screen::BugReport), spawn_bug_report)
+        .add_systems(Update, respawn_settings_on_change.run_if(in_state(Screen::Settings)));
+}
+
+/// An observer that plays the button sound and goes to `screen`.
+pub fn go_to(screen: Screen) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, MessageWriter<Sfx>) {
+    move |_, mut next, mut sfx| {
+        sfx.write(Sfx::Button);
+        next.set(screen);
+    }
+}
+
+/// An observer that remembers where to come back to, then opens `screen`.
+pub fn open_from(
+    screen: Screen,
+    back: Screen,
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ReturnTo>, MessageWriter<Sfx>) {
+    move |_, mut next, mut ret, mut sfx| {
+        sfx.write(Sfx::Button);
+        ret.0 = back;
+        next.set(screen);
+    }
+}
+
+fn go_back(_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>, ret: Res<ReturnTo>, mut sfx: MessageWriter<Sfx>) {
+    sfx.write(Sfx::Button);
+    next.set(ret.0);
+}
+
+fn spawn_title(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+    let lang = settings.lang;
+    commands
+        .spawn((DespawnOnExit(Screen::Title), widgets::screen_root()))
+        .with_children(|root| {
+            root.spawn(widgets::label(&fonts, lang, T::AppTitle, 64.0, palette::INK));
+            root.spawn(widgets::label(&fonts, lang, T::AppSubtitle, 22.0, palette::INK_SOFT));
+            root.spawn(Node {
+                height: px(30),
+                ..default()
+            });
+            root.spawn((widgets::key_button(&fonts, lang, T::Start, true), TitleStart))
+                .observe(go_to(Screen::GameList));
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
+                    .observe(open_from(Screen::Settings, Screen::Title));
+                row.spawn(widgets::key_button(&fonts, lang, T::About, false))
+                    .observe(go_to(Screen::About));
+            });
+        });
+}
+
+/// The title screen's start button (tests click it).
+#[derive(Component)]
+pub struct TitleStart;
+
+/// One game card's buttons (tests click them).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardButton {
+    New(GameId),
+    Continue(GameId),
+    Tutorial(GameId),
+}
+
+fn game_name(game: GameId) -> (&'static str, &'static str) {
+    match game {
+        GameId::Hasami => ("はさみ将棋", "Hasami Shogi"),
+        GameId::Musashi => ("十六むさし", "Juroku Musashi"),
+        GameId::FoxGeese => ("きつねとがちょう", "Fox and Geese"),
+        GameId::ChuShogi => ("中将棋", "Chu Shogi"),
+        GameId::Mawari => ("まわり将棋", "Mawari Shogi"),
+    }
+}
+
+fn game_blurb(game: GameId) -> (&'static str, &'static str) {
+    match game {
+        GameId::Hasami => (
+            "「歩」と「と」を縦か横に動かして、相手の駒をはさんで取る。",
+            "Move your pieces like rooks and capture by sandwiching.",
+        ),
+        GameId::Musashi => ("親1枚と子16枚の追いかけっこ。", "One oya against sixteen ko."),
+        GameId::FoxGeese => ("きつね1匹とがちょうの群れ。", "One fox against a flock of geese."),
+        GameId::ChuShogi => ("12×12の大きな将棋。", "Shogi on a 12×12 board."),
+        GameId::Mawari => ("金将をさいころにして盤のまわりを競争。", "Race round the board with gold generals as dice."),
+    }
+}
+
+pub fn localized_game_name(game: GameId, lang: Lang) -> &'static str {
+    let (ja, en) = game_name(game);
+    lang.pick(ja, en)
+}
+
+fn spawn_game_list(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>, store: Res<Store>, mut notice: ResMut<Notice>) {
+    let lang = settings.lang;
+    commands
+        .spawn((DespawnOnExit(Screen::GameList), widgets::screen_root()))
+        .with_children(|root| {
+            root.spawn(widgets::label(&fonts, lang, T::ChooseGame, 36.0, palette::INK));
+            if let Some(n) = notice.0.take() {
+                root.spawn(widgets::label(&fonts, lang, n, 18.0, palette::VERMILION));
+            }
+            root.spawn(widgets::row()).with_children(|row| {
+                for game in GameId::PLAYABLE {
+                    let (ja, en) = game_blurb(game);
+                    row.spawn(widgets::card()).with_children(|card| {
+                        card.spawn(widgets::text(&fonts, localized_game_name(game, lang), 30.0, palette::INK));
+                        card.spawn(widgets::text(&fonts, lang.pick(ja, en), 16.0, palette::INK_SOFT));
+                        card.spawn(widgets::row()).with_children(|buttons| {
+                            buttons
+                                .spawn((widgets::key_button(&fonts, lang, T::NewGame, true), CardButton::New(game)))
+                                .observe(choose(game, Screen::Setup));
+                            if store.has(&game.save_key()) {
+                                buttons
+                                    .spawn((widgets::key_button(&fonts, lang, T::Continue, false), CardButton::Continue(game)))
+                                    .observe(resume(game));
+                            }
+                            buttons
+                                .spawn((widgets::key_button(&fonts, lang, T::Tutorial, false), CardButton::Tutorial(game)))
+                                .observe(choose(game, Screen::Tutorial));
+                        });
+                    });
+                }
+            });
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                    .observe(go_to(Screen::Title));
+                row.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
+                    .observe(open_from(Screen::Settings, Screen::GameList));
+            });
+        });
+}
+
+fn choose(
+    game: GameId,
+    screen: Screen,
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenGame>, MessageWriter<Sfx>) {
+    move |_, mut next, mut chosen, mut sfx| {
+        sfx.write(Sfx::Button);
+        chosen.0 = game;
+        next.set(screen);
+    }
+}
+
+/// Asks the game's plugin to load its save; the plugin opens the play
+/// screen (or reports a bad save).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResumeRequest(pub GameId);
+
+fn resume(game: GameId) -> impl Fn(On<Pointer<Click>>, ResMut<ChosenGame>, MessageWriter<ResumeRequest>, MessageWriter<Sfx>) {
+    move |_, mut chosen, mut req, mut sfx| {
+        sfx.write(Sfx::Button);
+        chosen.0 = game;
+        req.write(ResumeRequest(game));
+    }
+}
+
+#[derive(Component)]
+struct SettingsRoot;
+
+fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+    let lang = settings.lang;
+    let s = settings.clone();
+    commands
+        .spawn((DespawnOnExit(Screen::Settings), SettingsRoot, widgets::screen_root()))
+        .with_children(|root| {
+            root.spawn(widgets::label(&fonts, lang, T::Settings, 36.0, palette::INK));
+            let option_row = |root: &mut ChildSpawnerCommands, title: T| {
+                root.spawn(widgets::label(&fonts, lang, title, 20.0, palette::INK));
+            };
+            option_row(root, T::Language);
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::button(&fonts, "日本語", s.lang == Lang::Ja))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.lang = Lang::Ja);
+                row.spawn(widgets::button(&fonts, "English", s.lang == Lang::En))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.lang = Lang::En);
+            });
+            option_row(root, T::PieceDesign);
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::PieceKoma, s.piece_style == PieceStyle::Koma))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.piece_style = PieceStyle::Koma);
+                row.spawn(widgets::key_button(&fonts, lang, T::PieceSymbol, s.piece_style == PieceStyle::Symbol))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.piece_style = PieceStyle::Symbol);
+            });
+            root.spawn(widgets::row()).with_children(|row| {
+                let sound_key = if s.sound { T::SoundOn } else { T::SoundOff };
+                row.spawn(widgets::key_button(&fonts, lang, sound_key, s.sound))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
+                row.spawn(widgets::key_button(&fonts, lang, T::ReducedMotion, s.reduced_motion))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.reduced_motion = !s.reduced_motion);
+            });
+            root.spawn(widgets::key_button(&fonts, lang, T::Back, false)).observe(go_back);
+        });
+}
+
+/// The settings screen is rebuilt when a setting changes, so every button
+/// shows its new state.
+fn respawn_settings_on_change(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    fonts: Res<Fonts>,
+    roots: Query<Entity, With<SettingsRoot>>,
+) {
+    if settings.is_changed() && !settings.is_added() {
+        for r in &roots {
+            commands.entity(r).despawn();
+        }
+        spawn_settings(commands, fonts, settings);
+    }
+}
+
+fn spawn_about(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+    let lang = settings.lang;
+    commands
+        .spawn((DespawnOnExit(Screen::About), widgets::screen_root()))
+        .with_children(|root| {
+            root.spawn(widgets::label(&fonts, lang, T::AppTitle, 40.0, palette::INK));
+            root.spawn(widgets::text(&fonts, format!("ver {VERSION}"), 20.0, palette::INK_SOFT));
+            root.spawn(widgets::label(&fonts, lang, T::ChangeHistory, 22.0, palette::INK));
+            for (version, ja, en) in CHANGES {
+                root.spawn(widgets::text(&fonts, format!("ver {version} · {}", lang.pick(ja, en)), 16.0, palette::INK_SOFT));
+            }
+            root.spawn(widgets::text(
+                &fonts,
+                lang.pick(
+                    "フォント: IPAexゴシック・IPAex明朝 (IPAフォントライセンスv1.0)",
+                    "Fonts: IPAex Gothic and IPAex Mincho (IPA Font License v1.0)",
+                ),
+                14.0,
+                palette::INK_SOFT,
+            ));
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::BugReport, false))
+                    .observe(open_from(Screen::BugReport, Screen::About));
+                row.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                    .observe(go_to(Screen::Title));
+            });
+        });
+}
+
+/// The report text: version, platform, language and the current position.
+pub fn bug_report_text(context: &str, lang: Lang) -> String {
+    let platform = if cfg!(target_arch = "wasm32") { "web (wasm32)" } else { std::env::consts::OS };
+    format!(
+        "Yorimichi ver {VERSION}\nplatform: {platform} {}\nlanguage: {lang:?}\n{context}",
+        std::env::consts::ARCH
+    )
+}
+
+fn spawn_bug_report(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>, context: Res<BugContext>) {
+    let lang = settings.lang;
+    let report = bug_report_text(&context.0, lang);
+    commands
+        .spawn((DespawnOnExit(Screen::BugReport), widgets::screen_root()))
+        .with_children(|root| {
+            root.spawn(widgets::label(&fonts, lang, T::BugReport, 32.0, palette::INK));
+            root.spawn(widgets::label(&fonts, lang, T::BugReportHelp, 16.0, palette::INK_SOFT));
+            root.spawn((
+                Node {
+                    padding: UiRect::all(px(12)),
+                    border: UiRect::all(px(1)),
+                    ..default()
+                },
+                BackgroundColor(palette::CARD),
+                BorderColor::all(palette::INK_SOFT),
+                children![widgets::text(&fonts, report, 15.0, palette::INK)],
+            ));
+            root.spawn(widgets::key_button(&fonts, lang, T::Back, false)).observe(go_back);
+        });
+}

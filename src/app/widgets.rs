@@ -1,0 +1,154 @@
+//! Small UI building blocks: each returns a bundle, so screens read as a
+//! tree of widgets. Clicks are handled by observers attached where a widget
+//! is spawned.
+
+use bevy::prelude::*;
+
+use super::i18n::{Lang, Localized, T};
+
+/// The two bundled fonts: IPAex Gothic for the UI, IPAex Mincho for pieces.
+#[derive(Resource, Clone, Default)]
+pub struct Fonts {
+    pub ui: Handle<Font>,
+    pub koma: Handle<Font>,
+}
+
+pub mod palette {
+    use bevy::prelude::Color;
+    /// Washi paper.
+    pub const PAPER: Color = Color::srgb(0.953, 0.918, 0.843);
+    pub const INK: Color = Color::srgb(0.17, 0.13, 0.09);
+    pub const INK_SOFT: Color = Color::srgb(0.38, 0.32, 0.26);
+    pub const VERMILION: Color = Color::srgb(0.78, 0.27, 0.18);
+    pub const BUTTON: Color = Color::srgb(0.30, 0.22, 0.15);
+    pub const BUTTON_HOVER: Color = Color::srgb(0.42, 0.31, 0.21);
+    pub const BUTTON_ON: Color = Color::srgb(0.78, 0.27, 0.18);
+    pub const CARD: Color = Color::srgb(0.99, 0.97, 0.92);
+    pub const BOARD: Color = Color::srgb(0.88, 0.72, 0.45);
+    pub const BOARD_LINE: Color = Color::srgb(0.25, 0.17, 0.08);
+    pub const GOLD: Color = Color::srgb(0.95, 0.74, 0.13);
+    pub const RED_RING: Color = Color::srgb(0.86, 0.10, 0.10);
+    pub const HINT_BLUE: Color = Color::srgb(0.15, 0.40, 0.90);
+    pub const LAST_MOVE: Color = Color::srgba(0.95, 0.55, 0.20, 0.35);
+    pub const SELECTED: Color = Color::srgba(0.20, 0.60, 0.25, 0.45);
+    pub const DEST_DOT: Color = Color::srgba(0.15, 0.40, 0.90, 0.75);
+}
+
+pub fn text(fonts: &Fonts, s: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(s),
+        TextFont {
+            font: fonts.ui.clone().into(),
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+    )
+}
+
+/// A text that follows the language setting.
+pub fn label(fonts: &Fonts, lang: Lang, key: T, size: f32, color: Color) -> impl Bundle {
+    (text(fonts, key.get(lang), size, color), Localized(key))
+}
+
+/// Marks a button and how it is coloured.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ButtonLook {
+    /// A toggled or chosen option (drawn in vermilion).
+    pub selected: bool,
+}
+
+/// A button with a text on it. Attach `.observe(...)` for the click.
+pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl Bundle {
+    (
+        Button,
+        ButtonLook { selected },
+        Node {
+            padding: UiRect::axes(px(18), px(9)),
+            margin: UiRect::all(px(5)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(if selected { palette::BUTTON_ON } else { palette::BUTTON }),
+        children![text(fonts, caption, 20.0, Color::WHITE)],
+    )
+}
+
+/// A button whose caption follows the language setting.
+pub fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> impl Bundle {
+    (
+        Button,
+        ButtonLook { selected },
+        Node {
+            padding: UiRect::axes(px(18), px(9)),
+            margin: UiRect::all(px(5)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(if selected { palette::BUTTON_ON } else { palette::BUTTON }),
+        children![label(fonts, lang, key, 20.0, Color::WHITE)],
+    )
+}
+
+/// A full-window column that centres its children.
+pub fn screen_root() -> impl Bundle {
+    (
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(10),
+            ..default()
+        },
+        BackgroundColor(palette::PAPER),
+    )
+}
+
+pub fn row() -> impl Bundle {
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        ..default()
+    }
+}
+
+pub fn card() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(px(16)),
+            margin: UiRect::all(px(8)),
+            row_gap: px(6),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(12)),
+            ..default()
+        },
+        BackgroundColor(palette::CARD),
+        BorderColor::all(palette::INK_SOFT),
+    )
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, color_buttons);
+}
+
+fn color_buttons(
+    mut buttons: Query<(&Interaction, &ButtonLook, &mut BackgroundColor), Or<(Changed<Interaction>, Changed<ButtonLook>)>>,
+) {
+    for (interaction, look, mut bg) in &mut buttons {
+        bg.0 = match (*interaction, look.selected) {
+            (_, true) => palette::BUTTON_ON,
+            (Interaction::Hovered | Interaction::Pressed, false) => palette::BUTTON_HOVER,
+            (Interaction::None, false) => palette::BUTTON,
+        };
+    }
+}

@@ -1,0 +1,116 @@
+//! The command line: plain parsing into a [`Command`], so it is tested
+//! without starting anything. Bad arguments give a message and the usage.
+
+use crate::rules::data::{GameId, Strength};
+
+pub const USAGE: &str = "\
+usage:
+  yorimichi                       start the game
+  yorimichi --game <id>           start with a game's setup screen open
+  yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S]
+                                  CPU against CPU, alternating sides; the last
+                                  line is `score A: NN.N%`
+  yorimichi screenshot <scene> <out.png>
+                                  render a scene and exit
+game ids: hasami (musashi, foxgeese, chushogi and mawari are not built yet)
+levels:   easy, normal, strong
+scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasami-tutorial";
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Play { game: Option<GameId> },
+    Selfplay(SelfplayArgs),
+    Screenshot { scene: String, out: String },
+    Help,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelfplayArgs {
+    pub game: GameId,
+    pub games: usize,
+    pub a: Strength,
+    pub b: Strength,
+    pub preset: Option<String>,
+    pub seed: u64,
+}
+
+fn playable(id: &str) -> Result<GameId, String> {
+    match GameId::from_id(id) {
+        Some(g) if g.is_playable() => Ok(g),
+        Some(g) => Err(format!("{} is not built yet", g.id())),
+        None => Err(format!("unknown game id \"{id}\"")),
+    }
+}
+
+fn level(s: &str) -> Result<Strength, String> {
+    Strength::from_id(s).ok_or_else(|| format!("unknown level \"{s}\" (easy, normal, strong)"))
+}
+
+/// Parses the arguments after the program name.
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    let mut it = args.iter().map(String::as_str);
+    match it.next() {
+        None => Ok(Command::Play { game: None }),
+        Some("-h" | "--help" | "help") => Ok(Command::Help),
+        Some("--game") => {
+            let id = it.next().ok_or("--game needs a game id")?;
+            if let Some(extra) = it.next() {
+                return Err(format!("unexpected argument \"{extra}\""));
+            }
+            Ok(Command::Play { game: Some(playable(id)?) })
+        }
+        Some("screenshot") => {
+            let scene = it.next().ok_or("screenshot needs a scene")?;
+            let out = it.next().ok_or("screenshot needs an output file")?;
+            if let Some(extra) = it.next() {
+                return Err(format!("unexpected argument \"{extra}\""));
+            }
+            if !crate::app::shot::SCENES.contains(&scene) {
+                return Err(format!("unknown scene \"{scene}\""));
+            }
+            if !out.ends_with(".png") {
+                return Err("the output file must end in .png".into());
+            }
+            Ok(Command::Screenshot {
+                scene: scene.into(),
+                out: out.into(),
+            })
+        }
+        Some("selfplay") => {
+            let game = playable(it.next().ok_or("selfplay needs a game id")?)?;
+            let (mut games, mut a, mut b, mut preset, mut seed) = (None, None, None, None, 1u64);
+            while let Some(flag) = it.next() {
+                let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+                match flag {
+                    "--games" => {
+                        games = Some(
+                            value
+                                .parse::<usize>()
+                                .ok()
+                                .filter(|&n| n > 0)
+                                .ok_or_else(|| format!("--games needs a positive number, not \"{value}\""))?,
+                        )
+                    }
+                    "--a" => a = Some(level(value)?),
+                    "--b" => b = Some(level(value)?),
+                    "--preset" => preset = Some(value.to_string()),
+                    "--seed" => {
+                        seed = value
+                            .parse()
+                            .map_err(|_| format!("--seed needs a number, not \"{value}\""))?
+                    }
+                    other => return Err(format!("unknown option \"{other}\"")),
+                }
+            }
+            Ok(Command::Selfplay(SelfplayArgs {
+                game,
+                games: games.ok_or("selfplay needs --games N")?,
+                a: a.ok_or("selfplay needs --a LEVEL")?,
+                b: b.ok_or("selfplay needs --b LEVEL")?,
+                preset,
+                seed,
+            }))
+        }
+        Some(other) => Err(format!("unknown command \"{other}\"")),
+    }
+}

@@ -1,0 +1,61 @@
+//! Where a board graph's points are on the screen, for every game: drawing
+//! the board, placing pieces, and turning a click back into a point.
+
+use bevy::prelude::*;
+
+use crate::rules::board::{BoardGraph, PointId};
+
+/// Maps board coordinates to world positions (and back). `flipped` turns
+/// the board round so that the player's own pieces are at the bottom.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct BoardView {
+    pub center: Vec2,
+    /// Distance between neighbouring points.
+    pub cell: f32,
+    pub flipped: bool,
+    /// Board extent in coordinate units.
+    pub extent: (i32, i32),
+}
+
+impl BoardView {
+    pub fn new(board: &BoardGraph, center: Vec2, cell: f32, flipped: bool) -> Self {
+        BoardView {
+            center,
+            cell,
+            flipped,
+            extent: board.extent(),
+        }
+    }
+
+    /// World position of a point (y grows upwards on screen, downwards on
+    /// the board).
+    pub fn world(&self, board: &BoardGraph, p: PointId) -> Vec2 {
+        let pt = board.point(p);
+        self.world_of(pt.x as f32, pt.y as f32)
+    }
+
+    pub fn world_of(&self, x: f32, y: f32) -> Vec2 {
+        let (w, h) = (self.extent.0 as f32 - 1.0, self.extent.1 as f32 - 1.0);
+        let (x, y) = if self.flipped { (w - x, h - y) } else { (x, y) };
+        self.center + Vec2::new((x - w / 2.0) * self.cell, (h / 2.0 - y) * self.cell)
+    }
+
+    /// The point under a world position, if one is within half a cell.
+    pub fn point_at(&self, board: &BoardGraph, world: Vec2) -> Option<PointId> {
+        let mut best = None;
+        let mut best_d = self.cell * 0.5;
+        for p in 0..board.len() {
+            let d = self.world(board, p).distance(world);
+            if d < best_d {
+                best_d = d;
+                best = Some(p);
+            }
+        }
+        best
+    }
+
+    /// Half the size of the drawn board (points plus a margin).
+    pub fn half_size(&self) -> Vec2 {
+        Vec2::new(self.extent.0 as f32, self.extent.1 as f32) * self.cell * 0.5
+    }
+}

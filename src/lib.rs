@@ -1,0 +1,12 @@
+//! Yorimichi (よりみち盤遊び): traditional board games with their real rules.
+//!
+//! - [`rules`]: pure game logic and search (no Bevy), tested exactly.
+//! - [`app`]: the Bevy shell (screens, widgets, saves, sound, animation).
+//! - [`games`]: one Bevy plugin per game, presenting its rules.
+//! - [`cli`]: command-line parsing.
+
+pub mod app;
+pub mod cli;
+pub mod games;
+pub mod rules;
+pub mod selfplay_cmd;

@@ -1,0 +1,109 @@
+//! CPU-against-CPU matches, used by `yorimichi selfplay` to measure the
+//! strengths against each other (and by tests).
+
+use rand::{SeedableRng, rngs::StdRng};
+
+use super::game::{Game, Outcome, Side};
+use super::record::GameRecord;
+use super::search::{CpuLevel, Searcher};
+
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameSummary {
+    pub index: usize,
+    /// The side player A had.
+    pub a_side: Side,
+    pub outcome: Outcome,
+    pub plies: usize,
+    /// 1 for an A win, ½ for a draw, 0 for a loss.
+    pub a_points: f64,
+    /// The most nodes one move of each player took (A, B).
+    pub max_nodes: [u64; 2],
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct MatchSummary {
+    pub games: usize,
+    pub a_wins: usize,
+    pub b_wins: usize,
+    pub draws: usize,
+    pub a_points: f64,
+}
+
+impl MatchSummary {
+    /// A's score in percent: wins plus half the draws.
+    pub fn a_percent(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { 100.0 * self.a_points / self.games as f64 }
+    }
+}
+
+/// Plays one game between two levels; `a_side` is the side level `a` plays.
+pub fn play_game<G: Game>(
+    game: &G,
+    a: &CpuLevel,
+    b: &CpuLevel,
+    a_side: Side,
+    rng: &mut StdRng,
+    index: usize,
+) -> GameSummary {
+    let mut record = GameRecord::new(game);
+    let mut max_nodes = [0u64; 2];
+    let outcome = loop {
+        if let Some(o) = record.outcome(game) {
+            break o;
+        }
+        let mover = game.side_to_move(record.current());
+        let (level, who) = if mover == a_side { (a, 0) } else { (b, 1) };
+        let plan = level.plan(rng);
+        let mut searcher = Searcher::new(game, record.current().clone(), record.hashes(), plan);
+        let Some(result) = searcher.run(game) else {
+            // `outcome` reports positions without moves; this cannot be
+            // reached unless a game forgets to.
+            panic!("no move in an unfinished game at ply {}", record.ply());
+        };
+        max_nodes[who] = max_nodes[who].max(result.nodes);
+        if let Err(e) = record.play(game, result.best) {
+            panic!("the search chose a move the record refused: {e}");
+        }
+    };
+    let a_points = match outcome.winner {
+        None => 0.5,
+        Some(w) if w == a_side => 1.0,
+        Some(_) => 0.0,
+    };
+    GameSummary {
+        index,
+        a_side,
+        outcome,
+        plies: record.ply(),
+        a_points,
+        max_nodes,
+    }
+}
+
+/// Plays `games` games, A taking 先手 in the even ones; calls `each` after
+/// every game.
+pub fn play_match<G: Game>(
+    game: &G,
+    a: &CpuLevel,
+    b: &CpuLevel,
+    games: usize,
+    seed: u64,
+    mut each: impl FnMut(&GameSummary),
+) -> MatchSummary {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut summary = MatchSummary::default();
+    for i in 0..games {
+        let a_side = if i % 2 == 0 { Side::First } else { Side::Second };
+        let g = play_game(game, a, b, a_side, &mut rng, i);
+        summary.games += 1;
+        summary.a_points += g.a_points;
+        match g.outcome.winner {
+            None => summary.draws += 1,
+            Some(w) if w == a_side => summary.a_wins += 1,
+            Some(_) => summary.b_wins += 1,
+        }
+        each(&g);
+    }
+    summary
+}

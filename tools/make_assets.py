@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Regenerates the bundled assets (run by `make assets`, not by the build):
+
+* assets/fonts/*.ttf: IPAex Gothic (UI) and IPAex Mincho (piece faces) from
+  Debian's fonts-ipaexfont, subset to the characters the game can show
+  (every character in src/ and levels/, plus ASCII and digits), so the web
+  build stays small.
+* assets/sounds/*.ogg: short synthesised sound effects (no downloads).
+
+Needs: fonts-ipaexfont, vorbis-tools (oggenc), and pip's fonttools.
+"""
+import math, os, pathlib, random, struct, subprocess, sys, tempfile, wave
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+RATE = 22050
+
+
+def used_characters():
+    chars = set(chr(c) for c in range(0x20, 0x7F))
+    chars |= set("０１２３４５６７８９×→←↑↓・…「」『』（）、。！？ー〜：％")
+    for folder in ("src", "levels"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".rs", ".ron"):
+                chars |= set(path.read_text(encoding="utf-8"))
+    return "".join(sorted(c for c in chars if c.isprintable()))
+
+
+def subset_fonts():
+    text = used_characters()
+    out = ROOT / "assets" / "fonts"
+    out.mkdir(parents=True, exist_ok=True)
+    for src, dst in (
+        ("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf", "ipaexg-subset.ttf"),
+        ("/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf", "ipaexm-subset.ttf"),
+    ):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
+            f.write(text)
+        subprocess.run(
+            ["pyftsubset", src, f"--text-file={f.name}", f"--output-file={out / dst}",
+             "--layout-features=*", "--no-hinting"],
+            check=True,
+        )
+        os.unlink(f.name)
+    print(f"fonts: {len(text)} characters")
+
+
+def envelope(i, n, attack=0.005, release=0.6):
+    t = i / RATE
+    a = min(1.0, t / attack) if attack > 0 else 1.0
+    r = max(0.0, 1.0 - (i / n)) ** (1.0 / max(release, 0.01))
+    return a * r
+
+
+def tone(freqs, dur, volume=0.5, noise=0.0, decay=3.0, seed=1):
+    rnd = random.Random(seed)
+    n = int(dur * RATE)
+    out = []
+    for i in range(n):
+        t = i / RATE
+        v = sum(math.sin(2 * math.pi * f * t) for f in freqs) / max(1, len(freqs))
+        v = v * (1 - noise) + (rnd.random() * 2 - 1) * noise
+        out.append(volume * v * math.exp(-decay * t) * min(1.0, t / 0.004))
+    return out
+
+
+def concat(*parts, gap=0.0):
+    out = []
+    for p in parts:
+        out += p + [0.0] * int(gap * RATE)
+    return out
+
+
+def write_ogg(name, samples):
+    path = ROOT / "assets" / "sounds" / f"{name}.ogg"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(suffix=".wav", delete=False) as f:
+        wav = f.name
+    with wave.open(wav, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(b"".join(struct.pack("<h", int(max(-1, min(1, s)) * 32000)) for s in samples))
+    subprocess.run(["oggenc", "-Q", "-q", "1", "-o", str(path), wav], check=True)
+    os.unlink(wav)
+
+
+def make_sounds():
+    # A wooden "pachi": a short noisy click with a low body.
+    write_ogg("place", tone([180, 420], 0.12, 0.8, noise=0.55, decay=40))
+    write_ogg("capture", concat(tone([180, 420], 0.1, 0.8, noise=0.5, decay=40), tone([660, 990], 0.35, 0.35, decay=8), gap=0.02))
+    write_ogg("illegal", tone([140, 147], 0.25, 0.4, decay=10))
+    write_ogg("button", tone([880], 0.06, 0.25, decay=50))
+    write_ogg("win", concat(*(tone([f, f * 1.5], 0.22, 0.35, decay=5) for f in (523, 659, 784, 1047)), gap=0.0))
+    write_ogg("lose", concat(*(tone([f], 0.3, 0.3, decay=4) for f in (392, 349, 311, 262)), gap=0.0))
+    print("sounds written")
+
+
+if __name__ == "__main__":
+    what = sys.argv[1:] or ["fonts", "sounds"]
+    if "fonts" in what:
+        subset_fonts()
+    if "sounds" in what:
+        make_sounds()
