@@ -57,7 +57,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             if let Some(extra) = it.next() {
                 return Err(format!("unexpected argument \"{extra}\""));
             }
-            Ok(Command::Play { game: Some(playable(id)?) })
+            Ok(Command::Play {
+                game: Some(playable(id)?),
+            })
         }
         Some("screenshot") => {
             let scene = it.next().ok_or("screenshot needs a scene")?;
@@ -83,13 +85,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
                 match flag {
                     "--games" => {
-                        games = Some(
-                            value
-                                .parse::<usize>()
-                                .ok()
-                                .filter(|&n| n > 0)
-                                .ok_or_else(|| format!("--games needs a positive number, not \"{value}\""))?,
-                        )
+                        games = Some(value.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(
+                            || format!("--games needs a positive number, not \"{value}\""),
+                        )?)
                     }
                     "--a" => a = Some(level(value)?),
                     "--b" => b = Some(level(value)?),

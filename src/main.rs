@@ -26,7 +26,10 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Play { game } => exit_code(app::run(StartOptions { game, screenshot: None })),
+        Command::Play { game } => exit_code(app::run(StartOptions {
+            game,
+            screenshot: None,
+        })),
         Command::Screenshot { scene, out } => exit_code(app::run(StartOptions {
             game: None,
             screenshot: Some(ScreenshotJob::new(&scene, out)),
@@ -35,5 +38,9 @@ fn main() -> ExitCode {
 }
 
 fn exit_code(exit: bevy::app::AppExit) -> ExitCode {
-    if exit.is_success() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if exit.is_success() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -17,7 +17,10 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
             let preset = presets
                 .preset(preset_id)
                 .ok_or_else(|| format!("unknown preset \"{preset_id}\""))?;
-            let game = Hasami::new(data::board(&presets.board).map_err(|e| e.to_string())?, preset.rules)?;
+            let game = Hasami::new(
+                data::board(&presets.board).map_err(|e| e.to_string())?,
+                preset.rules,
+            )?;
             let (a, b) = (presets.cpu.get(args.a), presets.cpu.get(args.b));
             println!(
                 "hasami preset={preset_id} A={} B={} games={} seed={}",
@@ -33,7 +36,11 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
                     Some(w) if w == g.a_side => "A wins".to_string(),
                     Some(_) => "B wins".to_string(),
                 };
-                let side = if g.a_side == Side::First { "A=先手" } else { "A=後手" };
+                let side = if g.a_side == Side::First {
+                    "A=先手"
+                } else {
+                    "A=後手"
+                };
                 println!(
                     "game {:>3} {side} {result:<6} by {:?} after {} plies (max nodes/move A {} B {})",
                     g.index + 1,

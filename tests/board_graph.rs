@@ -26,10 +26,17 @@ fn next_along_continues_straight_and_stops_at_the_end() {
     let p = |x, y| b.at(x, y).unwrap();
     assert_eq!(b.next_along(p(2, 2), p(3, 2)), Some(p(4, 2)));
     assert_eq!(b.next_along(p(3, 2), p(2, 2)), Some(p(1, 2)));
-    assert_eq!(b.next_along(p(4, 1), p(4, 0)), None, "the line ends at the edge");
+    assert_eq!(
+        b.next_along(p(4, 1), p(4, 0)),
+        None,
+        "the line ends at the edge"
+    );
     assert_eq!(b.next_along(p(0, 0), p(2, 2)), None, "not neighbours");
     let link = *b.link(p(4, 4), p(4, 3)).unwrap();
-    assert_eq!(b.ray(p(4, 4), &link), vec![p(4, 3), p(4, 2), p(4, 1), p(4, 0)]);
+    assert_eq!(
+        b.ray(p(4, 4), &link),
+        vec![p(4, 3), p(4, 2), p(4, 1), p(4, 0)]
+    );
 }
 
 #[test]
@@ -39,7 +46,10 @@ fn grid_diagonals_are_lines_when_asked_for() {
     let c = b.find("b2").unwrap();
     assert_eq!(b.neighbours(c).count(), 8);
     assert_eq!(b.next_along(b.find("a3").unwrap(), c), b.find("c1"));
-    assert_eq!(b.link(c, b.find("c3").unwrap()).unwrap().class, DirClass::Diagonal);
+    assert_eq!(
+        b.link(c, b.find("c3").unwrap()).unwrap().class,
+        DirClass::Diagonal
+    );
 }
 
 fn error_of(text: &str) -> String {
@@ -50,15 +60,22 @@ fn error_of(text: &str) -> String {
 
 #[test]
 fn unknown_point_in_a_line_is_named() {
-    let e = error_of(r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("b", 1, 0)], lines: [["a", "c"]]))"#);
+    let e = error_of(
+        r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("b", 1, 0)], lines: [["a", "c"]]))"#,
+    );
     assert!(e.starts_with("levels/boards/bad.ron: lines[0][1]"), "{e}");
     assert!(e.contains("unknown point \"c\""), "{e}");
 }
 
 #[test]
 fn duplicate_names_are_refused() {
-    let e = error_of(r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("a", 1, 0)], lines: [["a", "a"]]))"#);
-    assert!(e.contains("points[1] \"a\"") && e.contains("duplicate point name"), "{e}");
+    let e = error_of(
+        r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("a", 1, 0)], lines: [["a", "a"]]))"#,
+    );
+    assert!(
+        e.contains("points[1] \"a\"") && e.contains("duplicate point name"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -66,7 +83,10 @@ fn a_bending_line_is_refused() {
     let e = error_of(
         r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("b", 1, 0), ("c", 1, 1)], lines: [["a", "b", "c"]]))"#,
     );
-    assert!(e.contains("lines[0]") && e.contains("bends at \"b\""), "{e}");
+    assert!(
+        e.contains("lines[0]") && e.contains("bends at \"b\""),
+        "{e}"
+    );
 }
 
 #[test]
@@ -74,13 +94,19 @@ fn a_disconnected_point_is_refused() {
     let e = error_of(
         r#"BoardSpec(name: "x", shape: Points(points: [("a", 0, 0), ("b", 1, 0), ("z", 5, 5)], lines: [["a", "b"]]))"#,
     );
-    assert!(e.contains("points[2] \"z\"") && e.contains("not connected"), "{e}");
+    assert!(
+        e.contains("points[2] \"z\"") && e.contains("not connected"),
+        "{e}"
+    );
 }
 
 #[test]
 fn syntax_errors_give_line_and_column() {
     let e = error_of("BoardSpec(name: \"x\",\n  shape: Grid(width: nine))");
-    assert!(e.starts_with("levels/boards/bad.ron: line 2, column"), "{e}");
+    assert!(
+        e.starts_with("levels/boards/bad.ron: line 2, column"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -28,7 +28,10 @@ fn mv(g: &Hasami, from: &str, to: &str) -> HasamiMove {
 }
 
 fn names(g: &Hasami, points: &[usize]) -> Vec<String> {
-    points.iter().map(|&p| g.board().point(p).name.clone()).collect()
+    points
+        .iter()
+        .map(|&p| g.board().point(p).name.clone())
+        .collect()
 }
 
 fn legal(g: &Hasami, p: &HasamiPos) -> Vec<HasamiMove> {
@@ -54,14 +57,30 @@ fn start_position_and_first_moves() {
 #[test]
 fn pieces_move_like_rooks_and_never_jump() {
     let g = std_game();
-    let p = pos([EMPTY, EMPTY, EMPTY, "....S....", "..F.F....", EMPTY, EMPTY, EMPTY, EMPTY]);
-    let moves: Vec<_> = legal(&g, &p).into_iter().filter(|m| m.from == g.board().find("5五").unwrap() as u8).collect();
+    let p = pos([
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "....S....",
+        "..F.F....",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+    ]);
+    let moves: Vec<_> = legal(&g, &p)
+        .into_iter()
+        .filter(|m| m.from == g.board().find("5五").unwrap() as u8)
+        .collect();
     let targets = names(&g, &moves.iter().map(|m| m.to as usize).collect::<Vec<_>>());
     // Up is blocked at once by the と; left stops before the 歩 on 7五; right
     // runs to the edge; down runs to the edge.
     assert!(!targets.contains(&"5四".to_string()));
     assert!(targets.contains(&"6五".to_string()) && !targets.contains(&"7五".to_string()));
-    assert!(!targets.contains(&"8五".to_string()), "no jumping over a friend");
+    assert!(
+        !targets.contains(&"8五".to_string()),
+        "no jumping over a friend"
+    );
     assert!(targets.contains(&"1五".to_string()) && targets.contains(&"5九".to_string()));
     assert!(!targets.contains(&"4四".to_string()), "no diagonal moves");
     assert_eq!(moves.len(), 1 + 4 + 4);
@@ -70,7 +89,17 @@ fn pieces_move_like_rooks_and_never_jump() {
 #[test]
 fn a_single_sandwich_captures() {
     let g = std_game();
-    let p = pos([EMPTY, EMPTY, EMPTY, EMPTY, "....SF...", EMPTY, EMPTY, EMPTY, "...F....."]);
+    let p = pos([
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "....SF...",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "...F.....",
+    ]);
     let m = mv(&g, "6九", "6五");
     let report = g.captures(&p, m);
     assert_eq!(names(&g, &report.captured), ["5五"]);
@@ -83,21 +112,81 @@ fn a_single_sandwich_captures() {
 #[test]
 fn a_row_is_captured_at_once_and_a_gap_or_friend_breaks_it() {
     let g = std_game();
-    let row = pos([EMPTY, EMPTY, EMPTY, EMPTY, "....SSSF.", EMPTY, EMPTY, EMPTY, "...F....."]);
-    assert_eq!(names(&g, &g.captures(&row, mv(&g, "6九", "6五")).captured), ["5五", "4五", "3五"]);
-    let gap = pos([EMPTY, EMPTY, EMPTY, EMPTY, "....SS.SF", EMPTY, EMPTY, EMPTY, "...F....."]);
+    let row = pos([
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "....SSSF.",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "...F.....",
+    ]);
+    assert_eq!(
+        names(&g, &g.captures(&row, mv(&g, "6九", "6五")).captured),
+        ["5五", "4五", "3五"]
+    );
+    let gap = pos([
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "....SS.SF",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "...F.....",
+    ]);
     assert!(g.captures(&gap, mv(&g, "6九", "6五")).captured.is_empty());
     // A friendly piece ends the run: only the part before it is sandwiched.
-    let friend = pos([EMPTY, EMPTY, EMPTY, EMPTY, "....SFSF.", EMPTY, EMPTY, EMPTY, "...F....."]);
-    assert_eq!(names(&g, &g.captures(&friend, mv(&g, "6九", "6五")).captured), ["5五"]);
-    let friend_first = pos([EMPTY, EMPTY, EMPTY, EMPTY, "....FSSF.", EMPTY, EMPTY, EMPTY, "...F....."]);
-    assert!(g.captures(&friend_first, mv(&g, "6九", "6五")).captured.is_empty());
+    let friend = pos([
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "....SFSF.",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "...F.....",
+    ]);
+    assert_eq!(
+        names(&g, &g.captures(&friend, mv(&g, "6九", "6五")).captured),
+        ["5五"]
+    );
+    let friend_first = pos([
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "....FSSF.",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "...F.....",
+    ]);
+    assert!(
+        g.captures(&friend_first, mv(&g, "6九", "6五"))
+            .captured
+            .is_empty()
+    );
 }
 
 #[test]
 fn two_directions_are_captured_by_one_move() {
     let g = std_game();
-    let p = pos([EMPTY, EMPTY, "...F.....", "...S.....", "....SF...", EMPTY, EMPTY, EMPTY, "...F....."]);
+    let p = pos([
+        EMPTY,
+        EMPTY,
+        "...F.....",
+        "...S.....",
+        "....SF...",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "...F.....",
+    ]);
     let r = g.captures(&p, mv(&g, "6九", "6五"));
     assert_eq!(names(&g, &r.captured), ["6四", "5五"]);
     assert_eq!(names(&g, &r.capturers), ["6三", "6五", "4五"]);
@@ -106,11 +195,24 @@ fn two_directions_are_captured_by_one_move() {
 #[test]
 fn moving_in_between_is_safe_but_closing_again_captures() {
     let g = std_game();
-    let p = pos(["........S", EMPTY, EMPTY, EMPTY, "...S.S...", EMPTY, EMPTY, EMPTY, "....F...F"]);
+    let p = pos([
+        "........S",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "...S.S...",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "....F...F",
+    ]);
     let m = mv(&g, "5九", "5五");
     assert!(g.captures(&p, m).captured.is_empty());
     let (r, _) = record_after(&g, p, &[("5九", "5五"), ("4五", "4四"), ("1九", "1八")]);
-    assert_eq!(r.current().at(g.board().find("5五").unwrap()), Some(Side::First));
+    assert_eq!(
+        r.current().at(g.board().find("5五").unwrap()),
+        Some(Side::First)
+    );
     // 後手 moved one of the two away; moving it back captures.
     let back = mv(&g, "4四", "4五");
     assert_eq!(names(&g, &g.captures(r.current(), back).captured), ["5五"]);
@@ -121,33 +223,79 @@ fn only_the_mover_captures() {
     let g = std_game();
     // The と on 5五 already sits between two 歩: a 先手 move elsewhere does
     // not take it.
-    let p = pos(["S........", EMPTY, EMPTY, EMPTY, "...FSF...", EMPTY, EMPTY, EMPTY, "........F"]);
+    let p = pos([
+        "S........",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "...FSF...",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "........F",
+    ]);
     assert!(g.captures(&p, mv(&g, "1九", "1八")).captured.is_empty());
 }
 
 #[test]
 fn corner_piece_is_captured_by_filling_both_neighbours() {
     for enclosure in [Enclosure::Corner, Enclosure::Edge, Enclosure::Anywhere] {
-        let g = game(HasamiRules { enclosure, ..HasamiRules::STANDARD });
-        let p = pos(["SF.......", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "F........"]);
+        let g = game(HasamiRules {
+            enclosure,
+            ..HasamiRules::STANDARD
+        });
+        let p = pos([
+            "SF.......",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "F........",
+        ]);
         let r = g.captures(&p, mv(&g, "9九", "9二"));
         assert_eq!(names(&g, &r.captured), ["9一"], "{enclosure:?}");
         assert_eq!(names(&g, &r.capturers), ["8一", "9二"]);
         // With a gap next to the corner nothing is captured.
-        let open = pos(["S........", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "F........"]);
+        let open = pos([
+            "S........",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "F........",
+        ]);
         assert!(g.captures(&open, mv(&g, "9九", "9二")).captured.is_empty());
     }
 }
 
 #[test]
 fn edge_groups_follow_the_enclosure_option() {
-    let rows = ["...FSSF..", "....F....", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, ".....F..."];
+    let rows = [
+        "...FSSF..",
+        "....F....",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        ".....F...",
+    ];
     for (enclosure, expect) in [
         (Enclosure::Corner, vec![]),
         (Enclosure::Edge, vec!["5一", "4一"]),
         (Enclosure::Anywhere, vec!["5一", "4一"]),
     ] {
-        let g = game(HasamiRules { enclosure, ..HasamiRules::STANDARD });
+        let g = game(HasamiRules {
+            enclosure,
+            ..HasamiRules::STANDARD
+        });
         let r = g.captures(&pos(rows), mv(&g, "4九", "4二"));
         assert_eq!(names(&g, &r.captured), expect, "{enclosure:?}");
     }
@@ -156,16 +304,44 @@ fn edge_groups_follow_the_enclosure_option() {
 #[test]
 fn a_single_edge_piece_closed_on_three_sides_is_captured() {
     let g = std_game();
-    let p = pos([EMPTY, EMPTY, EMPTY, "F........", "S........", "F........", EMPTY, EMPTY, ".F......."]);
+    let p = pos([
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "F........",
+        "S........",
+        "F........",
+        EMPTY,
+        EMPTY,
+        ".F.......",
+    ]);
     let r = g.captures(&p, mv(&g, "8九", "8五"));
     assert_eq!(names(&g, &r.captured), ["9五"]);
     assert_eq!(names(&g, &r.capturers), ["9四", "8五", "9六"]);
     // An edge group with one open square survives.
-    let open = pos([EMPTY, EMPTY, EMPTY, EMPTY, "S........", "S........", "F........", EMPTY, ".F......."]);
+    let open = pos([
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "S........",
+        "S........",
+        "F........",
+        EMPTY,
+        ".F.......",
+    ]);
     assert!(g.captures(&open, mv(&g, "8九", "8五")).captured.is_empty());
     // Corner-only rule: an edge piece is not taken by enclosure.
-    let corner = game(HasamiRules { enclosure: Enclosure::Corner, ..HasamiRules::STANDARD });
-    assert!(corner.captures(&p, mv(&corner, "8九", "8五")).captured.is_empty());
+    let corner = game(HasamiRules {
+        enclosure: Enclosure::Corner,
+        ..HasamiRules::STANDARD
+    });
+    assert!(
+        corner
+            .captures(&p, mv(&corner, "8九", "8五"))
+            .captured
+            .is_empty()
+    );
 }
 
 #[test]
@@ -173,37 +349,82 @@ fn interior_groups_are_enclosed_only_with_anywhere() {
     // A 2×2 block in the middle; the last move closes its last way out. The
     // line straight through it is a sandwich under any option; "anywhere"
     // takes the whole block.
-    let rows = ["...F.....", EMPTY, "....F....", "..FSSF...", "..FSSF...", "...FF....", EMPTY, EMPTY, EMPTY];
+    let rows = [
+        "...F.....",
+        EMPTY,
+        "....F....",
+        "..FSSF...",
+        "..FSSF...",
+        "...FF....",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+    ];
     let close = |g: &Hasami| mv(g, "6一", "6三");
     let edge = std_game();
-    assert_eq!(names(&edge, &edge.captures(&pos(rows), close(&edge)).captured), ["6四", "6五"]);
-    let anywhere = game(HasamiRules { enclosure: Enclosure::Anywhere, ..HasamiRules::STANDARD });
     assert_eq!(
-        names(&anywhere, &anywhere.captures(&pos(rows), close(&anywhere)).captured),
+        names(&edge, &edge.captures(&pos(rows), close(&edge)).captured),
+        ["6四", "6五"]
+    );
+    let anywhere = game(HasamiRules {
+        enclosure: Enclosure::Anywhere,
+        ..HasamiRules::STANDARD
+    });
+    assert_eq!(
+        names(
+            &anywhere,
+            &anywhere.captures(&pos(rows), close(&anywhere)).captured
+        ),
         ["6四", "5四", "6五", "5五"]
     );
 }
 
 #[test]
 fn diagonal_sandwich_only_with_the_option() {
-    let rows = [EMPTY, EMPTY, EMPTY, "...F.....", "....S....", EMPTY, EMPTY, EMPTY, ".....F..."];
+    let rows = [
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "...F.....",
+        "....S....",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        ".....F...",
+    ];
     let plain = std_game();
     let m = mv(&plain, "4九", "4六");
     assert!(plain.captures(&pos(rows), m).captured.is_empty());
-    let diag = game(HasamiRules { diagonal: true, ..HasamiRules::STANDARD });
-    assert_eq!(names(&diag, &diag.captures(&pos(rows), m).captured), ["5五"]);
+    let diag = game(HasamiRules {
+        diagonal: true,
+        ..HasamiRules::STANDARD
+    });
+    assert_eq!(
+        names(&diag, &diag.captures(&pos(rows), m).captured),
+        ["5五"]
+    );
     // Movement stays orthogonal.
     assert!(legal(&diag, &pos(rows)).iter().all(|m| {
-        let (a, b) = (diag.board().point(m.from as usize), diag.board().point(m.to as usize));
+        let (a, b) = (
+            diag.board().point(m.from as usize),
+            diag.board().point(m.to as usize),
+        );
         a.x == b.x || a.y == b.y
     }));
 }
 
-fn record_after(g: &Hasami, start: HasamiPos, moves: &[(&str, &str)]) -> (GameRecord<Hasami>, Option<Outcome>) {
+fn record_after(
+    g: &Hasami,
+    start: HasamiPos,
+    moves: &[(&str, &str)],
+) -> (GameRecord<Hasami>, Option<Outcome>) {
     let mut r = GameRecord::from_position(g, start);
     let mut last = None;
     for (a, b) in moves {
-        last = r.play(g, mv(g, a, b)).unwrap_or_else(|e| panic!("{a}→{b}: {e}")).outcome;
+        last = r
+            .play(g, mv(g, a, b))
+            .unwrap_or_else(|e| panic!("{a}→{b}: {e}"))
+            .outcome;
     }
     (r, last)
 }
@@ -212,36 +433,83 @@ fn record_after(g: &Hasami, start: HasamiPos, moves: &[(&str, &str)]) -> (GameRe
 fn first_to_the_target_wins() {
     let g = std_game();
     let start = HasamiPos::from_rows(
-        &["S........", EMPTY, EMPTY, EMPTY, "....SF...", EMPTY, EMPTY, EMPTY, "...F....S"],
+        &[
+            "S........",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "....SF...",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "...F....S",
+        ],
         Side::First,
         [4, 2],
     )
     .unwrap();
     let (_, outcome) = record_after(&g, start, &[("6九", "6五")]);
-    assert_eq!(outcome, Some(Outcome::win(Side::First, EndReason::CaptureTarget)));
-    let four = game(HasamiRules { capture_target: 4, lead: None, ..HasamiRules::STANDARD });
+    assert_eq!(
+        outcome,
+        Some(Outcome::win(Side::First, EndReason::CaptureTarget))
+    );
+    let four = game(HasamiRules {
+        capture_target: 4,
+        lead: None,
+        ..HasamiRules::STANDARD
+    });
     let start3 = HasamiPos::from_rows(
-        &["S........", EMPTY, EMPTY, EMPTY, "....SF...", EMPTY, EMPTY, EMPTY, "...F....S"],
+        &[
+            "S........",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "....SF...",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "...F....S",
+        ],
         Side::First,
         [3, 0],
     )
     .unwrap();
     let (_, outcome) = record_after(&four, start3, &[("6九", "6五")]);
-    assert_eq!(outcome, Some(Outcome::win(Side::First, EndReason::CaptureTarget)));
+    assert_eq!(
+        outcome,
+        Some(Outcome::win(Side::First, EndReason::CaptureTarget))
+    );
 }
 
 #[test]
 fn down_to_the_last_piece() {
-    let g = game(HasamiRules { capture_target: 8, lead: None, ..HasamiRules::STANDARD });
+    let g = game(HasamiRules {
+        capture_target: 8,
+        lead: None,
+        ..HasamiRules::STANDARD
+    });
     // 後手 has two pieces left; taking one leaves one: 先手 wins.
     let start = HasamiPos::from_rows(
-        &["S........", EMPTY, EMPTY, EMPTY, "....SF...", EMPTY, EMPTY, EMPTY, "...F....."],
+        &[
+            "S........",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "....SF...",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "...F.....",
+        ],
         Side::First,
         [7, 0],
     )
     .unwrap();
     let (_, outcome) = record_after(&g, start, &[("6九", "6五")]);
-    assert_eq!(outcome, Some(Outcome::win(Side::First, EndReason::CaptureTarget)));
+    assert_eq!(
+        outcome,
+        Some(Outcome::win(Side::First, EndReason::CaptureTarget))
+    );
 }
 
 #[test]
@@ -249,7 +517,17 @@ fn the_lead_rule_waits_for_the_opponents_reply() {
     let g = std_game();
     // 先手 leads 2-0 and captures a third: lead 3, but the game goes on.
     let start = HasamiPos::from_rows(
-        &["S.......S", EMPTY, EMPTY, EMPTY, "....SF...", EMPTY, EMPTY, EMPTY, "...F....F"],
+        &[
+            "S.......S",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "....SF...",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "...F....F",
+        ],
         Side::First,
         [2, 0],
     )
@@ -266,7 +544,17 @@ fn the_lead_rule_is_stopped_by_a_capture_back() {
     let g = std_game();
     // After 先手 makes it 3-0, 後手 captures back at once (2 lead): play on.
     let start = HasamiPos::from_rows(
-        &["S.......S", EMPTY, EMPTY, EMPTY, "....SF...", EMPTY, EMPTY, "F........", "S..F....."],
+        &[
+            "S.......S",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "....SF...",
+            EMPTY,
+            EMPTY,
+            "F........",
+            "S..F.....",
+        ],
         Side::First,
         [2, 0],
     )
@@ -277,14 +565,30 @@ fn the_lead_rule_is_stopped_by_a_capture_back() {
     assert_eq!(r2.current().captured_by(Side::Second), 1);
     assert_eq!(outcome, None, "the lead is back to 2");
     // Without a lead rule nothing happens at 3 either.
-    let no_lead = game(HasamiRules { lead: None, ..HasamiRules::STANDARD });
+    let no_lead = game(HasamiRules {
+        lead: None,
+        ..HasamiRules::STANDARD
+    });
     let (r, _) = record_after(&no_lead, start, &[("6九", "6五")]);
     let (_, outcome) = record_after(&no_lead, *r.current(), &[("9一", "9二")]);
     assert_eq!(outcome, None);
     // A lead rule of 2 ends the game earlier.
-    let two = game(HasamiRules { lead: Some(2), ..HasamiRules::STANDARD });
+    let two = game(HasamiRules {
+        lead: Some(2),
+        ..HasamiRules::STANDARD
+    });
     let start1 = HasamiPos::from_rows(
-        &["S.......S", EMPTY, EMPTY, EMPTY, "....SF...", EMPTY, EMPTY, EMPTY, "...F....F"],
+        &[
+            "S.......S",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "....SF...",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "...F....F",
+        ],
         Side::First,
         [1, 0],
     )
@@ -300,20 +604,48 @@ fn a_side_without_a_move_loses() {
     // 後手's only piece is boxed into the corner (it got there itself, so it
     // was never captured) and cannot move: 後手 loses.
     let p = HasamiPos::from_rows(
-        &["SF.......", "F........", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "........F"],
+        &[
+            "SF.......",
+            "F........",
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            EMPTY,
+            "........F",
+        ],
         Side::Second,
         [0, 0],
     )
     .unwrap();
-    assert_eq!(g.outcome(&p), Some(Outcome::win(Side::First, EndReason::NoMoves)));
+    assert_eq!(
+        g.outcome(&p),
+        Some(Outcome::win(Side::First, EndReason::NoMoves))
+    );
 }
 
 #[test]
 fn four_fold_repetition_is_a_draw_with_notices_before() {
     let g = std_game();
-    let start = pos(["S........", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "........F"]);
+    let start = pos([
+        "S........",
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        EMPTY,
+        "........F",
+    ]);
     let mut r = GameRecord::from_position(&g, start);
-    let cycle = [("1九", "1八"), ("9一", "9二"), ("1八", "1九"), ("9二", "9一")];
+    let cycle = [
+        ("1九", "1八"),
+        ("9一", "9二"),
+        ("1八", "1九"),
+        ("9二", "9一"),
+    ];
     let mut seen = Vec::new();
     for round in 0..3 {
         for (i, (a, b)) in cycle.iter().enumerate() {
@@ -329,7 +661,10 @@ fn four_fold_repetition_is_a_draw_with_notices_before() {
         }
     }
     assert_eq!(seen, [2, 3, 4]);
-    assert!(r.play(&g, mv(&g, "1九", "1八")).is_err(), "no moves after the end");
+    assert!(
+        r.play(&g, mv(&g, "1九", "1八")).is_err(),
+        "no moves after the end"
+    );
 }
 
 #[test]
@@ -342,13 +677,18 @@ fn three_hundred_moves_is_a_draw_only_with_the_option() {
     while g.outcome(&p).is_none() {
         moves.clear();
         g.legal_moves(&p, &mut moves);
-        let Some(m) = moves.iter().copied().find(|m| !g.is_capture(&p, *m)) else { break };
+        let Some(m) = moves.iter().copied().find(|m| !g.is_capture(&p, *m)) else {
+            break;
+        };
         p = g.play(&p, m);
         n += 1;
     }
     assert_eq!(n, 300);
     assert_eq!(g.outcome(&p), Some(Outcome::draw(EndReason::MoveLimit)));
-    let unlimited = game(HasamiRules { move_limit: None, ..HasamiRules::STANDARD });
+    let unlimited = game(HasamiRules {
+        move_limit: None,
+        ..HasamiRules::STANDARD
+    });
     assert_eq!(unlimited.outcome(&p), None);
 }
 
@@ -403,16 +743,26 @@ fn presets_load_and_match_the_seed() {
     let presets = data::hasami_presets().unwrap();
     let ids: Vec<_> = presets.presets.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids, ["standard", "four", "last-one"]);
-    assert_eq!(presets.preset("standard").unwrap().rules, HasamiRules::STANDARD);
+    assert_eq!(
+        presets.preset("standard").unwrap().rules,
+        HasamiRules::STANDARD
+    );
     assert_eq!(presets.preset("four").unwrap().rules.capture_target, 4);
     assert_eq!(presets.preset("last-one").unwrap().rules.capture_target, 8);
 }
 
 #[test]
 fn bad_presets_name_the_place() {
-    let text = data::HASAMI_PRESETS.text.replacen("capture_target: 4", "capture_target: 6", 1);
-    let e = data::hasami_presets_from("levels/presets/hasami.ron", &text).unwrap_err().to_string();
-    assert!(e.contains("presets[1] \"four\"") && e.contains("capture_target"), "{e}");
+    let text = data::HASAMI_PRESETS
+        .text
+        .replacen("capture_target: 4", "capture_target: 6", 1);
+    let e = data::hasami_presets_from("levels/presets/hasami.ron", &text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("presets[1] \"four\"") && e.contains("capture_target"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -435,7 +785,14 @@ fn the_tutorial_is_valid_and_its_try_it_moves_capture_what_the_text_says() {
 
 #[test]
 fn a_broken_tutorial_names_the_step() {
-    let text = data::HASAMI_TUTORIAL.text.replacen("to: \"5二\"", "to: \"4四\"", 1);
-    let e = data::hasami_tutorial_from("levels/tutorials/hasami.ron", &text).unwrap_err().to_string();
-    assert!(e.contains("steps[1].expect") && e.contains("not a legal move"), "{e}");
+    let text = data::HASAMI_TUTORIAL
+        .text
+        .replacen("to: \"5二\"", "to: \"4四\"", 1);
+    let e = data::hasami_tutorial_from("levels/tutorials/hasami.ron", &text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("steps[1].expect") && e.contains("not a legal move"),
+        "{e}"
+    );
 }

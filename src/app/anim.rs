@@ -37,7 +37,14 @@ impl Tween {
             despawn_at_end: false,
         }
     }
-    pub fn flight(from: Vec3, to: Vec3, delay: f32, duration: f32, arc: f32, end_scale: f32) -> Self {
+    pub fn flight(
+        from: Vec3,
+        to: Vec3,
+        delay: f32,
+        duration: f32,
+        arc: f32,
+        end_scale: f32,
+    ) -> Self {
         Tween {
             from,
             to,
@@ -110,7 +117,11 @@ fn run_lifetimes(
     mut markers: Query<(Entity, &mut Lifetime)>,
 ) {
     for (entity, mut life) in &mut markers {
-        life.0 -= if settings.reduced_motion { f32::INFINITY } else { time.delta_secs() };
+        life.0 -= if settings.reduced_motion {
+            f32::INFINITY
+        } else {
+            time.delta_secs()
+        };
         if life.0 <= 0.0 {
             commands.entity(entity).despawn();
         }

@@ -51,7 +51,12 @@ fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
     });
 }
 
-fn play_sounds(mut sfx: MessageReader<Sfx>, settings: Res<Settings>, bank: Res<SoundBank>, audio: Res<Audio>) {
+fn play_sounds(
+    mut sfx: MessageReader<Sfx>,
+    settings: Res<Settings>,
+    bank: Res<SoundBank>,
+    audio: Res<Audio>,
+) {
     for s in sfx.read() {
         if !settings.sound {
             continue;

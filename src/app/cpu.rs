@@ -10,8 +10,8 @@ mod imp {
     use super::*;
     use crate::rules::search::{Searcher, Step};
     use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
     pub struct Thinker<G: Game> {
@@ -97,7 +97,10 @@ mod imp {
 
         pub fn poll(&mut self, game: &G) -> Option<Option<SearchResult<G::Move>>> {
             let start = Instant::now();
-            match self.searcher.step(game, &mut || start.elapsed().as_millis() >= SLICE_MS) {
+            match self
+                .searcher
+                .step(game, &mut || start.elapsed().as_millis() >= SLICE_MS)
+            {
                 Step::Pending => None,
                 Step::Done(r) => Some(Some(r)),
                 Step::NoMove => Some(None),

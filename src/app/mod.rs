@@ -5,6 +5,7 @@
 pub mod anim;
 pub mod audio;
 pub mod cpu;
+pub mod headless;
 pub mod i18n;
 pub mod save;
 pub mod screens;
@@ -123,9 +124,14 @@ fn asset_folder() -> String {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let candidates = [
-            std::env::current_exe().ok().and_then(|e| e.parent().map(|p| p.join("assets"))),
+            std::env::current_exe()
+                .ok()
+                .and_then(|e| e.parent().map(|p| p.join("assets"))),
             std::env::current_dir().ok().map(|d| d.join("assets")),
-            Some(std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"))),
+            Some(std::path::PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets"
+            ))),
         ];
         for dir in candidates.into_iter().flatten() {
             if dir.join("fonts").is_dir() {

@@ -72,7 +72,9 @@ impl Store {
     }
 
     pub fn has(&self, key: &str) -> bool {
-        self.pkv.as_ref().is_some_and(|p| p.get::<String>(key).is_ok())
+        self.pkv
+            .as_ref()
+            .is_some_and(|p| p.get::<String>(key).is_ok())
     }
 
     pub fn remove(&mut self, key: &str) {
@@ -91,7 +93,8 @@ impl Store {
 
 /// Decodes a stored text: checks the envelope's version and kind first.
 pub fn decode<V: DeserializeOwned>(key: &str, text: &str) -> Result<V, LoadError> {
-    let env: Envelope = ron::from_str(text).map_err(|e| LoadError::Corrupt(format!("{key}: {e}")))?;
+    let env: Envelope =
+        ron::from_str(text).map_err(|e| LoadError::Corrupt(format!("{key}: {e}")))?;
     if env.version != SAVE_VERSION {
         return Err(LoadError::Corrupt(format!(
             "{key}: save format version {} is not {SAVE_VERSION}",
@@ -99,7 +102,10 @@ pub fn decode<V: DeserializeOwned>(key: &str, text: &str) -> Result<V, LoadError
         )));
     }
     if env.kind != key {
-        return Err(LoadError::Corrupt(format!("{key}: the save belongs to \"{}\"", env.kind)));
+        return Err(LoadError::Corrupt(format!(
+            "{key}: the save belongs to \"{}\"",
+            env.kind
+        )));
     }
     ron::from_str(&env.body).map_err(|e| LoadError::Corrupt(format!("{key}: {e}")))
 }
@@ -109,7 +115,9 @@ pub fn open_store() -> Store {
     #[cfg(target_arch = "wasm32")]
     {
         // localStorage may be missing (private mode) or blocked: probe it.
-        let ok = web_sys::window().and_then(|w| w.local_storage().ok().flatten()).is_some();
+        let ok = web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .is_some();
         Store::new(ok.then(|| PkvStore::new("Yorimichi", "yorimichi")))
     }
     #[cfg(not(target_arch = "wasm32"))]

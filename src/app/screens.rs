@@ -27,11 +27,16 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Settings), spawn_settings)
         .add_systems(OnEnter(Screen::About), spawn_about)
         .add_systems(OnEnter(Screen::BugReport), spawn_bug_report)
-        .add_systems(Update, respawn_settings_on_change.run_if(in_state(Screen::Settings)));
+        .add_systems(
+            Update,
+            respawn_settings_on_change.run_if(in_state(Screen::Settings)),
+        );
 }
 
 /// An observer that plays the button sound and goes to `screen`.
-pub fn go_to(screen: Screen) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, MessageWriter<Sfx>) {
+pub fn go_to(
+    screen: Screen,
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, MessageWriter<Sfx>) {
     move |_, mut next, mut sfx| {
         sfx.write(Sfx::Button);
         next.set(screen);
@@ -50,7 +55,12 @@ pub fn open_from(
     }
 }
 
-fn go_back(_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>, ret: Res<ReturnTo>, mut sfx: MessageWriter<Sfx>) {
+fn go_back(
+    _: On<Pointer<Click>>,
+    mut next: ResMut<NextState<Screen>>,
+    ret: Res<ReturnTo>,
+    mut sfx: MessageWriter<Sfx>,
+) {
     sfx.write(Sfx::Button);
     next.set(ret.0);
 }
@@ -60,14 +70,29 @@ fn spawn_title(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
     commands
         .spawn((DespawnOnExit(Screen::Title), widgets::screen_root()))
         .with_children(|root| {
-            root.spawn(widgets::label(&fonts, lang, T::AppTitle, 64.0, palette::INK));
-            root.spawn(widgets::label(&fonts, lang, T::AppSubtitle, 22.0, palette::INK_SOFT));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::AppTitle,
+                64.0,
+                palette::INK,
+            ));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::AppSubtitle,
+                22.0,
+                palette::INK_SOFT,
+            ));
             root.spawn(Node {
                 height: px(30),
                 ..default()
             });
-            root.spawn((widgets::key_button(&fonts, lang, T::Start, true), TitleStart))
-                .observe(go_to(Screen::GameList));
+            root.spawn((
+                widgets::key_button(&fonts, lang, T::Start, true),
+                TitleStart,
+            ))
+            .observe(go_to(Screen::GameList));
             root.spawn(widgets::row()).with_children(|row| {
                 row.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
                     .observe(open_from(Screen::Settings, Screen::Title));
@@ -105,10 +130,19 @@ fn game_blurb(game: GameId) -> (&'static str, &'static str) {
             "「歩」と「と」を縦か横に動かして、相手の駒をはさんで取る。",
             "Move your pieces like rooks and capture by sandwiching.",
         ),
-        GameId::Musashi => ("親1枚と子16枚の追いかけっこ。", "One oya against sixteen ko."),
-        GameId::FoxGeese => ("きつね1匹とがちょうの群れ。", "One fox against a flock of geese."),
+        GameId::Musashi => (
+            "親1枚と子16枚の追いかけっこ。",
+            "One oya against sixteen ko.",
+        ),
+        GameId::FoxGeese => (
+            "きつね1匹とがちょうの群れ。",
+            "One fox against a flock of geese.",
+        ),
         GameId::ChuShogi => ("12×12の大きな将棋。", "Shogi on a 12×12 board."),
-        GameId::Mawari => ("金将をさいころにして盤のまわりを競争。", "Race round the board with gold generals as dice."),
+        GameId::Mawari => (
+            "金将をさいころにして盤のまわりを競争。",
+            "Race round the board with gold generals as dice.",
+        ),
     }
 }
 
@@ -117,12 +151,24 @@ pub fn localized_game_name(game: GameId, lang: Lang) -> &'static str {
     lang.pick(ja, en)
 }
 
-fn spawn_game_list(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>, store: Res<Store>, mut notice: ResMut<Notice>) {
+fn spawn_game_list(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    store: Res<Store>,
+    mut notice: ResMut<Notice>,
+) {
     let lang = settings.lang;
     commands
         .spawn((DespawnOnExit(Screen::GameList), widgets::screen_root()))
         .with_children(|root| {
-            root.spawn(widgets::label(&fonts, lang, T::ChooseGame, 36.0, palette::INK));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::ChooseGame,
+                36.0,
+                palette::INK,
+            ));
             if let Some(n) = notice.0.take() {
                 root.spawn(widgets::label(&fonts, lang, n, 18.0, palette::VERMILION));
             }
@@ -130,19 +176,38 @@ fn spawn_game_list(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Sett
                 for game in GameId::PLAYABLE {
                     let (ja, en) = game_blurb(game);
                     row.spawn(widgets::card()).with_children(|card| {
-                        card.spawn(widgets::text(&fonts, localized_game_name(game, lang), 30.0, palette::INK));
-                        card.spawn(widgets::text(&fonts, lang.pick(ja, en), 16.0, palette::INK_SOFT));
+                        card.spawn(widgets::text(
+                            &fonts,
+                            localized_game_name(game, lang),
+                            30.0,
+                            palette::INK,
+                        ));
+                        card.spawn(widgets::text(
+                            &fonts,
+                            lang.pick(ja, en),
+                            16.0,
+                            palette::INK_SOFT,
+                        ));
                         card.spawn(widgets::row()).with_children(|buttons| {
                             buttons
-                                .spawn((widgets::key_button(&fonts, lang, T::NewGame, true), CardButton::New(game)))
+                                .spawn((
+                                    widgets::key_button(&fonts, lang, T::NewGame, true),
+                                    CardButton::New(game),
+                                ))
                                 .observe(choose(game, Screen::Setup));
                             if store.has(&game.save_key()) {
                                 buttons
-                                    .spawn((widgets::key_button(&fonts, lang, T::Continue, false), CardButton::Continue(game)))
+                                    .spawn((
+                                        widgets::key_button(&fonts, lang, T::Continue, false),
+                                        CardButton::Continue(game),
+                                    ))
                                     .observe(resume(game));
                             }
                             buttons
-                                .spawn((widgets::key_button(&fonts, lang, T::Tutorial, false), CardButton::Tutorial(game)))
+                                .spawn((
+                                    widgets::key_button(&fonts, lang, T::Tutorial, false),
+                                    CardButton::Tutorial(game),
+                                ))
                                 .observe(choose(game, Screen::Tutorial));
                         });
                     });
@@ -160,7 +225,8 @@ fn spawn_game_list(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Sett
 fn choose(
     game: GameId,
     screen: Screen,
-) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenGame>, MessageWriter<Sfx>) {
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenGame>, MessageWriter<Sfx>)
+{
     move |_, mut next, mut chosen, mut sfx| {
         sfx.write(Sfx::Button);
         chosen.0 = game;
@@ -173,7 +239,10 @@ fn choose(
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResumeRequest(pub GameId);
 
-fn resume(game: GameId) -> impl Fn(On<Pointer<Click>>, ResMut<ChosenGame>, MessageWriter<ResumeRequest>, MessageWriter<Sfx>) {
+fn resume(
+    game: GameId,
+) -> impl Fn(On<Pointer<Click>>, ResMut<ChosenGame>, MessageWriter<ResumeRequest>, MessageWriter<Sfx>)
+{
     move |_, mut chosen, mut req, mut sfx| {
         sfx.write(Sfx::Button);
         chosen.0 = game;
@@ -188,9 +257,19 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
     let lang = settings.lang;
     let s = settings.clone();
     commands
-        .spawn((DespawnOnExit(Screen::Settings), SettingsRoot, widgets::screen_root()))
+        .spawn((
+            DespawnOnExit(Screen::Settings),
+            SettingsRoot,
+            widgets::screen_root(),
+        ))
         .with_children(|root| {
-            root.spawn(widgets::label(&fonts, lang, T::Settings, 36.0, palette::INK));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::Settings,
+                36.0,
+                palette::INK,
+            ));
             let option_row = |root: &mut ChildSpawnerCommands, title: T| {
                 root.spawn(widgets::label(&fonts, lang, title, 20.0, palette::INK));
             };
@@ -203,19 +282,41 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
             });
             option_row(root, T::PieceDesign);
             root.spawn(widgets::row()).with_children(|row| {
-                row.spawn(widgets::key_button(&fonts, lang, T::PieceKoma, s.piece_style == PieceStyle::Koma))
-                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.piece_style = PieceStyle::Koma);
-                row.spawn(widgets::key_button(&fonts, lang, T::PieceSymbol, s.piece_style == PieceStyle::Symbol))
-                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.piece_style = PieceStyle::Symbol);
+                row.spawn(widgets::key_button(
+                    &fonts,
+                    lang,
+                    T::PieceKoma,
+                    s.piece_style == PieceStyle::Koma,
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                    s.piece_style = PieceStyle::Koma
+                });
+                row.spawn(widgets::key_button(
+                    &fonts,
+                    lang,
+                    T::PieceSymbol,
+                    s.piece_style == PieceStyle::Symbol,
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                    s.piece_style = PieceStyle::Symbol
+                });
             });
             root.spawn(widgets::row()).with_children(|row| {
                 let sound_key = if s.sound { T::SoundOn } else { T::SoundOff };
                 row.spawn(widgets::key_button(&fonts, lang, sound_key, s.sound))
                     .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
-                row.spawn(widgets::key_button(&fonts, lang, T::ReducedMotion, s.reduced_motion))
-                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.reduced_motion = !s.reduced_motion);
+                row.spawn(widgets::key_button(
+                    &fonts,
+                    lang,
+                    T::ReducedMotion,
+                    s.reduced_motion,
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                    s.reduced_motion = !s.reduced_motion
+                });
             });
-            root.spawn(widgets::key_button(&fonts, lang, T::Back, false)).observe(go_back);
+            root.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                .observe(go_back);
         });
 }
 
@@ -240,11 +341,33 @@ fn spawn_about(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
     commands
         .spawn((DespawnOnExit(Screen::About), widgets::screen_root()))
         .with_children(|root| {
-            root.spawn(widgets::label(&fonts, lang, T::AppTitle, 40.0, palette::INK));
-            root.spawn(widgets::text(&fonts, format!("ver {VERSION}"), 20.0, palette::INK_SOFT));
-            root.spawn(widgets::label(&fonts, lang, T::ChangeHistory, 22.0, palette::INK));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::AppTitle,
+                40.0,
+                palette::INK,
+            ));
+            root.spawn(widgets::text(
+                &fonts,
+                format!("ver {VERSION}"),
+                20.0,
+                palette::INK_SOFT,
+            ));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::ChangeHistory,
+                22.0,
+                palette::INK,
+            ));
             for (version, ja, en) in CHANGES {
-                root.spawn(widgets::text(&fonts, format!("ver {version} · {}", lang.pick(ja, en)), 16.0, palette::INK_SOFT));
+                root.spawn(widgets::text(
+                    &fonts,
+                    format!("ver {version} · {}", lang.pick(ja, en)),
+                    16.0,
+                    palette::INK_SOFT,
+                ));
             }
             root.spawn(widgets::text(
                 &fonts,
@@ -266,21 +389,42 @@ fn spawn_about(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
 
 /// The report text: version, platform, language and the current position.
 pub fn bug_report_text(context: &str, lang: Lang) -> String {
-    let platform = if cfg!(target_arch = "wasm32") { "web (wasm32)" } else { std::env::consts::OS };
+    let platform = if cfg!(target_arch = "wasm32") {
+        "web (wasm32)"
+    } else {
+        std::env::consts::OS
+    };
     format!(
         "Yorimichi ver {VERSION}\nplatform: {platform} {}\nlanguage: {lang:?}\n{context}",
         std::env::consts::ARCH
     )
 }
 
-fn spawn_bug_report(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>, context: Res<BugContext>) {
+fn spawn_bug_report(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    context: Res<BugContext>,
+) {
     let lang = settings.lang;
     let report = bug_report_text(&context.0, lang);
     commands
         .spawn((DespawnOnExit(Screen::BugReport), widgets::screen_root()))
         .with_children(|root| {
-            root.spawn(widgets::label(&fonts, lang, T::BugReport, 32.0, palette::INK));
-            root.spawn(widgets::label(&fonts, lang, T::BugReportHelp, 16.0, palette::INK_SOFT));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::BugReport,
+                32.0,
+                palette::INK,
+            ));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::BugReportHelp,
+                16.0,
+                palette::INK_SOFT,
+            ));
             root.spawn((
                 Node {
                     padding: UiRect::all(px(12)),
@@ -291,6 +435,7 @@ fn spawn_bug_report(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Set
                 BorderColor::all(palette::INK_SOFT),
                 children![widgets::text(&fonts, report, 15.0, palette::INK)],
             ));
-            root.spawn(widgets::key_button(&fonts, lang, T::Back, false)).observe(go_back);
+            root.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                .observe(go_back);
         });
 }

@@ -54,10 +54,12 @@ const SETTLE_FRAMES: u32 = 40;
 const CAPTURE_FRAMES: u32 = 30;
 
 pub fn install(app: &mut App, job: ScreenshotJob) {
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)))
-        .insert_resource(Store::new(None))
-        .insert_resource(job)
-        .add_systems(Update, drive);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+        1.0 / 60.0,
+    )))
+    .insert_resource(Store::new(None))
+    .insert_resource(job)
+    .add_systems(Update, drive);
 }
 
 fn sample_match(setup_opponent: Opponent) -> HasamiMatch {
@@ -74,7 +76,14 @@ fn sample_match(setup_opponent: Opponent) -> HasamiMatch {
 fn capture_match() -> HasamiMatch {
     let mut m = sample_match(Opponent::Human);
     let rows = [
-        "S.S.S..SS", ".........", ".S.......", "...SSF...", ".........", "......F..", ".F.......", ".........",
+        "S.S.S..SS",
+        ".........",
+        ".S.......",
+        "...SSF...",
+        ".........",
+        "......F..",
+        ".F.......",
+        ".........",
         "F.FF..F.F",
     ];
     let pos = HasamiPos::from_rows(&rows, Side::First, [1, 1]).unwrap_or_else(|e| panic!("{e}"));
@@ -96,14 +105,20 @@ fn drive(
     let f = job.frame;
     let scene = job.scene.clone();
     if f == 1 {
-        settings.piece_style = if scene == "hasami-symbol" { PieceStyle::Symbol } else { PieceStyle::Koma };
+        settings.piece_style = if scene == "hasami-symbol" {
+            PieceStyle::Symbol
+        } else {
+            PieceStyle::Koma
+        };
         match scene.as_str() {
             "title" => {}
             "list" => next.set(Screen::GameList),
             "hasami-setup" => next.set(Screen::Setup),
             "hasami-tutorial" => next.set(Screen::Tutorial),
             "hasami" | "hasami-symbol" => {
-                commands.insert_resource(sample_match(Opponent::Cpu(crate::rules::data::Strength::Normal)));
+                commands.insert_resource(sample_match(Opponent::Cpu(
+                    crate::rules::data::Strength::Normal,
+                )));
                 next.set(Screen::Play);
             }
             "hasami-capture" => {
@@ -122,10 +137,16 @@ fn drive(
         // 7九→7四 sandwiches the two と on 6四 and 5四 against 4四.
         moves.write(PlayMove(HasamiMove { from: 74, to: 29 }));
     }
-    let shoot_at = if scene == "hasami-capture" { capture_at + CAPTURE_FRAMES } else { SETTLE_FRAMES };
+    let shoot_at = if scene == "hasami-capture" {
+        capture_at + CAPTURE_FRAMES
+    } else {
+        SETTLE_FRAMES
+    };
     if f == shoot_at {
         let path = job.path.clone();
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path));
         job.requested_at = Some(f);
     }
     if let Some(at) = job.requested_at {

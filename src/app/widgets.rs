@@ -71,7 +71,11 @@ pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl
             border_radius: BorderRadius::all(px(8)),
             ..default()
         },
-        BackgroundColor(if selected { palette::BUTTON_ON } else { palette::BUTTON }),
+        BackgroundColor(if selected {
+            palette::BUTTON_ON
+        } else {
+            palette::BUTTON
+        }),
         children![text(fonts, caption, 20.0, Color::WHITE)],
     )
 }
@@ -89,7 +93,11 @@ pub fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> impl Bun
             border_radius: BorderRadius::all(px(8)),
             ..default()
         },
-        BackgroundColor(if selected { palette::BUTTON_ON } else { palette::BUTTON }),
+        BackgroundColor(if selected {
+            palette::BUTTON_ON
+        } else {
+            palette::BUTTON
+        }),
         children![label(fonts, lang, key, 20.0, Color::WHITE)],
     )
 }
@@ -142,7 +150,10 @@ pub fn plugin(app: &mut App) {
 }
 
 fn color_buttons(
-    mut buttons: Query<(&Interaction, &ButtonLook, &mut BackgroundColor), Or<(Changed<Interaction>, Changed<ButtonLook>)>>,
+    mut buttons: Query<
+        (&Interaction, &ButtonLook, &mut BackgroundColor),
+        Or<(Changed<Interaction>, Changed<ButtonLook>)>,
+    >,
 ) {
     for (interaction, look, mut bg) in &mut buttons {
         bg.0 = match (*interaction, look.selected) {

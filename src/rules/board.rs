@@ -162,7 +162,9 @@ impl BoardGraph {
                     return Err(LevelError::new(
                         file,
                         "shape",
-                        format!("a grid must be 1 to 26 points wide and high, not {width}×{height}"),
+                        format!(
+                            "a grid must be 1 to 26 points wide and high, not {width}×{height}"
+                        ),
                     ));
                 }
                 let (w, h) = (*width as i32, *height as i32);
@@ -182,7 +184,10 @@ impl BoardGraph {
                     lines.push((0..h).map(|y| name_at(x, y)).collect());
                 }
                 if *diagonals {
-                    for (dx, starts) in [(1, diagonal_starts(w, h, 1)), (-1, diagonal_starts(w, h, -1))] {
+                    for (dx, starts) in [
+                        (1, diagonal_starts(w, h, 1)),
+                        (-1, diagonal_starts(w, h, -1)),
+                    ] {
                         for (sx, sy) in starts {
                             let mut line = Vec::new();
                             let (mut x, mut y) = (sx, sy);
@@ -227,7 +232,10 @@ impl BoardGraph {
                 return Err(LevelError::new(
                     file,
                     &place,
-                    format!("is at ({x}, {y}), where \"{}\" already is", point_specs[other].0),
+                    format!(
+                        "is at ({x}, {y}), where \"{}\" already is",
+                        point_specs[other].0
+                    ),
                 ));
             }
             points.push(Point {
@@ -242,7 +250,11 @@ impl BoardGraph {
         for (li, line) in line_specs.iter().enumerate() {
             let place = format!("lines[{li}]");
             if line.len() < 2 {
-                return Err(LevelError::new(file, &place, "a line needs at least two points"));
+                return Err(LevelError::new(
+                    file,
+                    &place,
+                    "a line needs at least two points",
+                ));
             }
             let mut ids = Vec::with_capacity(line.len());
             for (pi, pname) in line.iter().enumerate() {
@@ -271,10 +283,17 @@ impl BoardGraph {
                 points[ids[1]].y - points[ids[0]].y,
             );
             if first_dir == (0, 0) {
-                return Err(LevelError::new(file, &place, "two points of the line coincide"));
+                return Err(LevelError::new(
+                    file,
+                    &place,
+                    "two points of the line coincide",
+                ));
             }
             for w in ids.windows(2) {
-                let d = reduced(points[w[1]].x - points[w[0]].x, points[w[1]].y - points[w[0]].y);
+                let d = reduced(
+                    points[w[1]].x - points[w[0]].x,
+                    points[w[1]].y - points[w[0]].y,
+                );
                 if d != first_dir {
                     return Err(LevelError::new(
                         file,

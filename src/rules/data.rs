@@ -112,13 +112,25 @@ fn validate_levels(file: &str, cpu: &CpuLevels) -> Result<(), LevelError> {
         let l = cpu.get(s);
         let place = format!("cpu.{}", s.id());
         if l.depth == 0 || l.blunder_depth == 0 {
-            return Err(LevelError::new(file, &place, "depth and blunder_depth must be at least 1"));
+            return Err(LevelError::new(
+                file,
+                &place,
+                "depth and blunder_depth must be at least 1",
+            ));
         }
         if !(0.0..=1.0).contains(&l.blunder_rate) {
-            return Err(LevelError::new(file, &place, "blunder_rate must lie between 0 and 1"));
+            return Err(LevelError::new(
+                file,
+                &place,
+                "blunder_rate must lie between 0 and 1",
+            ));
         }
         if l.noise < 0 || l.nodes == 0 {
-            return Err(LevelError::new(file, &place, "noise must not be negative and nodes must be positive"));
+            return Err(LevelError::new(
+                file,
+                &place,
+                "noise must not be negative and nodes must be positive",
+            ));
         }
     }
     Ok(())
@@ -126,13 +138,20 @@ fn validate_levels(file: &str, cpu: &CpuLevels) -> Result<(), LevelError> {
 
 /// Parses and validates a presets file for はさみ将棋.
 pub fn hasami_presets_from(file: &str, text: &str) -> Result<GamePresets<HasamiRules>, LevelError> {
-    let presets: GamePresets<HasamiRules> = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
+    let presets: GamePresets<HasamiRules> =
+        ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
     if presets.presets.is_empty() {
-        return Err(LevelError::new(file, "presets", "at least one preset is needed"));
+        return Err(LevelError::new(
+            file,
+            "presets",
+            "at least one preset is needed",
+        ));
     }
     for (i, p) in presets.presets.iter().enumerate() {
         let place = format!("presets[{i}] \"{}\"", p.id);
-        p.rules.validate().map_err(|e| LevelError::new(file, &place, e))?;
+        p.rules
+            .validate()
+            .map_err(|e| LevelError::new(file, &place, e))?;
         if presets.presets[..i].iter().any(|q| q.id == p.id) {
             return Err(LevelError::new(file, &place, "duplicate preset id"));
         }
@@ -196,19 +215,28 @@ pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelErr
     use super::hasami::Hasami;
     let tutorial: Tutorial = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
     if tutorial.steps.is_empty() {
-        return Err(LevelError::new(file, "steps", "a tutorial needs at least one step"));
+        return Err(LevelError::new(
+            file,
+            "steps",
+            "a tutorial needs at least one step",
+        ));
     }
     let board = board("shogi9")?;
-    let game = Hasami::new(board, HasamiRules::STANDARD).map_err(|e| LevelError::new(file, "board", e))?;
+    let game =
+        Hasami::new(board, HasamiRules::STANDARD).map_err(|e| LevelError::new(file, "board", e))?;
     for (i, step) in tutorial.steps.iter().enumerate() {
         let place = format!("steps[{i}]");
         let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
         let pos = HasamiPos::from_rows(&rows, step.to_move, [0, 0])
             .map_err(|e| LevelError::new(file, &format!("{place}.board"), e))?;
         let point = |name: &str, what: &str| {
-            game.board()
-                .find(name)
-                .ok_or_else(|| LevelError::new(file, &format!("{place}.{what}"), format!("unknown point \"{name}\"")))
+            game.board().find(name).ok_or_else(|| {
+                LevelError::new(
+                    file,
+                    &format!("{place}.{what}"),
+                    format!("unknown point \"{name}\""),
+                )
+            })
         };
         for h in &step.highlights {
             point(h, "highlights")?;
@@ -228,11 +256,18 @@ pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelErr
                 return Err(LevelError::new(
                     file,
                     &format!("{place}.expect"),
-                    format!("{}→{} is not a legal move in this step's diagram", m.from, m.to),
+                    format!(
+                        "{}→{} is not a legal move in this step's diagram",
+                        m.from, m.to
+                    ),
                 ));
             }
             if step.wrong.is_none() {
-                return Err(LevelError::new(file, &place, "a step with `expect` needs a `wrong` text"));
+                return Err(LevelError::new(
+                    file,
+                    &place,
+                    "a step with `expect` needs a `wrong` text",
+                ));
             }
         }
     }

@@ -58,7 +58,9 @@ impl HasamiRules {
         if let Some(l) = self.lead
             && !(2..=3).contains(&l)
         {
-            return Err(format!("lead must be None, Some(2) or Some(3), not Some({l})"));
+            return Err(format!(
+                "lead must be None, Some(2) or Some(3), not Some({l})"
+            ));
         }
         if let Some(m) = self.move_limit
             && m == 0
@@ -106,7 +108,11 @@ impl HasamiPos {
     }
 
     fn compute_hash(&self) -> u64 {
-        let mut h = if self.to_move == Side::Second { zobrist(0) } else { 0 };
+        let mut h = if self.to_move == Side::Second {
+            zobrist(0)
+        } else {
+            0
+        };
         for (p, c) in self.cells.iter().enumerate() {
             if let Some(s) = c {
                 h ^= piece_key(p, *s);
@@ -125,7 +131,11 @@ impl HasamiPos {
         for (y, row) in rows.iter().enumerate() {
             let chars: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
             if chars.len() != SIZE {
-                return Err(format!("row {} needs {SIZE} squares, found {}", y + 1, chars.len()));
+                return Err(format!(
+                    "row {} needs {SIZE} squares, found {}",
+                    y + 1,
+                    chars.len()
+                ));
             }
             for (x, ch) in chars.iter().enumerate() {
                 cells[y * SIZE + x] = match ch {
@@ -200,7 +210,16 @@ pub struct CaptureReport {
 }
 
 /// Directions: the first four orthogonal, the last four diagonal.
-const DIRS: [(i32, i32); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+const DIRS: [(i32, i32); 8] = [
+    (0, -1),
+    (0, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
 
 /// The game: board geometry and rule options.
 #[derive(Clone, Debug)]
@@ -219,12 +238,18 @@ impl Hasami {
     pub fn new(board: BoardGraph, rules: HasamiRules) -> Result<Self, String> {
         rules.validate()?;
         if board.len() != CELLS || board.extent() != (SIZE as i32, SIZE as i32) {
-            return Err(format!("はさみ将棋 needs a {SIZE}×{SIZE} board, not \"{}\"", board.name()));
+            return Err(format!(
+                "はさみ将棋 needs a {SIZE}×{SIZE} board, not \"{}\"",
+                board.name()
+            ));
         }
         for y in 0..SIZE as i32 {
             for x in 0..SIZE as i32 {
                 if board.at(x, y) != Some((y as usize) * SIZE + x as usize) {
-                    return Err(format!("board \"{}\" is not a row-major grid", board.name()));
+                    return Err(format!(
+                        "board \"{}\" is not a row-major grid",
+                        board.name()
+                    ));
                 }
             }
         }
@@ -280,17 +305,27 @@ impl Hasami {
         self.captures_on(&cells, mover, mv.to as usize)
     }
 
-    fn captures_on(&self, cells: &[Option<Side>; CELLS], mover: Side, to: PointId) -> CaptureReport {
+    fn captures_on(
+        &self,
+        cells: &[Option<Side>; CELLS],
+        mover: Side,
+        to: PointId,
+    ) -> CaptureReport {
         let enemy = mover.opponent();
         let mut report = CaptureReport::default();
         let dirs = if self.rules.diagonal { 8 } else { 4 };
         for ray in &self.rays[to][..dirs] {
-            let run = ray.iter().take_while(|&&q| cells[q as usize] == Some(enemy)).count();
+            let run = ray
+                .iter()
+                .take_while(|&&q| cells[q as usize] == Some(enemy))
+                .count();
             if run > 0
                 && let Some(&end) = ray.get(run)
                 && cells[end as usize] == Some(mover)
             {
-                report.captured.extend(ray[..run].iter().map(|&q| q as PointId));
+                report
+                    .captured
+                    .extend(ray[..run].iter().map(|&q| q as PointId));
                 report.capturers.push(to);
                 report.capturers.push(end as PointId);
             }
@@ -358,7 +393,10 @@ impl Hasami {
         let mut n = 0;
         for p in pos.pieces(side) {
             for r in &self.rays[p][..4] {
-                n += r.iter().take_while(|&&q| pos.cells[q as usize].is_none()).count() as i32;
+                n += r
+                    .iter()
+                    .take_while(|&&q| pos.cells[q as usize].is_none())
+                    .count() as i32;
             }
         }
         n
@@ -421,7 +459,10 @@ impl Game for Hasami {
                     if pos.cells[q as usize].is_some() {
                         break;
                     }
-                    out.push(HasamiMove { from: p as u8, to: q });
+                    out.push(HasamiMove {
+                        from: p as u8,
+                        to: q,
+                    });
                 }
             }
         }

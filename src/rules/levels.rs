@@ -25,7 +25,10 @@ impl LevelError {
     pub fn parse(file: &str, err: &ron::error::SpannedError) -> Self {
         LevelError {
             file: file.to_string(),
-            place: format!("line {}, column {}", err.span.start.line, err.span.start.col),
+            place: format!(
+                "line {}, column {}",
+                err.span.start.line, err.span.start.col
+            ),
             problem: err.code.to_string(),
         }
     }

@@ -72,7 +72,9 @@ impl<G: Game> GameRecord<G> {
     }
 
     pub fn current(&self) -> &G::Pos {
-        self.positions.last().expect("a record always holds its start position")
+        self.positions
+            .last()
+            .expect("a record always holds its start position")
     }
     pub fn start(&self) -> &G::Pos {
         &self.positions[0]

@@ -270,7 +270,15 @@ impl<G: Game> Searcher<G> {
             let (mv, _) = self.root_moves[i];
             let noise = self.noise[i];
             let child = game.play(&root, mv);
-            let value = match self.child_value(game, &child, depth - 1, 1, alpha - noise, beta - noise, should_stop) {
+            let value = match self.child_value(
+                game,
+                &child,
+                depth - 1,
+                1,
+                alpha - noise,
+                beta - noise,
+                should_stop,
+            ) {
                 Ok(v) => v + noise,
                 Err(Abort::Budget) if self.depth_done == 0 => {
                     // The first iteration always completes, so there is a move.
@@ -316,7 +324,7 @@ impl<G: Game> Searcher<G> {
 
     fn count_node(&mut self, should_stop: &mut dyn FnMut() -> bool) -> Result<(), Abort> {
         self.nodes += 1;
-        if self.nodes % 256 == 0 {
+        if self.nodes.is_multiple_of(256) {
             if should_stop() {
                 return Err(Abort::Slice);
             }
@@ -348,7 +356,10 @@ impl<G: Game> Searcher<G> {
         }
         // A cycle inside the search gains nothing: score it as a draw unless
         // the repetition only goes back into the game before the root.
-        let first_in_search = self.path[self.game_len..].iter().filter(|&&x| x == h).count();
+        let first_in_search = self.path[self.game_len..]
+            .iter()
+            .filter(|&&x| x == h)
+            .count();
         (first_in_search >= 2).then_some(0)
     }
 
@@ -473,7 +484,9 @@ impl<G: Game> Searcher<G> {
             let child = game.play(pos, mv);
             let v = match game.outcome(&child) {
                 Some(o) => -Self::terminal_score(o, game, &child, ply + 1),
-                None => -self.quiescence(game, &child, ply + 1, -beta, -alpha, left - 1, should_stop)?,
+                None => {
+                    -self.quiescence(game, &child, ply + 1, -beta, -alpha, left - 1, should_stop)?
+                }
             };
             if v > best {
                 best = v;
@@ -488,7 +501,14 @@ impl<G: Game> Searcher<G> {
         Ok(best)
     }
 
-    fn order(&self, game: &G, pos: &G::Pos, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
+    fn order(
+        &self,
+        game: &G,
+        pos: &G::Pos,
+        moves: &mut [G::Move],
+        tt_move: Option<G::Move>,
+        ply: usize,
+    ) {
         let killers = self.killers[ply];
         moves.sort_by_cached_key(|&m| {
             let score = if Some(m) == tt_move {

@@ -33,7 +33,11 @@ pub struct MatchSummary {
 impl MatchSummary {
     /// A's score in percent: wins plus half the draws.
     pub fn a_percent(&self) -> f64 {
-        if self.games == 0 { 0.0 } else { 100.0 * self.a_points / self.games as f64 }
+        if self.games == 0 {
+            0.0
+        } else {
+            100.0 * self.a_points / self.games as f64
+        }
     }
 }
 
@@ -94,7 +98,11 @@ pub fn play_match<G: Game>(
     let mut rng = StdRng::seed_from_u64(seed);
     let mut summary = MatchSummary::default();
     for i in 0..games {
-        let a_side = if i % 2 == 0 { Side::First } else { Side::Second };
+        let a_side = if i % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
         let g = play_game(game, a, b, a_side, &mut rng, i);
         summary.games += 1;
         summary.a_points += g.a_points;

@@ -3,7 +3,7 @@
 
 mod pieces;
 pub mod play;
-mod setup;
+pub mod setup;
 mod tutorial;
 
 use bevy::prelude::*;
@@ -81,13 +81,18 @@ impl HasamiMatch {
         let board = data::board("shogi9").map_err(|e| e.to_string())?;
         let game = Hasami::new(board, setup.rules)?;
         let record = GameRecord::new(&game);
-        Ok(HasamiMatch { game, record, setup })
+        Ok(HasamiMatch {
+            game,
+            record,
+            setup,
+        })
     }
 
     /// Rebuilds a saved game by replaying its moves through the rules.
     pub fn from_save(save: HasamiSave) -> Result<Self, String> {
         let mut m = Self::new(save.setup)?;
-        m.record = GameRecord::replay(&m.game, &save.moves).map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
+        m.record = GameRecord::replay(&m.game, &save.moves)
+            .map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
         Ok(m)
     }
 
@@ -130,7 +135,11 @@ impl Default for SetupDraft {
 
 impl SetupDraft {
     /// The setup this draft describes (a random first player is drawn now).
-    pub fn to_setup(&self, presets: &GamePresets<HasamiRules>, rng: &mut impl rand::Rng) -> MatchSetup {
+    pub fn to_setup(
+        &self,
+        presets: &GamePresets<HasamiRules>,
+        rng: &mut impl rand::Rng,
+    ) -> MatchSetup {
         let rules = presets
             .preset(&self.preset)
             .map(|p| p.rules)
@@ -147,7 +156,11 @@ impl SetupDraft {
             }
         };
         MatchSetup {
-            opponent: if self.opponent_is_cpu { Opponent::Cpu(self.strength) } else { Opponent::Human },
+            opponent: if self.opponent_is_cpu {
+                Opponent::Cpu(self.strength)
+            } else {
+                Opponent::Human
+            },
             human_side,
             preset: self.preset.clone(),
             rules,

@@ -42,14 +42,22 @@ fn pentagon(w: f32, h: f32) -> ConvexPolygon {
     .expect("the koma outline is convex")
 }
 
-pub fn make_art(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<ColorMaterial>>) {
+pub fn make_art(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
     let r = CELL * 0.40;
     commands.insert_resource(Art {
         koma_face: meshes.add(pentagon(CELL * 0.72, CELL * 0.84)),
         koma_edge: meshes.add(pentagon(CELL * 0.78, CELL * 0.90)),
         disc: meshes.add(Circle::new(r)),
         ring: meshes.add(Annulus::new(r * 0.62, r * 0.78)),
-        arrow: meshes.add(Triangle2d::new(Vec2::new(0.0, 6.0), Vec2::new(-5.0, -2.0), Vec2::new(5.0, -2.0))),
+        arrow: meshes.add(Triangle2d::new(
+            Vec2::new(0.0, 6.0),
+            Vec2::new(-5.0, -2.0),
+            Vec2::new(5.0, -2.0),
+        )),
         dot: meshes.add(Circle::new(CELL * 0.12)),
         red_ring: meshes.add(Annulus::new(CELL * 0.40, CELL * 0.48)),
         wood: materials.add(Color::srgb(0.96, 0.86, 0.62)),
@@ -72,8 +80,16 @@ pub fn piece_children(
 ) {
     match style {
         PieceStyle::Koma => {
-            parent.spawn((Mesh2d(art.koma_edge.clone()), MeshMaterial2d(art.wood_edge.clone()), Transform::from_xyz(0.0, 0.0, 0.0)));
-            parent.spawn((Mesh2d(art.koma_face.clone()), MeshMaterial2d(art.wood.clone()), Transform::from_xyz(0.0, 0.0, 0.1)));
+            parent.spawn((
+                Mesh2d(art.koma_edge.clone()),
+                MeshMaterial2d(art.wood_edge.clone()),
+                Transform::from_xyz(0.0, 0.0, 0.0),
+            ));
+            parent.spawn((
+                Mesh2d(art.koma_face.clone()),
+                MeshMaterial2d(art.wood.clone()),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+            ));
             let (glyph, color) = match side {
                 Side::First => ("歩", palette::INK),
                 Side::Second => ("と", Color::srgb(0.70, 0.12, 0.08)),
@@ -94,9 +110,17 @@ pub fn piece_children(
                 Side::First => art.ink.clone(),
                 Side::Second => art.vermilion.clone(),
             };
-            parent.spawn((Mesh2d(art.disc.clone()), MeshMaterial2d(body), Transform::from_xyz(0.0, 0.0, 0.1)));
+            parent.spawn((
+                Mesh2d(art.disc.clone()),
+                MeshMaterial2d(body),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+            ));
             if side == Side::Second {
-                parent.spawn((Mesh2d(art.ring.clone()), MeshMaterial2d(art.white.clone()), Transform::from_xyz(0.0, 0.0, 0.2)));
+                parent.spawn((
+                    Mesh2d(art.ring.clone()),
+                    MeshMaterial2d(art.white.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.2),
+                ));
             }
             // Four arrows: any distance up, down, left, right.
             for k in 0..4 {
@@ -105,7 +129,8 @@ pub fn piece_children(
                 parent.spawn((
                     Mesh2d(art.arrow.clone()),
                     MeshMaterial2d(art.white.clone()),
-                    Transform::from_translation((dir * CELL * 0.24).extend(0.3)).with_rotation(Quat::from_rotation_z(angle)),
+                    Transform::from_translation((dir * CELL * 0.24).extend(0.3))
+                        .with_rotation(Quat::from_rotation_z(angle)),
                 ));
             }
         }
@@ -114,12 +139,21 @@ pub fn piece_children(
 
 /// Rotation of a piece: the top player's pieces face down the screen.
 pub fn facing(upright: bool) -> Quat {
-    if upright { Quat::IDENTITY } else { Quat::from_rotation_z(std::f32::consts::PI) }
+    if upright {
+        Quat::IDENTITY
+    } else {
+        Quat::from_rotation_z(std::f32::consts::PI)
+    }
 }
 
 /// The board: wood, the 9×9 grid, the four star points, and the file and
 /// rank numbers.
-pub fn spawn_board(commands: &mut Commands, view: &BoardView, fonts: &Fonts, scope: impl Bundle + Clone) {
+pub fn spawn_board(
+    commands: &mut Commands,
+    view: &BoardView,
+    fonts: &Fonts,
+    scope: impl Bundle + Clone,
+) {
     let half = view.half_size();
     let size = SIZE as f32;
     commands.spawn((
@@ -151,18 +185,29 @@ pub fn spawn_board(commands: &mut Commands, view: &BoardView, fonts: &Fonts, sco
         commands.spawn((
             scope.clone(),
             Sprite::from_color(palette::BOARD_LINE, Vec2::splat(7.0)),
-            Transform::from_translation(p.extend(-1.8)).with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+            Transform::from_translation(p.extend(-1.8))
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
         ));
     }
     // Coordinates as the bottom player sees them: files 9…1, ranks 一…九.
     const RANKS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
     for i in 0..SIZE {
-        let (file, rank) = if view.flipped { (i + 1, RANKS[SIZE - 1 - i]) } else { (SIZE - i, RANKS[i]) };
+        let (file, rank) = if view.flipped {
+            (i + 1, RANKS[SIZE - 1 - i])
+        } else {
+            (SIZE - i, RANKS[i])
+        };
         let x = view.center.x + (i as f32 - (size - 1.0) / 2.0) * view.cell;
         let y = view.center.y + ((size - 1.0) / 2.0 - i as f32) * view.cell;
         for (s, at) in [
-            (file.to_string(), Vec2::new(x, view.center.y + half.y + 20.0)),
-            (rank.to_string(), Vec2::new(view.center.x + half.x + 20.0, y)),
+            (
+                file.to_string(),
+                Vec2::new(x, view.center.y + half.y + 20.0),
+            ),
+            (
+                rank.to_string(),
+                Vec2::new(view.center.x + half.x + 20.0, y),
+            ),
         ] {
             commands.spawn((
                 scope.clone(),

@@ -133,11 +133,19 @@ pub fn plugin(app: &mut App) {
                 .run_if(resource_exists::<HasamiMatch>),
         )
         .add_systems(Update, scale_ui)
-        .add_systems(OnEnter(Screen::Result), spawn_result.run_if(resource_exists::<LastResult>).run_if(chosen_hasami));
+        .add_systems(
+            OnEnter(Screen::Result),
+            spawn_result
+                .run_if(resource_exists::<LastResult>)
+                .run_if(chosen_hasami),
+        );
 }
 
 /// Keeps the UI the same size relative to the board when the window changes.
-fn scale_ui(windows: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>, mut scale: ResMut<UiScale>) {
+fn scale_ui(
+    windows: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    mut scale: ResMut<UiScale>,
+) {
     for w in &windows {
         let s = (w.width() / 1100.0).min(w.height() / 800.0).max(0.3);
         if (scale.0 - s).abs() > 0.001 {
@@ -147,7 +155,12 @@ fn scale_ui(windows: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>, mut
 }
 
 fn board_view(m: &HasamiMatch) -> BoardView {
-    BoardView::new(m.game.board(), Vec2::new(-190.0, 0.0), pieces::CELL, m.setup.bottom_side() == Side::Second)
+    BoardView::new(
+        m.game.board(),
+        Vec2::new(-190.0, 0.0),
+        pieces::CELL,
+        m.setup.bottom_side() == Side::Second,
+    )
 }
 
 fn stand_center(view: &BoardView, side: Side, bottom: Side) -> Vec2 {
@@ -216,7 +229,12 @@ fn spawn_hud(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &HasamiMatch
             },
         ))
         .with_children(|panel| {
-            panel.spawn(widgets::text(fonts, localized_game_name(GameId::Hasami, lang), 28.0, palette::INK));
+            panel.spawn(widgets::text(
+                fonts,
+                localized_game_name(GameId::Hasami, lang),
+                28.0,
+                palette::INK,
+            ));
             panel.spawn((widgets::text(fonts, "", 18.0, palette::INK), TurnText));
             panel.spawn((widgets::text(fonts, "", 16.0, palette::INK_SOFT), ScoreText));
             panel.spawn((
@@ -236,13 +254,21 @@ fn spawn_hud(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &HasamiMatch
             buttons.push((T::Quit, PlayCommand::Quit));
             for (key, cmd) in buttons {
                 panel
-                    .spawn((widgets::key_button(fonts, lang, key, false), cmd_marker(cmd)))
-                    .observe(move |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
-                        w.write(cmd);
-                    });
+                    .spawn((
+                        widgets::key_button(fonts, lang, key, false),
+                        cmd_marker(cmd),
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
+                            w.write(cmd);
+                        },
+                    );
             }
             panel
-                .spawn((widgets::key_button(fonts, lang, T::SoundOff, false), SoundButton))
+                .spawn((
+                    widgets::key_button(fonts, lang, T::SoundOff, false),
+                    SoundButton,
+                ))
                 .observe(|_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
                     w.write(PlayCommand::ToggleSound);
                 });
@@ -278,15 +304,23 @@ fn pointer_input(
 ) {
     let Some(view) = view else { return };
     let Ok(window) = windows.single() else { return };
-    let Ok((camera, cam_transform)) = cameras.single() else { return };
+    let Ok((camera, cam_transform)) = cameras.single() else {
+        return;
+    };
     let to_point = |screen: Vec2| {
         camera
             .viewport_to_world_2d(cam_transform, screen)
             .ok()
             .and_then(|w| view.point_at(m.game.board(), w))
     };
-    let pressed = buttons.just_pressed(MouseButton::Left).then(|| window.cursor_position()).flatten();
-    let released = buttons.just_released(MouseButton::Left).then(|| window.cursor_position()).flatten();
+    let pressed = buttons
+        .just_pressed(MouseButton::Left)
+        .then(|| window.cursor_position())
+        .flatten();
+    let released = buttons
+        .just_released(MouseButton::Left)
+        .then(|| window.cursor_position())
+        .flatten();
     let touch_start = touches.iter_just_pressed().next().map(|t| t.position());
     let touch_end = touches.iter_just_released().next().map(|t| t.position());
     if let Some(p) = pressed.or(touch_start) {
@@ -314,7 +348,12 @@ fn pointer_input(
 }
 
 fn keyboard_input(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<PlayCommand>) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
+    let ctrl = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         commands.write(PlayCommand::Undo);
     }
@@ -327,7 +366,10 @@ fn keyboard_input(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<P
 }
 
 fn busy(m: &HasamiMatch, ui: &PlayUi, animating: &Animating) -> bool {
-    !animating.is_empty() || ui.is_settling() || !human_to_move(m) || m.record.outcome(&m.game).is_some()
+    !animating.is_empty()
+        || ui.is_settling()
+        || !human_to_move(m)
+        || m.record.outcome(&m.game).is_some()
 }
 
 fn handle_taps(
@@ -427,10 +469,16 @@ fn handle_commands(
                     continue;
                 }
                 let plan = presets.0.cpu.strong.hint_plan();
-                hint.0 = Some(Thinker::start(&m.game, m.record.current().clone(), m.record.hashes(), plan));
+                hint.0 = Some(Thinker::start(
+                    &m.game,
+                    *m.record.current(),
+                    m.record.hashes(),
+                    plan,
+                ));
             }
             PlayCommand::Resign => {
-                if m.record.outcome(&m.game).is_some() || !animating.is_empty() || ui.is_settling() {
+                if m.record.outcome(&m.game).is_some() || !animating.is_empty() || ui.is_settling()
+                {
                     continue;
                 }
                 let side = match m.setup.opponent {
@@ -478,14 +526,25 @@ fn cpu_turn(
     mut cpu: ResMut<CpuThink>,
     mut moves: MessageWriter<PlayMove>,
 ) {
-    let Opponent::Cpu(strength) = m.setup.opponent else { return };
-    if human_to_move(&m) || m.record.outcome(&m.game).is_some() || ui.is_settling() || !animating.is_empty() {
+    let Opponent::Cpu(strength) = m.setup.opponent else {
+        return;
+    };
+    if human_to_move(&m)
+        || m.record.outcome(&m.game).is_some()
+        || ui.is_settling()
+        || !animating.is_empty()
+    {
         return;
     }
     match cpu.0.as_mut() {
         None => {
             let plan = presets.0.cpu.get(strength).plan(&mut rand::rng());
-            cpu.0 = Some(Thinker::start(&m.game, m.record.current().clone(), m.record.hashes(), plan));
+            cpu.0 = Some(Thinker::start(
+                &m.game,
+                *m.record.current(),
+                m.record.hashes(),
+                plan,
+            ));
         }
         Some(thinker) => {
             if let Some(answer) = thinker.poll(&m.game) {
@@ -499,7 +558,9 @@ fn cpu_turn(
 }
 
 fn poll_hint(m: Res<HasamiMatch>, mut hint: ResMut<HintThink>, mut ui: ResMut<PlayUi>) {
-    let Some(thinker) = hint.0.as_mut() else { return };
+    let Some(thinker) = hint.0.as_mut() else {
+        return;
+    };
     if let Some(answer) = thinker.poll(&m.game) {
         hint.0 = None;
         ui.hint = answer.map(|r| r.best);
@@ -522,7 +583,7 @@ fn apply_moves(
 ) {
     for &PlayMove(mv) in moves.read() {
         let m = &mut *m;
-        let before = m.record.current().clone();
+        let before = *m.record.current();
         let mover = m.game.side_to_move(&before);
         let report = m.game.captures(&before, mv);
         let played = match m.record.play(&m.game, mv) {
@@ -539,14 +600,23 @@ fn apply_moves(
         for (entity, mut piece, transform) in &mut pieces_q {
             if piece.point == mv.from as usize {
                 let target = to_world(mv.to as usize).extend(transform.translation.z);
-                commands.entity(entity).insert(Tween::slide(transform.translation, target, 0.22));
+                commands
+                    .entity(entity)
+                    .insert(Tween::slide(transform.translation, target, 0.22));
                 piece.point = mv.to as usize;
             } else if report.captured.contains(&piece.point) {
                 let target = stand.extend(3.0);
                 commands
                     .entity(entity)
                     .remove::<PieceView>()
-                    .insert(Tween::flight(transform.translation, target, 0.95, 0.5, 60.0, 0.55));
+                    .insert(Tween::flight(
+                        transform.translation,
+                        target,
+                        0.95,
+                        0.5,
+                        60.0,
+                        0.55,
+                    ));
             }
         }
         // Gold frames on the capturing pieces, red rings on the captured.
@@ -562,7 +632,11 @@ fn apply_moves(
                 Lifetime(0.95),
             ));
         }
-        sfx.write(if report.captured.is_empty() { Sfx::Place } else { Sfx::Capture });
+        sfx.write(if report.captured.is_empty() {
+            Sfx::Place
+        } else {
+            Sfx::Capture
+        });
         ui.last_move = Some(mv);
         ui.selected = None;
         ui.hint = None;
@@ -614,7 +688,10 @@ fn spawn_gold_frame(commands: &mut Commands, at: Vec2, seconds: f32) {
                 (Vec2::new(s / 2.0, 0.0), Vec2::new(t, s + t)),
                 (Vec2::new(-s / 2.0, 0.0), Vec2::new(t, s + t)),
             ] {
-                f.spawn((Sprite::from_color(palette::GOLD, size), Transform::from_translation(offset.extend(0.0))));
+                f.spawn((
+                    Sprite::from_color(palette::GOLD, size),
+                    Transform::from_translation(offset.extend(0.0)),
+                ));
             }
         });
 }
@@ -671,10 +748,13 @@ fn settle(
                 .spawn((
                     DespawnOnExit(Screen::Play),
                     PieceView { point: p, side },
-                    Transform::from_translation(view.world(board, p).extend(1.0)).with_rotation(pieces::facing(side == bottom)),
+                    Transform::from_translation(view.world(board, p).extend(1.0))
+                        .with_rotation(pieces::facing(side == bottom)),
                     Visibility::default(),
                 ))
-                .with_children(|c| pieces::piece_children(c, &art, &fonts, settings.piece_style, side));
+                .with_children(|c| {
+                    pieces::piece_children(c, &art, &fonts, settings.piece_style, side)
+                });
         }
     }
     for side in Side::BOTH {
@@ -693,7 +773,9 @@ fn settle(
                         .with_rotation(pieces::facing(side == bottom)),
                     Visibility::default(),
                 ))
-                .with_children(|c| pieces::piece_children(c, &art, &fonts, settings.piece_style, victim));
+                .with_children(|c| {
+                    pieces::piece_children(c, &art, &fonts, settings.piece_style, victim)
+                });
         }
         commands.spawn((
             DespawnOnExit(Screen::Play),
@@ -714,7 +796,11 @@ fn settle(
             (Opponent::Cpu(_), Some(w)) => Some(w == m.setup.human_side),
             _ => None,
         };
-        sfx.write(if human_won == Some(false) { Sfx::Lose } else { Sfx::Win });
+        sfx.write(if human_won == Some(false) {
+            Sfx::Lose
+        } else {
+            Sfx::Win
+        });
         if outcome.winner.is_some() && human_won != Some(false) {
             celebrate(&mut commands, view.center);
         }
@@ -724,7 +810,12 @@ fn settle(
 
 /// A burst of paper confetti for a win.
 fn celebrate(commands: &mut Commands, center: Vec2) {
-    let colors = [palette::GOLD, palette::VERMILION, Color::srgb(0.2, 0.5, 0.8), Color::srgb(0.3, 0.7, 0.3)];
+    let colors = [
+        palette::GOLD,
+        palette::VERMILION,
+        Color::srgb(0.2, 0.5, 0.8),
+        Color::srgb(0.3, 0.7, 0.3),
+    ];
     for i in 0..40 {
         let a = i as f32 * 2.399;
         let r = 80.0 + (i % 7) as f32 * 40.0;
@@ -733,7 +824,14 @@ fn celebrate(commands: &mut Commands, center: Vec2) {
             DespawnOnExit(Screen::Play),
             Sprite::from_color(colors[i % colors.len()], Vec2::new(10.0, 6.0)),
             Transform::from_translation(center.extend(8.0)).with_rotation(Quat::from_rotation_z(a)),
-            Tween::flight(center.extend(8.0), to.extend(8.0), (i % 5) as f32 * 0.05, 0.9, 120.0, 1.2),
+            Tween::flight(
+                center.extend(8.0),
+                to.extend(8.0),
+                (i % 5) as f32 * 0.05,
+                0.9,
+                120.0,
+                1.2,
+            ),
         ));
     }
 }
@@ -782,7 +880,10 @@ fn redraw_markers(
     }
     if let Some(h) = ui.hint {
         // A blue dotted arrow from the piece to its destination.
-        let (a, b) = (view.world(board, h.from as usize), view.world(board, h.to as usize));
+        let (a, b) = (
+            view.world(board, h.from as usize),
+            view.world(board, h.to as usize),
+        );
         let len = a.distance(b);
         let dir = (b - a).normalize_or_zero();
         let mut d = pieces::CELL * 0.3;
@@ -852,13 +953,20 @@ fn update_hud(
             t.0 = score.clone();
         }
     }
-    let notice = ui.notice.map(|n| n.get(lang).to_string()).unwrap_or_default();
+    let notice = ui
+        .notice
+        .map(|n| n.get(lang).to_string())
+        .unwrap_or_default();
     for mut t in &mut texts.p2() {
         if t.0 != notice {
             t.0 = notice.clone();
         }
     }
-    let key = if settings.sound { T::SoundOn } else { T::SoundOff };
+    let key = if settings.sound {
+        T::SoundOn
+    } else {
+        T::SoundOff
+    };
     let mut labels = texts.p3();
     for children in &sound_buttons {
         for child in children.iter() {
@@ -893,7 +1001,12 @@ pub fn reason_text(reason: EndReason) -> T {
 #[derive(Component)]
 pub struct PlayAgainButton;
 
-fn spawn_result(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>, result: Res<LastResult>) {
+fn spawn_result(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    result: Res<LastResult>,
+) {
     let lang = settings.lang;
     let o = result.outcome;
     let headline = match (o.winner, result.setup.opponent) {
@@ -906,9 +1019,26 @@ fn spawn_result(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setting
     commands
         .spawn((DespawnOnExit(Screen::Result), widgets::screen_root()))
         .with_children(|root| {
-            root.spawn(widgets::text(&fonts, localized_game_name(GameId::Hasami, lang), 26.0, palette::INK_SOFT));
-            root.spawn(widgets::label(&fonts, lang, headline, 54.0, palette::VERMILION));
-            root.spawn(widgets::label(&fonts, lang, reason_text(o.reason), 22.0, palette::INK));
+            root.spawn(widgets::text(
+                &fonts,
+                localized_game_name(GameId::Hasami, lang),
+                26.0,
+                palette::INK_SOFT,
+            ));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                headline,
+                54.0,
+                palette::VERMILION,
+            ));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                reason_text(o.reason),
+                22.0,
+                palette::INK,
+            ));
             root.spawn(widgets::text(
                 &fonts,
                 format!("{} {}", result.plies, T::Moves.get(lang)),
@@ -916,8 +1046,11 @@ fn spawn_result(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setting
                 palette::INK_SOFT,
             ));
             root.spawn(widgets::row()).with_children(|row| {
-                row.spawn((widgets::key_button(&fonts, lang, T::PlayAgain, true), PlayAgainButton))
-                    .observe(play_again);
+                row.spawn((
+                    widgets::key_button(&fonts, lang, T::PlayAgain, true),
+                    PlayAgainButton,
+                ))
+                .observe(play_again);
                 row.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
                     .observe(crate::app::screens::go_to(Screen::GameList));
             });

@@ -16,7 +16,12 @@ use crate::rules::hasami::Enclosure;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), spawn_setup.run_if(chosen_hasami))
-        .add_systems(Update, rebuild_on_change.run_if(in_state(Screen::Setup)).run_if(chosen_hasami));
+        .add_systems(
+            Update,
+            rebuild_on_change
+                .run_if(in_state(Screen::Setup))
+                .run_if(chosen_hasami),
+        );
 }
 
 pub fn chosen_hasami(chosen: Res<ChosenGame>) -> bool {
@@ -41,39 +46,70 @@ fn option(
 ) {
     parent
         .spawn(widgets::button(fonts, caption, selected))
-        .observe(move |_: On<Pointer<Click>>, mut draft: ResMut<SetupDraft>, mut sfx: MessageWriter<Sfx>| {
-            sfx.write(Sfx::Button);
-            edit(&mut draft);
-        });
+        .observe(
+            move |_: On<Pointer<Click>>,
+                  mut draft: ResMut<SetupDraft>,
+                  mut sfx: MessageWriter<Sfx>| {
+                sfx.write(Sfx::Button);
+                edit(&mut draft);
+            },
+        );
 }
 
 fn heading(parent: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, key: T) {
     parent.spawn(widgets::label(fonts, lang, key, 18.0, palette::INK));
 }
 
-fn spawn_setup(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>, draft: Res<SetupDraft>, presets: Res<HasamiPresets>) {
+fn spawn_setup(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    draft: Res<SetupDraft>,
+    presets: Res<HasamiPresets>,
+) {
     let lang = settings.lang;
     let d = draft.clone();
     let tr = |k: T| k.get(lang);
     commands
-        .spawn((DespawnOnExit(Screen::Setup), SetupRoot, widgets::screen_root()))
+        .spawn((
+            DespawnOnExit(Screen::Setup),
+            SetupRoot,
+            widgets::screen_root(),
+        ))
         .with_children(|root| {
-            root.spawn(widgets::text(&fonts, localized_game_name(GameId::Hasami, lang), 34.0, palette::INK));
+            root.spawn(widgets::text(
+                &fonts,
+                localized_game_name(GameId::Hasami, lang),
+                34.0,
+                palette::INK,
+            ));
             heading(root, &fonts, lang, T::Opponent);
             root.spawn(widgets::row()).with_children(|r| {
-                option(r, &fonts, tr(T::OpponentCpu), d.opponent_is_cpu, |d| d.opponent_is_cpu = true);
-                option(r, &fonts, tr(T::OpponentHuman), !d.opponent_is_cpu, |d| d.opponent_is_cpu = false);
+                option(r, &fonts, tr(T::OpponentCpu), d.opponent_is_cpu, |d| {
+                    d.opponent_is_cpu = true
+                });
+                option(r, &fonts, tr(T::OpponentHuman), !d.opponent_is_cpu, |d| {
+                    d.opponent_is_cpu = false
+                });
             });
             if d.opponent_is_cpu {
                 heading(root, &fonts, lang, T::CpuStrength);
                 root.spawn(widgets::row()).with_children(|r| {
-                    for (s, k) in [(Strength::Easy, T::Easy), (Strength::Normal, T::Normal), (Strength::Strong, T::Strong)] {
+                    for (s, k) in [
+                        (Strength::Easy, T::Easy),
+                        (Strength::Normal, T::Normal),
+                        (Strength::Strong, T::Strong),
+                    ] {
                         option(r, &fonts, tr(k), d.strength == s, move |d| d.strength = s);
                     }
                 });
                 heading(root, &fonts, lang, T::FirstPlayer);
                 root.spawn(widgets::row()).with_children(|r| {
-                    for (f, k) in [(FirstChoice::You, T::FirstYou), (FirstChoice::Cpu, T::FirstCpu), (FirstChoice::Random, T::FirstRandom)] {
+                    for (f, k) in [
+                        (FirstChoice::You, T::FirstYou),
+                        (FirstChoice::Cpu, T::FirstCpu),
+                        (FirstChoice::Random, T::FirstRandom),
+                    ] {
                         option(r, &fonts, tr(k), d.first == f, move |d| d.first = f);
                     }
                 });
@@ -82,30 +118,57 @@ fn spawn_setup(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
             root.spawn(widgets::row()).with_children(|r| {
                 for p in &presets.0.presets {
                     let id = p.id.clone();
-                    option(r, &fonts, lang.text(&p.name), d.preset == p.id, move |d| d.preset = id.clone());
+                    option(r, &fonts, lang.text(&p.name), d.preset == p.id, move |d| {
+                        d.preset = id.clone()
+                    });
                 }
-                option(r, &fonts, tr(T::CustomRules), d.preset == "custom", |d| d.preset = "custom".into());
+                option(r, &fonts, tr(T::CustomRules), d.preset == "custom", |d| {
+                    d.preset = "custom".into()
+                });
             });
             if let Some(p) = presets.0.preset(&d.preset) {
-                root.spawn(widgets::text(&fonts, lang.text(&p.about), 15.0, palette::INK_SOFT));
+                root.spawn(widgets::text(
+                    &fonts,
+                    lang.text(&p.about),
+                    15.0,
+                    palette::INK_SOFT,
+                ));
             } else {
                 custom_rules(root, &fonts, lang, &d);
             }
             heading(root, &fonts, lang, T::UndoAllowed);
             root.spawn(widgets::row()).with_children(|r| {
-                option(r, &fonts, tr(T::On), d.undo_allowed, |d| d.undo_allowed = true);
-                option(r, &fonts, tr(T::Off), !d.undo_allowed, |d| d.undo_allowed = false);
+                option(r, &fonts, tr(T::On), d.undo_allowed, |d| {
+                    d.undo_allowed = true
+                });
+                option(r, &fonts, tr(T::Off), !d.undo_allowed, |d| {
+                    d.undo_allowed = false
+                });
             });
             heading(root, &fonts, lang, T::PieceDesign);
             root.spawn(widgets::row()).with_children(|r| {
-                for (style, key) in [(PieceStyle::Koma, T::PieceKoma), (PieceStyle::Symbol, T::PieceSymbol)] {
-                    r.spawn(widgets::button(&fonts, tr(key), settings.piece_style == style))
-                        .observe(move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.piece_style = style);
+                for (style, key) in [
+                    (PieceStyle::Koma, T::PieceKoma),
+                    (PieceStyle::Symbol, T::PieceSymbol),
+                ] {
+                    r.spawn(widgets::button(
+                        &fonts,
+                        tr(key),
+                        settings.piece_style == style,
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.piece_style = style,
+                    );
                 }
             });
             root.spawn(widgets::row()).with_children(|r| {
-                r.spawn(widgets::key_button(&fonts, lang, T::Back, false)).observe(go_to(Screen::GameList));
-                r.spawn((widgets::key_button(&fonts, lang, T::Begin, true), BeginButton)).observe(begin);
+                r.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                    .observe(go_to(Screen::GameList));
+                r.spawn((
+                    widgets::key_button(&fonts, lang, T::Begin, true),
+                    BeginButton,
+                ))
+                .observe(begin);
                 r.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
                     .observe(open_from(Screen::Settings, Screen::Setup));
             });
@@ -118,14 +181,28 @@ fn custom_rules(root: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, d: &
     heading(root, fonts, lang, T::CaptureTarget);
     root.spawn(widgets::row()).with_children(|r| {
         for n in [4u8, 5, 7] {
-            option(r, fonts, &format!("{n}"), c.capture_target == n, move |d| d.custom.capture_target = n);
+            option(r, fonts, &format!("{n}"), c.capture_target == n, move |d| {
+                d.custom.capture_target = n
+            });
         }
-        option(r, fonts, tr(T::TargetDownToOne), c.capture_target == 8, |d| d.custom.capture_target = 8);
+        option(
+            r,
+            fonts,
+            tr(T::TargetDownToOne),
+            c.capture_target == 8,
+            |d| d.custom.capture_target = 8,
+        );
     });
     heading(root, fonts, lang, T::LeadRule);
     root.spawn(widgets::row()).with_children(|r| {
-        for (lead, k) in [(None, T::LeadNone), (Some(2u8), T::Lead2), (Some(3u8), T::Lead3)] {
-            option(r, fonts, tr(k), c.lead == lead, move |d| d.custom.lead = lead);
+        for (lead, k) in [
+            (None, T::LeadNone),
+            (Some(2u8), T::Lead2),
+            (Some(3u8), T::Lead3),
+        ] {
+            option(r, fonts, tr(k), c.lead == lead, move |d| {
+                d.custom.lead = lead
+            });
         }
     });
     heading(root, fonts, lang, T::Enclosure);
@@ -135,14 +212,28 @@ fn custom_rules(root: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, d: &
             (Enclosure::Edge, T::EnclosureEdge),
             (Enclosure::Anywhere, T::EnclosureAnywhere),
         ] {
-            option(r, fonts, tr(k), c.enclosure == e, move |d| d.custom.enclosure = e);
+            option(r, fonts, tr(k), c.enclosure == e, move |d| {
+                d.custom.enclosure = e
+            });
         }
     });
     root.spawn(widgets::row()).with_children(|r| {
         let flip_diagonal: Edit = |d| d.custom.diagonal = !d.custom.diagonal;
-        let flip_limit: Edit = |d| d.custom.move_limit = if d.custom.move_limit.is_some() { None } else { Some(300) };
+        let flip_limit: Edit = |d| {
+            d.custom.move_limit = if d.custom.move_limit.is_some() {
+                None
+            } else {
+                Some(300)
+            }
+        };
         option(r, fonts, tr(T::Diagonal), c.diagonal, flip_diagonal);
-        option(r, fonts, tr(T::MoveLimit), c.move_limit.is_some(), flip_limit);
+        option(
+            r,
+            fonts,
+            tr(T::MoveLimit),
+            c.move_limit.is_some(),
+            flip_limit,
+        );
     });
 }
 
@@ -154,7 +245,8 @@ fn rebuild_on_change(
     presets: Res<HasamiPresets>,
     roots: Query<Entity, With<SetupRoot>>,
 ) {
-    if (draft.is_changed() && !draft.is_added()) || (settings.is_changed() && !settings.is_added()) {
+    if (draft.is_changed() && !draft.is_added()) || (settings.is_changed() && !settings.is_added())
+    {
         for r in &roots {
             commands.entity(r).despawn();
         }

@@ -6,12 +6,12 @@ use bevy::window::PrimaryWindow;
 
 use super::pieces::{self, Art};
 use super::setup::chosen_hasami;
+use crate::app::Screen;
 use crate::app::audio::Sfx;
 use crate::app::i18n::{Lang, T};
 use crate::app::screens::go_to;
 use crate::app::settings::Settings;
 use crate::app::widgets::{self, Fonts, palette};
-use crate::app::Screen;
 use crate::games::board_view::BoardView;
 use crate::rules::data::{self, Tutorial};
 use crate::rules::game::Game;
@@ -46,7 +46,10 @@ impl TutorialRun {
     pub fn try_move(&mut self, mv: HasamiMove) -> bool {
         let s = &self.tutorial.steps[self.step];
         let board = self.game.board();
-        let expected = s.expect.as_ref().and_then(|e| Some((board.find(&e.from)?, board.find(&e.to)?)));
+        let expected = s
+            .expect
+            .as_ref()
+            .and_then(|e| Some((board.find(&e.from)?, board.find(&e.to)?)));
         let right = expected == Some((mv.from as usize, mv.to as usize));
         if right {
             self.pos = self.game.play(&self.pos, mv);
@@ -62,7 +65,9 @@ struct TutorialScene;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Tutorial), enter.run_if(chosen_hasami))
-        .add_systems(OnExit(Screen::Tutorial), |mut c: Commands| c.remove_resource::<TutorialRun>())
+        .add_systems(OnExit(Screen::Tutorial), |mut c: Commands| {
+            c.remove_resource::<TutorialRun>()
+        })
         .add_systems(
             Update,
             (tutorial_input, redraw)
@@ -77,8 +82,12 @@ fn enter(mut commands: Commands) {
         Ok(t) => t,
         Err(e) => return error!("{e}"),
     };
-    let Ok(board) = data::board("shogi9") else { return };
-    let Ok(game) = Hasami::new(board, HasamiRules::STANDARD) else { return };
+    let Ok(board) = data::board("shogi9") else {
+        return;
+    };
+    let Ok(game) = Hasami::new(board, HasamiRules::STANDARD) else {
+        return;
+    };
     let pos = game.start();
     let mut run = TutorialRun {
         tutorial,
@@ -89,7 +98,12 @@ fn enter(mut commands: Commands) {
         feedback: None,
     };
     run.load_step(0);
-    let view = BoardView::new(run.game.board(), Vec2::new(-190.0, 0.0), pieces::CELL, false);
+    let view = BoardView::new(
+        run.game.board(),
+        Vec2::new(-190.0, 0.0),
+        pieces::CELL,
+        false,
+    );
     commands.insert_resource(view);
     commands.insert_resource(run);
 }
@@ -105,7 +119,9 @@ fn tutorial_input(
     if !buttons.just_pressed(MouseButton::Left) {
         return;
     }
-    let (Ok(window), Ok((camera, cam_t))) = (windows.single(), cameras.single()) else { return };
+    let (Ok(window), Ok((camera, cam_t))) = (windows.single(), cameras.single()) else {
+        return;
+    };
     let Some(point) = window
         .cursor_position()
         .and_then(|c| camera.viewport_to_world_2d(cam_t, c).ok())
@@ -142,11 +158,16 @@ fn tutorial_input(
 fn step_button(lang: Lang, fonts: &Fonts, key: T, delta: i32) -> impl Bundle {
     (
         widgets::key_button(fonts, lang, key, delta > 0),
-        Observer::new(move |_: On<Pointer<Click>>, mut run: ResMut<TutorialRun>, mut sfx: MessageWriter<Sfx>| {
-            sfx.write(Sfx::Button);
-            let next = (run.step as i32 + delta).clamp(0, run.tutorial.steps.len() as i32 - 1) as usize;
-            run.load_step(next);
-        }),
+        Observer::new(
+            move |_: On<Pointer<Click>>,
+                  mut run: ResMut<TutorialRun>,
+                  mut sfx: MessageWriter<Sfx>| {
+                sfx.write(Sfx::Button);
+                let next = (run.step as i32 + delta).clamp(0, run.tutorial.steps.len() as i32 - 1)
+                    as usize;
+                run.load_step(next);
+            },
+        ),
     )
 }
 
@@ -180,7 +201,9 @@ fn redraw(
         }
     }
     for arrow in &step.arrows {
-        let (Some(a), Some(b)) = (board.find(&arrow.from), board.find(&arrow.to)) else { continue };
+        let (Some(a), Some(b)) = (board.find(&arrow.from), board.find(&arrow.to)) else {
+            continue;
+        };
         let (a, b) = (view.world(board, a), view.world(board, b));
         let dir = (b - a).normalize_or_zero();
         let mut d = pieces::CELL * 0.3;
@@ -202,7 +225,9 @@ fn redraw(
                         .with_rotation(pieces::facing(side == crate::rules::game::Side::First)),
                     Visibility::default(),
                 ))
-                .with_children(|c| pieces::piece_children(c, &art, &fonts, settings.piece_style, side));
+                .with_children(|c| {
+                    pieces::piece_children(c, &art, &fonts, settings.piece_style, side)
+                });
         }
     }
     if let Some(sel) = run.selected {
@@ -213,8 +238,16 @@ fn redraw(
         ));
     }
     let feedback = match run.feedback {
-        Some(true) => step.right.as_ref().map(|t| lang.text(t).to_string()).unwrap_or_default(),
-        Some(false) => step.wrong.as_ref().map(|t| lang.text(t).to_string()).unwrap_or_default(),
+        Some(true) => step
+            .right
+            .as_ref()
+            .map(|t| lang.text(t).to_string())
+            .unwrap_or_default(),
+        Some(false) => step
+            .wrong
+            .as_ref()
+            .map(|t| lang.text(t).to_string())
+            .unwrap_or_default(),
         None if step.expect.is_some() => format!("▶ {}", T::TryIt.get(lang)),
         None => String::new(),
     };
@@ -235,22 +268,45 @@ fn redraw(
             },
         ))
         .with_children(|panel| {
-            panel.spawn(widgets::text(&fonts, lang.text(&run.tutorial.title), 20.0, palette::INK_SOFT));
             panel.spawn(widgets::text(
                 &fonts,
-                format!("{} / {}  {}", run.step + 1, run.tutorial.steps.len(), lang.text(&step.title)),
+                lang.text(&run.tutorial.title),
+                20.0,
+                palette::INK_SOFT,
+            ));
+            panel.spawn(widgets::text(
+                &fonts,
+                format!(
+                    "{} / {}  {}",
+                    run.step + 1,
+                    run.tutorial.steps.len(),
+                    lang.text(&step.title)
+                ),
                 22.0,
                 palette::INK,
             ));
-            panel.spawn(widgets::text(&fonts, lang.text(&step.text), 16.0, palette::INK));
+            panel.spawn(widgets::text(
+                &fonts,
+                lang.text(&step.text),
+                16.0,
+                palette::INK,
+            ));
             panel.spawn(widgets::text(&fonts, feedback, 16.0, palette::VERMILION));
             if last {
-                panel.spawn(widgets::label(&fonts, lang, T::TutorialDone, 16.0, palette::INK_SOFT));
+                panel.spawn(widgets::label(
+                    &fonts,
+                    lang,
+                    T::TutorialDone,
+                    16.0,
+                    palette::INK_SOFT,
+                ));
             }
             panel.spawn(widgets::row()).with_children(|row| {
                 row.spawn(step_button(lang, &fonts, T::Previous, -1));
                 row.spawn(step_button(lang, &fonts, T::Next, 1));
             });
-            panel.spawn(widgets::key_button(&fonts, lang, T::BackToList, false)).observe(go_to(Screen::GameList));
+            panel
+                .spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
+                .observe(go_to(Screen::GameList));
         });
 }

@@ -1,0 +1,293 @@
+//! The whole app, headless: title → list → setup → play → result, with a
+//! CPU opponent, undo, saves and resume, and a storm of random input. At
+//! every settled frame the pieces on screen must be exactly the rules state.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy_pkv::PkvStore;
+use rand::{RngExt, SeedableRng, rngs::StdRng};
+use yorimichi::app::headless::{self, click, find};
+use yorimichi::app::save::Store;
+use yorimichi::app::screens::{CardButton, TitleStart};
+use yorimichi::app::{Notice, Screen};
+use yorimichi::games::hasami::play::{
+    BoardTap, LastResult, PieceView, PlayAgainButton, PlayCommand, PlayUi,
+};
+use yorimichi::games::hasami::{HasamiMatch, Opponent, SetupDraft};
+use yorimichi::rules::data::{GameId, Strength};
+use yorimichi::rules::game::{EndReason, Game, Side};
+
+fn temp_store(name: &str) -> (Store, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("yorimichi-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    (Store::new(Some(PkvStore::new_in_dir(&dir))), dir)
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn card(app: &mut App, which: CardButton) -> Option<Entity> {
+    let mut q = app.world_mut().query::<(Entity, &CardButton)>();
+    q.iter(app.world())
+        .find(|(_, c)| **c == which)
+        .map(|(e, _)| e)
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..2000 {
+        app.update();
+        let busy = {
+            let ui = app.world().resource::<PlayUi>();
+            let m = app.world().resource::<HasamiMatch>();
+            let cpu_to_move = m.setup.is_cpu(m.game.side_to_move(m.record.current()))
+                && m.record.outcome(&m.game).is_none();
+            ui.is_settling() || cpu_to_move
+        };
+        if !busy || screen(app) != Screen::Play {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the play screen did not settle");
+}
+
+/// The pieces on screen are exactly the pieces of the rules position.
+fn assert_view_matches_rules(app: &mut App) {
+    let mut q = app.world_mut().query::<&PieceView>();
+    let mut shown: Vec<(usize, Side)> = q.iter(app.world()).map(|p| (p.point, p.side)).collect();
+    shown.sort_by_key(|(p, _)| *p);
+    let m = app.world().resource::<HasamiMatch>();
+    let pos = m.record.current();
+    let expected: Vec<(usize, Side)> = (0..81).filter_map(|p| pos.at(p).map(|s| (p, s))).collect();
+    assert_eq!(
+        shown,
+        expected,
+        "view and rules disagree at ply {}",
+        m.record.ply()
+    );
+}
+
+fn human_move(app: &mut App) -> bool {
+    let m = app.world().resource::<HasamiMatch>();
+    let mut moves = Vec::new();
+    m.game.legal_moves(m.record.current(), &mut moves);
+    let Some(mv) = moves.first().copied() else {
+        return false;
+    };
+    app.world_mut().write_message(BoardTap(mv.from as usize));
+    app.update();
+    app.world_mut().write_message(BoardTap(mv.to as usize));
+    app.update();
+    true
+}
+
+fn start_game(app: &mut App) {
+    let start = find::<TitleStart>(app).expect("title has a start button");
+    click(app, start);
+    app.update();
+    assert_eq!(screen(app), Screen::GameList);
+    let new = card(app, CardButton::New(GameId::Hasami)).expect("a new-game button");
+    click(app, new);
+    app.update();
+    assert_eq!(screen(app), Screen::Setup);
+    let begin = find::<yorimichi::games::hasami::setup::BeginButton>(app).expect("a begin button");
+    click(app, begin);
+    app.update();
+    assert_eq!(screen(app), Screen::Play);
+    settle(app);
+}
+
+#[test]
+fn title_to_result_with_cpu_undo_save_and_resume() {
+    let (store, dir) = temp_store("flow");
+    let mut app = headless::app(store);
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    start_game(&mut app);
+    {
+        let m = app.world().resource::<HasamiMatch>();
+        assert_eq!(m.setup.opponent, Opponent::Cpu(Strength::Easy));
+        assert_eq!(m.setup.human_side, Side::First);
+    }
+    assert_view_matches_rules(&mut app);
+
+    // A move; input during its animation is ignored, whole.
+    assert!(human_move(&mut app));
+    let ply_after_move = app.world().resource::<HasamiMatch>().record.ply();
+    app.world_mut().write_message(BoardTap(72));
+    app.world_mut().write_message(BoardTap(0));
+    app.update();
+    assert_eq!(
+        app.world().resource::<HasamiMatch>().record.ply(),
+        ply_after_move
+    );
+    settle(&mut app);
+    assert_view_matches_rules(&mut app);
+    assert_eq!(
+        app.world().resource::<HasamiMatch>().record.ply(),
+        2,
+        "the CPU replied"
+    );
+
+    // 待った takes back the player's move and the CPU's reply together.
+    app.world_mut().write_message(PlayCommand::Undo);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<HasamiMatch>().record.ply(), 0);
+    assert_view_matches_rules(&mut app);
+
+    // Play a few moves, then quit: the save is there and resumes exactly.
+    for _ in 0..3 {
+        assert!(human_move(&mut app));
+        settle(&mut app);
+        assert_view_matches_rules(&mut app);
+    }
+    let moves = app
+        .world()
+        .resource::<HasamiMatch>()
+        .record
+        .moves()
+        .to_vec();
+    app.world_mut().write_message(PlayCommand::Quit);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::GameList);
+    drop(app);
+
+    let mut again = headless::app(Store::new(Some(PkvStore::new_in_dir(&dir))));
+    again.update();
+    let start = find::<TitleStart>(&mut again).unwrap();
+    click(&mut again, start);
+    again.update();
+    let cont = card(&mut again, CardButton::Continue(GameId::Hasami)).expect("続きから is offered");
+    click(&mut again, cont);
+    again.update();
+    again.update();
+    assert_eq!(screen(&again), Screen::Play);
+    settle(&mut again);
+    assert_eq!(
+        again.world().resource::<HasamiMatch>().record.moves(),
+        &moves[..]
+    );
+    assert_view_matches_rules(&mut again);
+
+    // 投了 ends the game; the result names the reason; もう一度 starts anew.
+    again.world_mut().write_message(PlayCommand::Resign);
+    for _ in 0..400 {
+        again.update();
+        if screen(&again) == Screen::Result {
+            break;
+        }
+    }
+    assert_eq!(screen(&again), Screen::Result);
+    let result = again.world().resource::<LastResult>().clone();
+    assert_eq!(result.outcome.reason, EndReason::Resignation);
+    assert_eq!(result.outcome.winner, Some(Side::Second));
+    let play_again = find::<PlayAgainButton>(&mut again).unwrap();
+    click(&mut again, play_again);
+    again.update();
+    assert_eq!(screen(&again), Screen::Play);
+    assert_eq!(again.world().resource::<HasamiMatch>().record.ply(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_corrupt_save_is_reported_and_discarded() {
+    let (mut store, dir) = temp_store("corrupt");
+    store.put_raw(
+        &GameId::Hasami.save_key(),
+        "(version: 1, kind: \"save.hasami\", body: \"(setup: nonsense\")",
+    );
+    store.put_raw("settings", "garbage that is not RON");
+    assert_eq!(
+        yorimichi::app::settings::load(&store),
+        yorimichi::app::settings::Settings::default()
+    );
+    let mut app = headless::app(store);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::GameList);
+    app.update();
+    let cont = card(&mut app, CardButton::Continue(GameId::Hasami)).expect("the save key exists");
+    click(&mut app, cont);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::GameList);
+    assert!(
+        !app.world()
+            .resource::<Store>()
+            .has(&GameId::Hasami.save_key()),
+        "the bad save is gone"
+    );
+    assert!(
+        app.world().resource::<Notice>().0.is_none(),
+        "the notice was shown on the list"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn random_input_never_splits_view_and_rules() {
+    let mut app = headless::app(Store::new(None));
+    app.insert_resource(SetupDraft {
+        opponent_is_cpu: false,
+        ..SetupDraft::default()
+    });
+    app.update();
+    start_game(&mut app);
+    let mut rng = StdRng::seed_from_u64(7);
+    for step in 0..3000 {
+        match rng.random_range(0..100) {
+            0 => {
+                app.world_mut().write_message(PlayCommand::Undo);
+            }
+            1..=3 => {
+                app.world_mut().write_message(PlayCommand::Hint);
+            }
+            4..=50 => {
+                let p = rng.random_range(0..81);
+                app.world_mut().write_message(BoardTap(p));
+            }
+            _ => {
+                // A tap a player would make: one of the side to move's pieces
+                // or a legal destination of the selected one.
+                let m = app.world().resource::<HasamiMatch>();
+                let mut moves = Vec::new();
+                m.game.legal_moves(m.record.current(), &mut moves);
+                let selected = app.world().resource::<PlayUi>().selected;
+                let targets: Vec<usize> = match selected {
+                    Some(s) => moves
+                        .iter()
+                        .filter(|mv| mv.from as usize == s)
+                        .map(|mv| mv.to as usize)
+                        .collect(),
+                    None => moves.iter().map(|mv| mv.from as usize).collect(),
+                };
+                if !targets.is_empty() {
+                    let p = targets[rng.random_range(0..targets.len())];
+                    app.world_mut().write_message(BoardTap(p));
+                }
+            }
+        }
+        app.update();
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        let settled = !app.world().resource::<PlayUi>().is_settling() && {
+            let mut q = app
+                .world_mut()
+                .query_filtered::<(), With<yorimichi::app::anim::Tween>>();
+            q.iter(app.world()).next().is_none()
+        };
+        if settled && step % 5 == 0 {
+            assert_view_matches_rules(&mut app);
+        }
+    }
+    assert!(
+        app.world().resource::<HasamiMatch>().record.ply() > 0,
+        "some moves were made"
+    );
+}

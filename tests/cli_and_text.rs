@@ -1,0 +1,83 @@
+//! Command-line parsing and the UI texts.
+
+use yorimichi::app::i18n::{Lang, T};
+use yorimichi::cli::{Command, SelfplayArgs, parse};
+use yorimichi::rules::data::{GameId, Strength};
+
+fn args(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn commands_parse() {
+    assert_eq!(parse(&[]), Ok(Command::Play { game: None }));
+    assert_eq!(
+        parse(&args("--game hasami")),
+        Ok(Command::Play {
+            game: Some(GameId::Hasami)
+        })
+    );
+    assert_eq!(
+        parse(&args(
+            "selfplay hasami --games 20 --a strong --b normal --seed 9"
+        )),
+        Ok(Command::Selfplay(SelfplayArgs {
+            game: GameId::Hasami,
+            games: 20,
+            a: Strength::Strong,
+            b: Strength::Normal,
+            preset: None,
+            seed: 9
+        }))
+    );
+    assert_eq!(
+        parse(&args("screenshot title out.png")),
+        Ok(Command::Screenshot {
+            scene: "title".into(),
+            out: "out.png".into()
+        })
+    );
+}
+
+#[test]
+fn bad_arguments_are_explained() {
+    for (input, says) in [
+        ("--game chess", "unknown game id"),
+        ("--game musashi", "not built yet"),
+        (
+            "selfplay hasami --games 0 --a easy --b easy",
+            "positive number",
+        ),
+        (
+            "selfplay hasami --games 5 --a hard --b easy",
+            "unknown level",
+        ),
+        ("selfplay hasami --a easy --b easy", "needs --games"),
+        ("screenshot moon out.png", "unknown scene"),
+        ("screenshot title out.jpg", ".png"),
+        ("fly", "unknown command"),
+        ("--game hasami extra", "unexpected argument"),
+    ] {
+        let e = parse(&args(input)).expect_err(input);
+        assert!(e.contains(says), "{input}: {e}");
+    }
+}
+
+#[test]
+fn every_text_exists_in_both_languages() {
+    for &t in T::ALL {
+        let (ja, en) = t.texts();
+        assert!(!ja.trim().is_empty(), "{t:?} has no Japanese text");
+        assert!(!en.trim().is_empty(), "{t:?} has no English text");
+        assert!(
+            en.is_ascii()
+                || en.contains('歩')
+                || en.contains('と')
+                || en.contains('…')
+                || en.contains("ことば"),
+            "{t:?}: English text looks untranslated: {en}"
+        );
+    }
+    assert_eq!(T::YouWin.get(Lang::Ja), "あなたの勝ち!");
+    assert_eq!(T::YouWin.get(Lang::En), "You win!");
+}
