@@ -11,6 +11,8 @@ pub mod save;
 pub mod screens;
 pub mod settings;
 pub mod shot;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -108,6 +110,8 @@ pub fn run(options: StartOptions) -> AppExit {
     app.insert_resource(fonts);
     app.add_systems(PreStartup, spawn_camera);
     app.add_plugins((core_plugin, audio::plugin));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
     if let Some(game) = options.game {
         app.insert_resource(ChosenGame(game));
         app.insert_state(Screen::Setup);

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs what building, playing and testing need on a Debian/Ubuntu
+# machine: system packages (as root; otherwise prints the command), the
+# wasm32 Rust target, wasm-bindgen-cli at the version in Cargo.lock, and the
+# browser-test tools. Usage: .ci/deps.sh [play|test|web]
+set -euo pipefail
+what="${1:-play}"
+cd "$(dirname "$0")/.."
+
+packages=(pkg-config libasound2-dev libudev-dev libxkbcommon-dev libwayland-dev)
+case "$what" in
+  test) packages+=(xvfb xauth mesa-vulkan-drivers chromium python3) ;;
+  web) packages+=(python3) ;;
+esac
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "installing: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "missing system packages; run:"
+    echo "  sudo apt-get install -y ${missing[*]}"
+    exit 1
+  fi
+fi
+
+if [ "$what" = play ]; then exit 0; fi
+
+rustup target list --installed | grep -q wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+
+if [ "$what" = test ] || [ "$what" = web ]; then
+  want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
+  have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+  if [ "$have" != "$want" ]; then
+    echo "installing wasm-bindgen-cli $want"
+    cargo install -q wasm-bindgen-cli --version "$want"
+  fi
+fi
+
+if [ "$what" = test ]; then
+  if [ ! -d web/test/node_modules/playwright-core ]; then
+    (cd web/test && npm ci --silent --no-audit --no-fund)
+  fi
+fi

@@ -1,0 +1,81 @@
+# Yorimichi: `make play` to play, `make test` for everything CI runs.
+#
+# Compiled output lives in one cache folder outside the clone ($(CACHE)), so
+# that every command and every CI run reuses it: never `cargo clean` it.
+SHELL := /bin/bash
+CACHE ?= $(HOME)/.cache/yorimichi
+export CARGO_TARGET_DIR ?= $(CACHE)/target
+# The wasm build keeps its own folder: native and web builds then never wait
+# for each other's lock.
+WASM_TARGET_DIR := $(CACHE)/target-wasm
+BIN := $(CARGO_TARGET_DIR)/release/yorimichi
+XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
+SHOTS := $(CACHE)/shots
+DIST := dist
+
+.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table assets
+
+play: deps-play
+	cargo run --release
+
+deps-play:
+	@bash .ci/deps.sh play
+
+deps-test:
+	@bash .ci/deps.sh test
+
+test: deps-test
+	cargo fmt --check
+	cargo clippy --release --all-targets -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR) --lib --bins -- -D warnings
+	cargo test --release
+	$(MAKE) screenshot-test
+	$(MAKE) web-test
+
+# The real renderer under Xvfb with Mesa's software Vulkan: the title and
+# the はさみ将棋 board must render.
+screenshot-test:
+	cargo build --release
+	mkdir -p $(SHOTS)
+	rm -f $(SHOTS)/title.png $(SHOTS)/hasami.png
+	$(XVFB) $(BIN) screenshot title $(SHOTS)/title.png
+	$(XVFB) $(BIN) screenshot hasami $(SHOTS)/hasami.png
+	python3 tools/check_png.py $(SHOTS)/title.png $(SHOTS)/hasami.png
+
+# Every README picture, made by the real renderer.
+screenshots: deps-test
+	cargo build --release
+	mkdir -p docs
+	for s in title list hasami hasami-symbol hasami-capture hasami-setup hasami-tutorial; do \
+		$(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
+
+web-build:
+	@bash .ci/deps.sh web
+	cargo build --profile wasm-release --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR)
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	wasm-bindgen --target web --no-typescript --out-dir $(DIST) --out-name yorimichi \
+		$(WASM_TARGET_DIR)/wasm32-unknown-unknown/wasm-release/yorimichi.wasm
+	if command -v wasm-opt >/dev/null; then wasm-opt -Oz --strip-debug $(DIST)/yorimichi_bg.wasm -o $(DIST)/yorimichi_bg.wasm; fi
+	cp web/index.html $(DIST)/
+	cp -r assets $(DIST)/assets
+	@ls -l $(DIST)/yorimichi_bg.wasm | awk '{printf "wasm: %.1f MiB\n", $$5 / 1048576}'
+	@gzip -c $(DIST)/yorimichi_bg.wasm | wc -c | awk '{printf "wasm gzip: %.1f MiB\n", $$1 / 1048576}'
+
+# Builds the web version and serves it on http://127.0.0.1:8080.
+web: web-build
+	@echo "serving http://127.0.0.1:8080 (Ctrl+C to stop)"
+	python3 -m http.server 8080 --bind 127.0.0.1 --directory $(DIST)
+
+web-test: deps-test web-build
+	node web/test/web_test.mjs $(DIST) $(SHOTS)
+	python3 tools/check_png.py $(SHOTS)/web-title.png $(SHOTS)/web-list.png
+
+# The strength table in the README (takes a while: 200 games a pairing).
+selfplay-table:
+	cargo build --release
+	$(BIN) selfplay hasami --games 200 --a strong --b normal | tail -3
+	$(BIN) selfplay hasami --games 200 --a normal --b easy | tail -3
+
+# Regenerates the subset fonts and the sound effects (not needed to build).
+assets:
+	python3 tools/make_assets.py

@@ -1,0 +1,28 @@
+//! Web page glue: hides the loading screen once the app runs, and mirrors
+//! the current screen into `<body data-screen=…>` so that the browser test
+//! (and page scripts) can tell where the player is.
+
+use bevy::prelude::*;
+
+use super::Screen;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, mirror_screen);
+}
+
+fn mirror_screen(screen: Res<State<Screen>>, mut shown: Local<Option<Screen>>) {
+    let now = *screen.get();
+    if *shown == Some(now) {
+        return;
+    }
+    *shown = Some(now);
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(loading) = document.get_element_by_id("loading") {
+        let _ = loading.set_attribute("style", "display:none");
+    }
+    if let Some(body) = document.body() {
+        let _ = body.set_attribute("data-screen", &format!("{now:?}"));
+    }
+}

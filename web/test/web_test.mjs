@@ -1,0 +1,78 @@
+// Loads the web build in Debian's headless Chromium (through SwiftShader
+// WebGL2) and checks: the title screen renders with no console errors, and
+// a click on はじめる reaches the game list.
+// Usage: node web_test.mjs <dist-dir> <out-dir>
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+const [dist, out] = process.argv.slice(2);
+if (!dist || !out) {
+  console.error("usage: node web_test.mjs <dist-dir> <out-dir>");
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+const port = 8000 + Math.floor(Math.random() * 900);
+const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", dist], {
+  stdio: "ignore",
+});
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+let passed = 0;
+let failed = 0;
+const check = (ok, what) => {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--enable-unsafe-swiftshader",
+    "--use-angle=swiftshader",
+    "--disable-background-networking",
+    "--no-first-run",
+  ],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  const errors = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => {
+    if (!String(e).includes("Using exceptions for control flow")) errors.push(String(e));
+  });
+  await sleep(500);
+  const started = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  await page.waitForSelector('body[data-screen="Title"]', { timeout: 240000 });
+  const loadSeconds = (Date.now() - started) / 1000;
+  console.log(`title screen after ${loadSeconds.toFixed(1)} s`);
+  // Give the fonts a moment to arrive and the frame to be drawn.
+  await sleep(4000);
+  await page.screenshot({ path: path.join(out, "web-title.png") });
+  check(errors.length === 0, `no console errors on the title screen ${errors.length ? JSON.stringify(errors) : ""}`);
+
+  // Find はじめる by clicking down the middle of the screen.
+  let screen = "Title";
+  for (let y = 330; y <= 560 && screen === "Title"; y += 12) {
+    await page.mouse.click(550, y);
+    await sleep(700);
+    screen = await page.evaluate(() => document.body.dataset.screen);
+  }
+  check(screen === "GameList", `a click reaches the game list (screen: ${screen})`);
+  await sleep(2000);
+  await page.screenshot({ path: path.join(out, "web-list.png") });
+  check(errors.length === 0, `no console errors after the click ${errors.length ? JSON.stringify(errors) : ""}`);
+} catch (e) {
+  check(false, String(e));
+} finally {
+  await browser.close();
+  server.kill();
+}
+console.log(`web-test: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
