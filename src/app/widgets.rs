@@ -64,8 +64,8 @@ pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl
         Button,
         ButtonLook { selected },
         Node {
-            padding: UiRect::axes(px(18), px(9)),
-            margin: UiRect::all(px(5)),
+            padding: UiRect::axes(px(16), px(7)),
+            margin: UiRect::all(px(4)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(8)),
@@ -86,8 +86,8 @@ pub fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> impl Bun
         Button,
         ButtonLook { selected },
         Node {
-            padding: UiRect::axes(px(18), px(9)),
-            margin: UiRect::all(px(5)),
+            padding: UiRect::axes(px(16), px(7)),
+            margin: UiRect::all(px(4)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(8)),
@@ -111,7 +111,7 @@ pub fn screen_root() -> impl Bundle {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
-            row_gap: px(10),
+            row_gap: px(6),
             ..default()
         },
         BackgroundColor(palette::PAPER),

@@ -52,7 +52,7 @@ pub fn make_art(
         koma_face: meshes.add(pentagon(CELL * 0.72, CELL * 0.84)),
         koma_edge: meshes.add(pentagon(CELL * 0.78, CELL * 0.90)),
         disc: meshes.add(Circle::new(r)),
-        ring: meshes.add(Annulus::new(r * 0.62, r * 0.78)),
+        ring: meshes.add(Annulus::new(r * 0.80, r * 0.92)),
         arrow: meshes.add(Triangle2d::new(
             Vec2::new(0.0, 6.0),
             Vec2::new(-5.0, -2.0),
@@ -129,7 +129,7 @@ pub fn piece_children(
                 parent.spawn((
                     Mesh2d(art.arrow.clone()),
                     MeshMaterial2d(art.white.clone()),
-                    Transform::from_translation((dir * CELL * 0.24).extend(0.3))
+                    Transform::from_translation((dir * CELL * 0.18).extend(0.3))
                         .with_rotation(Quat::from_rotation_z(angle)),
                 ));
             }
