@@ -14,7 +14,8 @@ usage:
                                   render a scene and exit
 game ids: hasami (musashi, foxgeese, chushogi and mawari are not built yet)
 levels:   easy, normal, strong
-scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasami-tutorial";
+scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasami-tutorial,
+          hasami-rules";
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {

@@ -30,6 +30,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
                 args.seed
             );
             let start = Instant::now();
+            let mut slowest = 0f64;
             let summary = selfplay::play_match(&game, a, b, args.games, args.seed, |g| {
                 let result = match g.outcome.winner {
                     None => "draw".to_string(),
@@ -42,20 +43,24 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
                     "A=後手"
                 };
                 println!(
-                    "game {:>3} {side} {result:<6} by {:?} after {} plies (max nodes/move A {} B {})",
+                    "game {:>3} {side} {result:<6} by {:?} after {} plies (longest move A {:.0} ms / {} nodes, B {:.0} ms / {} nodes)",
                     g.index + 1,
                     g.outcome.reason,
                     g.plies,
+                    g.max_ms[0],
                     g.max_nodes[0],
+                    g.max_ms[1],
                     g.max_nodes[1]
                 );
+                slowest = slowest.max(g.max_ms[0]).max(g.max_ms[1]);
             });
             println!(
-                "A won {} · B won {} · draws {} · {:.1} s",
+                "A won {} · B won {} · draws {} · {:.1} s · longest move {:.0} ms",
                 summary.a_wins,
                 summary.b_wins,
                 summary.draws,
-                start.elapsed().as_secs_f64()
+                start.elapsed().as_secs_f64(),
+                slowest
             );
             println!("score A: {:.1}%", summary.a_percent());
             Ok(())

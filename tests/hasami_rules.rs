@@ -796,3 +796,18 @@ fn a_broken_tutorial_names_the_step() {
         "{e}"
     );
 }
+
+#[test]
+fn the_rules_text_loads_in_both_languages() {
+    let t = data::rules_text(yorimichi::rules::data::GameId::Hasami)
+        .unwrap()
+        .unwrap();
+    assert!(t.sections.len() >= 8);
+    let bad = data::HASAMI_RULES_TEXT
+        .text
+        .replacen("en: \"The game\"", "en: \"\"", 1);
+    let e = data::rules_text_from("levels/rules/hasami.ron", &bad)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("sections[0].title"), "{e}");
+}

@@ -33,6 +33,8 @@ pub enum Screen {
     Play,
     Result,
     Tutorial,
+    /// 遊び方: the chosen game's rules text.
+    Rules,
 }
 
 /// The game chosen on the list (or on the command line).

@@ -27,6 +27,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Settings), spawn_settings)
         .add_systems(OnEnter(Screen::About), spawn_about)
         .add_systems(OnEnter(Screen::BugReport), spawn_bug_report)
+        .add_systems(OnEnter(Screen::Rules), enter_rules)
+        .add_systems(Update, draw_rules_page.run_if(in_state(Screen::Rules)))
         .add_systems(
             Update,
             respawn_settings_on_change.run_if(in_state(Screen::Settings)),
@@ -112,6 +114,7 @@ pub enum CardButton {
     New(GameId),
     Continue(GameId),
     Tutorial(GameId),
+    Rules(GameId),
 }
 
 fn game_name(game: GameId) -> (&'static str, &'static str) {
@@ -437,5 +440,103 @@ fn spawn_bug_report(
             ));
             root.spawn(widgets::key_button(&fonts, lang, T::Back, false))
                 .observe(go_back);
+        });
+}
+
+/// The page of the rules text being read.
+#[derive(Resource)]
+pub struct RulesPage {
+    pub text: crate::rules::data::RulesText,
+    pub page: usize,
+}
+
+#[derive(Component)]
+struct RulesView;
+
+fn enter_rules(
+    mut commands: Commands,
+    chosen: Res<ChosenGame>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    match crate::rules::data::rules_text(chosen.0) {
+        Some(Ok(text)) => commands.insert_resource(RulesPage { text, page: 0 }),
+        Some(Err(e)) => {
+            error!("{e}");
+            next.set(Screen::GameList);
+        }
+        None => next.set(Screen::GameList),
+    }
+}
+
+fn turn_page(delta: i32) -> impl Fn(On<Pointer<Click>>, ResMut<RulesPage>, MessageWriter<Sfx>) {
+    move |_, mut page, mut sfx| {
+        sfx.write(Sfx::Button);
+        let last = page.text.sections.len() as i32 - 1;
+        page.page = (page.page as i32 + delta).clamp(0, last) as usize;
+    }
+}
+
+fn draw_rules_page(
+    mut commands: Commands,
+    page: Option<Res<RulesPage>>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    views: Query<Entity, With<RulesView>>,
+) {
+    let Some(page) = page else { return };
+    if !page.is_changed() && !settings.is_changed() {
+        return;
+    }
+    for v in &views {
+        commands.entity(v).despawn();
+    }
+    let lang = settings.lang;
+    let section = &page.text.sections[page.page];
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Rules),
+            RulesView,
+            widgets::screen_root(),
+        ))
+        .with_children(|root| {
+            root.spawn(widgets::text(
+                &fonts,
+                lang.text(&page.text.title),
+                30.0,
+                palette::INK,
+            ));
+            root.spawn(widgets::text(
+                &fonts,
+                format!(
+                    "{} / {}  {}",
+                    page.page + 1,
+                    page.text.sections.len(),
+                    lang.text(&section.title)
+                ),
+                22.0,
+                palette::VERMILION,
+            ));
+            root.spawn((
+                Node {
+                    max_width: px(760),
+                    padding: UiRect::all(px(16)),
+                    ..default()
+                },
+                BackgroundColor(palette::CARD),
+                children![widgets::text(
+                    &fonts,
+                    lang.text(&section.body),
+                    18.0,
+                    palette::INK
+                )],
+            ));
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::Previous, false))
+                    .observe(turn_page(-1));
+                row.spawn(widgets::key_button(&fonts, lang, T::Next, true))
+                    .observe(turn_page(1));
+                row.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
+                    .observe(go_to(Screen::GameList));
+            });
         });
 }

@@ -19,7 +19,7 @@ use crate::rules::hasami::{HasamiMove, HasamiPos, HasamiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 7] = [
+pub const SCENES: [&str; 8] = [
     "title",
     "list",
     "hasami",
@@ -27,6 +27,7 @@ pub const SCENES: [&str; 7] = [
     "hasami-capture",
     "hasami-setup",
     "hasami-tutorial",
+    "hasami-rules",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -115,6 +116,7 @@ fn drive(
             "list" => next.set(Screen::GameList),
             "hasami-setup" => next.set(Screen::Setup),
             "hasami-tutorial" => next.set(Screen::Tutorial),
+            "hasami-rules" => next.set(Screen::Rules),
             "hasami" | "hasami-symbol" => {
                 commands.insert_resource(sample_match(Opponent::Cpu(
                     crate::rules::data::Strength::Normal,

@@ -319,3 +319,53 @@ impl GameId {
         format!("save.{}", self.id())
     }
 }
+
+/// One page of a game's rules text.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct RulesSection {
+    pub title: Text,
+    pub body: Text,
+}
+
+/// `levels/rules/<game>.ron`: the 遊び方 text, page by page.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct RulesText {
+    pub title: Text,
+    pub sections: Vec<RulesSection>,
+}
+
+pub const HASAMI_RULES_TEXT: LevelFile = level_file!("levels/rules/hasami.ron");
+
+pub fn rules_text_from(file: &str, text: &str) -> Result<RulesText, LevelError> {
+    let rules: RulesText = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
+    if rules.sections.is_empty() {
+        return Err(LevelError::new(
+            file,
+            "sections",
+            "the rules text has no sections",
+        ));
+    }
+    for (i, s) in rules.sections.iter().enumerate() {
+        for (what, t) in [("title", &s.title), ("body", &s.body)] {
+            if t.ja.trim().is_empty() || t.en.trim().is_empty() {
+                return Err(LevelError::new(
+                    file,
+                    &format!("sections[{i}].{what}"),
+                    "both the Japanese and the English text are needed",
+                ));
+            }
+        }
+    }
+    Ok(rules)
+}
+
+/// The rules text of a game, if it has one.
+pub fn rules_text(game: GameId) -> Option<Result<RulesText, LevelError>> {
+    match game {
+        GameId::Hasami => Some(rules_text_from(
+            HASAMI_RULES_TEXT.path,
+            HASAMI_RULES_TEXT.text,
+        )),
+        _ => None,
+    }
+}

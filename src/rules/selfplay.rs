@@ -1,5 +1,8 @@
 //! CPU-against-CPU matches, used by `yorimichi selfplay` to measure the
-//! strengths against each other (and by tests).
+//! strengths against each other (and by tests). Native only: it reads the
+//! system clock to report move times.
+
+use std::time::Instant;
 
 use rand::{SeedableRng, rngs::StdRng};
 
@@ -19,6 +22,8 @@ pub struct GameSummary {
     pub a_points: f64,
     /// The most nodes one move of each player took (A, B).
     pub max_nodes: [u64; 2],
+    /// The longest one move of each player took, in milliseconds (A, B).
+    pub max_ms: [f64; 2],
 }
 
 #[derive(Clone, Debug, Default)]
@@ -52,6 +57,7 @@ pub fn play_game<G: Game>(
 ) -> GameSummary {
     let mut record = GameRecord::new(game);
     let mut max_nodes = [0u64; 2];
+    let mut max_ms = [0f64; 2];
     let outcome = loop {
         if let Some(o) = record.outcome(game) {
             break o;
@@ -59,6 +65,7 @@ pub fn play_game<G: Game>(
         let mover = game.side_to_move(record.current());
         let (level, who) = if mover == a_side { (a, 0) } else { (b, 1) };
         let plan = level.plan(rng);
+        let started = Instant::now();
         let mut searcher = Searcher::new(game, record.current().clone(), record.hashes(), plan);
         let Some(result) = searcher.run(game) else {
             // `outcome` reports positions without moves; this cannot be
@@ -66,6 +73,7 @@ pub fn play_game<G: Game>(
             panic!("no move in an unfinished game at ply {}", record.ply());
         };
         max_nodes[who] = max_nodes[who].max(result.nodes);
+        max_ms[who] = max_ms[who].max(started.elapsed().as_secs_f64() * 1000.0);
         if let Err(e) = record.play(game, result.best) {
             panic!("the search chose a move the record refused: {e}");
         }
@@ -82,6 +90,7 @@ pub fn play_game<G: Game>(
         plies: record.ply(),
         a_points,
         max_nodes,
+        max_ms,
     }
 }
 
