@@ -58,8 +58,8 @@ pub struct ButtonLook {
     pub selected: bool,
 }
 
-/// A button with a text on it. Attach `.observe(...)` for the click.
-pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl Bundle {
+/// The clickable frame shared by every button.
+fn button_frame(selected: bool) -> impl Bundle {
     (
         Button,
         ButtonLook { selected },
@@ -76,6 +76,13 @@ pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl
         } else {
             palette::BUTTON
         }),
+    )
+}
+
+/// A button with a text on it. Attach `.observe(...)` for the click.
+pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl Bundle {
+    (
+        button_frame(selected),
         children![text(fonts, caption, 20.0, Color::WHITE)],
     )
 }
@@ -83,21 +90,7 @@ pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl
 /// A button whose caption follows the language setting.
 pub fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> impl Bundle {
     (
-        Button,
-        ButtonLook { selected },
-        Node {
-            padding: UiRect::axes(px(16), px(7)),
-            margin: UiRect::all(px(4)),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(8)),
-            ..default()
-        },
-        BackgroundColor(if selected {
-            palette::BUTTON_ON
-        } else {
-            palette::BUTTON
-        }),
+        button_frame(selected),
         children![label(fonts, lang, key, 20.0, Color::WHITE)],
     )
 }

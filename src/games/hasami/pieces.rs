@@ -223,3 +223,25 @@ pub fn spawn_board(
         }
     }
 }
+
+/// A blue dotted arrow from `a` to `b` (hints and tutorial arrows).
+pub fn spawn_dotted_arrow(commands: &mut Commands, scope: impl Bundle + Clone, a: Vec2, b: Vec2) {
+    let len = a.distance(b);
+    let dir = (b - a).normalize_or_zero();
+    let mut d = CELL * 0.3;
+    while d < len - CELL * 0.25 {
+        commands.spawn((
+            scope.clone(),
+            Sprite::from_color(palette::HINT_BLUE, Vec2::splat(7.0)),
+            Transform::from_translation((a + dir * d).extend(6.0)),
+        ));
+        d += 13.0;
+    }
+    let angle = dir.to_angle() - std::f32::consts::FRAC_PI_2;
+    commands.spawn((
+        scope,
+        Sprite::from_color(palette::HINT_BLUE, Vec2::new(18.0, 18.0)),
+        Transform::from_translation((b - dir * CELL * 0.2).extend(6.0))
+            .with_rotation(Quat::from_rotation_z(angle + std::f32::consts::FRAC_PI_4)),
+    ));
+}

@@ -48,7 +48,7 @@ pub struct PieceView {
 }
 
 /// Selection, destinations, last move and hint marks (redrawn on change).
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct Marker;
 
 /// The captured pieces shown on a stand (redrawn on sync).
@@ -884,26 +884,7 @@ fn redraw_markers(
             view.world(board, h.from as usize),
             view.world(board, h.to as usize),
         );
-        let len = a.distance(b);
-        let dir = (b - a).normalize_or_zero();
-        let mut d = pieces::CELL * 0.3;
-        while d < len - pieces::CELL * 0.25 {
-            commands.spawn((
-                DespawnOnExit(Screen::Play),
-                Marker,
-                Sprite::from_color(palette::HINT_BLUE, Vec2::splat(7.0)),
-                Transform::from_translation((a + dir * d).extend(6.0)),
-            ));
-            d += 13.0;
-        }
-        let angle = dir.to_angle() - std::f32::consts::FRAC_PI_2;
-        commands.spawn((
-            DespawnOnExit(Screen::Play),
-            Marker,
-            Sprite::from_color(palette::HINT_BLUE, Vec2::new(18.0, 18.0)),
-            Transform::from_translation((b - dir * pieces::CELL * 0.2).extend(6.0))
-                .with_rotation(Quat::from_rotation_z(angle + std::f32::consts::FRAC_PI_4)),
-        ));
+        pieces::spawn_dotted_arrow(&mut commands, (DespawnOnExit(Screen::Play), Marker), a, b);
     }
 }
 

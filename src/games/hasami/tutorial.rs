@@ -204,17 +204,12 @@ fn redraw(
         let (Some(a), Some(b)) = (board.find(&arrow.from), board.find(&arrow.to)) else {
             continue;
         };
-        let (a, b) = (view.world(board, a), view.world(board, b));
-        let dir = (b - a).normalize_or_zero();
-        let mut d = pieces::CELL * 0.3;
-        while d < a.distance(b) - pieces::CELL * 0.2 {
-            commands.spawn((
-                scope.clone(),
-                Sprite::from_color(palette::HINT_BLUE, Vec2::splat(7.0)),
-                Transform::from_translation((a + dir * d).extend(6.0)),
-            ));
-            d += 13.0;
-        }
+        pieces::spawn_dotted_arrow(
+            &mut commands,
+            scope.clone(),
+            view.world(board, a),
+            view.world(board, b),
+        );
     }
     for p in 0..board.len() {
         if let Some(side) = run.pos.at(p) {
