@@ -49,6 +49,13 @@ pub struct ReturnTo(pub Screen);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct BugContext(pub String);
 
+/// How many moves the game on the play screen has (for the web page's
+/// `data-ply`, which the browser test reads).
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct GameProgress {
+    pub ply: usize,
+}
+
 /// A short message shown on the next screen (e.g. a discarded save).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Notice(pub Option<i18n::T>);
@@ -66,6 +73,7 @@ pub fn core_plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<BugContext>()
         .init_resource::<Notice>()
+        .init_resource::<GameProgress>()
         .insert_resource(ChosenGame(GameId::Hasami))
         .insert_resource(ReturnTo(Screen::Title))
         .add_plugins((

@@ -32,7 +32,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             respawn_settings_on_change.run_if(in_state(Screen::Settings)),
-        );
+        )
+        .add_systems(Update, enter_key_on_menus);
 }
 
 /// An observer that plays the button sound and goes to `screen`.
@@ -539,4 +540,25 @@ fn draw_rules_page(
                     .observe(go_to(Screen::GameList));
             });
         });
+}
+
+/// Enter moves on from the title (to the list) and from the list (to the
+/// first game's setup), for keyboard players.
+fn enter_key_on_menus(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut chosen: ResMut<ChosenGame>,
+) {
+    if !keys.just_pressed(KeyCode::Enter) {
+        return;
+    }
+    match screen.get() {
+        Screen::Title => next.set(Screen::GameList),
+        Screen::GameList => {
+            chosen.0 = GameId::PLAYABLE[0];
+            next.set(Screen::Setup);
+        }
+        _ => {}
+    }
 }

@@ -1,13 +1,13 @@
 //! Web page glue: hides the loading screen once the app runs, and mirrors
-//! the current screen into `<body data-screen=…>` so that the browser test
-//! (and page scripts) can tell where the player is.
+//! the current screen and move count into `<body data-screen=… data-ply=…>`
+//! so that the browser test (and page scripts) can tell where the player is.
 
 use bevy::prelude::*;
 
-use super::Screen;
+use super::{GameProgress, Screen};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, mirror_screen);
+    app.add_systems(Update, (mirror_screen, mirror_progress));
 }
 
 fn mirror_screen(screen: Res<State<Screen>>, mut shown: Local<Option<Screen>>) {
@@ -24,5 +24,17 @@ fn mirror_screen(screen: Res<State<Screen>>, mut shown: Local<Option<Screen>>) {
     }
     if let Some(body) = document.body() {
         let _ = body.set_attribute("data-screen", &format!("{now:?}"));
+    }
+}
+
+fn mirror_progress(progress: Res<GameProgress>) {
+    if !progress.is_changed() {
+        return;
+    }
+    if let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    {
+        let _ = body.set_attribute("data-ply", &progress.ply.to_string());
     }
 }

@@ -68,6 +68,29 @@ try {
   await sleep(2000);
   await page.screenshot({ path: path.join(out, "web-list.png") });
   check(errors.length === 0, `no console errors after the click ${errors.length ? JSON.stringify(errors) : ""}`);
+
+  // Enter opens the first game's setup, Enter again starts it (vs CPU).
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 20000 });
+  await sleep(500);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
+  await sleep(1500);
+  // The board is drawn in a 1100×800 design area: 5九 → 5五 (board centre
+  // at x −190 in world units, 64 per square).
+  await page.mouse.click(360, 656);
+  await sleep(400);
+  await page.mouse.click(360, 400);
+  let ply = "0";
+  for (let i = 0; i < 120 && Number(ply) < 2; i++) {
+    await sleep(500);
+    ply = await page.evaluate(() => document.body.dataset.ply);
+  }
+  check(Number(ply) >= 2, `a move is played in the browser and the CPU replies (ply ${ply})`);
+  await sleep(1000);
+  await page.screenshot({ path: path.join(out, "web-play.png") });
+  check(errors.length === 0, `no console errors while playing ${errors.length ? JSON.stringify(errors) : ""}`);
 } catch (e) {
   check(false, String(e));
 } finally {

@@ -713,6 +713,7 @@ fn settle(
     stands: Query<Entity, With<StandContent>>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<Sfx>,
+    mut progress: ResMut<crate::app::GameProgress>,
 ) {
     if let Some(t) = ui.end_timer.as_mut() {
         *t -= time.delta_secs();
@@ -733,6 +734,7 @@ fn settle(
         return;
     }
     ui.pending_sync = false;
+    progress.ply = m.record.ply();
     for e in &pieces_q {
         commands.entity(e).despawn();
     }

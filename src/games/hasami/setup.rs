@@ -18,7 +18,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), spawn_setup.run_if(chosen_hasami))
         .add_systems(
             Update,
-            rebuild_on_change
+            (rebuild_on_change, begin_on_enter)
                 .run_if(in_state(Screen::Setup))
                 .run_if(chosen_hasami),
         );
@@ -256,6 +256,32 @@ fn rebuild_on_change(
 
 fn begin(
     _: On<Pointer<Click>>,
+    draft: Res<SetupDraft>,
+    presets: Res<HasamiPresets>,
+    commands: Commands,
+    store: ResMut<Store>,
+    next: ResMut<NextState<Screen>>,
+    sfx: MessageWriter<Sfx>,
+) {
+    start_game(draft, presets, commands, store, next, sfx);
+}
+
+/// Enter starts the game too.
+fn begin_on_enter(
+    keys: Res<ButtonInput<KeyCode>>,
+    draft: Res<SetupDraft>,
+    presets: Res<HasamiPresets>,
+    commands: Commands,
+    store: ResMut<Store>,
+    next: ResMut<NextState<Screen>>,
+    sfx: MessageWriter<Sfx>,
+) {
+    if keys.just_pressed(KeyCode::Enter) {
+        start_game(draft, presets, commands, store, next, sfx);
+    }
+}
+
+fn start_game(
     draft: Res<SetupDraft>,
     presets: Res<HasamiPresets>,
     mut commands: Commands,
