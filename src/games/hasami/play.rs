@@ -79,6 +79,8 @@ pub struct PlayUi {
     end_timer: Option<f32>,
     /// Where a drag started.
     drag_from: Option<usize>,
+    /// A piece is being dragged (it follows the pointer).
+    dragging: bool,
 }
 
 impl PlayUi {
@@ -120,6 +122,7 @@ pub fn plugin(app: &mut App) {
                 pointer_input,
                 keyboard_input,
                 handle_taps,
+                drag_piece,
                 handle_commands,
                 cpu_turn,
                 poll_hint,
@@ -338,12 +341,68 @@ fn pointer_input(
         }
     }
     // Drag and drop: releasing on another point than the press is a second tap.
-    if let Some(p) = released.or(touch_end)
-        && let Some(from) = ui.drag_from.take()
-        && let Some(point) = to_point(p)
-        && point != from
-    {
-        taps.write(BoardTap(point));
+    if let Some(p) = released.or(touch_end) {
+        let dragged = std::mem::take(&mut ui.dragging);
+        let target = ui.drag_from.take().zip(to_point(p));
+        let legal = target.is_some_and(|(from, to)| {
+            m.record.is_legal(
+                &m.game,
+                HasamiMove {
+                    from: from as u8,
+                    to: to as u8,
+                },
+            )
+        });
+        if let Some((from, to)) = target
+            && to != from
+        {
+            taps.write(BoardTap(to));
+        }
+        if dragged && !legal {
+            // Put the dragged piece back where it stands in the rules.
+            ui.pending_sync = true;
+        }
+    }
+}
+
+/// While a selected piece is held down, it follows the pointer.
+fn drag_piece(
+    buttons: Res<ButtonInput<MouseButton>>,
+    touches: Res<Touches>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    view: Res<BoardView>,
+    m: Res<HasamiMatch>,
+    mut ui: ResMut<PlayUi>,
+    mut pieces_q: Query<(&PieceView, &mut Transform)>,
+) {
+    let (Some(from), Some(selected)) = (ui.drag_from, ui.selected) else {
+        return;
+    };
+    if from != selected {
+        return;
+    }
+    let held = if buttons.pressed(MouseButton::Left) {
+        windows.single().ok().and_then(|w| w.cursor_position())
+    } else {
+        touches.iter().next().map(|t| t.position())
+    };
+    let Some(screen) = held else { return };
+    let Ok((camera, cam_transform)) = cameras.single() else {
+        return;
+    };
+    let Ok(world) = camera.viewport_to_world_2d(cam_transform, screen) else {
+        return;
+    };
+    let home = view.world(m.game.board(), from);
+    if !ui.dragging && world.distance(home) < view.cell * 0.3 {
+        return;
+    }
+    ui.dragging = true;
+    for (piece, mut transform) in &mut pieces_q {
+        if piece.point == from {
+            transform.translation = world.extend(10.0);
+        }
     }
 }
 
