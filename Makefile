@@ -46,7 +46,7 @@ screenshot-test:
 screenshots: deps-test
 	cargo build --release
 	mkdir -p docs
-	for s in title list hasami hasami-symbol hasami-capture hasami-setup hasami-tutorial; do \
+	for s in title list hasami hasami-symbol hasami-capture hasami-setup hasami-tutorial hasami-rules; do \
 		$(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
 
 web-build:
