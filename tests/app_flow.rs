@@ -291,3 +291,50 @@ fn random_input_never_splits_view_and_rules() {
         "some moves were made"
     );
 }
+
+#[test]
+fn the_tutorial_runner_walks_the_steps_and_judges_moves() {
+    use yorimichi::app::tutorial::TutorialProgress;
+    use yorimichi::games::hasami::tutorial::TutorialBoard;
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Tutorial);
+    app.update();
+    app.update();
+    let steps = app
+        .world()
+        .resource::<TutorialProgress>()
+        .tutorial
+        .steps
+        .len();
+    assert!(steps >= 15);
+    // Step 3 (index 2) asks for 6九→6五; a wrong move is judged wrong.
+    app.world_mut().resource_mut::<TutorialProgress>().turn(2);
+    app.update();
+    let before = app.world().resource::<TutorialBoard>().pos;
+    assert_eq!(
+        before.count(Side::Second),
+        1,
+        "the diagram of step 3 is shown"
+    );
+    let mut progress = app.world_mut().resource_mut::<TutorialProgress>();
+    assert!(progress.awaits_move());
+    assert!(!progress.judge("6九", "6八"));
+    assert_eq!(progress.feedback, Some(false));
+    assert!(progress.judge("6九", "6五"));
+    assert!(!progress.awaits_move());
+    progress.turn(100);
+    assert_eq!(progress.step, steps - 1, "turning stops at the last step");
+    progress.turn(-100);
+    assert_eq!(progress.step, 0);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::GameList);
+    app.update();
+    assert!(
+        app.world().get_resource::<TutorialProgress>().is_none(),
+        "cleared on leaving"
+    );
+}

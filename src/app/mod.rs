@@ -11,6 +11,7 @@ pub mod save;
 pub mod screens;
 pub mod settings;
 pub mod shot;
+pub mod tutorial;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 pub mod widgets;
@@ -83,6 +84,7 @@ pub fn core_plugin(app: &mut App) {
             settings::plugin,
             audio::messages_plugin,
             screens::plugin,
+            tutorial::plugin,
             crate::games::plugin,
         ));
 }

@@ -4,7 +4,7 @@
 mod pieces;
 pub mod play;
 pub mod setup;
-mod tutorial;
+pub mod tutorial;
 
 use bevy::prelude::*;
 use rand::RngExt;

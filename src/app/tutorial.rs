@@ -1,0 +1,171 @@
+//! The tutorial runner shared by every game: which step is shown, whether
+//! the player found a step's "try it" move, and the text panel with its
+//! buttons. Games draw the step's diagram and report the moves played on it
+//! (by point names, as the tutorial files write them).
+
+use bevy::prelude::*;
+
+use super::Screen;
+use super::audio::Sfx;
+use super::i18n::{Lang, T};
+use super::screens::go_to;
+use super::widgets::{self, Fonts, palette};
+use crate::rules::data::{Tutorial, TutorialStep};
+
+/// The tutorial being followed.
+#[derive(Resource, Clone, Debug)]
+pub struct TutorialProgress {
+    pub tutorial: Tutorial,
+    pub step: usize,
+    /// After a "try it" move: found (true) or not (false).
+    pub feedback: Option<bool>,
+}
+
+impl TutorialProgress {
+    pub fn new(tutorial: Tutorial) -> Self {
+        TutorialProgress {
+            tutorial,
+            step: 0,
+            feedback: None,
+        }
+    }
+
+    pub fn current(&self) -> &TutorialStep {
+        &self.tutorial.steps[self.step]
+    }
+
+    /// Moves `delta` steps on or back (within the tutorial).
+    pub fn turn(&mut self, delta: i32) {
+        let last = self.tutorial.steps.len() as i32 - 1;
+        self.step = (self.step as i32 + delta).clamp(0, last) as usize;
+        self.feedback = None;
+    }
+
+    /// Whether the step waits for the player's move.
+    pub fn awaits_move(&self) -> bool {
+        self.current().expect.is_some() && self.feedback != Some(true)
+    }
+
+    /// Judges a move played on the diagram; true if it is the expected one.
+    pub fn judge(&mut self, from: &str, to: &str) -> bool {
+        let right = self
+            .current()
+            .expect
+            .as_ref()
+            .is_some_and(|e| e.from == from && e.to == to);
+        self.feedback = Some(right);
+        right
+    }
+
+    /// The line under the step's text: the prompt, or the feedback.
+    pub fn feedback_text(&self, lang: Lang) -> String {
+        let step = self.current();
+        match self.feedback {
+            Some(true) => step
+                .right
+                .as_ref()
+                .map(|t| lang.text(t).to_string())
+                .unwrap_or_default(),
+            Some(false) => step
+                .wrong
+                .as_ref()
+                .map(|t| lang.text(t).to_string())
+                .unwrap_or_default(),
+            None if step.expect.is_some() => format!("▶ {}", T::TryIt.get(lang)),
+            None => String::new(),
+        }
+    }
+}
+
+fn step_button(fonts: &Fonts, lang: Lang, key: T, delta: i32) -> impl Bundle {
+    (
+        widgets::key_button(fonts, lang, key, delta > 0),
+        Observer::new(
+            move |_: On<Pointer<Click>>,
+                  mut progress: ResMut<TutorialProgress>,
+                  mut sfx: MessageWriter<Sfx>| {
+                sfx.write(Sfx::Button);
+                progress.turn(delta);
+            },
+        ),
+    )
+}
+
+/// The panel on the right: title, step text, feedback, 前へ / 次へ, back.
+pub fn spawn_panel(
+    commands: &mut Commands,
+    scope: impl Bundle,
+    fonts: &Fonts,
+    lang: Lang,
+    progress: &TutorialProgress,
+) {
+    let step = progress.current();
+    let count = progress.tutorial.steps.len();
+    commands
+        .spawn((
+            scope,
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(0),
+                width: px(300),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(14)),
+                row_gap: px(10),
+                ..default()
+            },
+        ))
+        .with_children(|panel| {
+            panel.spawn(widgets::text(
+                fonts,
+                lang.text(&progress.tutorial.title),
+                20.0,
+                palette::INK_SOFT,
+            ));
+            panel.spawn(widgets::text(
+                fonts,
+                format!(
+                    "{} / {count}  {}",
+                    progress.step + 1,
+                    lang.text(&step.title)
+                ),
+                22.0,
+                palette::INK,
+            ));
+            panel.spawn(widgets::text(
+                fonts,
+                lang.text(&step.text),
+                16.0,
+                palette::INK,
+            ));
+            panel.spawn(widgets::text(
+                fonts,
+                progress.feedback_text(lang),
+                16.0,
+                palette::VERMILION,
+            ));
+            if progress.step + 1 == count {
+                panel.spawn(widgets::label(
+                    fonts,
+                    lang,
+                    T::TutorialDone,
+                    16.0,
+                    palette::INK_SOFT,
+                ));
+            }
+            panel.spawn(widgets::row()).with_children(|row| {
+                row.spawn(step_button(fonts, lang, T::Previous, -1));
+                row.spawn(step_button(fonts, lang, T::Next, 1));
+            });
+            panel
+                .spawn(widgets::key_button(fonts, lang, T::BackToList, false))
+                .observe(go_to(Screen::GameList));
+        });
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnExit(Screen::Tutorial), |mut commands: Commands| {
+        commands.remove_resource::<TutorialProgress>();
+    });
+}
