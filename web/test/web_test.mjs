@@ -18,6 +18,13 @@ const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "1
   stdio: "ignore",
 });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function tap(page, x, y) {
+  await page.mouse.move(x, y);
+  await sleep(250);
+  await page.mouse.down();
+  await sleep(80);
+  await page.mouse.up();
+}
 let passed = 0;
 let failed = 0;
 const check = (ok, what) => {
@@ -57,11 +64,12 @@ try {
   await page.screenshot({ path: path.join(out, "web-title.png") });
   check(errors.length === 0, `no console errors on the title screen ${errors.length ? JSON.stringify(errors) : ""}`);
 
-  // Find はじめる by clicking down the middle of the screen.
+  // Find はじめる by clicking down the middle of the screen (the pointer
+  // rests a moment first: Bevy picks what is under it on the next frame).
   let screen = "Title";
-  for (let y = 330; y <= 560 && screen === "Title"; y += 12) {
-    await page.mouse.click(550, y);
-    await sleep(700);
+  for (let y = 400; y <= 470 && screen === "Title"; y += 10) {
+    await tap(page, 550, y);
+    await sleep(600);
     screen = await page.evaluate(() => document.body.dataset.screen);
   }
   check(screen === "GameList", `a click reaches the game list (screen: ${screen})`);
@@ -79,9 +87,9 @@ try {
   await sleep(1500);
   // The board is drawn in a 1100×800 design area: 5九 → 5五 (board centre
   // at x −190 in world units, 64 per square).
-  await page.mouse.click(360, 656);
+  await tap(page, 360, 656);
   await sleep(400);
-  await page.mouse.click(360, 400);
+  await tap(page, 360, 400);
   let ply = "0";
   for (let i = 0; i < 120 && Number(ply) < 2; i++) {
     await sleep(500);
