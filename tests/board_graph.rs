@@ -115,3 +115,83 @@ fn every_board_file_loads() {
         BoardGraph::from_ron(f.path, f.text).unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+fn links(b: &BoardGraph) -> usize {
+    (0..b.len()).map(|p| b.neighbours(p).count()).sum::<usize>() / 2
+}
+
+#[test]
+fn musashi33_has_the_setchin_and_its_capture_lines() {
+    let b = data::board("musashi33").unwrap();
+    assert_eq!(b.len(), 33);
+    assert_eq!(links(&b), 72);
+    let p = |x, y| b.at(x, y).unwrap();
+    // The diamond's sides run straight through the apex (4,2) into the
+    // triangle's sides, and the middle row runs on to the base.
+    assert_eq!(b.next_along(p(3, 1), p(4, 2)), Some(p(5, 3)));
+    assert_eq!(b.next_along(p(4, 2), p(5, 3)), Some(p(6, 4)));
+    assert_eq!(b.next_along(p(3, 3), p(4, 2)), Some(p(5, 1)));
+    assert_eq!(b.next_along(p(3, 2), p(4, 2)), Some(p(5, 2)));
+    assert_eq!(b.next_along(p(4, 2), p(5, 2)), Some(p(6, 2)));
+    assert_eq!(b.next_along(p(5, 1), p(5, 2)), Some(p(5, 3)));
+    // Two-point segments: nothing beyond.
+    assert_eq!(b.next_along(p(5, 1), p(6, 1)), None);
+    assert_eq!(b.next_along(p(5, 3), p(6, 2)), None);
+    // A bend is not a line: (4,1)→(4,2) does not continue into the triangle.
+    assert_eq!(b.next_along(p(4, 1), p(4, 2)), Some(p(4, 3)));
+    for (x, y) in [(4, 0), (4, 1), (4, 3), (4, 4)] {
+        assert!(
+            b.neighbours(p(x, y)).all(|q| b.point(q).x <= 4),
+            "({x},{y}) has no link into the 雪隠"
+        );
+    }
+    // Diagonals only where x + y is even.
+    assert_eq!(b.neighbours(p(1, 1)).count(), 8);
+    assert_eq!(b.neighbours(p(1, 2)).count(), 4);
+    assert_eq!(b.neighbours(p(4, 2)).count(), 3 + 2 + 3);
+}
+
+#[test]
+fn musashi25_is_the_square_alone() {
+    let b = data::board("musashi25").unwrap();
+    assert_eq!(b.len(), 25);
+    assert_eq!(links(&b), 56);
+    let p = |x, y| b.at(x, y).unwrap();
+    assert_eq!(b.next_along(p(3, 1), p(4, 2)), None);
+}
+
+#[test]
+fn the_cross_boards() {
+    let plain = data::board("cross33").unwrap();
+    assert_eq!(plain.len(), 33);
+    assert_eq!(links(&plain), 52);
+    let p = |b: &BoardGraph, x, y| {
+        b.at(x, y)
+            .unwrap_or_else(|| panic!("({x},{y}) is not on {}", b.name()))
+    };
+    assert!(plain.at(0, 0).is_none() && plain.at(1, 5).is_none());
+    assert_eq!(plain.neighbours(p(&plain, 3, 3)).count(), 4);
+    assert_eq!(
+        plain.next_along(p(&plain, 1, 3), p(&plain, 2, 3)),
+        Some(p(&plain, 3, 3))
+    );
+    let diag = data::board("cross33_diagonal").unwrap();
+    assert_eq!(diag.len(), 33);
+    assert_eq!(
+        diag.neighbours(p(&diag, 3, 3)).count(),
+        8,
+        "x + y even: diagonals"
+    );
+    assert_eq!(
+        diag.neighbours(p(&diag, 3, 2)).count(),
+        4,
+        "x + y odd: none"
+    );
+    assert_eq!(
+        diag.next_along(p(&diag, 2, 2), p(&diag, 3, 3)),
+        Some(p(&diag, 4, 4))
+    );
+    // (2,4) has three diagonal neighbours: (1,5) is off the board.
+    assert!(diag.at(1, 5).is_none());
+    assert_eq!(diag.neighbours(p(&diag, 2, 4)).count(), 4 + 3);
+}

@@ -94,7 +94,13 @@ macro_rules! level_file {
     };
 }
 
-pub const BOARD_FILES: &[LevelFile] = &[level_file!("levels/boards/shogi9.ron")];
+pub const BOARD_FILES: &[LevelFile] = &[
+    level_file!("levels/boards/shogi9.ron"),
+    level_file!("levels/boards/musashi33.ron"),
+    level_file!("levels/boards/musashi25.ron"),
+    level_file!("levels/boards/cross33.ron"),
+    level_file!("levels/boards/cross33_diagonal.ron"),
+];
 pub const HASAMI_PRESETS: LevelFile = level_file!("levels/presets/hasami.ron");
 pub const HASAMI_TUTORIAL: LevelFile = level_file!("levels/tutorials/hasami.ron");
 
