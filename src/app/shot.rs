@@ -114,7 +114,14 @@ fn drive(
         match scene.as_str() {
             "title" => {}
             "list" => next.set(Screen::GameList),
-            "hasami-setup" => next.set(Screen::Setup),
+            "hasami-setup" => {
+                // Show the 自分で決める options too.
+                commands.insert_resource(crate::games::hasami::SetupDraft {
+                    preset: "custom".into(),
+                    ..default()
+                });
+                next.set(Screen::Setup);
+            }
             "hasami-tutorial" => next.set(Screen::Tutorial),
             "hasami-rules" => next.set(Screen::Rules),
             "hasami" | "hasami-symbol" => {

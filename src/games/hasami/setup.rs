@@ -83,85 +83,105 @@ fn spawn_setup(
                 34.0,
                 palette::INK,
             ));
-            heading(root, &fonts, lang, T::Opponent);
-            root.spawn(widgets::row()).with_children(|r| {
-                option(r, &fonts, tr(T::OpponentCpu), d.opponent_is_cpu, |d| {
-                    d.opponent_is_cpu = true
-                });
-                option(r, &fonts, tr(T::OpponentHuman), !d.opponent_is_cpu, |d| {
-                    d.opponent_is_cpu = false
-                });
-            });
-            if d.opponent_is_cpu {
-                heading(root, &fonts, lang, T::CpuStrength);
-                root.spawn(widgets::row()).with_children(|r| {
-                    for (s, k) in [
-                        (Strength::Easy, T::Easy),
-                        (Strength::Normal, T::Normal),
-                        (Strength::Strong, T::Strong),
-                    ] {
-                        option(r, &fonts, tr(k), d.strength == s, move |d| d.strength = s);
-                    }
-                });
-                heading(root, &fonts, lang, T::FirstPlayer);
-                root.spawn(widgets::row()).with_children(|r| {
-                    for (f, k) in [
-                        (FirstChoice::You, T::FirstYou),
-                        (FirstChoice::Cpu, T::FirstCpu),
-                        (FirstChoice::Random, T::FirstRandom),
-                    ] {
-                        option(r, &fonts, tr(k), d.first == f, move |d| d.first = f);
-                    }
-                });
-            }
-            heading(root, &fonts, lang, T::Rules);
-            root.spawn(widgets::row()).with_children(|r| {
-                for p in &presets.0.presets {
-                    let id = p.id.clone();
-                    option(r, &fonts, lang.text(&p.name), d.preset == p.id, move |d| {
-                        d.preset = id.clone()
+            // Two columns: who plays on the left, the rules on the right.
+            root.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                align_items: AlignItems::FlexStart,
+                justify_content: JustifyContent::Center,
+                column_gap: px(24),
+                ..default()
+            })
+            .with_children(|cols| {
+                cols.spawn(column()).with_children(|left| {
+                    heading(left, &fonts, lang, T::Opponent);
+                    left.spawn(widgets::row()).with_children(|r| {
+                        option(r, &fonts, tr(T::OpponentCpu), d.opponent_is_cpu, |d| {
+                            d.opponent_is_cpu = true
+                        });
+                        option(r, &fonts, tr(T::OpponentHuman), !d.opponent_is_cpu, |d| {
+                            d.opponent_is_cpu = false
+                        });
                     });
-                }
-                option(r, &fonts, tr(T::CustomRules), d.preset == "custom", |d| {
-                    d.preset = "custom".into()
+                    if d.opponent_is_cpu {
+                        heading(left, &fonts, lang, T::CpuStrength);
+                        left.spawn(widgets::row()).with_children(|r| {
+                            for (s, k) in [
+                                (Strength::Easy, T::Easy),
+                                (Strength::Normal, T::Normal),
+                                (Strength::Strong, T::Strong),
+                            ] {
+                                option(r, &fonts, tr(k), d.strength == s, move |d| d.strength = s);
+                            }
+                        });
+                        heading(left, &fonts, lang, T::FirstPlayer);
+                        left.spawn(widgets::row()).with_children(|r| {
+                            for (f, k) in [
+                                (FirstChoice::You, T::FirstYou),
+                                (FirstChoice::Cpu, T::FirstCpu),
+                                (FirstChoice::Random, T::FirstRandom),
+                            ] {
+                                option(r, &fonts, tr(k), d.first == f, move |d| d.first = f);
+                            }
+                        });
+                    }
+                    heading(left, &fonts, lang, T::UndoAllowed);
+                    left.spawn(widgets::row()).with_children(|r| {
+                        option(r, &fonts, tr(T::On), d.undo_allowed, |d| {
+                            d.undo_allowed = true
+                        });
+                        option(r, &fonts, tr(T::Off), !d.undo_allowed, |d| {
+                            d.undo_allowed = false
+                        });
+                    });
+                    heading(left, &fonts, lang, T::PieceDesign);
+                    left.spawn(widgets::row()).with_children(|r| {
+                        for (style, key) in [
+                            (PieceStyle::Koma, T::PieceKoma),
+                            (PieceStyle::Symbol, T::PieceSymbol),
+                        ] {
+                            r.spawn(widgets::button(
+                                &fonts,
+                                tr(key),
+                                settings.piece_style == style,
+                            ))
+                            .observe(
+                                move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                                    s.piece_style = style
+                                },
+                            );
+                        }
+                    });
+                });
+                cols.spawn(column()).with_children(|right| {
+                    heading(right, &fonts, lang, T::Rules);
+                    right.spawn(widgets::row()).with_children(|r| {
+                        for p in &presets.0.presets {
+                            let id = p.id.clone();
+                            option(r, &fonts, lang.text(&p.name), d.preset == p.id, move |d| {
+                                d.preset = id.clone()
+                            });
+                        }
+                        option(r, &fonts, tr(T::CustomRules), d.preset == "custom", |d| {
+                            d.preset = "custom".into()
+                        });
+                    });
+                    if let Some(p) = presets.0.preset(&d.preset) {
+                        right.spawn(widgets::text(
+                            &fonts,
+                            lang.text(&p.about),
+                            15.0,
+                            palette::INK_SOFT,
+                        ));
+                    } else {
+                        custom_rules(right, &fonts, lang, &d);
+                    }
                 });
             });
-            if let Some(p) = presets.0.preset(&d.preset) {
-                root.spawn(widgets::text(
-                    &fonts,
-                    lang.text(&p.about),
-                    15.0,
-                    palette::INK_SOFT,
-                ));
-            } else {
-                custom_rules(root, &fonts, lang, &d);
-            }
-            heading(root, &fonts, lang, T::UndoAllowed);
-            root.spawn(widgets::row()).with_children(|r| {
-                option(r, &fonts, tr(T::On), d.undo_allowed, |d| {
-                    d.undo_allowed = true
-                });
-                option(r, &fonts, tr(T::Off), !d.undo_allowed, |d| {
-                    d.undo_allowed = false
-                });
-            });
-            heading(root, &fonts, lang, T::PieceDesign);
-            root.spawn(widgets::row()).with_children(|r| {
-                for (style, key) in [
-                    (PieceStyle::Koma, T::PieceKoma),
-                    (PieceStyle::Symbol, T::PieceSymbol),
-                ] {
-                    r.spawn(widgets::button(
-                        &fonts,
-                        tr(key),
-                        settings.piece_style == style,
-                    ))
-                    .observe(
-                        move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.piece_style = style,
-                    );
-                }
-            });
-            root.spawn(widgets::row()).with_children(|r| {
+            root.spawn(Node {
+                margin: UiRect::top(px(18)),
+                ..default()
+            })
+            .with_children(|r| {
                 r.spawn(widgets::key_button(&fonts, lang, T::Back, false))
                     .observe(go_to(Screen::GameList));
                 r.spawn((
@@ -173,6 +193,17 @@ fn spawn_setup(
                     .observe(open_from(Screen::Settings, Screen::Setup));
             });
         });
+}
+
+/// A column of option groups, each centred.
+fn column() -> impl Bundle {
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        row_gap: px(4),
+        max_width: px(580),
+        ..default()
+    }
 }
 
 fn custom_rules(root: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, d: &SetupDraft) {
