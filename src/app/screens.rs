@@ -73,13 +73,34 @@ fn spawn_title(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
     commands
         .spawn((DespawnOnExit(Screen::Title), widgets::screen_root()))
         .with_children(|root| {
-            root.spawn(widgets::label(
-                &fonts,
-                lang,
-                T::AppTitle,
-                64.0,
-                palette::INK,
-            ));
+            // A vermilion seal (落款) beside the name, as on a game box.
+            root.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                align_items: AlignItems::Center,
+                column_gap: px(18),
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(widgets::label(
+                    &fonts,
+                    lang,
+                    T::AppTitle,
+                    64.0,
+                    palette::INK,
+                ));
+                row.spawn((
+                    Node {
+                        width: px(64),
+                        height: px(64),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        border_radius: BorderRadius::all(px(8)),
+                        ..default()
+                    },
+                    BackgroundColor(palette::VERMILION),
+                    children![widgets::text(&fonts, "遊", 44.0, palette::PAPER)],
+                ));
+            });
             root.spawn(widgets::label(
                 &fonts,
                 lang,
