@@ -195,3 +195,30 @@ fn the_cross_boards() {
     assert!(diag.at(1, 5).is_none());
     assert_eq!(diag.neighbours(p(&diag, 2, 4)).count(), 4 + 3);
 }
+
+#[test]
+fn the_board_view_maps_points_to_the_screen_and_back() {
+    use bevy::math::Vec2;
+    use yorimichi::games::board_view::BoardView;
+    let b = data::board("shogi9").unwrap();
+    for flipped in [false, true] {
+        let view = BoardView::new(&b, Vec2::new(-190.0, 0.0), 64.0, flipped);
+        for p in 0..b.len() {
+            let w = view.world(&b, p);
+            assert_eq!(view.point_at(&b, w), Some(p));
+            assert_eq!(
+                view.point_at(&b, w + Vec2::new(20.0, -20.0)),
+                Some(p),
+                "a click inside the square"
+            );
+        }
+        // 先手's back rank is at the bottom unless the board is turned round.
+        let bottom_left = view.world(&b, b.find("9九").unwrap());
+        assert_eq!(bottom_left.y < 0.0, !flipped);
+        assert_eq!(
+            view.point_at(&b, Vec2::new(400.0, 0.0)),
+            None,
+            "off the board"
+        );
+    }
+}
