@@ -92,7 +92,6 @@ fn capture_match() -> HasamiMatch {
     m
 }
 
-#[allow(clippy::too_many_arguments)]
 fn drive(
     mut job: ResMut<ScreenshotJob>,
     mut commands: Commands,

@@ -305,7 +305,6 @@ impl<G: Game> Searcher<G> {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn child_value(
         &mut self,
         game: &G,
@@ -363,7 +362,6 @@ impl<G: Game> Searcher<G> {
         (first_in_search >= 2).then_some(0)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         game: &G,
@@ -459,7 +457,6 @@ impl<G: Game> Searcher<G> {
         Ok(best)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn quiescence(
         &mut self,
         game: &G,

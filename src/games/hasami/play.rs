@@ -259,7 +259,7 @@ fn spawn_hud(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &HasamiMatch
                 panel
                     .spawn((
                         widgets::key_button(fonts, lang, key, false),
-                        cmd_marker(cmd),
+                        CommandButton(cmd),
                     ))
                     .observe(
                         move |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
@@ -284,10 +284,6 @@ fn spawn_hud(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &HasamiMatch
 /// Tags a HUD button with its command (tests find buttons by it).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommandButton(pub PlayCommand);
-
-fn cmd_marker(cmd: PlayCommand) -> CommandButton {
-    CommandButton(cmd)
-}
 
 /// Whether the side to move is played by a person at this device.
 fn human_to_move(m: &HasamiMatch) -> bool {
@@ -477,7 +473,6 @@ fn handle_taps(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn handle_commands(
     mut commands_in: MessageReader<PlayCommand>,
     mut m: ResMut<HasamiMatch>,
@@ -627,7 +622,6 @@ fn poll_hint(m: Res<HasamiMatch>, mut hint: ResMut<HintThink>, mut ui: ResMut<Pl
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn apply_moves(
     mut moves: MessageReader<PlayMove>,
     mut m: ResMut<HasamiMatch>,
@@ -757,7 +751,6 @@ fn spawn_gold_frame(commands: &mut Commands, at: Vec2, seconds: f32) {
 
 /// Once the animation has played, rebuild the pieces from the rules (so the
 /// view can never drift from them), then celebrate and end a finished game.
-#[allow(clippy::too_many_arguments)]
 fn settle(
     mut commands: Commands,
     m: Res<HasamiMatch>,
@@ -949,7 +942,6 @@ fn redraw_markers(
     }
 }
 
-#[allow(clippy::type_complexity)]
 fn update_hud(
     m: Res<HasamiMatch>,
     ui: Res<PlayUi>,
