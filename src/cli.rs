@@ -12,7 +12,8 @@ usage:
                                   line is `score A: NN.N%`
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
-game ids: hasami (musashi, foxgeese, chushogi and mawari are not built yet)
+game ids: hasami; foxgeese for selfplay only (its screens are to come);
+          musashi, chushogi and mawari are not built yet
 levels:   easy, normal, strong
 scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasami-tutorial,
           hasami-rules";
@@ -38,6 +39,14 @@ pub struct SelfplayArgs {
 fn playable(id: &str) -> Result<GameId, String> {
     match GameId::from_id(id) {
         Some(g) if g.is_playable() => Ok(g),
+        Some(g) => Err(format!("{} is not built yet", g.id())),
+        None => Err(format!("unknown game id \"{id}\"")),
+    }
+}
+
+fn with_engine(id: &str) -> Result<GameId, String> {
+    match GameId::from_id(id) {
+        Some(g) if g.has_engine() => Ok(g),
         Some(g) => Err(format!("{} is not built yet", g.id())),
         None => Err(format!("unknown game id \"{id}\"")),
     }
@@ -80,7 +89,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             })
         }
         Some("selfplay") => {
-            let game = playable(it.next().ok_or("selfplay needs a game id")?)?;
+            let game = with_engine(it.next().ok_or("selfplay needs a game id")?)?;
             let (mut games, mut a, mut b, mut preset, mut seed) = (None, None, None, None, 1u64);
             while let Some(flag) = it.next() {
                 let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;

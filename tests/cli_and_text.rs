@@ -30,6 +30,15 @@ fn commands_parse() {
             seed: 9
         }))
     );
+    assert!(matches!(
+        parse(&args(
+            "selfplay foxgeese --games 2 --a easy --b easy --preset old"
+        )),
+        Ok(Command::Selfplay(SelfplayArgs {
+            game: GameId::FoxGeese,
+            ..
+        }))
+    ));
     assert_eq!(
         parse(&args("screenshot title out.png")),
         Ok(Command::Screenshot {
@@ -44,6 +53,11 @@ fn bad_arguments_are_explained() {
     for (input, says) in [
         ("--game chess", "unknown game id"),
         ("--game musashi", "not built yet"),
+        ("--game foxgeese", "not built yet"),
+        (
+            "selfplay chushogi --games 2 --a easy --b easy",
+            "not built yet",
+        ),
         (
             "selfplay hasami --games 0 --a easy --b easy",
             "positive number",

@@ -102,6 +102,7 @@ pub const BOARD_FILES: &[LevelFile] = &[
     level_file!("levels/boards/cross33_diagonal.ron"),
 ];
 pub const HASAMI_PRESETS: LevelFile = level_file!("levels/presets/hasami.ron");
+pub const FOXGEESE_PRESETS: LevelFile = level_file!("levels/presets/foxgeese.ron");
 pub const HASAMI_TUTORIAL: LevelFile = level_file!("levels/tutorials/hasami.ron");
 
 /// Loads a board by name from the compiled-in board files.
@@ -146,6 +147,36 @@ fn validate_levels(file: &str, cpu: &CpuLevels) -> Result<(), LevelError> {
 pub fn hasami_presets_from(file: &str, text: &str) -> Result<GamePresets<HasamiRules>, LevelError> {
     let presets: GamePresets<HasamiRules> =
         ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
+    check_presets(file, &presets, |r| r.validate())?;
+    Ok(presets)
+}
+
+pub fn hasami_presets() -> Result<GamePresets<HasamiRules>, LevelError> {
+    hasami_presets_from(HASAMI_PRESETS.path, HASAMI_PRESETS.text)
+}
+
+/// Parses and validates a presets file for きつねとがちょう.
+pub fn foxgeese_presets_from(
+    file: &str,
+    text: &str,
+) -> Result<GamePresets<super::foxgeese::FoxGeeseRules>, LevelError> {
+    let presets: GamePresets<super::foxgeese::FoxGeeseRules> =
+        ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
+    check_presets(file, &presets, |r| r.validate())?;
+    Ok(presets)
+}
+
+pub fn foxgeese_presets() -> Result<GamePresets<super::foxgeese::FoxGeeseRules>, LevelError> {
+    foxgeese_presets_from(FOXGEESE_PRESETS.path, FOXGEESE_PRESETS.text)
+}
+
+/// Checks what every presets file needs: presets with unique ids and valid
+/// rules, and sound CPU levels.
+fn check_presets<R>(
+    file: &str,
+    presets: &GamePresets<R>,
+    validate: impl Fn(&R) -> Result<(), String>,
+) -> Result<(), LevelError> {
     if presets.presets.is_empty() {
         return Err(LevelError::new(
             file,
@@ -155,19 +186,12 @@ pub fn hasami_presets_from(file: &str, text: &str) -> Result<GamePresets<HasamiR
     }
     for (i, p) in presets.presets.iter().enumerate() {
         let place = format!("presets[{i}] \"{}\"", p.id);
-        p.rules
-            .validate()
-            .map_err(|e| LevelError::new(file, &place, e))?;
+        validate(&p.rules).map_err(|e| LevelError::new(file, &place, e))?;
         if presets.presets[..i].iter().any(|q| q.id == p.id) {
             return Err(LevelError::new(file, &place, "duplicate preset id"));
         }
     }
-    validate_levels(file, &presets.cpu)?;
-    Ok(presets)
-}
-
-pub fn hasami_presets() -> Result<GamePresets<HasamiRules>, LevelError> {
-    hasami_presets_from(HASAMI_PRESETS.path, HASAMI_PRESETS.text)
+    validate_levels(file, &presets.cpu)
 }
 
 /// A move in a tutorial or problem, by point names (e.g. `5九` → `5五`).
@@ -304,6 +328,9 @@ impl GameId {
     ];
     /// Games that can be played in this version.
     pub const PLAYABLE: [GameId; 1] = [GameId::Hasami];
+    /// Games whose rules engine exists (self-play works for them), even if
+    /// their screens are still to come.
+    pub const ENGINES: [GameId; 2] = [GameId::Hasami, GameId::FoxGeese];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -319,6 +346,9 @@ impl GameId {
     }
     pub fn is_playable(self) -> bool {
         Self::PLAYABLE.contains(&self)
+    }
+    pub fn has_engine(self) -> bool {
+        Self::ENGINES.contains(&self)
     }
     /// The save key of this game's game in progress.
     pub fn save_key(self) -> String {

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod data;
+pub mod foxgeese;
 pub mod game;
 pub mod hasami;
 pub mod levels;

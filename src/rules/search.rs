@@ -353,13 +353,18 @@ impl<G: Game> Searcher<G> {
         if let Some(o) = game.repetition_outcome(pos, count) {
             return Some(Self::terminal_score(o, game, pos, ply));
         }
-        // A cycle inside the search gains nothing: score it as a draw unless
-        // the repetition only goes back into the game before the root.
+        // A cycle inside the search can be repeated until the repetition
+        // rule fires: score it as that rule's result (a draw in most games,
+        // a win for one side in some), unless the repetition only reaches
+        // back into the game before the root.
         let first_in_search = self.path[self.game_len..]
             .iter()
             .filter(|&&x| x == h)
             .count();
-        (first_in_search >= 2).then_some(0)
+        (first_in_search >= 2).then(|| {
+            game.repetition_outcome(pos, u32::MAX)
+                .map_or(0, |o| Self::terminal_score(o, game, pos, ply))
+        })
     }
 
     fn negamax(

@@ -1,0 +1,396 @@
+//! きつねとがちょう rules (seed 002, issue 5): setups, movement, jumps and
+//! multi-jumps (stopping, forced capture), the options, and every way the
+//! game ends.
+
+use yorimichi::rules::data;
+use yorimichi::rules::foxgeese::{FOX, FoxGeese, FoxGeeseMove, FoxGeesePos, FoxGeeseRules, GEESE};
+use yorimichi::rules::game::{EndReason, Game, Outcome};
+use yorimichi::rules::record::GameRecord;
+
+fn game(rules: FoxGeeseRules) -> FoxGeese {
+    FoxGeese::new(data::board(rules.board_name()).unwrap(), rules).unwrap()
+}
+
+fn std_game() -> FoxGeese {
+    game(FoxGeeseRules::STANDARD)
+}
+
+fn at(g: &FoxGeese, x: i32, y: i32) -> usize {
+    g.board()
+        .at(x, y)
+        .unwrap_or_else(|| panic!("({x},{y}) is not on the board"))
+}
+
+fn pos(
+    g: &FoxGeese,
+    geese: &[(i32, i32)],
+    fox: (i32, i32),
+    to_move: yorimichi::rules::game::Side,
+) -> FoxGeesePos {
+    let geese: Vec<usize> = geese.iter().map(|&(x, y)| at(g, x, y)).collect();
+    g.position(&geese, at(g, fox.0, fox.1), to_move).unwrap()
+}
+
+fn moves(g: &FoxGeese, p: &FoxGeesePos) -> Vec<FoxGeeseMove> {
+    let mut v = Vec::new();
+    g.legal_moves(p, &mut v);
+    v
+}
+
+/// Jump paths as lists of (x, y) landings.
+fn jump_paths(g: &FoxGeese, p: &FoxGeesePos) -> Vec<Vec<(i32, i32)>> {
+    let mut paths: Vec<Vec<(i32, i32)>> = moves(g, p)
+        .into_iter()
+        .filter(|m| m.jump)
+        .map(|m| {
+            m.landings()
+                .iter()
+                .map(|&q| {
+                    let pt = g.board().point(q as usize);
+                    (pt.x, pt.y)
+                })
+                .collect()
+        })
+        .collect();
+    paths.sort();
+    paths
+}
+
+#[test]
+fn setups_for_13_15_and_17_geese() {
+    for (n, extra) in [
+        (13, vec![]),
+        (15, vec![(0, 3), (6, 3)]),
+        (17, vec![(0, 3), (6, 3), (0, 2), (6, 2)]),
+    ] {
+        let g = game(FoxGeeseRules {
+            geese: n,
+            ..FoxGeeseRules::STANDARD
+        });
+        let p = g.start();
+        assert_eq!(p.goose_count(), n as u32);
+        assert_eq!(p.fox(), at(&g, 3, 3));
+        assert_eq!(p.to_move(), GEESE, "the geese move first");
+        for x in 0..=6 {
+            assert!(p.has_goose(at(&g, x, 4)));
+        }
+        for (x, y) in extra {
+            assert!(p.has_goose(at(&g, x, y)), "{n}: ({x},{y})");
+        }
+    }
+}
+
+#[test]
+fn geese_move_forward_and_sideways_unless_they_may_go_back() {
+    let g = std_game();
+    let p = pos(
+        &g,
+        &[(3, 4), (0, 2), (1, 2), (2, 2), (4, 2), (5, 2), (6, 2)],
+        (3, 0),
+        GEESE,
+    );
+    let from_centre: Vec<(i32, i32)> = moves(&g, &p)
+        .iter()
+        .filter(|m| m.from as usize == at(&g, 3, 4))
+        .map(|m| {
+            let q = g.board().point(m.to());
+            (q.x, q.y)
+        })
+        .collect();
+    assert_eq!(from_centre.len(), 3, "up, left, right: {from_centre:?}");
+    assert!(!from_centre.contains(&(3, 5)), "no step back");
+    let back = game(FoxGeeseRules {
+        geese_back: true,
+        ..FoxGeeseRules::STANDARD
+    });
+    let p = pos(
+        &back,
+        &[(3, 4), (0, 2), (1, 2), (2, 2), (4, 2), (5, 2), (6, 2)],
+        (3, 0),
+        GEESE,
+    );
+    assert!(
+        moves(&back, &p)
+            .iter()
+            .any(|m| m.from as usize == at(&back, 3, 4) && m.to() == at(&back, 3, 5))
+    );
+}
+
+#[test]
+fn the_fox_steps_along_lines_and_diagonals_only_where_drawn() {
+    let g = std_game();
+    let geese = [(0, 4), (1, 4), (2, 4), (4, 4), (5, 4), (6, 4), (2, 6)];
+    let p = pos(&g, &geese, (3, 2), FOX);
+    assert_eq!(moves(&g, &p).len(), 4);
+    let d = game(FoxGeeseRules {
+        diagonals: true,
+        ..FoxGeeseRules::STANDARD
+    });
+    // (3,3): x + y even, so diagonals run through it; (3,2) has none.
+    assert_eq!(
+        moves(&d, &pos(&d, &geese, (3, 3), FOX))
+            .iter()
+            .filter(|m| !m.jump)
+            .count(),
+        8 - 2
+    );
+    assert_eq!(moves(&d, &pos(&d, &geese, (3, 2), FOX)).len(), 4);
+}
+
+#[test]
+fn the_fox_jumps_a_goose_but_not_two_in_a_row() {
+    let g = std_game();
+    let p = pos(
+        &g,
+        &[(3, 4), (0, 3), (0, 4), (1, 4), (6, 4), (5, 4), (2, 6)],
+        (3, 3),
+        FOX,
+    );
+    assert_eq!(jump_paths(&g, &p), vec![vec![(3, 5)]]);
+    let m = moves(&g, &p).into_iter().find(|m| m.jump).unwrap();
+    assert_eq!(g.captured(m), vec![at(&g, 3, 4)]);
+    let after = g.play(&p, m);
+    assert!(!after.has_goose(at(&g, 3, 4)));
+    assert_eq!(after.fox(), at(&g, 3, 5));
+    // A second goose behind the first: no jump.
+    let wall = pos(
+        &g,
+        &[(3, 4), (3, 5), (0, 3), (0, 4), (1, 4), (6, 4), (5, 4)],
+        (3, 3),
+        FOX,
+    );
+    assert!(jump_paths(&g, &wall).is_empty());
+}
+
+#[test]
+fn multiple_jumps_may_stop_anywhere_and_turn() {
+    let g = std_game();
+    let geese = [(3, 1), (3, 3), (4, 2), (0, 4), (1, 4), (6, 4), (5, 4)];
+    let p = pos(&g, &geese, (3, 0), FOX);
+    assert_eq!(
+        jump_paths(&g, &p),
+        vec![vec![(3, 2)], vec![(3, 2), (3, 4)], vec![(3, 2), (5, 2)]],
+        "stop after one, or go on straight, or turn"
+    );
+    let two = moves(&g, &p)
+        .into_iter()
+        .find(|m| m.len == 2 && m.to() == at(&g, 3, 4))
+        .unwrap();
+    assert_eq!(g.captured(two), vec![at(&g, 3, 1), at(&g, 3, 3)]);
+    assert_eq!(g.play(&p, two).goose_count(), 5);
+    assert_eq!(g.move_text(&p, two), "d7×d5×d3");
+}
+
+#[test]
+fn single_jumps_only_without_the_option() {
+    let g = game(FoxGeeseRules {
+        multi_jump: false,
+        ..FoxGeeseRules::STANDARD
+    });
+    let p = pos(
+        &g,
+        &[(3, 1), (3, 3), (4, 2), (0, 4), (1, 4), (6, 4), (5, 4)],
+        (3, 0),
+        FOX,
+    );
+    assert_eq!(jump_paths(&g, &p), vec![vec![(3, 2)]]);
+}
+
+#[test]
+fn forced_capture_jumps_and_goes_on_jumping() {
+    let g = game(FoxGeeseRules {
+        forced_capture: true,
+        ..FoxGeeseRules::STANDARD
+    });
+    let p = pos(
+        &g,
+        &[(3, 1), (3, 3), (4, 2), (0, 4), (1, 4), (6, 4), (5, 4)],
+        (3, 0),
+        FOX,
+    );
+    let all = moves(&g, &p);
+    assert!(
+        all.iter().all(|m| m.jump),
+        "no steps when a jump is possible"
+    );
+    assert_eq!(
+        jump_paths(&g, &p),
+        vec![vec![(3, 2), (3, 4)], vec![(3, 2), (5, 2)]]
+    );
+    // Without a jump the fox steps as usual.
+    let quiet = pos(
+        &g,
+        &[(0, 4), (1, 4), (6, 4), (5, 4), (2, 6), (3, 6), (4, 6)],
+        (3, 0),
+        FOX,
+    );
+    assert!(!moves(&g, &quiet).is_empty() && moves(&g, &quiet).iter().all(|m| !m.jump));
+}
+
+#[test]
+fn geese_win_by_trapping_the_fox() {
+    let g = std_game();
+    let p = pos(
+        &g,
+        &[(2, 0), (4, 0), (3, 1), (3, 2), (0, 4), (1, 4), (6, 4)],
+        (3, 0),
+        FOX,
+    );
+    assert_eq!(g.outcome(&p), Some(Outcome::win(GEESE, EndReason::NoMoves)));
+    // One goose without a second behind it: the fox jumps out.
+    let open = pos(
+        &g,
+        &[(2, 0), (4, 0), (3, 1), (0, 4), (1, 4), (6, 4), (5, 4)],
+        (3, 0),
+        FOX,
+    );
+    assert_eq!(g.outcome(&open), None);
+}
+
+#[test]
+fn the_fox_wins_at_the_threshold() {
+    let six = [(0, 4), (1, 4), (2, 4), (4, 4), (5, 4), (6, 4)];
+    let g = std_game();
+    assert_eq!(
+        g.outcome(&pos(&g, &six, (3, 0), GEESE)),
+        Some(Outcome::win(FOX, EndReason::CaptureTarget))
+    );
+    let four = game(FoxGeeseRules {
+        fox_wins_at: 4,
+        ..FoxGeeseRules::STANDARD
+    });
+    assert_eq!(four.outcome(&pos(&four, &six, (3, 0), GEESE)), None);
+    assert!(
+        four.outcome(&pos(&four, &six[..4], (3, 0), GEESE))
+            .is_some()
+    );
+    let three = game(FoxGeeseRules {
+        fox_wins_at: 3,
+        ..FoxGeeseRules::STANDARD
+    });
+    assert_eq!(three.outcome(&pos(&three, &six[..4], (3, 0), GEESE)), None);
+    assert!(
+        three
+            .outcome(&pos(&three, &six[..3], (3, 0), GEESE))
+            .is_some()
+    );
+}
+
+#[test]
+fn the_fox_wins_when_the_geese_cannot_move() {
+    let g = game(FoxGeeseRules {
+        fox_wins_at: 3,
+        ..FoxGeeseRules::STANDARD
+    });
+    let stuck = [(2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1)];
+    let p = pos(&g, &stuck, (3, 5), GEESE);
+    assert_eq!(g.outcome(&p), Some(Outcome::win(FOX, EndReason::NoMoves)));
+    let back = game(FoxGeeseRules {
+        fox_wins_at: 3,
+        geese_back: true,
+        ..FoxGeeseRules::STANDARD
+    });
+    assert_eq!(
+        back.outcome(&pos(&back, &stuck, (3, 5), GEESE)),
+        None,
+        "they may step back"
+    );
+}
+
+#[test]
+fn a_third_repetition_and_three_hundred_moves_go_to_the_fox() {
+    let g = std_game();
+    let start = pos(
+        &g,
+        &[(0, 4), (1, 4), (2, 4), (4, 4), (5, 4), (6, 4), (2, 6)],
+        (3, 0),
+        GEESE,
+    );
+    let mut r = GameRecord::from_position(&g, start);
+    let step = |g: &FoxGeese, a: (i32, i32), b: (i32, i32)| {
+        FoxGeeseMove::step(at(g, a.0, a.1), at(g, b.0, b.1))
+    };
+    let cycle = [
+        ((2, 6), (3, 6)),
+        ((3, 0), (3, 1)),
+        ((3, 6), (2, 6)),
+        ((3, 1), (3, 0)),
+    ];
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        for (i, (a, b)) in cycle.iter().enumerate() {
+            let rep = r.play(&g, step(&g, *a, *b)).unwrap();
+            if i == 3 {
+                seen.push((rep.occurrences, rep.outcome));
+            }
+        }
+    }
+    assert_eq!(seen[0], (2, None), "the 2nd time is only announced");
+    assert_eq!(seen[1], (3, Some(Outcome::win(FOX, EndReason::Repetition))));
+
+    // 300 plies: the fox shuffles and the geese walk sideways and back...
+    // (geese may step back here so the game can last).
+    let long = game(FoxGeeseRules {
+        geese_back: true,
+        ..FoxGeeseRules::STANDARD
+    });
+    let mut p = long.start();
+    let mut n = 0;
+    let mut list = Vec::new();
+    while long.outcome(&p).is_none() && n < 400 {
+        list.clear();
+        long.legal_moves(&p, &mut list);
+        let quiet: Vec<_> = list.iter().copied().filter(|m| !m.jump).collect();
+        let m = quiet[n % quiet.len()];
+        p = long.play(&p, m);
+        n += 1;
+    }
+    assert_eq!(
+        long.outcome(&p),
+        Some(Outcome::win(FOX, EndReason::MoveLimit))
+    );
+    assert_eq!(n, 300);
+}
+
+#[test]
+fn hashes_are_incremental_and_exact() {
+    let g = game(FoxGeeseRules {
+        diagonals: true,
+        geese_back: true,
+        ..FoxGeeseRules::STANDARD
+    });
+    let mut p = g.start();
+    let mut list = Vec::new();
+    for i in 0..150 {
+        if g.outcome(&p).is_some() {
+            break;
+        }
+        list.clear();
+        g.legal_moves(&p, &mut list);
+        p = g.play(&p, list[(i * 31) % list.len()]);
+        let geese: Vec<usize> = p.geese().collect();
+        let rebuilt = g.position(&geese, p.fox(), p.to_move()).unwrap();
+        assert_eq!(g.hash(&p), g.hash(&rebuilt), "after {} plies", i + 1);
+    }
+}
+
+#[test]
+fn presets_load_and_match_the_issue() {
+    let presets = data::foxgeese_presets().unwrap();
+    let ids: Vec<_> = presets.presets.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["standard", "seventeen", "old"]);
+    assert_eq!(
+        presets.preset("standard").unwrap().rules,
+        FoxGeeseRules::STANDARD
+    );
+    assert_eq!(presets.preset("seventeen").unwrap().rules.geese, 17);
+    let old = presets.preset("old").unwrap().rules;
+    assert!(old.diagonals && old.geese_back && old.geese == 13);
+    let bad = data::FOXGEESE_PRESETS
+        .text
+        .replacen("fox_wins_at: 6", "fox_wins_at: 5", 1);
+    let e = data::foxgeese_presets_from("levels/presets/foxgeese.ron", &bad)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("presets[0]") && e.contains("fox_wins_at"), "{e}");
+}
