@@ -498,8 +498,15 @@ impl Game for FoxGeese {
         let fox_pt = self.board.point(pos.fox as PointId);
         let centrality = 6 - ((fox_pt.x - 3).abs() + (fox_pt.y - 3).abs());
         let room = self.fox_room(pos);
-        let mut score =
-            100 * geese - 30 * threats - 12 * mobility - 4 * room + 3 * shape - 4 * centrality;
+        // A fox with little room left is close to being trapped.
+        let cornered = match room {
+            0..=2 => 120,
+            3..=5 => 50,
+            _ => 0,
+        };
+        let mut score = 100 * geese - 30 * threats - 12 * mobility - 4 * room + 3 * shape
+            - 4 * centrality
+            + cornered;
         if pos.to_move == FOX && threats > 0 {
             // The fox to move will take one.
             score -= 60;
