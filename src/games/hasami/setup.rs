@@ -56,6 +56,26 @@ fn option(
         );
 }
 
+/// A heading and a row of choices, the current one highlighted.
+fn choice_group<V: Copy + PartialEq + Send + Sync + 'static>(
+    parent: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    title: T,
+    choices: &[(V, T)],
+    current: V,
+    set: fn(&mut SetupDraft, V),
+) {
+    heading(parent, fonts, lang, title);
+    parent.spawn(widgets::row()).with_children(|r| {
+        for &(value, key) in choices {
+            option(r, fonts, key.get(lang), current == value, move |d| {
+                set(d, value)
+            });
+        }
+    });
+}
+
 fn heading(parent: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, key: T) {
     parent.spawn(widgets::label(fonts, lang, key, 18.0, palette::INK));
 }
@@ -103,36 +123,42 @@ fn spawn_setup(
                         });
                     });
                     if d.opponent_is_cpu {
-                        heading(left, &fonts, lang, T::CpuStrength);
-                        left.spawn(widgets::row()).with_children(|r| {
-                            for (s, k) in [
+                        choice_group(
+                            left,
+                            &fonts,
+                            lang,
+                            T::CpuStrength,
+                            &[
                                 (Strength::Easy, T::Easy),
                                 (Strength::Normal, T::Normal),
                                 (Strength::Strong, T::Strong),
-                            ] {
-                                option(r, &fonts, tr(k), d.strength == s, move |d| d.strength = s);
-                            }
-                        });
-                        heading(left, &fonts, lang, T::FirstPlayer);
-                        left.spawn(widgets::row()).with_children(|r| {
-                            for (f, k) in [
+                            ],
+                            d.strength,
+                            |d, v| d.strength = v,
+                        );
+                        choice_group(
+                            left,
+                            &fonts,
+                            lang,
+                            T::FirstPlayer,
+                            &[
                                 (FirstChoice::You, T::FirstYou),
                                 (FirstChoice::Cpu, T::FirstCpu),
                                 (FirstChoice::Random, T::FirstRandom),
-                            ] {
-                                option(r, &fonts, tr(k), d.first == f, move |d| d.first = f);
-                            }
-                        });
+                            ],
+                            d.first,
+                            |d, v| d.first = v,
+                        );
                     }
-                    heading(left, &fonts, lang, T::UndoAllowed);
-                    left.spawn(widgets::row()).with_children(|r| {
-                        option(r, &fonts, tr(T::On), d.undo_allowed, |d| {
-                            d.undo_allowed = true
-                        });
-                        option(r, &fonts, tr(T::Off), !d.undo_allowed, |d| {
-                            d.undo_allowed = false
-                        });
-                    });
+                    choice_group(
+                        left,
+                        &fonts,
+                        lang,
+                        T::UndoAllowed,
+                        &[(true, T::On), (false, T::Off)],
+                        d.undo_allowed,
+                        |d, v| d.undo_allowed = v,
+                    );
                     heading(left, &fonts, lang, T::PieceDesign);
                     left.spawn(widgets::row()).with_children(|r| {
                         for (style, key) in [
@@ -224,30 +250,32 @@ fn custom_rules(root: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, d: &
             |d| d.custom.capture_target = 8,
         );
     });
-    heading(root, fonts, lang, T::LeadRule);
-    root.spawn(widgets::row()).with_children(|r| {
-        for (lead, k) in [
+    choice_group(
+        root,
+        fonts,
+        lang,
+        T::LeadRule,
+        &[
             (None, T::LeadNone),
             (Some(2u8), T::Lead2),
             (Some(3u8), T::Lead3),
-        ] {
-            option(r, fonts, tr(k), c.lead == lead, move |d| {
-                d.custom.lead = lead
-            });
-        }
-    });
-    heading(root, fonts, lang, T::Enclosure);
-    root.spawn(widgets::row()).with_children(|r| {
-        for (e, k) in [
+        ],
+        c.lead,
+        |d, v| d.custom.lead = v,
+    );
+    choice_group(
+        root,
+        fonts,
+        lang,
+        T::Enclosure,
+        &[
             (Enclosure::Corner, T::EnclosureCorner),
             (Enclosure::Edge, T::EnclosureEdge),
             (Enclosure::Anywhere, T::EnclosureAnywhere),
-        ] {
-            option(r, fonts, tr(k), c.enclosure == e, move |d| {
-                d.custom.enclosure = e
-            });
-        }
-    });
+        ],
+        c.enclosure,
+        |d, v| d.custom.enclosure = v,
+    );
     root.spawn(widgets::row()).with_children(|r| {
         let flip_diagonal: Edit = |d| d.custom.diagonal = !d.custom.diagonal;
         let flip_limit: Edit = |d| {
