@@ -394,3 +394,11 @@ fn presets_load_and_match_the_issue() {
         .to_string();
     assert!(e.contains("presets[0]") && e.contains("fox_wins_at"), "{e}");
 }
+
+#[test]
+fn the_rules_text_loads_in_both_languages() {
+    let t = data::rules_text(yorimichi::rules::data::GameId::FoxGeese)
+        .unwrap()
+        .unwrap();
+    assert!(t.sections.len() >= 8);
+}

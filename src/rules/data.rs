@@ -371,6 +371,7 @@ pub struct RulesText {
 }
 
 pub const HASAMI_RULES_TEXT: LevelFile = level_file!("levels/rules/hasami.ron");
+pub const FOXGEESE_RULES_TEXT: LevelFile = level_file!("levels/rules/foxgeese.ron");
 
 pub fn rules_text_from(file: &str, text: &str) -> Result<RulesText, LevelError> {
     let rules: RulesText = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
@@ -401,6 +402,10 @@ pub fn rules_text(game: GameId) -> Option<Result<RulesText, LevelError>> {
         GameId::Hasami => Some(rules_text_from(
             HASAMI_RULES_TEXT.path,
             HASAMI_RULES_TEXT.text,
+        )),
+        GameId::FoxGeese => Some(rules_text_from(
+            FOXGEESE_RULES_TEXT.path,
+            FOXGEESE_RULES_TEXT.text,
         )),
         _ => None,
     }
