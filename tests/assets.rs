@@ -61,6 +61,8 @@ fn the_ui_font_covers_every_text() {
         data::HASAMI_TUTORIAL,
         data::HASAMI_RULES_TEXT,
         data::HASAMI_PRESETS,
+        data::FOXGEESE_RULES_TEXT,
+        data::FOXGEESE_PRESETS,
     ] {
         chars.extend(f.text.chars());
     }
