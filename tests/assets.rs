@@ -63,6 +63,7 @@ fn the_ui_font_covers_every_text() {
         data::HASAMI_PRESETS,
         data::FOXGEESE_RULES_TEXT,
         data::FOXGEESE_PRESETS,
+        data::FOXGEESE_TUTORIAL,
     ] {
         chars.extend(f.text.chars());
     }

@@ -402,3 +402,106 @@ fn the_rules_text_loads_in_both_languages() {
         .unwrap();
     assert!(t.sections.len() >= 8);
 }
+
+#[test]
+fn diagrams_parse_and_bad_ones_are_explained() {
+    let g = std_game();
+    let rows = [
+        "  ...  ", "  ...  ", ".......", "...F...", "GGGGGGG", "  GGG  ", "  GGG  ",
+    ];
+    assert_eq!(g.position_from_rows(&rows, GEESE).unwrap(), g.start());
+    let mut off = rows;
+    off[0] = "G ...  ";
+    assert!(
+        g.position_from_rows(&off, GEESE)
+            .unwrap_err()
+            .contains("off the board")
+    );
+    let mut blank = rows;
+    blank[2] = "... ...";
+    assert!(
+        g.position_from_rows(&blank, GEESE)
+            .unwrap_err()
+            .contains("left blank")
+    );
+    let mut two = rows;
+    two[2] = "F......";
+    assert!(
+        g.position_from_rows(&two, GEESE)
+            .unwrap_err()
+            .contains("second fox")
+    );
+}
+
+#[test]
+fn the_tutorial_is_valid_and_its_try_it_moves_capture_what_the_text_says() {
+    let t = data::foxgeese_tutorial().unwrap();
+    assert!(t.steps.len() >= 15);
+    let g = std_game();
+    let mut taken = Vec::new();
+    for step in &t.steps {
+        let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
+        let p = g.position_from_rows(&rows, step.to_move).unwrap();
+        if let Some(e) = &step.expect {
+            let (from, to) = (
+                g.board().find(&e.from).unwrap(),
+                g.board().find(&e.to).unwrap(),
+            );
+            let mv = moves(&g, &p)
+                .into_iter()
+                .find(|m| m.from as usize == from && m.to() == to)
+                .unwrap();
+            taken.push(g.captured(mv).len());
+        }
+    }
+    // A goose's step, a single jump, a double jump.
+    assert_eq!(taken, [0, 1, 2]);
+    // The trapped-fox step really is a win for the geese.
+    let trapped = t
+        .steps
+        .iter()
+        .find(|s| s.title.en == "The geese win")
+        .unwrap();
+    let rows: Vec<&str> = trapped.board.iter().map(String::as_str).collect();
+    let p = g.position_from_rows(&rows, trapped.to_move).unwrap();
+    assert_eq!(g.outcome(&p), Some(Outcome::win(GEESE, EndReason::NoMoves)));
+}
+
+#[test]
+fn a_broken_tutorial_names_the_step() {
+    let text = data::FOXGEESE_TUTORIAL
+        .text
+        .replacen("to: \"c4\"", "to: \"c2\"", 1);
+    let e = data::foxgeese_tutorial_from("levels/tutorials/foxgeese.ron", &text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("steps[2].expect") && e.contains("not a legal move"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_tips_show_what_they_say() {
+    let t = data::foxgeese_tutorial().unwrap();
+    let g = std_game();
+    let diagram = |title: &str| {
+        let s = t
+            .steps
+            .iter()
+            .find(|s| s.title.en.starts_with(title))
+            .unwrap();
+        let rows: Vec<&str> = s.board.iter().map(String::as_str).collect();
+        g.position_from_rows(&rows, s.to_move).unwrap()
+    };
+    // Two geese can be jumped at once.
+    assert_eq!(jump_paths(&g, &diagram("Fox tip 2")).len(), 2);
+    // A double jump is waiting behind the wall.
+    assert!(
+        jump_paths(&g, &diagram("Fox tip 3"))
+            .iter()
+            .any(|p| p.len() == 2)
+    );
+    // The double wall gives the fox nothing to jump.
+    assert!(jump_paths(&g, &diagram("Geese tip 1")).is_empty());
+}

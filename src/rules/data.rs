@@ -104,6 +104,7 @@ pub const BOARD_FILES: &[LevelFile] = &[
 pub const HASAMI_PRESETS: LevelFile = level_file!("levels/presets/hasami.ron");
 pub const FOXGEESE_PRESETS: LevelFile = level_file!("levels/presets/foxgeese.ron");
 pub const HASAMI_TUTORIAL: LevelFile = level_file!("levels/tutorials/hasami.ron");
+pub const FOXGEESE_TUTORIAL: LevelFile = level_file!("levels/tutorials/foxgeese.ron");
 
 /// Loads a board by name from the compiled-in board files.
 pub fn board(name: &str) -> Result<BoardGraph, LevelError> {
@@ -409,4 +410,76 @@ pub fn rules_text(game: GameId) -> Option<Result<RulesText, LevelError>> {
         )),
         _ => None,
     }
+}
+
+/// Parses the きつねとがちょう tutorial and checks every step against the
+/// standard cross board: the diagram parses and the expected move (from the
+/// piece's point to where it ends, a whole multi-jump for the fox) is legal.
+pub fn foxgeese_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
+    use super::foxgeese::{FoxGeese, FoxGeeseRules};
+    use super::game::Game;
+    let tutorial: Tutorial = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
+    if tutorial.steps.is_empty() {
+        return Err(LevelError::new(
+            file,
+            "steps",
+            "a tutorial needs at least one step",
+        ));
+    }
+    let rules = FoxGeeseRules::STANDARD;
+    let game = FoxGeese::new(board(rules.board_name())?, rules)
+        .map_err(|e| LevelError::new(file, "board", e))?;
+    for (i, step) in tutorial.steps.iter().enumerate() {
+        let place = format!("steps[{i}]");
+        let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
+        let pos = game
+            .position_from_rows(&rows, step.to_move)
+            .map_err(|e| LevelError::new(file, &format!("{place}.board"), e))?;
+        let point = |name: &str, what: &str| {
+            game.board().find(name).ok_or_else(|| {
+                LevelError::new(
+                    file,
+                    &format!("{place}.{what}"),
+                    format!("unknown point \"{name}\""),
+                )
+            })
+        };
+        for h in &step.highlights {
+            point(h, "highlights")?;
+        }
+        for a in &step.arrows {
+            point(&a.from, "arrows")?;
+            point(&a.to, "arrows")?;
+        }
+        if let Some(m) = &step.expect {
+            let (from, to) = (point(&m.from, "expect")?, point(&m.to, "expect")?);
+            let mut legal = Vec::new();
+            game.legal_moves(&pos, &mut legal);
+            if !legal
+                .iter()
+                .any(|mv| mv.from as usize == from && mv.to() == to)
+            {
+                return Err(LevelError::new(
+                    file,
+                    &format!("{place}.expect"),
+                    format!(
+                        "{}→{} is not a legal move in this step's diagram",
+                        m.from, m.to
+                    ),
+                ));
+            }
+            if step.wrong.is_none() {
+                return Err(LevelError::new(
+                    file,
+                    &place,
+                    "a step with `expect` needs a `wrong` text",
+                ));
+            }
+        }
+    }
+    Ok(tutorial)
+}
+
+pub fn foxgeese_tutorial() -> Result<Tutorial, LevelError> {
+    foxgeese_tutorial_from(FOXGEESE_TUTORIAL.path, FOXGEESE_TUTORIAL.text)
 }
