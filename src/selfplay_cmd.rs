@@ -15,18 +15,14 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
     match args.game {
         GameId::Hasami => {
             let presets = data::hasami_presets().map_err(|e| e.to_string())?;
-            let preset = presets
-                .preset(preset_id)
-                .ok_or_else(|| format!("unknown preset \"{preset_id}\""))?;
+            let preset = presets.require(preset_id)?;
             let board = data::board(&presets.board).map_err(|e| e.to_string())?;
             let game = Hasami::new(board, preset.rules)?;
             play(args, preset_id, &game, &presets.cpu)
         }
         GameId::FoxGeese => {
             let presets = data::foxgeese_presets().map_err(|e| e.to_string())?;
-            let preset = presets
-                .preset(preset_id)
-                .ok_or_else(|| format!("unknown preset \"{preset_id}\""))?;
+            let preset = presets.require(preset_id)?;
             let board = data::board(preset.rules.board_name()).map_err(|e| e.to_string())?;
             let game = FoxGeese::new(board, preset.rules)?;
             play(args, preset_id, &game, &presets.cpu)

@@ -338,3 +338,44 @@ fn the_tutorial_runner_walks_the_steps_and_judges_moves() {
         "cleared on leaving"
     );
 }
+
+#[test]
+fn the_list_says_when_saves_are_off() {
+    use yorimichi::app::i18n::{Localized, T};
+    let says_saves_off = |app: &mut App| {
+        let mut q = app.world_mut().query::<&Localized>();
+        q.iter(app.world()).any(|l| l.0 == T::SavesOff)
+    };
+    let mut off = headless::app(Store::new(None));
+    off.update();
+    off.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::GameList);
+    off.update();
+    assert!(says_saves_off(&mut off));
+    let (store, dir) = temp_store("saves-on");
+    let mut on = headless::app(store);
+    on.update();
+    on.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::GameList);
+    on.update();
+    assert!(!says_saves_off(&mut on));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_card_opens_the_rules_pages() {
+    use yorimichi::app::screens::RulesPage;
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::GameList);
+    app.update();
+    let rules = card(&mut app, CardButton::Rules(GameId::Hasami)).expect("a 遊び方 button");
+    click(&mut app, rules);
+    app.update();
+    assert_eq!(screen(&app), Screen::Rules);
+    assert!(app.world().resource::<RulesPage>().text.sections.len() >= 8);
+}

@@ -18,7 +18,6 @@ fn plan(depth: u8, quiescence: bool) -> SearchPlan {
         quiescence,
         noise: 0,
         seed: 3,
-        blunder: false,
     }
 }
 

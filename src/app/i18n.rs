@@ -121,6 +121,7 @@ texts! {
     Repetition2 => ("同じ並びが2回目です", "The same position for the 2nd time"),
     Repetition3 => ("同じ並びが3回目です。次で引き分けです", "The same position for the 3rd time: once more is a draw"),
     LeadWarning => ("差がついています。次の1手で取り返せないと負けです", "Behind by the lead: capture back now or lose"),
+    SavesOff => ("この端末では続きを保存できません(遊ぶことはできます)", "Saves are off on this device (you can still play)"),
     SaveDiscarded => ("続きのデータが読めなかったので、はじめからにしました", "The saved game could not be read, so a new game was started"),
     Version => ("ver", "ver"),
     ChangeHistory => ("更新履歴", "Change history"),

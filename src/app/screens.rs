@@ -194,6 +194,15 @@ fn spawn_game_list(
                 36.0,
                 palette::INK,
             ));
+            if !store.is_available() {
+                root.spawn(widgets::label(
+                    &fonts,
+                    lang,
+                    T::SavesOff,
+                    16.0,
+                    palette::INK_SOFT,
+                ));
+            }
             if let Some(n) = notice.0.take() {
                 root.spawn(widgets::label(&fonts, lang, n, 18.0, palette::VERMILION));
             }
@@ -228,6 +237,12 @@ fn spawn_game_list(
                                     ))
                                     .observe(resume(game));
                             }
+                            buttons
+                                .spawn((
+                                    widgets::key_button(&fonts, lang, T::HowToPlay, false),
+                                    CardButton::Rules(game),
+                                ))
+                                .observe(choose(game, Screen::Rules));
                             buttons
                                 .spawn((
                                     widgets::key_button(&fonts, lang, T::Tutorial, false),

@@ -58,9 +58,26 @@ pub fn install(app: &mut App, job: ScreenshotJob) {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
         1.0 / 60.0,
     )))
-    .insert_resource(Store::new(None))
+    // A fresh store in a temporary folder: the scenes look as they do for a
+    // player with saves on, and never touch the player's saves.
+    .insert_resource(scratch_store())
     .insert_resource(job)
     .add_systems(Update, drive);
+}
+
+#[cfg(target_arch = "wasm32")]
+fn scratch_store() -> Store {
+    Store::new(None)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn scratch_store() -> Store {
+    let dir = std::env::temp_dir().join(format!("yorimichi-screenshot-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    match std::fs::create_dir_all(&dir) {
+        Ok(()) => Store::new(Some(bevy_pkv::PkvStore::new_in_dir(&dir))),
+        Err(_) => Store::new(None),
+    }
 }
 
 fn sample_match(setup_opponent: Opponent) -> HasamiMatch {

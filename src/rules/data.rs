@@ -77,6 +77,13 @@ impl<R> GamePresets<R> {
     pub fn preset(&self, id: &str) -> Option<&Preset<R>> {
         self.presets.iter().find(|p| p.id == id)
     }
+    /// The preset `id`, or a message that names the ids there are.
+    pub fn require(&self, id: &str) -> Result<&Preset<R>, String> {
+        self.preset(id).ok_or_else(|| {
+            let ids: Vec<&str> = self.presets.iter().map(|p| p.id.as_str()).collect();
+            format!("unknown preset \"{id}\" (presets: {})", ids.join(", "))
+        })
+    }
 }
 
 /// A level file compiled into the binary: its path (for messages) and text.
@@ -144,40 +151,14 @@ fn validate_levels(file: &str, cpu: &CpuLevels) -> Result<(), LevelError> {
     Ok(())
 }
 
-/// Parses and validates a presets file for はさみ将棋.
-pub fn hasami_presets_from(file: &str, text: &str) -> Result<GamePresets<HasamiRules>, LevelError> {
-    let presets: GamePresets<HasamiRules> =
-        ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
-    check_presets(file, &presets, |r| r.validate())?;
-    Ok(presets)
-}
-
-pub fn hasami_presets() -> Result<GamePresets<HasamiRules>, LevelError> {
-    hasami_presets_from(HASAMI_PRESETS.path, HASAMI_PRESETS.text)
-}
-
-/// Parses and validates a presets file for きつねとがちょう.
-pub fn foxgeese_presets_from(
+/// Parses and validates a presets file: presets with unique ids and valid
+/// rules (`validate`), and sound CPU levels.
+fn presets_from<R: serde::de::DeserializeOwned>(
     file: &str,
     text: &str,
-) -> Result<GamePresets<super::foxgeese::FoxGeeseRules>, LevelError> {
-    let presets: GamePresets<super::foxgeese::FoxGeeseRules> =
-        ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
-    check_presets(file, &presets, |r| r.validate())?;
-    Ok(presets)
-}
-
-pub fn foxgeese_presets() -> Result<GamePresets<super::foxgeese::FoxGeeseRules>, LevelError> {
-    foxgeese_presets_from(FOXGEESE_PRESETS.path, FOXGEESE_PRESETS.text)
-}
-
-/// Checks what every presets file needs: presets with unique ids and valid
-/// rules, and sound CPU levels.
-fn check_presets<R>(
-    file: &str,
-    presets: &GamePresets<R>,
     validate: impl Fn(&R) -> Result<(), String>,
-) -> Result<(), LevelError> {
+) -> Result<GamePresets<R>, LevelError> {
+    let presets: GamePresets<R> = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
     if presets.presets.is_empty() {
         return Err(LevelError::new(
             file,
@@ -192,7 +173,27 @@ fn check_presets<R>(
             return Err(LevelError::new(file, &place, "duplicate preset id"));
         }
     }
-    validate_levels(file, &presets.cpu)
+    validate_levels(file, &presets.cpu)?;
+    Ok(presets)
+}
+
+pub fn hasami_presets_from(file: &str, text: &str) -> Result<GamePresets<HasamiRules>, LevelError> {
+    presets_from(file, text, HasamiRules::validate)
+}
+
+pub fn hasami_presets() -> Result<GamePresets<HasamiRules>, LevelError> {
+    hasami_presets_from(HASAMI_PRESETS.path, HASAMI_PRESETS.text)
+}
+
+pub fn foxgeese_presets_from(
+    file: &str,
+    text: &str,
+) -> Result<GamePresets<super::foxgeese::FoxGeeseRules>, LevelError> {
+    presets_from(file, text, super::foxgeese::FoxGeeseRules::validate)
+}
+
+pub fn foxgeese_presets() -> Result<GamePresets<super::foxgeese::FoxGeeseRules>, LevelError> {
+    foxgeese_presets_from(FOXGEESE_PRESETS.path, FOXGEESE_PRESETS.text)
 }
 
 /// A move in a tutorial or problem, by point names (e.g. `5九` → `5五`).
@@ -239,11 +240,16 @@ pub struct Tutorial {
 }
 
 /// Parses a tutorial and checks every step against the board and rules:
-/// the diagram parses, every named point exists, and the expected move is
-/// legal in the diagram.
-pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
-    use super::game::Game;
-    use super::hasami::Hasami;
+/// the diagram parses (`diagram` reads a step's rows for this game), every
+/// named point exists, and the expected move (from the piece's point to
+/// where it ends) is legal in the diagram.
+fn check_tutorial<G: super::game::Game>(
+    file: &str,
+    text: &str,
+    game: &G,
+    board: &BoardGraph,
+    diagram: impl Fn(&[&str], Side) -> Result<G::Pos, String>,
+) -> Result<Tutorial, LevelError> {
     let tutorial: Tutorial = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
     if tutorial.steps.is_empty() {
         return Err(LevelError::new(
@@ -252,16 +258,13 @@ pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelErr
             "a tutorial needs at least one step",
         ));
     }
-    let board = board("shogi9")?;
-    let game =
-        Hasami::new(board, HasamiRules::STANDARD).map_err(|e| LevelError::new(file, "board", e))?;
     for (i, step) in tutorial.steps.iter().enumerate() {
         let place = format!("steps[{i}]");
         let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-        let pos = HasamiPos::from_rows(&rows, step.to_move, [0, 0])
+        let pos = diagram(&rows, step.to_move)
             .map_err(|e| LevelError::new(file, &format!("{place}.board"), e))?;
         let point = |name: &str, what: &str| {
-            game.board().find(name).ok_or_else(|| {
+            board.find(name).ok_or_else(|| {
                 LevelError::new(
                     file,
                     &format!("{place}.{what}"),
@@ -277,13 +280,10 @@ pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelErr
             point(&a.to, "arrows")?;
         }
         if let Some(m) = &step.expect {
-            let mv = super::hasami::HasamiMove {
-                from: point(&m.from, "expect")? as u8,
-                to: point(&m.to, "expect")? as u8,
-            };
+            let ends = (point(&m.from, "expect")?, point(&m.to, "expect")?);
             let mut legal = Vec::new();
             game.legal_moves(&pos, &mut legal);
-            if !legal.contains(&mv) {
+            if !legal.iter().any(|&mv| game.move_ends(mv) == ends) {
                 return Err(LevelError::new(
                     file,
                     &format!("{place}.expect"),
@@ -303,6 +303,15 @@ pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelErr
         }
     }
     Ok(tutorial)
+}
+
+pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
+    use super::hasami::Hasami;
+    let game = Hasami::new(board("shogi9")?, HasamiRules::STANDARD)
+        .map_err(|e| LevelError::new(file, "board", e))?;
+    check_tutorial(file, text, &game, game.board(), |rows, side| {
+        HasamiPos::from_rows(rows, side, [0, 0])
+    })
 }
 
 pub fn hasami_tutorial() -> Result<Tutorial, LevelError> {
@@ -413,71 +422,16 @@ pub fn rules_text(game: GameId) -> Option<Result<RulesText, LevelError>> {
 }
 
 /// Parses the きつねとがちょう tutorial and checks every step against the
-/// standard cross board: the diagram parses and the expected move (from the
-/// piece's point to where it ends, a whole multi-jump for the fox) is legal.
+/// standard cross board (see [`check_tutorial`]; a fox's expected move
+/// ends where its whole multi-jump lands).
 pub fn foxgeese_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
     use super::foxgeese::{FoxGeese, FoxGeeseRules};
-    use super::game::Game;
-    let tutorial: Tutorial = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
-    if tutorial.steps.is_empty() {
-        return Err(LevelError::new(
-            file,
-            "steps",
-            "a tutorial needs at least one step",
-        ));
-    }
     let rules = FoxGeeseRules::STANDARD;
     let game = FoxGeese::new(board(rules.board_name())?, rules)
         .map_err(|e| LevelError::new(file, "board", e))?;
-    for (i, step) in tutorial.steps.iter().enumerate() {
-        let place = format!("steps[{i}]");
-        let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-        let pos = game
-            .position_from_rows(&rows, step.to_move)
-            .map_err(|e| LevelError::new(file, &format!("{place}.board"), e))?;
-        let point = |name: &str, what: &str| {
-            game.board().find(name).ok_or_else(|| {
-                LevelError::new(
-                    file,
-                    &format!("{place}.{what}"),
-                    format!("unknown point \"{name}\""),
-                )
-            })
-        };
-        for h in &step.highlights {
-            point(h, "highlights")?;
-        }
-        for a in &step.arrows {
-            point(&a.from, "arrows")?;
-            point(&a.to, "arrows")?;
-        }
-        if let Some(m) = &step.expect {
-            let (from, to) = (point(&m.from, "expect")?, point(&m.to, "expect")?);
-            let mut legal = Vec::new();
-            game.legal_moves(&pos, &mut legal);
-            if !legal
-                .iter()
-                .any(|mv| mv.from as usize == from && mv.to() == to)
-            {
-                return Err(LevelError::new(
-                    file,
-                    &format!("{place}.expect"),
-                    format!(
-                        "{}→{} is not a legal move in this step's diagram",
-                        m.from, m.to
-                    ),
-                ));
-            }
-            if step.wrong.is_none() {
-                return Err(LevelError::new(
-                    file,
-                    &place,
-                    "a step with `expect` needs a `wrong` text",
-                ));
-            }
-        }
-    }
-    Ok(tutorial)
+    check_tutorial(file, text, &game, game.board(), |rows, side| {
+        game.position_from_rows(rows, side)
+    })
 }
 
 pub fn foxgeese_tutorial() -> Result<Tutorial, LevelError> {

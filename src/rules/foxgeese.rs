@@ -568,6 +568,10 @@ impl Game for FoxGeese {
         64 * 64
     }
 
+    fn move_ends(&self, mv: FoxGeeseMove) -> (PointId, PointId) {
+        (mv.from as PointId, mv.to())
+    }
+
     fn move_text(&self, _pos: &FoxGeesePos, mv: FoxGeeseMove) -> String {
         let name = |p: u8| self.board.point(p as PointId).name.clone();
         let mut s = name(mv.from);

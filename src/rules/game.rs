@@ -98,6 +98,9 @@ pub trait Game {
     /// A dense index for history tables, below [`Game::move_index_bound`].
     fn move_index(&self, mv: Self::Move) -> usize;
     fn move_index_bound(&self) -> usize;
+    /// Where the moving piece starts and where it ends (for a multi-jump,
+    /// the last landing point): what tutorials and the UI name a move by.
+    fn move_ends(&self, mv: Self::Move) -> (usize, usize);
     /// Human-readable move text, e.g. `9九→9五`.
     fn move_text(&self, pos: &Self::Pos, mv: Self::Move) -> String;
 }

@@ -559,6 +559,10 @@ impl Game for Hasami {
         CELLS * CELLS
     }
 
+    fn move_ends(&self, mv: HasamiMove) -> (PointId, PointId) {
+        (mv.from as PointId, mv.to as PointId)
+    }
+
     fn move_text(&self, pos: &HasamiPos, mv: HasamiMove) -> String {
         let from = &self.board.point(mv.from as usize).name;
         let to = &self.board.point(mv.to as usize).name;

@@ -76,9 +76,6 @@ impl<G: Game> GameRecord<G> {
             .last()
             .expect("a record always holds its start position")
     }
-    pub fn start(&self) -> &G::Pos {
-        &self.positions[0]
-    }
     pub fn moves(&self) -> &[G::Move] {
         &self.moves
     }

@@ -54,8 +54,6 @@ pub struct SearchPlan {
     pub quiescence: bool,
     pub noise: i32,
     pub seed: u64,
-    /// Whether this plan is a deliberate blunder (shown in selfplay stats).
-    pub blunder: bool,
 }
 
 impl CpuLevel {
@@ -69,7 +67,6 @@ impl CpuLevel {
                 quiescence: false,
                 noise: self.noise.max(50),
                 seed,
-                blunder: true,
             }
         } else {
             SearchPlan {
@@ -78,7 +75,6 @@ impl CpuLevel {
                 quiescence: self.quiescence,
                 noise: self.noise,
                 seed,
-                blunder: false,
             }
         }
     }
@@ -91,7 +87,6 @@ impl CpuLevel {
             quiescence: self.quiescence,
             noise: 0,
             seed: 0,
-            blunder: false,
         }
     }
 }
@@ -547,16 +542,4 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
-}
-
-/// Convenience: plans and runs one CPU move to completion.
-pub fn choose_move<G: Game>(
-    game: &G,
-    pos: &G::Pos,
-    history: &[u64],
-    level: &CpuLevel,
-    rng: &mut impl Rng,
-) -> Option<SearchResult<G::Move>> {
-    let plan = level.plan(rng);
-    Searcher::new(game, pos.clone(), history, plan).run(game)
 }

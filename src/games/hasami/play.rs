@@ -612,6 +612,9 @@ fn cpu_turn(
 }
 
 fn poll_hint(m: Res<HasamiMatch>, mut hint: ResMut<HintThink>, mut ui: ResMut<PlayUi>) {
+    if hint.0.is_none() {
+        return;
+    }
     let Some(thinker) = hint.0.as_mut() else {
         return;
     };
@@ -767,19 +770,22 @@ fn settle(
     mut sfx: MessageWriter<Sfx>,
     mut progress: ResMut<crate::app::GameProgress>,
 ) {
-    if let Some(t) = ui.end_timer.as_mut() {
-        *t -= time.delta_secs();
-        if *t <= 0.0 && animating.is_empty() {
-            ui.end_timer = None;
-            if let Some(outcome) = m.record.outcome(&m.game) {
-                commands.insert_resource(LastResult {
-                    outcome,
-                    setup: m.setup.clone(),
-                    plies: m.record.ply(),
-                });
-            }
-            next.set(Screen::Result);
+    // Read before writing: `PlayUi` then only counts as changed when it is.
+    if let Some(left) = ui.end_timer {
+        let left = left - time.delta_secs();
+        if left > 0.0 || !animating.is_empty() {
+            ui.end_timer = Some(left);
+            return;
         }
+        ui.end_timer = None;
+        if let Some(outcome) = m.record.outcome(&m.game) {
+            commands.insert_resource(LastResult {
+                outcome,
+                setup: m.setup.clone(),
+                plies: m.record.ply(),
+            });
+        }
+        next.set(Screen::Result);
         return;
     }
     if !ui.pending_sync || !animating.is_empty() {
@@ -956,6 +962,11 @@ fn update_hud(
     sound_buttons: Query<&Children, With<SoundButton>>,
     mut looks: Query<&mut widgets::ButtonLook, With<SoundButton>>,
 ) {
+    // The texts only change with the game, the screen state, the settings or
+    // the CPU starting or ending its think.
+    if !(m.is_changed() || ui.is_changed() || settings.is_changed() || cpu.is_changed()) {
+        return;
+    }
     let lang = settings.lang;
     let pos = m.record.current();
     let stm = m.game.side_to_move(pos);
