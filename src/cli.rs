@@ -12,11 +12,11 @@ usage:
                                   line is `score A: NN.N%`
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
-game ids: hasami; foxgeese for selfplay only (its screens are to come);
-          musashi, chushogi and mawari are not built yet
+game ids: hasami, foxgeese; musashi, chushogi and mawari are not built yet
 levels:   easy, normal, strong
 scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasami-tutorial,
-          hasami-rules";
+          hasami-rules, foxgeese, foxgeese-symbol, foxgeese-jump, foxgeese-setup,
+          foxgeese-tutorial";
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {

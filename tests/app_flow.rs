@@ -11,10 +11,13 @@ use yorimichi::app::headless::{self, click, find};
 use yorimichi::app::save::Store;
 use yorimichi::app::screens::{CardButton, TitleStart};
 use yorimichi::app::{Notice, Screen};
-use yorimichi::games::hasami::play::{
+use yorimichi::games::play::{
     BoardTap, LastResult, PieceView, PlayAgainButton, PlayCommand, PlayUi,
 };
-use yorimichi::games::hasami::{HasamiMatch, Opponent, SetupDraft};
+use yorimichi::games::session::{Match, Opponent, SetupDraft};
+use yorimichi::rules::hasami::Hasami;
+
+type HasamiMatch = Match<Hasami>;
 use yorimichi::rules::data::{GameId, Strength};
 use yorimichi::rules::game::{EndReason, Game, Side};
 
@@ -40,7 +43,7 @@ fn settle(app: &mut App) {
     for _ in 0..2000 {
         app.update();
         let busy = {
-            let ui = app.world().resource::<PlayUi>();
+            let ui = app.world().resource::<PlayUi<Hasami>>();
             let m = app.world().resource::<HasamiMatch>();
             let cpu_to_move = m.setup.is_cpu(m.game.side_to_move(m.record.current()))
                 && m.record.outcome(&m.game).is_none();
@@ -93,7 +96,7 @@ fn start_game(app: &mut App) {
     click(app, new);
     app.update();
     assert_eq!(screen(app), Screen::Setup);
-    let begin = find::<yorimichi::games::hasami::setup::BeginButton>(app).expect("a begin button");
+    let begin = find::<yorimichi::games::setup::BeginButton>(app).expect("a begin button");
     click(app, begin);
     app.update();
     assert_eq!(screen(app), Screen::Play);
@@ -182,7 +185,7 @@ fn title_to_result_with_cpu_undo_save_and_resume() {
         }
     }
     assert_eq!(screen(&again), Screen::Result);
-    let result = again.world().resource::<LastResult>().clone();
+    let result = again.world().resource::<LastResult<Hasami>>().clone();
     assert_eq!(result.outcome.reason, EndReason::Resignation);
     assert_eq!(result.outcome.winner, Some(Side::Second));
     let play_again = find::<PlayAgainButton>(&mut again).unwrap();
@@ -232,9 +235,10 @@ fn a_corrupt_save_is_reported_and_discarded() {
 #[test]
 fn random_input_never_splits_view_and_rules() {
     let mut app = headless::app(Store::new(None));
-    app.insert_resource(SetupDraft {
+    let presets = yorimichi::rules::data::hasami_presets().unwrap();
+    app.insert_resource(SetupDraft::<Hasami> {
         opponent_is_cpu: false,
-        ..SetupDraft::default()
+        ..SetupDraft::new(&presets)
     });
     app.update();
     start_game(&mut app);
@@ -255,16 +259,13 @@ fn random_input_never_splits_view_and_rules() {
                 // A tap a player would make: one of the side to move's pieces
                 // or a legal destination of the selected one.
                 let m = app.world().resource::<HasamiMatch>();
-                let mut moves = Vec::new();
-                m.game.legal_moves(m.record.current(), &mut moves);
-                let selected = app.world().resource::<PlayUi>().selected;
-                let targets: Vec<usize> = match selected {
-                    Some(s) => moves
-                        .iter()
-                        .filter(|mv| mv.from as usize == s)
-                        .map(|mv| mv.to as usize)
-                        .collect(),
-                    None => moves.iter().map(|mv| mv.from as usize).collect(),
+                let path = &app.world().resource::<PlayUi<Hasami>>().path;
+                let targets: Vec<usize> = if path.is_empty() {
+                    let mut moves = Vec::new();
+                    m.game.legal_moves(m.record.current(), &mut moves);
+                    moves.iter().map(|mv| mv.from as usize).collect()
+                } else {
+                    yorimichi::rules::taps::next_points(&m.game, m.record.current(), path)
                 };
                 if !targets.is_empty() {
                     let p = targets[rng.random_range(0..targets.len())];
@@ -276,7 +277,7 @@ fn random_input_never_splits_view_and_rules() {
         if screen(&app) != Screen::Play {
             break;
         }
-        let settled = !app.world().resource::<PlayUi>().is_settling() && {
+        let settled = !app.world().resource::<PlayUi<Hasami>>().is_settling() && {
             let mut q = app
                 .world_mut()
                 .query_filtered::<(), With<yorimichi::app::anim::Tween>>();
@@ -295,7 +296,7 @@ fn random_input_never_splits_view_and_rules() {
 #[test]
 fn the_tutorial_runner_walks_the_steps_and_judges_moves() {
     use yorimichi::app::tutorial::TutorialProgress;
-    use yorimichi::games::hasami::tutorial::TutorialBoard;
+    use yorimichi::games::tutorial_board::TutorialBoard;
     let mut app = headless::app(Store::new(None));
     app.update();
     app.world_mut()
@@ -313,7 +314,7 @@ fn the_tutorial_runner_walks_the_steps_and_judges_moves() {
     // Step 3 (index 2) asks for 6九→6五; a wrong move is judged wrong.
     app.world_mut().resource_mut::<TutorialProgress>().turn(2);
     app.update();
-    let before = app.world().resource::<TutorialBoard>().pos;
+    let before = app.world().resource::<TutorialBoard<Hasami>>().pos;
     assert_eq!(
         before.count(Side::Second),
         1,

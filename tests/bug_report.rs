@@ -7,7 +7,7 @@ use yorimichi::app::headless::{self, click, find};
 use yorimichi::app::save::Store;
 use yorimichi::app::screens::ExportButton;
 use yorimichi::app::{BugContext, Screen};
-use yorimichi::games::hasami::play::BoardTap;
+use yorimichi::games::play::BoardTap;
 
 #[test]
 fn the_report_names_the_position_and_is_written_to_a_file() {
@@ -23,7 +23,7 @@ fn the_report_names_the_position_and_is_written_to_a_file() {
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Setup);
     app.update();
-    let begin = find::<yorimichi::games::hasami::setup::BeginButton>(&mut app).unwrap();
+    let begin = find::<yorimichi::games::setup::BeginButton>(&mut app).unwrap();
     click(&mut app, begin);
     app.update();
     for _ in 0..5 {

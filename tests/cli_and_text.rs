@@ -40,6 +40,12 @@ fn commands_parse() {
         }))
     ));
     assert_eq!(
+        parse(&args("--game foxgeese")),
+        Ok(Command::Play {
+            game: Some(GameId::FoxGeese)
+        })
+    );
+    assert_eq!(
         parse(&args("screenshot title out.png")),
         Ok(Command::Screenshot {
             scene: "title".into(),
@@ -53,7 +59,7 @@ fn bad_arguments_are_explained() {
     for (input, says) in [
         ("--game chess", "unknown game id"),
         ("--game musashi", "not built yet"),
-        ("--game foxgeese", "not built yet"),
+        ("--game mawari", "not built yet"),
         (
             "selfplay chushogi --games 2 --a easy --b easy",
             "not built yet",
@@ -88,6 +94,7 @@ fn every_text_exists_in_both_languages() {
                 || en.contains('歩')
                 || en.contains('と')
                 || en.contains('…')
+                || en.contains('×')
                 || en.contains("ことば"),
             "{t:?}: English text looks untranslated: {en}"
         );

@@ -1,7 +1,10 @@
 //! The shared search (on はさみ将棋 positions) and the save format.
 
 use yorimichi::app::save::{LoadError, decode};
-use yorimichi::games::hasami::{HasamiMatch, HasamiSave, MatchSetup, Opponent};
+use yorimichi::games::session::{GameSave, Match, MatchSetup, Opponent};
+
+type HasamiMatch = Match<Hasami>;
+type HasamiSave = GameSave<HasamiRules, HasamiMove>;
 use yorimichi::rules::data::{self, Strength};
 use yorimichi::rules::game::{Game, Side};
 use yorimichi::rules::hasami::{Hasami, HasamiMove, HasamiPos, HasamiRules};
@@ -139,13 +142,15 @@ fn levels_differ_in_the_way_the_seed_describes() {
     );
 }
 
-fn setup() -> MatchSetup {
+fn setup() -> MatchSetup<HasamiRules> {
     MatchSetup {
-        opponent: Opponent::Cpu(Strength::Normal),
-        human_side: Side::Second,
-        preset: "standard".into(),
-        rules: HasamiRules::STANDARD,
         undo_allowed: false,
+        ..MatchSetup::new(
+            Opponent::Cpu(Strength::Normal),
+            Side::Second,
+            "standard",
+            HasamiRules::STANDARD,
+        )
     }
 }
 

@@ -22,6 +22,9 @@ pub struct Tween {
     pub end_scale: f32,
     /// Despawn the entity when the tween ends.
     pub despawn_at_end: bool,
+    /// Points passed on the way from `from` to `to` (a multi-jump): the
+    /// move is split into equal hops, each with its own arc.
+    pub via: Vec<Vec3>,
 }
 
 impl Tween {
@@ -35,6 +38,22 @@ impl Tween {
             arc: 0.0,
             end_scale: 1.0,
             despawn_at_end: false,
+            via: Vec::new(),
+        }
+    }
+    /// Hops along `points` (at least two), `arc` high each.
+    pub fn hops(points: &[Vec3], duration: f32, arc: f32) -> Self {
+        let from = points.first().copied().unwrap_or_default();
+        let to = points.last().copied().unwrap_or(from);
+        let via = if points.len() > 2 {
+            points[1..points.len() - 1].to_vec()
+        } else {
+            Vec::new()
+        };
+        Tween {
+            arc,
+            via,
+            ..Tween::slide(from, to, duration)
         }
     }
     pub fn flight(
@@ -54,6 +73,7 @@ impl Tween {
             arc,
             end_scale,
             despawn_at_end: true,
+            via: Vec::new(),
         }
     }
 }
@@ -92,8 +112,27 @@ fn run_tweens(
             ((tween.elapsed - tween.delay) / tween.duration).clamp(0.0, 1.0)
         };
         let e = ease_in_out(t);
-        let mut p = tween.from.lerp(tween.to, e);
-        p.y += tween.arc * (std::f32::consts::PI * t).sin();
+        let mut p = if tween.via.is_empty() {
+            let mut p = tween.from.lerp(tween.to, e);
+            p.y += tween.arc * (std::f32::consts::PI * t).sin();
+            p
+        } else {
+            // Equal time per hop, eased within each hop.
+            let stops: Vec<Vec3> = std::iter::once(tween.from)
+                .chain(tween.via.iter().copied())
+                .chain(std::iter::once(tween.to))
+                .collect();
+            let hops = (stops.len() - 1) as f32;
+            let s = (t * hops).min(hops - 1e-4);
+            let i = s.floor() as usize;
+            let local = s - i as f32;
+            let mut p = stops[i].lerp(stops[i + 1], ease_in_out(local));
+            p.y += tween.arc * (std::f32::consts::PI * local).sin();
+            if t >= 1.0 {
+                p = tween.to;
+            }
+            p
+        };
         // Fly above everything else while moving.
         if t > 0.0 && t < 1.0 {
             p.z = tween.from.z.max(tween.to.z) + 5.0;

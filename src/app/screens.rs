@@ -14,11 +14,18 @@ use crate::rules::data::GameId;
 /// Version and change history shown on the about screen (like the seeds'
 /// "ver 1.0.0 · 更新履歴").
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-pub const CHANGES: &[(&str, &str, &str)] = &[(
-    "0.1.0",
-    "はさみ将棋を公開しました。設定・待った・ヒント・続きから・チュートリアル付き。",
-    "Hasami Shogi released, with settings, undo, hints, resume and a tutorial.",
-)];
+pub const CHANGES: &[(&str, &str, &str)] = &[
+    (
+        "0.2.0",
+        "きつねとがちょうを公開しました。3つのルールと自分で決める、連続跳び、印を出す、チュートリアル付き。",
+        "Fox and Geese released: three rule sets and custom rules, multiple jumps, danger marks and a tutorial.",
+    ),
+    (
+        "0.1.0",
+        "はさみ将棋を公開しました。設定・待った・ヒント・続きから・チュートリアル付き。",
+        "Hasami Shogi released, with settings, undo, hints, resume and a tutorial.",
+    ),
+];
 
 pub fn plugin(app: &mut App) {
     app.add_message::<ResumeRequest>()

@@ -9,17 +9,19 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::time::TimeUpdateStrategy;
 
-use super::Screen;
 use super::save::Store;
 use super::settings::{PieceStyle, Settings};
-use crate::games::hasami::play::PlayMove;
-use crate::games::hasami::{HasamiMatch, MatchSetup, Opponent};
+use super::{ChosenGame, Screen};
+use crate::games::play::{BoardTap, PlayMove};
+use crate::games::session::{Match, MatchSetup, Opponent, Playable, SetupDraft};
+use crate::rules::data::{GameId, Strength};
+use crate::rules::foxgeese::{FOX, FoxGeese, FoxGeeseMove, FoxGeeseRules};
 use crate::rules::game::Side;
-use crate::rules::hasami::{HasamiMove, HasamiPos, HasamiRules};
+use crate::rules::hasami::{Hasami, HasamiMove, HasamiPos, HasamiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 8] = [
+pub const SCENES: [&str; 13] = [
     "title",
     "list",
     "hasami",
@@ -28,6 +30,11 @@ pub const SCENES: [&str; 8] = [
     "hasami-setup",
     "hasami-tutorial",
     "hasami-rules",
+    "foxgeese",
+    "foxgeese-symbol",
+    "foxgeese-jump",
+    "foxgeese-setup",
+    "foxgeese-tutorial",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -80,19 +87,14 @@ fn scratch_store() -> Store {
     }
 }
 
-fn sample_match(setup_opponent: Opponent) -> HasamiMatch {
-    let setup = MatchSetup {
-        opponent: setup_opponent,
-        human_side: Side::First,
-        preset: "standard".into(),
-        rules: HasamiRules::STANDARD,
-        undo_allowed: true,
-    };
-    HasamiMatch::new(setup).unwrap_or_else(|e| panic!("{e}"))
+fn new_match<G: Playable>(opponent: Opponent, human_side: Side, rules: G::Rules) -> Match<G> {
+    let mut setup = MatchSetup::new(opponent, human_side, "standard", rules);
+    setup.marks = true;
+    Match::new(setup).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn capture_match() -> HasamiMatch {
-    let mut m = sample_match(Opponent::Human);
+fn hasami_capture_match() -> Match<Hasami> {
+    let mut m = new_match::<Hasami>(Opponent::Human, Side::First, HasamiRules::STANDARD);
     let rows = [
         "S.S.S..SS",
         ".........",
@@ -109,45 +111,132 @@ fn capture_match() -> HasamiMatch {
     m
 }
 
+/// The fox about to take two geese in one turn.
+fn fox_jump_match() -> (Match<FoxGeese>, FoxGeeseMove) {
+    let mut m = new_match::<FoxGeese>(Opponent::Human, Side::First, FoxGeeseRules::STANDARD);
+    let rows = [
+        "  ...  ", "  .F.  ", "...G...", ".......", "GG.G.GG", "  GGG  ", "  GGG  ",
+    ];
+    let pos = m
+        .game
+        .position_from_rows(&rows, FOX)
+        .unwrap_or_else(|e| panic!("{e}"));
+    m.record = GameRecord::from_position(&m.game, pos);
+    let at = |x, y| {
+        m.game
+            .board()
+            .at(x, y)
+            .unwrap_or_else(|| panic!("no point {x},{y}"))
+    };
+    let mv = FoxGeeseMove::jumps(at(3, 1), &[at(3, 3), at(3, 5)]);
+    (m, mv)
+}
+
+/// Frames after the capture move at which the scene is taken: the gold
+/// frames and red rings are shown.
+fn capture_frames(scene: &str) -> Option<u32> {
+    match scene {
+        "hasami-capture" => Some(CAPTURE_FRAMES),
+        "foxgeese-jump" => Some(45),
+        _ => None,
+    }
+}
+
 fn drive(
     mut job: ResMut<ScreenshotJob>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut settings: ResMut<Settings>,
-    mut moves: MessageWriter<PlayMove>,
+    mut hasami_moves: MessageWriter<PlayMove<Hasami>>,
+    mut fox_moves: MessageWriter<PlayMove<FoxGeese>>,
+    mut taps: MessageWriter<BoardTap>,
     mut exit: MessageWriter<AppExit>,
-    matches: Option<Res<HasamiMatch>>,
+    mut pending_fox_move: Local<Option<FoxGeeseMove>>,
+    mut select: Local<Option<usize>>,
 ) {
     job.frame += 1;
     let f = job.frame;
     let scene = job.scene.clone();
     if f == 1 {
-        settings.piece_style = if scene == "hasami-symbol" {
+        settings.piece_style = if scene.ends_with("-symbol") {
             PieceStyle::Symbol
         } else {
             PieceStyle::Koma
         };
+        let game = if scene.starts_with("foxgeese") {
+            GameId::FoxGeese
+        } else {
+            GameId::Hasami
+        };
+        commands.insert_resource(ChosenGame(game));
         match scene.as_str() {
             "title" => {}
             "list" => next.set(Screen::GameList),
             "hasami-setup" => {
                 // Show the 自分で決める options too.
-                commands.insert_resource(crate::games::hasami::SetupDraft {
-                    preset: "custom".into(),
-                    ..default()
-                });
+                let mut draft = SetupDraft::<Hasami>::new(
+                    &crate::rules::data::hasami_presets().unwrap_or_else(|e| panic!("{e}")),
+                );
+                draft.preset = "custom".into();
+                commands.insert_resource(draft);
                 next.set(Screen::Setup);
             }
-            "hasami-tutorial" => next.set(Screen::Tutorial),
+            "foxgeese-setup" => {
+                let mut draft = SetupDraft::<FoxGeese>::new(
+                    &crate::rules::data::foxgeese_presets().unwrap_or_else(|e| panic!("{e}")),
+                );
+                draft.preset = "custom".into();
+                draft.marks = true;
+                commands.insert_resource(draft);
+                next.set(Screen::Setup);
+            }
+            "hasami-tutorial" | "foxgeese-tutorial" => next.set(Screen::Tutorial),
             "hasami-rules" => next.set(Screen::Rules),
             "hasami" | "hasami-symbol" => {
-                commands.insert_resource(sample_match(Opponent::Cpu(
-                    crate::rules::data::Strength::Normal,
-                )));
+                commands.insert_resource(new_match::<Hasami>(
+                    Opponent::Cpu(Strength::Normal),
+                    Side::First,
+                    HasamiRules::STANDARD,
+                ));
                 next.set(Screen::Play);
             }
             "hasami-capture" => {
-                commands.insert_resource(capture_match());
+                commands.insert_resource(hasami_capture_match());
+                next.set(Screen::Play);
+            }
+            "foxgeese" | "foxgeese-symbol" => {
+                let mut m = new_match::<FoxGeese>(
+                    Opponent::Cpu(Strength::Normal),
+                    Side::First,
+                    FoxGeeseRules::STANDARD,
+                );
+                // A few moves in: the fox has come close, and the goose
+                // selected on c3 shows one safe destination and one ×.
+                let at = |x, y| {
+                    m.game
+                        .board()
+                        .at(x, y)
+                        .unwrap_or_else(|| panic!("no point {x},{y}"))
+                };
+                let moves = [
+                    FoxGeeseMove::step(at(0, 4), at(0, 3)),
+                    FoxGeeseMove::step(at(3, 3), at(3, 2)),
+                    FoxGeeseMove::step(at(1, 4), at(1, 3)),
+                    FoxGeeseMove::step(at(3, 2), at(2, 2)),
+                ];
+                for mv in moves {
+                    if let Err(e) = m.record.play(&m.game, mv) {
+                        panic!("sample game: {e}");
+                    }
+                }
+                *select = Some(at(2, 4));
+                commands.insert_resource(m);
+                next.set(Screen::Play);
+            }
+            "foxgeese-jump" => {
+                let (m, mv) = fox_jump_match();
+                commands.insert_resource(m);
+                *pending_fox_move = Some(mv);
                 next.set(Screen::Play);
             }
             other => {
@@ -158,15 +247,21 @@ fn drive(
         return;
     }
     let capture_at = SETTLE_FRAMES;
-    if scene == "hasami-capture" && f == capture_at && matches.is_some() {
-        // 7九→7四 sandwiches the two と on 6四 and 5四 against 4四.
-        moves.write(PlayMove(HasamiMove { from: 74, to: 29 }));
+    if f == capture_at {
+        if scene == "hasami-capture" {
+            // 7九→7四 sandwiches the two と on 6四 and 5四 against 4四.
+            hasami_moves.write(PlayMove(HasamiMove { from: 74, to: 29 }));
+        }
+        if let Some(mv) = pending_fox_move.take() {
+            fox_moves.write(PlayMove(mv));
+        }
     }
-    let shoot_at = if scene == "hasami-capture" {
-        capture_at + CAPTURE_FRAMES
-    } else {
-        SETTLE_FRAMES
-    };
+    if f == SETTLE_FRAMES - 10
+        && let Some(point) = select.take()
+    {
+        taps.write(BoardTap(point));
+    }
+    let shoot_at = SETTLE_FRAMES + capture_frames(&scene).unwrap_or(0);
     if f == shoot_at {
         let path = job.path.clone();
         commands

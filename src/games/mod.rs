@@ -1,11 +1,19 @@
-//! One Bevy plugin per game: each presents its rules (from `crate::rules`)
-//! with the shell's widgets, animation, saves, sound and CPU runner.
+//! One Bevy plugin per game, over one set of shared screens: a game's rules
+//! (from `crate::rules`) implement [`session::Playable`], and the setup,
+//! play, result and tutorial screens present any of them with the shell's
+//! widgets, animation, saves, sound and CPU runner.
 
+pub mod art;
 pub mod board_view;
+pub mod foxgeese;
 pub mod hasami;
+pub mod play;
+pub mod session;
+pub mod setup;
+pub mod tutorial_board;
 
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins(hasami::plugin);
+    app.add_plugins((play::shared_plugin, hasami::plugin, foxgeese::plugin));
 }

@@ -337,7 +337,7 @@ impl GameId {
         GameId::Mawari,
     ];
     /// Games that can be played in this version.
-    pub const PLAYABLE: [GameId; 1] = [GameId::Hasami];
+    pub const PLAYABLE: [GameId; 2] = [GameId::Hasami, GameId::FoxGeese];
     /// Games whose rules engine exists (self-play works for them), even if
     /// their screens are still to come.
     pub const ENGINES: [GameId; 2] = [GameId::Hasami, GameId::FoxGeese];

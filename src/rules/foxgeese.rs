@@ -394,6 +394,11 @@ impl FoxGeese {
 
     /// Geese the fox could jump right now (threats), counted once each.
     fn jumpable(&self, pos: &FoxGeesePos) -> u32 {
+        self.jumpable_geese(pos).count_ones()
+    }
+
+    /// The geese the fox could take with its next jump (one bit per point).
+    pub fn jumpable_geese(&self, pos: &FoxGeesePos) -> u64 {
         let f = pos.fox as PointId;
         let mut bits = 0u64;
         for &(n, beyond) in &self.steps[f] {
@@ -401,7 +406,19 @@ impl FoxGeese {
                 bits |= 1 << n;
             }
         }
-        bits.count_ones()
+        bits
+    }
+
+    /// 印を出す: whether a goose's move lets the fox jump a goose it could
+    /// not jump before (the moved goose itself, or one whose back it leaves
+    /// open). False for the fox's moves.
+    pub fn move_exposes(&self, pos: &FoxGeesePos, mv: FoxGeeseMove) -> bool {
+        if pos.to_move != GEESE {
+            return false;
+        }
+        let before = self.jumpable_geese(pos) & !(1 << mv.from);
+        let after = self.jumpable_geese(&self.play(pos, mv));
+        after & !before != 0
     }
 
     /// How many empty points the fox can reach by stepping (its room to
@@ -570,6 +587,12 @@ impl Game for FoxGeese {
 
     fn move_ends(&self, mv: FoxGeeseMove) -> (PointId, PointId) {
         (mv.from as PointId, mv.to())
+    }
+
+    fn move_path(&self, mv: FoxGeeseMove) -> Vec<PointId> {
+        std::iter::once(mv.from as PointId)
+            .chain(mv.landings().iter().map(|&p| p as PointId))
+            .collect()
     }
 
     fn move_text(&self, _pos: &FoxGeesePos, mv: FoxGeeseMove) -> String {

@@ -101,6 +101,13 @@ pub trait Game {
     /// Where the moving piece starts and where it ends (for a multi-jump,
     /// the last landing point): what tutorials and the UI name a move by.
     fn move_ends(&self, mv: Self::Move) -> (usize, usize);
+    /// Every point the moving piece touches, in order: where it starts,
+    /// then each landing (two points for a plain step). The UI builds a
+    /// move from taps along this path.
+    fn move_path(&self, mv: Self::Move) -> Vec<usize> {
+        let (from, to) = self.move_ends(mv);
+        vec![from, to]
+    }
     /// Human-readable move text, e.g. `9九→9五`.
     fn move_text(&self, pos: &Self::Pos, mv: Self::Move) -> String;
 }

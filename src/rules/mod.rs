@@ -11,3 +11,4 @@ pub mod levels;
 pub mod record;
 pub mod search;
 pub mod selfplay;
+pub mod taps;

@@ -1,217 +1,202 @@
-//! はさみ将棋: setup screen, play screen, result screen, tutorial, and the
-//! save that 続きから resumes.
+//! はさみ将棋 on the shared screens: how its rules are presented (board,
+//! pieces, captures, notices, the 自分で決める options).
 
 mod pieces;
-pub mod play;
-pub mod setup;
-pub mod tutorial;
 
 use bevy::prelude::*;
-use rand::RngExt;
-use serde::{Deserialize, Serialize};
 
-use crate::app::i18n::T;
-use crate::app::save::{LoadError, Store};
-use crate::app::screens::ResumeRequest;
-use crate::app::{Notice, Screen};
-use crate::rules::data::{self, GameId, GamePresets, Strength};
-use crate::rules::game::Side;
-use crate::rules::hasami::{Hasami, HasamiMove, HasamiRules};
-use crate::rules::record::GameRecord;
-
-/// Who the opponent is (相手).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Opponent {
-    Cpu(Strength),
-    /// となりの人: two players on one device.
-    Human,
-}
-
-/// Who moves first (先手), as chosen on the setup screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FirstChoice {
-    You,
-    Cpu,
-    Random,
-}
-
-/// The settings of one game, fixed when it starts.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MatchSetup {
-    pub opponent: Opponent,
-    /// The side the (bottom) player takes against the CPU.
-    pub human_side: Side,
-    /// The preset's id, or `custom`.
-    pub preset: String,
-    pub rules: HasamiRules,
-    /// 待った あり / なし.
-    pub undo_allowed: bool,
-}
-
-impl MatchSetup {
-    pub fn is_cpu(&self, side: Side) -> bool {
-        matches!(self.opponent, Opponent::Cpu(_)) && side != self.human_side
-    }
-    /// The side drawn at the bottom.
-    pub fn bottom_side(&self) -> Side {
-        match self.opponent {
-            Opponent::Cpu(_) => self.human_side,
-            Opponent::Human => Side::First,
-        }
-    }
-}
-
-/// What is saved for 続きから: the setup and every move.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct HasamiSave {
-    pub setup: MatchSetup,
-    pub moves: Vec<HasamiMove>,
-}
-
-/// The game being played.
-#[derive(Resource, Clone)]
-pub struct HasamiMatch {
-    pub game: Hasami,
-    pub record: GameRecord<Hasami>,
-    pub setup: MatchSetup,
-}
-
-impl HasamiMatch {
-    pub fn new(setup: MatchSetup) -> Result<Self, String> {
-        let board = data::board("shogi9").map_err(|e| e.to_string())?;
-        let game = Hasami::new(board, setup.rules)?;
-        let record = GameRecord::new(&game);
-        Ok(HasamiMatch {
-            game,
-            record,
-            setup,
-        })
-    }
-
-    /// Rebuilds a saved game by replaying its moves through the rules.
-    pub fn from_save(save: HasamiSave) -> Result<Self, String> {
-        let mut m = Self::new(save.setup)?;
-        m.record = GameRecord::replay(&m.game, &save.moves)
-            .map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
-        Ok(m)
-    }
-
-    pub fn to_save(&self) -> HasamiSave {
-        HasamiSave {
-            setup: self.setup.clone(),
-            moves: self.record.moves().to_vec(),
-        }
-    }
-}
-
-/// The presets and CPU levels from `levels/presets/hasami.ron`.
-#[derive(Resource, Clone)]
-pub struct HasamiPresets(pub GamePresets<HasamiRules>);
-
-/// The choices on the setup screen (kept between games).
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct SetupDraft {
-    pub opponent_is_cpu: bool,
-    pub strength: Strength,
-    pub first: FirstChoice,
-    /// A preset id, or `custom`.
-    pub preset: String,
-    pub custom: HasamiRules,
-    pub undo_allowed: bool,
-}
-
-impl Default for SetupDraft {
-    fn default() -> Self {
-        SetupDraft {
-            opponent_is_cpu: true,
-            strength: Strength::Easy,
-            first: FirstChoice::You,
-            preset: "standard".into(),
-            custom: HasamiRules::STANDARD,
-            undo_allowed: true,
-        }
-    }
-}
-
-impl SetupDraft {
-    /// The setup this draft describes (a random first player is drawn now).
-    pub fn to_setup(
-        &self,
-        presets: &GamePresets<HasamiRules>,
-        rng: &mut impl rand::Rng,
-    ) -> MatchSetup {
-        let rules = presets
-            .preset(&self.preset)
-            .map(|p| p.rules)
-            .unwrap_or(self.custom);
-        let human_side = match self.first {
-            FirstChoice::You => Side::First,
-            FirstChoice::Cpu => Side::Second,
-            FirstChoice::Random => {
-                if rng.random_bool(0.5) {
-                    Side::First
-                } else {
-                    Side::Second
-                }
-            }
-        };
-        MatchSetup {
-            opponent: if self.opponent_is_cpu {
-                Opponent::Cpu(self.strength)
-            } else {
-                Opponent::Human
-            },
-            human_side,
-            preset: self.preset.clone(),
-            rules,
-            undo_allowed: self.undo_allowed,
-        }
-    }
-}
-
-/// Loads the save of this game. A corrupt or foreign save is removed and
-/// reported; the caller starts a fresh game instead.
-pub fn load_save(store: &mut Store) -> Result<HasamiMatch, LoadError> {
-    let key = GameId::Hasami.save_key();
-    let result = store
-        .get::<HasamiSave>(&key)
-        .and_then(|s| HasamiMatch::from_save(s).map_err(LoadError::Corrupt));
-    if let Err(LoadError::Corrupt(why)) = &result {
-        warn!("discarding the はさみ将棋 save: {why}");
-        store.remove(&key);
-    }
-    result
-}
+use super::art::Art;
+use super::board_view::BoardView;
+use super::session::{CaptureView, Playable, SetupDraft};
+use super::setup::{choice_group, heading, option};
+use crate::app::i18n::{Lang, T};
+use crate::app::settings::PieceStyle;
+use crate::app::widgets::Fonts;
+use crate::rules::board::{BoardGraph, PointId};
+use crate::rules::data::{self, GameId, GamePresets, Tutorial};
+use crate::rules::game::{EndReason, Side};
+use crate::rules::hasami::{Enclosure, Hasami, HasamiMove, HasamiPos, HasamiRules};
+use crate::rules::levels::LevelError;
 
 pub fn plugin(app: &mut App) {
-    let presets = data::hasami_presets().unwrap_or_else(|e| panic!("{e}"));
-    app.insert_resource(HasamiPresets(presets))
-        .init_resource::<SetupDraft>()
-        .add_systems(Update, handle_resume)
-        .add_plugins((setup::plugin, play::plugin, tutorial::plugin));
+    app.add_plugins(super::session::plugin::<Hasami>);
 }
 
-fn handle_resume(
-    mut requests: MessageReader<ResumeRequest>,
-    mut store: ResMut<Store>,
-    mut commands: Commands,
-    mut next: ResMut<NextState<Screen>>,
-    mut notice: ResMut<Notice>,
-) {
-    for r in requests.read() {
-        if r.0 != GameId::Hasami {
-            continue;
+impl Playable for Hasami {
+    type Rules = HasamiRules;
+    const ID: GameId = GameId::Hasami;
+    const CELL: f32 = super::art::CELL;
+    const SQUARES: bool = true;
+    const TURN_TOP_PIECES: bool = true;
+
+    fn create(rules: &HasamiRules) -> Result<Self, String> {
+        let board = data::board("shogi9").map_err(|e| e.to_string())?;
+        Hasami::new(board, *rules)
+    }
+    fn presets() -> Result<GamePresets<HasamiRules>, LevelError> {
+        data::hasami_presets()
+    }
+    fn tutorial() -> Result<Tutorial, LevelError> {
+        data::hasami_tutorial()
+    }
+    fn tutorial_rules() -> HasamiRules {
+        HasamiRules::STANDARD
+    }
+    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<HasamiPos, String> {
+        HasamiPos::from_rows(rows, to_move, [0, 0])
+    }
+
+    fn graph(&self) -> &BoardGraph {
+        self.board()
+    }
+    fn piece_at(&self, pos: &HasamiPos, p: PointId) -> Option<Side> {
+        pos.at(p)
+    }
+    fn taken_by(&self, pos: &HasamiPos, side: Side) -> Option<u32> {
+        Some(pos.captured_by(side) as u32)
+    }
+    fn capture_view(&self, pos: &HasamiPos, mv: HasamiMove) -> CaptureView {
+        let report = self.captures(pos, mv);
+        CaptureView {
+            captured: report.captured,
+            capturers: report.capturers,
         }
-        match load_save(&mut store) {
-            Ok(m) => {
-                commands.insert_resource(m);
-                next.set(Screen::Play);
-            }
-            Err(LoadError::Missing) => next.set(Screen::Setup),
-            Err(LoadError::Corrupt(_)) => {
-                notice.0 = Some(T::SaveDiscarded);
-                next.set(Screen::GameList);
-            }
+    }
+    fn status_line(&self, pos: &HasamiPos, lang: Lang) -> String {
+        format!(
+            "{}: 歩 {} · と {}  ({} {})",
+            T::Captured.get(lang),
+            pos.captured_by(Side::First),
+            pos.captured_by(Side::Second),
+            lang.pick("目標", "target"),
+            self.rules().capture_target
+        )
+    }
+    fn notice(&self, pos: &HasamiPos, occurrences: u32) -> Option<T> {
+        match occurrences {
+            2 => return Some(T::Repetition2),
+            3 => return Some(T::Repetition3),
+            _ => {}
         }
+        let stm = pos.to_move();
+        let lead = self.rules().lead?;
+        (pos.captured_by(stm.opponent()) >= pos.captured_by(stm) + lead).then_some(T::LeadWarning)
+    }
+    fn position_text(&self, pos: &HasamiPos) -> String {
+        pos.to_text()
+    }
+
+    fn to_move_text(side: Side) -> T {
+        match side {
+            Side::First => T::FirstToMove,
+            Side::Second => T::SecondToMove,
+        }
+    }
+    fn wins_text(side: Side) -> T {
+        match side {
+            Side::First => T::FirstWins,
+            Side::Second => T::SecondWins,
+        }
+    }
+    fn side_question() -> (T, [T; 3]) {
+        (T::FirstPlayer, [T::FirstYou, T::FirstCpu, T::FirstRandom])
+    }
+    fn reason_text(&self, _pos: &HasamiPos, reason: EndReason) -> T {
+        match reason {
+            EndReason::CaptureTarget => T::ReasonCaptureTarget,
+            EndReason::Lead => T::ReasonLead,
+            EndReason::NoMoves => T::ReasonNoMoves,
+            EndReason::Repetition => T::ReasonRepetition,
+            EndReason::MoveLimit => T::ReasonMoveLimit,
+            EndReason::Resignation => T::ReasonResignation,
+        }
+    }
+
+    fn spawn_board(
+        &self,
+        commands: &mut Commands,
+        view: &BoardView,
+        fonts: &Fonts,
+        scope: impl Bundle + Clone,
+    ) {
+        pieces::spawn_board(commands, view, fonts, scope);
+    }
+    fn piece_children(
+        parent: &mut ChildSpawnerCommands,
+        art: &Art,
+        fonts: &Fonts,
+        style: PieceStyle,
+        side: Side,
+    ) {
+        pieces::piece_children(parent, art, fonts, style, side);
+    }
+
+    fn custom_rules_ui(
+        root: &mut ChildSpawnerCommands,
+        fonts: &Fonts,
+        lang: Lang,
+        c: &HasamiRules,
+    ) {
+        type Draft = SetupDraft<Hasami>;
+        let tr = |k: T| k.get(lang);
+        heading(root, fonts, lang, T::CaptureTarget);
+        root.spawn(crate::app::widgets::row()).with_children(|r| {
+            for n in [4u8, 5, 7] {
+                option::<Hasami>(r, fonts, &format!("{n}"), c.capture_target == n, move |d| {
+                    d.custom.capture_target = n
+                });
+            }
+            option::<Hasami>(
+                r,
+                fonts,
+                tr(T::TargetDownToOne),
+                c.capture_target == 8,
+                |d| d.custom.capture_target = 8,
+            );
+        });
+        choice_group::<Hasami, _>(
+            root,
+            fonts,
+            lang,
+            T::LeadRule,
+            &[
+                (None, T::LeadNone),
+                (Some(2u8), T::Lead2),
+                (Some(3u8), T::Lead3),
+            ],
+            c.lead,
+            |d, v| d.custom.lead = v,
+        );
+        choice_group::<Hasami, _>(
+            root,
+            fonts,
+            lang,
+            T::Enclosure,
+            &[
+                (Enclosure::Corner, T::EnclosureCorner),
+                (Enclosure::Edge, T::EnclosureEdge),
+                (Enclosure::Anywhere, T::EnclosureAnywhere),
+            ],
+            c.enclosure,
+            |d, v| d.custom.enclosure = v,
+        );
+        root.spawn(crate::app::widgets::row()).with_children(|r| {
+            let flip_diagonal: fn(&mut Draft) = |d| d.custom.diagonal = !d.custom.diagonal;
+            let flip_limit: fn(&mut Draft) = |d| {
+                d.custom.move_limit = if d.custom.move_limit.is_some() {
+                    None
+                } else {
+                    Some(300)
+                }
+            };
+            option::<Hasami>(r, fonts, tr(T::Diagonal), c.diagonal, flip_diagonal);
+            option::<Hasami>(
+                r,
+                fonts,
+                tr(T::MoveLimit),
+                c.move_limit.is_some(),
+                flip_limit,
+            );
+        });
     }
 }

@@ -1,13 +1,15 @@
-//! The はさみ将棋 play screen: board and pieces drawn from the rules state,
-//! input (click, tap, drag, keys), the CPU's turn, 待った, ヒント, 投了,
-//! the capture animation, and the result screen.
+//! The play screen, the same for every board game: the board and pieces
+//! drawn from the rules state, input (click, tap, drag, keys; a move of
+//! several taps for a multi-jump), the CPU's turn, 待った, ヒント, 投了,
+//! 跳ぶのをやめる, the capture animation (gold frame, red ring, flight to
+//! the 駒台), and the result screen.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::pieces::{self, Art};
-use super::setup::chosen_hasami;
-use super::{HasamiMatch, HasamiPresets, Opponent, SetupDraft};
+use super::art::{self, Art, Highlight};
+use super::board_view::BoardView;
+use super::session::{Match, Opponent, Playable, Presets, chosen};
 use crate::app::anim::{Lifetime, Tween};
 use crate::app::audio::Sfx;
 use crate::app::cpu::Thinker;
@@ -16,15 +18,14 @@ use crate::app::save::Store;
 use crate::app::screens::{localized_game_name, open_from};
 use crate::app::settings::Settings;
 use crate::app::widgets::{self, Fonts, palette};
-use crate::app::{BugContext, Screen};
-use crate::games::board_view::BoardView;
-use crate::rules::data::GameId;
-use crate::rules::game::{EndReason, Game, Outcome, Side};
-use crate::rules::hasami::{Hasami, HasamiMove};
+use crate::app::{BugContext, GameProgress, Screen};
+use crate::rules::board::PointId;
+use crate::rules::game::{Outcome, Side};
+use crate::rules::taps::{self, Tap};
 
 /// A click or tap on a board point (from the pointer, or from tests).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardTap(pub usize);
+pub struct BoardTap(pub PointId);
 
 /// A play-screen command (buttons and keys).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,16 +35,18 @@ pub enum PlayCommand {
     Resign,
     Quit,
     ToggleSound,
+    /// 跳ぶのをやめる: end a multi-jump where the piece stands.
+    StopJump,
 }
 
 /// A move to play (from the player or the CPU).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayMove(pub HasamiMove);
+#[derive(Message)]
+pub struct PlayMove<G: Playable>(pub G::Move);
 
 /// A piece on the board, at a point.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceView {
-    pub point: usize,
+    pub point: PointId,
     pub side: Side,
 }
 
@@ -64,12 +67,18 @@ struct NoticeText;
 #[derive(Component)]
 struct SoundButton;
 
+/// Tags a HUD button with its command (tests find buttons by it).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandButton(pub PlayCommand);
+
 /// What the play screen is doing.
-#[derive(Resource, Default, Debug)]
-pub struct PlayUi {
-    pub selected: Option<usize>,
-    pub last_move: Option<HasamiMove>,
-    pub hint: Option<HasamiMove>,
+#[derive(Resource, Debug)]
+pub struct PlayUi<G: Playable> {
+    /// The points tapped so far: the selected piece, then each landing of
+    /// a move still being made. Empty when nothing is selected.
+    pub path: Vec<PointId>,
+    pub last_move: Option<G::Move>,
+    pub hint: Option<G::Move>,
     pub notice: Option<T>,
     /// Marks need redrawing.
     dirty: bool,
@@ -78,70 +87,122 @@ pub struct PlayUi {
     /// Seconds of celebration left before the result screen.
     end_timer: Option<f32>,
     /// Where a drag started.
-    drag_from: Option<usize>,
+    drag_from: Option<PointId>,
     /// A piece is being dragged (it follows the pointer).
     dragging: bool,
 }
 
-impl PlayUi {
+impl<G: Playable> Default for PlayUi<G> {
+    fn default() -> Self {
+        PlayUi {
+            path: Vec::new(),
+            last_move: None,
+            hint: None,
+            notice: None,
+            dirty: false,
+            pending_sync: false,
+            end_timer: None,
+            drag_from: None,
+            dragging: false,
+        }
+    }
+}
+
+impl<G: Playable> PlayUi<G> {
     /// True while the view may differ from the rules (a move is being shown).
     pub fn is_settling(&self) -> bool {
         self.pending_sync || self.end_timer.is_some()
     }
+    /// The selected piece, if any.
+    pub fn selected(&self) -> Option<PointId> {
+        self.path.first().copied()
+    }
+    fn clear_selection(&mut self) {
+        if !self.path.is_empty() {
+            // A piece moved along part of a path goes back to its point.
+            self.pending_sync |= self.path.len() > 1;
+            self.path.clear();
+            self.dirty = true;
+        }
+    }
 }
 
-#[derive(Resource, Default)]
-pub struct CpuThink(Option<Thinker<Hasami>>);
+#[derive(Resource)]
+pub struct CpuThink<G: Playable>(Option<Thinker<G>>);
 
-#[derive(Resource, Default)]
-pub struct HintThink(Option<Thinker<Hasami>>);
+#[derive(Resource)]
+pub struct HintThink<G: Playable>(Option<Thinker<G>>);
+
+impl<G: Playable> Default for CpuThink<G> {
+    fn default() -> Self {
+        CpuThink(None)
+    }
+}
+impl<G: Playable> Default for HintThink<G> {
+    fn default() -> Self {
+        HintThink(None)
+    }
+}
 
 /// The finished game, for the result screen.
 #[derive(Resource, Clone, Debug)]
-pub struct LastResult {
+pub struct LastResult<G: Playable> {
     pub outcome: Outcome,
-    pub setup: super::MatchSetup,
+    /// Words for how it ended.
+    pub reason: T,
+    pub setup: super::session::MatchSetup<G::Rules>,
     pub plies: usize,
 }
 
 type Animating<'w, 's> = Query<'w, 's, (), Or<(With<Tween>, With<Lifetime>)>>;
 
-pub fn plugin(app: &mut App) {
-    app.add_message::<BoardTap>()
-        .add_message::<PlayCommand>()
-        .add_message::<PlayMove>()
-        .init_resource::<PlayUi>()
-        .init_resource::<CpuThink>()
-        .init_resource::<HintThink>()
-        .add_systems(Startup, pieces::make_art)
-        .add_systems(OnEnter(Screen::Play), enter_play.run_if(chosen_hasami))
-        .add_systems(OnExit(Screen::Play), leave_play)
+/// Seconds a piece takes to slide one move.
+const SLIDE: f32 = 0.22;
+/// Seconds per hop of a jump.
+const HOP: f32 = 0.32;
+
+pub fn plugin<G: Playable>(app: &mut App) {
+    app.add_message::<PlayMove<G>>()
+        .init_resource::<PlayUi<G>>()
+        .init_resource::<CpuThink<G>>()
+        .init_resource::<HintThink<G>>()
+        .add_systems(OnEnter(Screen::Play), enter_play::<G>.run_if(chosen::<G>))
+        .add_systems(OnExit(Screen::Play), leave_play::<G>)
         .add_systems(
             Update,
             (
-                pointer_input,
-                keyboard_input,
-                handle_taps,
-                drag_piece,
-                handle_commands,
-                cpu_turn,
-                poll_hint,
-                apply_moves,
-                settle,
-                redraw_markers,
-                update_hud,
+                pointer_input::<G>,
+                handle_taps::<G>,
+                drag_piece::<G>,
+                handle_commands::<G>,
+                cpu_turn::<G>,
+                poll_hint::<G>,
+                apply_moves::<G>,
+                settle::<G>,
+                redraw_markers::<G>,
+                update_hud::<G>,
             )
                 .chain()
+                .after(keyboard_input)
                 .run_if(in_state(Screen::Play))
-                .run_if(resource_exists::<HasamiMatch>),
+                .run_if(chosen::<G>)
+                .run_if(resource_exists::<Match<G>>),
         )
-        .add_systems(Update, scale_ui)
         .add_systems(
             OnEnter(Screen::Result),
-            spawn_result
-                .run_if(resource_exists::<LastResult>)
-                .run_if(chosen_hasami),
+            spawn_result::<G>
+                .run_if(resource_exists::<LastResult<G>>)
+                .run_if(chosen::<G>),
         );
+}
+
+/// What the play screen needs once, whatever the game.
+pub fn shared_plugin(app: &mut App) {
+    app.add_message::<BoardTap>()
+        .add_message::<PlayCommand>()
+        .add_systems(Startup, art::make_art)
+        .add_systems(Update, keyboard_input.run_if(in_state(Screen::Play)))
+        .add_systems(Update, scale_ui);
 }
 
 /// Keeps the UI the same size relative to the board when the window changes.
@@ -157,13 +218,9 @@ fn scale_ui(
     }
 }
 
-fn board_view(m: &HasamiMatch) -> BoardView {
-    BoardView::new(
-        m.game.board(),
-        Vec2::new(-190.0, 0.0),
-        pieces::CELL,
-        m.setup.bottom_side() == Side::Second,
-    )
+/// The board's place on the play and tutorial screens.
+pub fn board_view<G: Playable>(game: &G, flipped: bool) -> BoardView {
+    BoardView::new(game.graph(), Vec2::new(-190.0, 0.0), G::CELL, flipped)
 }
 
 fn stand_center(view: &BoardView, side: Side, bottom: Side) -> Vec2 {
@@ -176,14 +233,19 @@ fn stand_center(view: &BoardView, side: Side, bottom: Side) -> Vec2 {
     }
 }
 
-fn enter_play(
+/// How a piece of `side` is turned when `bottom` plays from the bottom.
+pub fn piece_rotation<G: Playable>(side: Side, bottom: Side) -> Quat {
+    art::facing(!G::TURN_TOP_PIECES || side == bottom)
+}
+
+fn enter_play<G: Playable>(
     mut commands: Commands,
-    m: Res<HasamiMatch>,
+    m: Res<Match<G>>,
     fonts: Res<Fonts>,
     settings: Res<Settings>,
-    mut ui: ResMut<PlayUi>,
-    mut cpu: ResMut<CpuThink>,
-    mut hint: ResMut<HintThink>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut cpu: ResMut<CpuThink<G>>,
+    mut hint: ResMut<HintThink<G>>,
 ) {
     *ui = PlayUi {
         last_move: m.record.moves().last().copied(),
@@ -193,10 +255,15 @@ fn enter_play(
     };
     cpu.0 = None;
     hint.0 = None;
-    let view = board_view(&m);
-    pieces::spawn_board(&mut commands, &view, &fonts, DespawnOnExit(Screen::Play));
+    let view = board_view(&m.game, m.setup.bottom_side() == Side::Second);
+    m.game
+        .spawn_board(&mut commands, &view, &fonts, DespawnOnExit(Screen::Play));
     let bottom = m.setup.bottom_side();
+    let pos = m.record.current();
     for side in Side::BOTH {
+        if m.game.taken_by(pos, side).is_none() {
+            continue;
+        }
         let c = stand_center(&view, side, bottom);
         commands.spawn((
             DespawnOnExit(Screen::Play),
@@ -208,13 +275,17 @@ fn enter_play(
     spawn_hud(&mut commands, &fonts, settings.lang, &m);
 }
 
-fn leave_play(mut cpu: ResMut<CpuThink>, mut hint: ResMut<HintThink>) {
+fn leave_play<G: Playable>(mut cpu: ResMut<CpuThink<G>>, mut hint: ResMut<HintThink<G>>) {
     // Dropping a thinker cancels its search.
     cpu.0 = None;
     hint.0 = None;
 }
 
-fn spawn_hud(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &HasamiMatch) {
+/// The 跳ぶのをやめる button (shown only mid-jump).
+#[derive(Component)]
+struct StopJumpButton;
+
+fn spawn_hud<G: Playable>(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &Match<G>) {
     commands
         .spawn((
             DespawnOnExit(Screen::Play),
@@ -234,7 +305,7 @@ fn spawn_hud(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &HasamiMatch
         .with_children(|panel| {
             panel.spawn(widgets::text(
                 fonts,
-                localized_game_name(GameId::Hasami, lang),
+                localized_game_name(G::ID, lang),
                 28.0,
                 palette::INK,
             ));
@@ -249,6 +320,9 @@ fn spawn_hud(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &HasamiMatch
                 },
             ));
             let mut buttons: Vec<(T, PlayCommand)> = Vec::new();
+            if G::MULTI_STEP {
+                buttons.push((T::StopJump, PlayCommand::StopJump));
+            }
             if m.setup.undo_allowed {
                 buttons.push((T::Undo, PlayCommand::Undo));
             }
@@ -256,16 +330,18 @@ fn spawn_hud(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &HasamiMatch
             buttons.push((T::Resign, PlayCommand::Resign));
             buttons.push((T::Quit, PlayCommand::Quit));
             for (key, cmd) in buttons {
-                panel
-                    .spawn((
-                        widgets::key_button(fonts, lang, key, false),
-                        CommandButton(cmd),
-                    ))
-                    .observe(
-                        move |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
-                            w.write(cmd);
-                        },
-                    );
+                let mut button = panel.spawn((
+                    widgets::key_button(fonts, lang, key, cmd == PlayCommand::StopJump),
+                    CommandButton(cmd),
+                ));
+                button.observe(
+                    move |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
+                        w.write(cmd);
+                    },
+                );
+                if cmd == PlayCommand::StopJump {
+                    button.insert(StopJumpButton);
+                }
             }
             panel
                 .spawn((
@@ -281,24 +357,14 @@ fn spawn_hud(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &HasamiMatch
         });
 }
 
-/// Tags a HUD button with its command (tests find buttons by it).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CommandButton(pub PlayCommand);
-
-/// Whether the side to move is played by a person at this device.
-fn human_to_move(m: &HasamiMatch) -> bool {
-    let side = m.game.side_to_move(m.record.current());
-    !m.setup.is_cpu(side)
-}
-
-fn pointer_input(
+fn pointer_input<G: Playable>(
     buttons: Res<ButtonInput<MouseButton>>,
     touches: Res<Touches>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     view: Option<Res<BoardView>>,
-    m: Res<HasamiMatch>,
-    mut ui: ResMut<PlayUi>,
+    m: Res<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
     mut taps: MessageWriter<BoardTap>,
 ) {
     let Some(view) = view else { return };
@@ -310,7 +376,7 @@ fn pointer_input(
         camera
             .viewport_to_world_2d(cam_transform, screen)
             .ok()
-            .and_then(|w| view.point_at(m.game.board(), w))
+            .and_then(|w| view.point_at(m.game.graph(), w))
     };
     let pressed = buttons
         .just_pressed(MouseButton::Left)
@@ -330,8 +396,9 @@ fn pointer_input(
             }
             None => {
                 ui.drag_from = None;
-                if ui.selected.take().is_some() {
-                    ui.dirty = true;
+                // Off the board: put a selection down (not a jump under way).
+                if ui.path.len() == 1 {
+                    ui.clear_selection();
                 }
             }
         }
@@ -341,13 +408,8 @@ fn pointer_input(
         let dragged = std::mem::take(&mut ui.dragging);
         let target = ui.drag_from.take().zip(to_point(p));
         let legal = target.is_some_and(|(from, to)| {
-            m.record.is_legal(
-                &m.game,
-                HasamiMove {
-                    from: from as u8,
-                    to: to as u8,
-                },
-            )
+            ui.path.last() == Some(&from)
+                && taps::next_points(&m.game, m.record.current(), &ui.path).contains(&to)
         });
         if let Some((from, to)) = target
             && to != from
@@ -362,20 +424,18 @@ fn pointer_input(
 }
 
 /// While a selected piece is held down, it follows the pointer.
-fn drag_piece(
+fn drag_piece<G: Playable>(
     buttons: Res<ButtonInput<MouseButton>>,
     touches: Res<Touches>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     view: Res<BoardView>,
-    m: Res<HasamiMatch>,
-    mut ui: ResMut<PlayUi>,
+    m: Res<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
     mut pieces_q: Query<(&PieceView, &mut Transform)>,
 ) {
-    let (Some(from), Some(selected)) = (ui.drag_from, ui.selected) else {
-        return;
-    };
-    if from != selected {
+    let Some(from) = ui.drag_from else { return };
+    if ui.path.as_slice() != [from] {
         return;
     }
     let held = if buttons.pressed(MouseButton::Left) {
@@ -390,7 +450,7 @@ fn drag_piece(
     let Ok(world) = camera.viewport_to_world_2d(cam_transform, screen) else {
         return;
     };
-    let home = view.world(m.game.board(), from);
+    let home = view.world(m.game.graph(), from);
     if !ui.dragging && world.distance(home) < view.cell * 0.3 {
         return;
     }
@@ -420,70 +480,77 @@ fn keyboard_input(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<P
     }
 }
 
-fn busy(m: &HasamiMatch, ui: &PlayUi, animating: &Animating) -> bool {
+fn busy<G: Playable>(m: &Match<G>, ui: &PlayUi<G>, animating: &Animating) -> bool {
     !animating.is_empty()
         || ui.is_settling()
-        || !human_to_move(m)
+        || !m.human_to_move()
         || m.record.outcome(&m.game).is_some()
 }
 
-fn handle_taps(
-    mut taps: MessageReader<BoardTap>,
-    m: Res<HasamiMatch>,
-    mut ui: ResMut<PlayUi>,
+fn handle_taps<G: Playable>(
+    mut taps_in: MessageReader<BoardTap>,
+    m: Res<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+    view: Res<BoardView>,
     animating: Animating,
-    mut moves: MessageWriter<PlayMove>,
+    mut commands: Commands,
+    pieces_q: Query<(Entity, &PieceView, &Transform)>,
+    mut moves: MessageWriter<PlayMove<G>>,
     mut sfx: MessageWriter<Sfx>,
 ) {
-    for &BoardTap(point) in taps.read() {
+    for &BoardTap(point) in taps_in.read() {
         // Input during an animation or the CPU's turn is ignored, whole.
         if busy(&m, &ui, &animating) {
             continue;
         }
         let pos = m.record.current();
-        let me = m.game.side_to_move(pos);
-        if let Some(from) = ui.selected {
-            let mv = HasamiMove {
-                from: from as u8,
-                to: point as u8,
-            };
-            if m.record.is_legal(&m.game, mv) {
-                ui.selected = None;
+        let before = ui.path.clone();
+        match taps::tap(&m.game, pos, &mut ui.path, point) {
+            Tap::Play(mv) => {
                 ui.dirty = true;
                 moves.write(PlayMove(mv));
                 return;
             }
-            if point == from {
-                ui.selected = None;
-                ui.dirty = true;
-                continue;
+            Tap::Extend => {
+                // The piece hops to the landing; the move is not made yet.
+                let start = before.first().copied();
+                let to = view.world(m.game.graph(), point);
+                for (entity, piece, transform) in &pieces_q {
+                    if Some(piece.point) == start {
+                        commands.entity(entity).insert(Tween::hops(
+                            &[transform.translation, to.extend(transform.translation.z)],
+                            HOP,
+                            30.0,
+                        ));
+                    }
+                }
+                sfx.write(Sfx::Place);
             }
-            if pos.at(point) != Some(me) {
-                // Not a destination and not one's own piece: cancel.
+            Tap::Select | Tap::Ignore => {}
+            Tap::Deselect => ui.pending_sync |= before.len() > 1,
+            Tap::Reject => {
                 sfx.write(Sfx::Illegal);
-                ui.selected = None;
-                ui.dirty = true;
-                continue;
+                ui.pending_sync |= before.len() > 1 && ui.path.is_empty();
             }
         }
-        if pos.at(point) == Some(me) {
-            ui.selected = Some(point);
+        if ui.path != before {
             ui.dirty = true;
         }
     }
 }
 
-fn handle_commands(
+fn handle_commands<G: Playable>(
     mut commands_in: MessageReader<PlayCommand>,
-    mut m: ResMut<HasamiMatch>,
-    mut ui: ResMut<PlayUi>,
-    mut cpu: ResMut<CpuThink>,
-    mut hint: ResMut<HintThink>,
+    mut m: ResMut<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut cpu: ResMut<CpuThink<G>>,
+    mut hint: ResMut<HintThink<G>>,
     mut store: ResMut<Store>,
     mut settings: ResMut<Settings>,
-    presets: Res<HasamiPresets>,
+    presets: Res<Presets<G>>,
     animating: Animating,
     mut next: ResMut<NextState<Screen>>,
+    mut moves: MessageWriter<PlayMove<G>>,
     mut sfx: MessageWriter<Sfx>,
 ) {
     for cmd in commands_in.read() {
@@ -498,21 +565,35 @@ fn handle_commands(
                 sfx.write(Sfx::Button);
                 next.set(Screen::GameList);
             }
+            PlayCommand::StopJump => {
+                if busy(&m, &ui, &animating) || ui.path.len() < 2 {
+                    continue;
+                }
+                match taps::move_along(&m.game, m.record.current(), &ui.path) {
+                    Some(mv) => {
+                        ui.path.clear();
+                        ui.dirty = true;
+                        moves.write(PlayMove(mv));
+                    }
+                    None => {
+                        sfx.write(Sfx::Illegal);
+                    }
+                }
+            }
             PlayCommand::Undo => {
                 if !m.setup.undo_allowed || !animating.is_empty() || ui.is_settling() {
                     continue;
                 }
-                let m = &mut *m;
-                if undo_for_player(m) {
+                if m.undo_for_player() {
                     cpu.0 = None;
                     hint.0 = None;
-                    ui.selected = None;
+                    ui.path.clear();
                     ui.hint = None;
                     ui.notice = None;
                     ui.last_move = m.record.moves().last().copied();
                     ui.pending_sync = true;
                     ui.dirty = true;
-                    store.put(&GameId::Hasami.save_key(), &m.to_save());
+                    store.put(&G::ID.save_key(), &m.to_save());
                     sfx.write(Sfx::Button);
                 } else {
                     sfx.write(Sfx::Illegal);
@@ -525,7 +606,7 @@ fn handle_commands(
                 let plan = presets.0.cpu.strong.hint_plan();
                 hint.0 = Some(Thinker::start(
                     &m.game,
-                    *m.record.current(),
+                    m.record.current().clone(),
                     m.record.hashes(),
                     plan,
                 ));
@@ -541,6 +622,7 @@ fn handle_commands(
                 };
                 cpu.0 = None;
                 hint.0 = None;
+                ui.clear_selection();
                 m.record.resign(side);
                 ui.pending_sync = true;
             }
@@ -548,42 +630,18 @@ fn handle_commands(
     }
 }
 
-/// 待った: against the CPU, takes back the player's last move and the CPU's
-/// reply together; between two players, one move. False if nothing to undo.
-pub fn undo_for_player(m: &mut HasamiMatch) -> bool {
-    match m.setup.opponent {
-        Opponent::Human => m.record.undo(),
-        Opponent::Cpu(_) => {
-            let human = m.setup.human_side;
-            // Find the last position where the player was to move and had
-            // moved from: only then is there a move of theirs to take back.
-            let positions = m.record.positions();
-            let Some(target) = (0..positions.len() - 1)
-                .rev()
-                .find(|&i| m.game.side_to_move(&positions[i]) == human)
-            else {
-                return false;
-            };
-            while m.record.ply() > target {
-                m.record.undo();
-            }
-            true
-        }
-    }
-}
-
-fn cpu_turn(
-    m: Res<HasamiMatch>,
-    ui: Res<PlayUi>,
-    presets: Res<HasamiPresets>,
+fn cpu_turn<G: Playable>(
+    m: Res<Match<G>>,
+    ui: Res<PlayUi<G>>,
+    presets: Res<Presets<G>>,
     animating: Animating,
-    mut cpu: ResMut<CpuThink>,
-    mut moves: MessageWriter<PlayMove>,
+    mut cpu: ResMut<CpuThink<G>>,
+    mut moves: MessageWriter<PlayMove<G>>,
 ) {
     let Opponent::Cpu(strength) = m.setup.opponent else {
         return;
     };
-    if human_to_move(&m)
+    if m.human_to_move()
         || m.record.outcome(&m.game).is_some()
         || ui.is_settling()
         || !animating.is_empty()
@@ -595,7 +653,7 @@ fn cpu_turn(
             let plan = presets.0.cpu.get(strength).plan(&mut rand::rng());
             cpu.0 = Some(Thinker::start(
                 &m.game,
-                *m.record.current(),
+                m.record.current().clone(),
                 m.record.hashes(),
                 plan,
             ));
@@ -611,10 +669,11 @@ fn cpu_turn(
     }
 }
 
-fn poll_hint(m: Res<HasamiMatch>, mut hint: ResMut<HintThink>, mut ui: ResMut<PlayUi>) {
-    if hint.0.is_none() {
-        return;
-    }
+fn poll_hint<G: Playable>(
+    m: Res<Match<G>>,
+    mut hint: ResMut<HintThink<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+) {
     let Some(thinker) = hint.0.as_mut() else {
         return;
     };
@@ -625,10 +684,10 @@ fn poll_hint(m: Res<HasamiMatch>, mut hint: ResMut<HintThink>, mut ui: ResMut<Pl
     }
 }
 
-fn apply_moves(
-    mut moves: MessageReader<PlayMove>,
-    mut m: ResMut<HasamiMatch>,
-    mut ui: ResMut<PlayUi>,
+fn apply_moves<G: Playable>(
+    mut moves: MessageReader<PlayMove<G>>,
+    mut m: ResMut<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
     view: Res<BoardView>,
     mut store: ResMut<Store>,
     mut bug: ResMut<BugContext>,
@@ -639,9 +698,9 @@ fn apply_moves(
 ) {
     for &PlayMove(mv) in moves.read() {
         let m = &mut *m;
-        let before = *m.record.current();
+        let before = m.record.current().clone();
         let mover = m.game.side_to_move(&before);
-        let report = m.game.captures(&before, mv);
+        let report = m.game.capture_view(&before, mv);
         let played = match m.record.play(&m.game, mv) {
             Ok(p) => p,
             Err(e) => {
@@ -650,34 +709,58 @@ fn apply_moves(
                 continue;
             }
         };
-        let board = m.game.board();
-        let to_world = |p: usize| view.world(board, p);
+        let graph = m.game.graph();
+        let to_world = |p: PointId| view.world(graph, p);
+        let path = m.game.move_path(mv);
+        let hops = path.len().saturating_sub(1).max(1);
+        // A jump is shown hop by hop, a step as one slide.
+        let (duration, arc) = if report.captured.is_empty() || G::SQUARES {
+            (SLIDE, 0.0)
+        } else {
+            (HOP * hops as f32, 30.0)
+        };
         let stand = stand_center(&view, mover, m.setup.bottom_side());
+        let (start, end) = (path[0], path[path.len() - 1]);
         for (entity, mut piece, transform) in &mut pieces_q {
-            if piece.point == mv.from as usize {
-                let target = to_world(mv.to as usize).extend(transform.translation.z);
+            if piece.point == start {
+                let z = transform.translation.z;
+                // From wherever the piece is now (it may be mid-path).
+                let mut stops = vec![transform.translation];
+                let already = ui.path_shown(graph, &view, transform.translation, &path);
+                stops.extend(path[already..].iter().map(|&p| to_world(p).extend(z)));
                 commands
                     .entity(entity)
-                    .insert(Tween::slide(transform.translation, target, 0.22));
-                piece.point = mv.to as usize;
-            } else if report.captured.contains(&piece.point) {
-                let target = stand.extend(3.0);
+                    .insert(Tween::hops(&stops, duration, arc));
+                piece.point = end;
+            } else if let Some(i) = report.captured.iter().position(|&c| c == piece.point) {
+                // Each taken piece leaves when the mover has passed it.
+                let delay = if report.captured.len() > 1 {
+                    duration * (i + 1) as f32 / report.captured.len() as f32
+                } else {
+                    duration
+                } + 0.5;
                 commands
                     .entity(entity)
                     .remove::<PieceView>()
                     .insert(Tween::flight(
                         transform.translation,
-                        target,
-                        0.95,
+                        stand.extend(3.0),
+                        delay,
                         0.5,
                         60.0,
                         0.55,
                     ));
             }
         }
+        let linger = duration + 0.75;
         // Gold frames on the capturing pieces, red rings on the captured.
         for &p in &report.capturers {
-            spawn_gold_frame(&mut commands, to_world(p), 0.95);
+            art::spawn_gold_frame(
+                &mut commands,
+                DespawnOnExit(Screen::Play),
+                to_world(p),
+                linger,
+            );
         }
         for &p in &report.captured {
             commands.spawn((
@@ -685,7 +768,7 @@ fn apply_moves(
                 Mesh2d(art.red_ring.clone()),
                 MeshMaterial2d(art.red.clone()),
                 Transform::from_translation(to_world(p).extend(4.0)),
-                Lifetime(0.95),
+                Lifetime(linger),
             ));
         }
         sfx.write(if report.captured.is_empty() {
@@ -694,70 +777,44 @@ fn apply_moves(
             Sfx::Capture
         });
         ui.last_move = Some(mv);
-        ui.selected = None;
+        ui.path.clear();
         ui.hint = None;
         ui.dirty = true;
         ui.pending_sync = true;
-        ui.notice = notice_after(m, played.occurrences);
-        let key = GameId::Hasami.save_key();
+        ui.notice = m.game.notice(m.record.current(), played.occurrences);
+        let key = G::ID.save_key();
         if played.outcome.is_some() {
             store.remove(&key);
         } else {
             store.put(&key, &m.to_save());
         }
-        bug.0 = format!(
-            "game: hasami\nsetup: {:?}\nmoves: {}\nposition:\n{}",
-            m.setup,
-            m.record.ply(),
-            m.record.current().to_text()
-        );
+        bug.0 = m.bug_text();
     }
 }
 
-/// Notices after a move: repetition, or a lead that wins next turn.
-fn notice_after(m: &HasamiMatch, occurrences: u32) -> Option<T> {
-    match occurrences {
-        2 => return Some(T::Repetition2),
-        3 => return Some(T::Repetition3),
-        _ => {}
+impl<G: Playable> PlayUi<G> {
+    /// How many points of `path` the piece has already been moved along
+    /// by the player's taps (it stands on the last of them).
+    fn path_shown(
+        &self,
+        graph: &crate::rules::board::BoardGraph,
+        view: &BoardView,
+        at: Vec3,
+        path: &[PointId],
+    ) -> usize {
+        (1..path.len())
+            .rev()
+            .find(|&i| view.world(graph, path[i]).distance(at.truncate()) < 1.0)
+            .map_or(1, |i| i + 1)
     }
-    let pos = m.record.current();
-    let stm = pos.to_move();
-    let lead = m.game.rules().lead?;
-    (pos.captured_by(stm.opponent()) >= pos.captured_by(stm) + lead).then_some(T::LeadWarning)
-}
-
-fn spawn_gold_frame(commands: &mut Commands, at: Vec2, seconds: f32) {
-    let s = pieces::CELL * 0.96;
-    let t = 5.0;
-    commands
-        .spawn((
-            DespawnOnExit(Screen::Play),
-            Transform::from_translation(at.extend(4.5)),
-            Visibility::default(),
-            Lifetime(seconds),
-        ))
-        .with_children(|f| {
-            for (offset, size) in [
-                (Vec2::new(0.0, s / 2.0), Vec2::new(s + t, t)),
-                (Vec2::new(0.0, -s / 2.0), Vec2::new(s + t, t)),
-                (Vec2::new(s / 2.0, 0.0), Vec2::new(t, s + t)),
-                (Vec2::new(-s / 2.0, 0.0), Vec2::new(t, s + t)),
-            ] {
-                f.spawn((
-                    Sprite::from_color(palette::GOLD, size),
-                    Transform::from_translation(offset.extend(0.0)),
-                ));
-            }
-        });
 }
 
 /// Once the animation has played, rebuild the pieces from the rules (so the
 /// view can never drift from them), then celebrate and end a finished game.
-fn settle(
+fn settle<G: Playable>(
     mut commands: Commands,
-    m: Res<HasamiMatch>,
-    mut ui: ResMut<PlayUi>,
+    m: Res<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
     view: Res<BoardView>,
     art: Res<Art>,
     fonts: Res<Fonts>,
@@ -768,7 +825,7 @@ fn settle(
     stands: Query<Entity, With<StandContent>>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<Sfx>,
-    mut progress: ResMut<crate::app::GameProgress>,
+    mut progress: ResMut<GameProgress>,
 ) {
     // Read before writing: `PlayUi` then only counts as changed when it is.
     if let Some(left) = ui.end_timer {
@@ -778,9 +835,11 @@ fn settle(
             return;
         }
         ui.end_timer = None;
+        let pos = m.record.current();
         if let Some(outcome) = m.record.outcome(&m.game) {
-            commands.insert_resource(LastResult {
+            commands.insert_resource(LastResult::<G> {
                 outcome,
+                reason: m.game.reason_text(pos, outcome.reason),
                 setup: m.setup.clone(),
                 plies: m.record.ply(),
             });
@@ -800,28 +859,28 @@ fn settle(
         commands.entity(e).despawn();
     }
     let pos = m.record.current();
-    let board = m.game.board();
+    let graph = m.game.graph();
     let bottom = m.setup.bottom_side();
-    for p in 0..board.len() {
-        if let Some(side) = pos.at(p) {
+    for p in 0..graph.len() {
+        if let Some(side) = m.game.piece_at(pos, p) {
             commands
                 .spawn((
                     DespawnOnExit(Screen::Play),
                     PieceView { point: p, side },
-                    Transform::from_translation(view.world(board, p).extend(1.0))
-                        .with_rotation(pieces::facing(side == bottom)),
+                    Transform::from_translation(view.world(graph, p).extend(1.0))
+                        .with_rotation(piece_rotation::<G>(side, bottom)),
                     Visibility::default(),
                 ))
-                .with_children(|c| {
-                    pieces::piece_children(c, &art, &fonts, settings.piece_style, side)
-                });
+                .with_children(|c| G::piece_children(c, &art, &fonts, settings.piece_style, side));
         }
     }
     for side in Side::BOTH {
+        let Some(taken) = m.game.taken_by(pos, side) else {
+            continue;
+        };
         let center = stand_center(&view, side, bottom);
-        let taken = pos.captured_by(side) as usize;
         let victim = side.opponent();
-        for i in 0..taken.min(9) {
+        for i in 0..(taken as usize).min(10) {
             let (cx, cy) = ((i % 5) as f32, (i / 5) as f32);
             let at = center + Vec2::new((cx - 2.0) * 26.0, 18.0 - cy * 34.0);
             commands
@@ -830,11 +889,11 @@ fn settle(
                     StandContent,
                     Transform::from_translation(at.extend(0.5))
                         .with_scale(Vec3::splat(0.5))
-                        .with_rotation(pieces::facing(side == bottom)),
+                        .with_rotation(piece_rotation::<G>(victim, bottom.opponent())),
                     Visibility::default(),
                 ))
                 .with_children(|c| {
-                    pieces::piece_children(c, &art, &fonts, settings.piece_style, victim)
+                    G::piece_children(c, &art, &fonts, settings.piece_style, victim)
                 });
         }
         commands.spawn((
@@ -896,10 +955,10 @@ fn celebrate(commands: &mut Commands, center: Vec2) {
     }
 }
 
-fn redraw_markers(
+fn redraw_markers<G: Playable>(
     mut commands: Commands,
-    m: Res<HasamiMatch>,
-    mut ui: ResMut<PlayUi>,
+    m: Res<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
     view: Res<BoardView>,
     art: Res<Art>,
     markers: Query<Entity, With<Marker>>,
@@ -911,48 +970,62 @@ fn redraw_markers(
     for e in &markers {
         commands.entity(e).despawn();
     }
-    let board = m.game.board();
-    let square = |commands: &mut Commands, p: usize, color: Color, z: f32| {
-        commands.spawn((
-            DespawnOnExit(Screen::Play),
-            Marker,
-            Sprite::from_color(color, Vec2::splat(pieces::CELL - 2.0)),
-            Transform::from_translation(view.world(board, p).extend(z)),
-        ));
-    };
+    let graph = m.game.graph();
+    let scope = (DespawnOnExit(Screen::Play), Marker);
+    let at = |p: PointId| view.world(graph, p);
     if let Some(mv) = ui.last_move {
-        square(&mut commands, mv.from as usize, palette::LAST_MOVE, -1.5);
-        square(&mut commands, mv.to as usize, palette::LAST_MOVE, -1.5);
+        for p in m.game.move_path(mv) {
+            art::spawn_highlight(
+                &mut commands,
+                scope.clone(),
+                &art,
+                G::SQUARES,
+                at(p),
+                Highlight::LastMove,
+            );
+        }
     }
-    if let Some(sel) = ui.selected {
-        square(&mut commands, sel, palette::SELECTED, -1.4);
-        let mut moves = Vec::new();
-        m.game.legal_moves(m.record.current(), &mut moves);
-        for mv in moves.iter().filter(|mv| mv.from as usize == sel) {
+    if !ui.path.is_empty() {
+        let pos = m.record.current();
+        for &p in &ui.path {
+            art::spawn_highlight(
+                &mut commands,
+                scope.clone(),
+                &art,
+                G::SQUARES,
+                at(p),
+                Highlight::Selected,
+            );
+        }
+        let marks = m.setup.marks && G::HAS_MARKS;
+        for to in taps::next_points(&m.game, pos, &ui.path) {
             commands.spawn((
-                DespawnOnExit(Screen::Play),
-                Marker,
+                scope.clone(),
                 Mesh2d(art.dot.clone()),
                 MeshMaterial2d(art.blue.clone()),
-                Transform::from_translation(view.world(board, mv.to as usize).extend(2.0)),
+                Transform::from_translation(at(to).extend(2.0)),
             ));
+            let mut path = ui.path.clone();
+            path.push(to);
+            if marks
+                && taps::move_along(&m.game, pos, &path).is_some_and(|mv| m.game.dangerous(pos, mv))
+            {
+                art::spawn_cross(&mut commands, scope.clone(), at(to));
+            }
         }
     }
     if let Some(h) = ui.hint {
-        // A blue dotted arrow from the piece to its destination.
-        let (a, b) = (
-            view.world(board, h.from as usize),
-            view.world(board, h.to as usize),
-        );
-        pieces::spawn_dotted_arrow(&mut commands, (DespawnOnExit(Screen::Play), Marker), a, b);
+        // Blue dotted arrows along the whole move.
+        let points: Vec<Vec2> = m.game.move_path(h).into_iter().map(at).collect();
+        art::spawn_path_arrows(&mut commands, scope.clone(), &points);
     }
 }
 
-fn update_hud(
-    m: Res<HasamiMatch>,
-    ui: Res<PlayUi>,
+fn update_hud<G: Playable>(
+    m: Res<Match<G>>,
+    ui: Res<PlayUi<G>>,
     settings: Res<Settings>,
-    cpu: Res<CpuThink>,
+    cpu: Res<CpuThink<G>>,
     mut texts: ParamSet<(
         Query<&mut Text, With<TurnText>>,
         Query<&mut Text, With<ScoreText>>,
@@ -961,6 +1034,7 @@ fn update_hud(
     )>,
     sound_buttons: Query<&Children, With<SoundButton>>,
     mut looks: Query<&mut widgets::ButtonLook, With<SoundButton>>,
+    mut stop_buttons: Query<&mut Node, With<StopJumpButton>>,
 ) {
     // The texts only change with the game, the screen state, the settings or
     // the CPU starting or ending its think.
@@ -971,28 +1045,24 @@ fn update_hud(
     let pos = m.record.current();
     let stm = m.game.side_to_move(pos);
     let turn = if cpu.0.is_some() {
-        T::CpuThinking.get(lang).to_string()
+        T::CpuThinking
     } else if matches!(m.setup.opponent, Opponent::Cpu(_)) && stm == m.setup.human_side {
-        T::YourTurn.get(lang).to_string()
-    } else if stm == Side::First {
-        T::FirstToMove.get(lang).to_string()
+        T::YourTurn
     } else {
-        T::SecondToMove.get(lang).to_string()
+        G::to_move_text(stm)
     };
-    let turn = format!("{turn}\n{} {}", m.record.ply(), T::Moves.get(lang));
+    let turn = format!(
+        "{}\n{} {}",
+        turn.get(lang),
+        m.record.ply(),
+        T::Moves.get(lang)
+    );
     for mut t in &mut texts.p0() {
         if t.0 != turn {
             t.0 = turn.clone();
         }
     }
-    let score = format!(
-        "{}: 歩 {} · と {}  ({} {})",
-        T::Captured.get(lang),
-        pos.captured_by(Side::First),
-        pos.captured_by(Side::Second),
-        lang.pick("目標", "target"),
-        m.game.rules().capture_target
-    );
+    let score = m.game.status_line(pos, lang);
     for mut t in &mut texts.p1() {
         if t.0 != score {
             t.0 = score.clone();
@@ -1028,17 +1098,17 @@ fn update_hud(
             look.selected = settings.sound;
         }
     }
-}
-
-/// Words for how the game ended.
-pub fn reason_text(reason: EndReason) -> T {
-    match reason {
-        EndReason::CaptureTarget => T::ReasonCaptureTarget,
-        EndReason::Lead => T::ReasonLead,
-        EndReason::NoMoves => T::ReasonNoMoves,
-        EndReason::Repetition => T::ReasonRepetition,
-        EndReason::MoveLimit => T::ReasonMoveLimit,
-        EndReason::Resignation => T::ReasonResignation,
+    // 跳ぶのをやめる only while a jump that may stop here is under way.
+    let can_stop = ui.path.len() > 1 && taps::move_along(&m.game, pos, &ui.path).is_some();
+    let display = if can_stop {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut stop_buttons {
+        if node.display != display {
+            node.display = display;
+        }
     }
 }
 
@@ -1046,11 +1116,11 @@ pub fn reason_text(reason: EndReason) -> T {
 #[derive(Component)]
 pub struct PlayAgainButton;
 
-fn spawn_result(
+fn spawn_result<G: Playable>(
     mut commands: Commands,
     fonts: Res<Fonts>,
     settings: Res<Settings>,
-    result: Res<LastResult>,
+    result: Res<LastResult<G>>,
 ) {
     let lang = settings.lang;
     let o = result.outcome;
@@ -1058,15 +1128,14 @@ fn spawn_result(
         (None, _) => T::Draw,
         (Some(w), Opponent::Cpu(_)) if w == result.setup.human_side => T::YouWin,
         (Some(_), Opponent::Cpu(_)) => T::YouLose,
-        (Some(Side::First), Opponent::Human) => T::FirstWins,
-        (Some(Side::Second), Opponent::Human) => T::SecondWins,
+        (Some(w), Opponent::Human) => G::wins_text(w),
     };
     commands
         .spawn((DespawnOnExit(Screen::Result), widgets::screen_root()))
         .with_children(|root| {
             root.spawn(widgets::text(
                 &fonts,
-                localized_game_name(GameId::Hasami, lang),
+                localized_game_name(G::ID, lang),
                 26.0,
                 palette::INK_SOFT,
             ));
@@ -1080,7 +1149,7 @@ fn spawn_result(
             root.spawn(widgets::label(
                 &fonts,
                 lang,
-                reason_text(o.reason),
+                result.reason,
                 22.0,
                 palette::INK,
             ));
@@ -1095,30 +1164,33 @@ fn spawn_result(
                     widgets::key_button(&fonts, lang, T::PlayAgain, true),
                     PlayAgainButton,
                 ))
-                .observe(play_again);
+                .observe(play_again::<G>);
                 row.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
                     .observe(crate::app::screens::go_to(Screen::GameList));
             });
         });
 }
 
-/// もう一度: a new game with the same settings (a random first player is
-/// drawn again).
-fn play_again(
+/// もう一度: a new game with the same settings (a random side is drawn
+/// again).
+fn play_again<G: Playable>(
     _: On<Pointer<Click>>,
-    result: Res<LastResult>,
-    draft: Res<SetupDraft>,
-    presets: Res<HasamiPresets>,
+    result: Res<LastResult<G>>,
     mut commands: Commands,
     mut store: ResMut<Store>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let mut setup = result.setup.clone();
-    if draft.first == super::FirstChoice::Random {
-        setup.human_side = draft.to_setup(&presets.0, &mut rand::rng()).human_side;
+    if setup.random_side {
+        use rand::RngExt;
+        setup.human_side = if rand::rng().random_bool(0.5) {
+            Side::First
+        } else {
+            Side::Second
+        };
     }
-    if let Ok(m) = HasamiMatch::new(setup) {
-        store.put(&GameId::Hasami.save_key(), &m.to_save());
+    if let Ok(m) = Match::<G>::new(setup) {
+        store.put(&G::ID.save_key(), &m.to_save());
         commands.insert_resource(m);
         next.set(Screen::Play);
     }

@@ -1,31 +1,27 @@
-//! The setup screen: opponent, CPU strength, first player, rules (a preset
-//! or 自分で決める), 待った, piece design.
+//! The setup screen, the same for every game: opponent, CPU strength, the
+//! player's side, rules (a preset or 自分で決める, whose options each game
+//! lays out), 待った, 印を出す, piece design.
 
 use bevy::prelude::*;
 
-use super::{FirstChoice, HasamiMatch, HasamiPresets, SetupDraft};
+use super::session::{Match, Playable, Presets, SetupDraft, SideChoice, chosen};
+use crate::app::Screen;
 use crate::app::audio::Sfx;
 use crate::app::i18n::{Lang, T};
 use crate::app::save::Store;
 use crate::app::screens::{go_to, localized_game_name, open_from};
 use crate::app::settings::{PieceStyle, Settings};
 use crate::app::widgets::{self, Fonts, palette};
-use crate::app::{ChosenGame, Screen};
-use crate::rules::data::{GameId, Strength};
-use crate::rules::hasami::Enclosure;
+use crate::rules::data::Strength;
 
-pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Setup), spawn_setup.run_if(chosen_hasami))
+pub fn plugin<G: Playable>(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Setup), spawn_setup::<G>.run_if(chosen::<G>))
         .add_systems(
             Update,
-            (rebuild_on_change, begin_on_enter)
+            (rebuild_on_change::<G>, begin_on_enter::<G>)
                 .run_if(in_state(Screen::Setup))
-                .run_if(chosen_hasami),
+                .run_if(chosen::<G>),
         );
-}
-
-pub fn chosen_hasami(chosen: Res<ChosenGame>) -> bool {
-    chosen.0 == GameId::Hasami
 }
 
 #[derive(Component)]
@@ -35,20 +31,19 @@ struct SetupRoot;
 #[derive(Component)]
 pub struct BeginButton;
 
-type Edit = fn(&mut SetupDraft);
-
-fn option(
+/// One choice button; clicking it edits the draft.
+pub fn option<G: Playable>(
     parent: &mut ChildSpawnerCommands,
     fonts: &Fonts,
     caption: &str,
     selected: bool,
-    edit: impl Fn(&mut SetupDraft) + Send + Sync + 'static,
+    edit: impl Fn(&mut SetupDraft<G>) + Send + Sync + 'static,
 ) {
     parent
         .spawn(widgets::button(fonts, caption, selected))
         .observe(
             move |_: On<Pointer<Click>>,
-                  mut draft: ResMut<SetupDraft>,
+                  mut draft: ResMut<SetupDraft<G>>,
                   mut sfx: MessageWriter<Sfx>| {
                 sfx.write(Sfx::Button);
                 edit(&mut draft);
@@ -57,35 +52,35 @@ fn option(
 }
 
 /// A heading and a row of choices, the current one highlighted.
-fn choice_group<V: Copy + PartialEq + Send + Sync + 'static>(
+pub fn choice_group<G: Playable, V: Copy + PartialEq + Send + Sync + 'static>(
     parent: &mut ChildSpawnerCommands,
     fonts: &Fonts,
     lang: Lang,
     title: T,
     choices: &[(V, T)],
     current: V,
-    set: fn(&mut SetupDraft, V),
+    set: fn(&mut SetupDraft<G>, V),
 ) {
     heading(parent, fonts, lang, title);
     parent.spawn(widgets::row()).with_children(|r| {
         for &(value, key) in choices {
-            option(r, fonts, key.get(lang), current == value, move |d| {
+            option::<G>(r, fonts, key.get(lang), current == value, move |d| {
                 set(d, value)
             });
         }
     });
 }
 
-fn heading(parent: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, key: T) {
+pub fn heading(parent: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, key: T) {
     parent.spawn(widgets::label(fonts, lang, key, 18.0, palette::INK));
 }
 
-fn spawn_setup(
+fn spawn_setup<G: Playable>(
     mut commands: Commands,
     fonts: Res<Fonts>,
     settings: Res<Settings>,
-    draft: Res<SetupDraft>,
-    presets: Res<HasamiPresets>,
+    draft: Res<SetupDraft<G>>,
+    presets: Res<Presets<G>>,
 ) {
     let lang = settings.lang;
     let d = draft.clone();
@@ -99,7 +94,7 @@ fn spawn_setup(
         .with_children(|root| {
             root.spawn(widgets::text(
                 &fonts,
-                localized_game_name(GameId::Hasami, lang),
+                localized_game_name(G::ID, lang),
                 34.0,
                 palette::INK,
             ));
@@ -115,15 +110,15 @@ fn spawn_setup(
                 cols.spawn(column()).with_children(|left| {
                     heading(left, &fonts, lang, T::Opponent);
                     left.spawn(widgets::row()).with_children(|r| {
-                        option(r, &fonts, tr(T::OpponentCpu), d.opponent_is_cpu, |d| {
+                        option::<G>(r, &fonts, tr(T::OpponentCpu), d.opponent_is_cpu, |d| {
                             d.opponent_is_cpu = true
                         });
-                        option(r, &fonts, tr(T::OpponentHuman), !d.opponent_is_cpu, |d| {
+                        option::<G>(r, &fonts, tr(T::OpponentHuman), !d.opponent_is_cpu, |d| {
                             d.opponent_is_cpu = false
                         });
                     });
                     if d.opponent_is_cpu {
-                        choice_group(
+                        choice_group::<G, _>(
                             left,
                             &fonts,
                             lang,
@@ -136,21 +131,22 @@ fn spawn_setup(
                             d.strength,
                             |d, v| d.strength = v,
                         );
-                        choice_group(
+                        let (question, [first, second, random]) = G::side_question();
+                        choice_group::<G, _>(
                             left,
                             &fonts,
                             lang,
-                            T::FirstPlayer,
+                            question,
                             &[
-                                (FirstChoice::You, T::FirstYou),
-                                (FirstChoice::Cpu, T::FirstCpu),
-                                (FirstChoice::Random, T::FirstRandom),
+                                (SideChoice::First, first),
+                                (SideChoice::Second, second),
+                                (SideChoice::Random, random),
                             ],
-                            d.first,
-                            |d, v| d.first = v,
+                            d.side,
+                            |d, v| d.side = v,
                         );
                     }
-                    choice_group(
+                    choice_group::<G, _>(
                         left,
                         &fonts,
                         lang,
@@ -159,6 +155,17 @@ fn spawn_setup(
                         d.undo_allowed,
                         |d, v| d.undo_allowed = v,
                     );
+                    if G::HAS_MARKS {
+                        choice_group::<G, _>(
+                            left,
+                            &fonts,
+                            lang,
+                            T::ShowMarks,
+                            &[(true, T::On), (false, T::Off)],
+                            d.marks,
+                            |d, v| d.marks = v,
+                        );
+                    }
                     heading(left, &fonts, lang, T::PieceDesign);
                     left.spawn(widgets::row()).with_children(|r| {
                         for (style, key) in [
@@ -183,11 +190,15 @@ fn spawn_setup(
                     right.spawn(widgets::row()).with_children(|r| {
                         for p in &presets.0.presets {
                             let id = p.id.clone();
-                            option(r, &fonts, lang.text(&p.name), d.preset == p.id, move |d| {
-                                d.preset = id.clone()
-                            });
+                            option::<G>(
+                                r,
+                                &fonts,
+                                lang.text(&p.name),
+                                d.preset == p.id,
+                                move |d| d.preset = id.clone(),
+                            );
                         }
-                        option(r, &fonts, tr(T::CustomRules), d.preset == "custom", |d| {
+                        option::<G>(r, &fonts, tr(T::CustomRules), d.preset == "custom", |d| {
                             d.preset = "custom".into()
                         });
                     });
@@ -199,7 +210,7 @@ fn spawn_setup(
                             palette::INK_SOFT,
                         ));
                     } else {
-                        custom_rules(right, &fonts, lang, &d);
+                        G::custom_rules_ui(right, &fonts, lang, &d.custom);
                     }
                 });
             });
@@ -214,7 +225,7 @@ fn spawn_setup(
                     widgets::key_button(&fonts, lang, T::Begin, true),
                     BeginButton,
                 ))
-                .observe(begin);
+                .observe(begin::<G>);
                 r.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
                     .observe(open_from(Screen::Settings, Screen::Setup));
             });
@@ -232,76 +243,12 @@ fn column() -> impl Bundle {
     }
 }
 
-fn custom_rules(root: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, d: &SetupDraft) {
-    let tr = |k: T| k.get(lang);
-    let c = d.custom;
-    heading(root, fonts, lang, T::CaptureTarget);
-    root.spawn(widgets::row()).with_children(|r| {
-        for n in [4u8, 5, 7] {
-            option(r, fonts, &format!("{n}"), c.capture_target == n, move |d| {
-                d.custom.capture_target = n
-            });
-        }
-        option(
-            r,
-            fonts,
-            tr(T::TargetDownToOne),
-            c.capture_target == 8,
-            |d| d.custom.capture_target = 8,
-        );
-    });
-    choice_group(
-        root,
-        fonts,
-        lang,
-        T::LeadRule,
-        &[
-            (None, T::LeadNone),
-            (Some(2u8), T::Lead2),
-            (Some(3u8), T::Lead3),
-        ],
-        c.lead,
-        |d, v| d.custom.lead = v,
-    );
-    choice_group(
-        root,
-        fonts,
-        lang,
-        T::Enclosure,
-        &[
-            (Enclosure::Corner, T::EnclosureCorner),
-            (Enclosure::Edge, T::EnclosureEdge),
-            (Enclosure::Anywhere, T::EnclosureAnywhere),
-        ],
-        c.enclosure,
-        |d, v| d.custom.enclosure = v,
-    );
-    root.spawn(widgets::row()).with_children(|r| {
-        let flip_diagonal: Edit = |d| d.custom.diagonal = !d.custom.diagonal;
-        let flip_limit: Edit = |d| {
-            d.custom.move_limit = if d.custom.move_limit.is_some() {
-                None
-            } else {
-                Some(300)
-            }
-        };
-        option(r, fonts, tr(T::Diagonal), c.diagonal, flip_diagonal);
-        option(
-            r,
-            fonts,
-            tr(T::MoveLimit),
-            c.move_limit.is_some(),
-            flip_limit,
-        );
-    });
-}
-
-fn rebuild_on_change(
+fn rebuild_on_change<G: Playable>(
     mut commands: Commands,
-    draft: Res<SetupDraft>,
+    draft: Res<SetupDraft<G>>,
     settings: Res<Settings>,
     fonts: Res<Fonts>,
-    presets: Res<HasamiPresets>,
+    presets: Res<Presets<G>>,
     roots: Query<Entity, With<SetupRoot>>,
 ) {
     if (draft.is_changed() && !draft.is_added()) || (settings.is_changed() && !settings.is_added())
@@ -313,10 +260,10 @@ fn rebuild_on_change(
     }
 }
 
-fn begin(
+fn begin<G: Playable>(
     _: On<Pointer<Click>>,
-    draft: Res<SetupDraft>,
-    presets: Res<HasamiPresets>,
+    draft: Res<SetupDraft<G>>,
+    presets: Res<Presets<G>>,
     commands: Commands,
     store: ResMut<Store>,
     next: ResMut<NextState<Screen>>,
@@ -326,10 +273,10 @@ fn begin(
 }
 
 /// Enter starts the game too.
-fn begin_on_enter(
+fn begin_on_enter<G: Playable>(
     keys: Res<ButtonInput<KeyCode>>,
-    draft: Res<SetupDraft>,
-    presets: Res<HasamiPresets>,
+    draft: Res<SetupDraft<G>>,
+    presets: Res<Presets<G>>,
     commands: Commands,
     store: ResMut<Store>,
     next: ResMut<NextState<Screen>>,
@@ -340,9 +287,9 @@ fn begin_on_enter(
     }
 }
 
-fn start_game(
-    draft: Res<SetupDraft>,
-    presets: Res<HasamiPresets>,
+fn start_game<G: Playable>(
+    draft: Res<SetupDraft<G>>,
+    presets: Res<Presets<G>>,
     mut commands: Commands,
     mut store: ResMut<Store>,
     mut next: ResMut<NextState<Screen>>,
@@ -350,12 +297,12 @@ fn start_game(
 ) {
     sfx.write(Sfx::Button);
     let setup = draft.to_setup(&presets.0, &mut rand::rng());
-    match HasamiMatch::new(setup) {
+    match Match::<G>::new(setup) {
         Ok(m) => {
-            store.put(&GameId::Hasami.save_key(), &m.to_save());
+            store.put(&G::ID.save_key(), &m.to_save());
             commands.insert_resource(m);
             next.set(Screen::Play);
         }
-        Err(e) => error!("cannot start はさみ将棋: {e}"),
+        Err(e) => error!("cannot start {}: {e}", G::ID.id()),
     }
 }

@@ -1,0 +1,276 @@
+//! The look every game shares: meshes and materials made once (koma
+//! outlines, discs, rings, highlight shapes), the wooden koma with a glyph,
+//! the point-and-line board of the European and 十六むさし boards, the blue
+//! dotted hint arrow, and the gold capture frame.
+
+use bevy::prelude::*;
+
+use super::board_view::BoardView;
+use crate::app::anim::Lifetime;
+use crate::app::widgets::{Fonts, palette};
+use crate::rules::board::BoardGraph;
+
+/// The size the meshes are made for (a shogi board's cell).
+pub const CELL: f32 = 64.0;
+
+/// Meshes and materials made once and shared by every piece and marker.
+#[derive(Resource, Clone)]
+pub struct Art {
+    pub koma_face: Handle<Mesh>,
+    pub koma_edge: Handle<Mesh>,
+    pub disc: Handle<Mesh>,
+    pub ring: Handle<Mesh>,
+    pub arrow: Handle<Mesh>,
+    pub ear: Handle<Mesh>,
+    pub dot: Handle<Mesh>,
+    pub red_ring: Handle<Mesh>,
+    /// A round highlight under a piece on a point board.
+    pub spot: Handle<Mesh>,
+    pub wood: Handle<ColorMaterial>,
+    pub wood_edge: Handle<ColorMaterial>,
+    pub ink: Handle<ColorMaterial>,
+    pub vermilion: Handle<ColorMaterial>,
+    pub white: Handle<ColorMaterial>,
+    pub fox: Handle<ColorMaterial>,
+    pub blue: Handle<ColorMaterial>,
+    pub red: Handle<ColorMaterial>,
+    pub last_move: Handle<ColorMaterial>,
+    pub selected: Handle<ColorMaterial>,
+}
+
+fn pentagon(w: f32, h: f32) -> ConvexPolygon {
+    ConvexPolygon::new([
+        Vec2::new(0.0, h * 0.5),
+        Vec2::new(-w * 0.40, h * 0.30),
+        Vec2::new(-w * 0.5, -h * 0.5),
+        Vec2::new(w * 0.5, -h * 0.5),
+        Vec2::new(w * 0.40, h * 0.30),
+    ])
+    .expect("the koma outline is convex")
+}
+
+pub fn make_art(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let r = CELL * 0.40;
+    commands.insert_resource(Art {
+        koma_face: meshes.add(pentagon(CELL * 0.72, CELL * 0.84)),
+        koma_edge: meshes.add(pentagon(CELL * 0.78, CELL * 0.90)),
+        disc: meshes.add(Circle::new(r)),
+        ring: meshes.add(Annulus::new(r * 0.80, r * 0.92)),
+        arrow: meshes.add(Triangle2d::new(
+            Vec2::new(0.0, 6.0),
+            Vec2::new(-5.0, -2.0),
+            Vec2::new(5.0, -2.0),
+        )),
+        ear: meshes.add(Triangle2d::new(
+            Vec2::new(0.0, 13.0),
+            Vec2::new(-8.0, -4.0),
+            Vec2::new(8.0, -4.0),
+        )),
+        dot: meshes.add(Circle::new(CELL * 0.12)),
+        red_ring: meshes.add(Annulus::new(CELL * 0.40, CELL * 0.48)),
+        spot: meshes.add(Circle::new(CELL * 0.47)),
+        wood: materials.add(Color::srgb(0.96, 0.86, 0.62)),
+        wood_edge: materials.add(Color::srgb(0.55, 0.38, 0.18)),
+        ink: materials.add(palette::INK),
+        vermilion: materials.add(palette::VERMILION),
+        white: materials.add(Color::srgb(0.98, 0.96, 0.90)),
+        fox: materials.add(Color::srgb(0.89, 0.50, 0.16)),
+        blue: materials.add(palette::DEST_DOT),
+        red: materials.add(palette::RED_RING),
+        last_move: materials.add(palette::LAST_MOVE),
+        selected: materials.add(palette::SELECTED),
+    });
+}
+
+/// A wooden koma with `glyph` written on it in `color`.
+pub fn koma(
+    parent: &mut ChildSpawnerCommands,
+    art: &Art,
+    fonts: &Fonts,
+    glyph: &str,
+    color: Color,
+) {
+    parent.spawn((
+        Mesh2d(art.koma_edge.clone()),
+        MeshMaterial2d(art.wood_edge.clone()),
+        Transform::from_xyz(0.0, 0.0, 0.0),
+    ));
+    parent.spawn((
+        Mesh2d(art.koma_face.clone()),
+        MeshMaterial2d(art.wood.clone()),
+        Transform::from_xyz(0.0, 0.0, 0.1),
+    ));
+    parent.spawn((
+        Text2d::new(glyph),
+        TextFont {
+            font: fonts.koma.clone().into(),
+            font_size: FontSize::Px(CELL * 0.50),
+            ..default()
+        },
+        TextColor(color),
+        Transform::from_xyz(0.0, -CELL * 0.05, 0.2),
+    ));
+}
+
+/// Rotation of a piece: the top player's shogi pieces face down the screen.
+pub fn facing(upright: bool) -> Quat {
+    if upright {
+        Quat::IDENTITY
+    } else {
+        Quat::from_rotation_z(std::f32::consts::PI)
+    }
+}
+
+/// A straight bar from `a` to `b` (board lines).
+fn bar(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
+    let d = b - a;
+    (
+        Sprite::from_color(color, Vec2::new(d.length() + width, width)),
+        Transform::from_translation(((a + b) / 2.0).extend(z))
+            .with_rotation(Quat::from_rotation_z(d.to_angle())),
+    )
+}
+
+/// A point-and-line board: wood under the points, every link drawn as a
+/// line, a small dot on every point. Works for any board graph.
+pub fn spawn_line_board(
+    commands: &mut Commands,
+    view: &BoardView,
+    graph: &BoardGraph,
+    scope: impl Bundle + Clone,
+) {
+    let half = view.half_size();
+    commands.spawn((
+        scope.clone(),
+        Sprite::from_color(palette::BOARD_LINE, half * 2.0 + Vec2::splat(18.0)),
+        Transform::from_translation(view.center.extend(-2.1)),
+    ));
+    commands.spawn((
+        scope.clone(),
+        Sprite::from_color(palette::BOARD, half * 2.0 + Vec2::splat(12.0)),
+        Transform::from_translation(view.center.extend(-2.0)),
+    ));
+    for p in 0..graph.len() {
+        let a = view.world(graph, p);
+        for link in graph.links(p) {
+            if link.to > p {
+                let b = view.world(graph, link.to);
+                commands.spawn((scope.clone(), bar(a, b, 3.0, palette::BOARD_LINE, -1.9)));
+            }
+        }
+        commands.spawn((
+            scope.clone(),
+            Sprite::from_color(palette::BOARD_LINE, Vec2::splat(10.0)),
+            Transform::from_translation(a.extend(-1.8))
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+        ));
+    }
+}
+
+/// What a highlight under a point marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Highlight {
+    LastMove,
+    Selected,
+}
+
+/// A highlight under a point: a square on a shogi board, a disc on a point
+/// board.
+pub fn spawn_highlight(
+    commands: &mut Commands,
+    scope: impl Bundle,
+    art: &Art,
+    squares: bool,
+    at: Vec2,
+    kind: Highlight,
+) {
+    let (color, material, z) = match kind {
+        Highlight::LastMove => (palette::LAST_MOVE, &art.last_move, -1.5),
+        Highlight::Selected => (palette::SELECTED, &art.selected, -1.4),
+    };
+    let place = Transform::from_translation(at.extend(z));
+    if squares {
+        commands.spawn((
+            scope,
+            Sprite::from_color(color, Vec2::splat(CELL - 2.0)),
+            place,
+        ));
+    } else {
+        commands.spawn((
+            scope,
+            Mesh2d(art.spot.clone()),
+            MeshMaterial2d(material.clone()),
+            place,
+        ));
+    }
+}
+
+/// A blue dotted arrow from `a` to `b` (hints and tutorial arrows).
+pub fn spawn_dotted_arrow(commands: &mut Commands, scope: impl Bundle + Clone, a: Vec2, b: Vec2) {
+    let len = a.distance(b);
+    let dir = (b - a).normalize_or_zero();
+    let mut d = CELL * 0.3;
+    while d < len - CELL * 0.25 {
+        commands.spawn((
+            scope.clone(),
+            Sprite::from_color(palette::HINT_BLUE, Vec2::splat(7.0)),
+            Transform::from_translation((a + dir * d).extend(6.0)),
+        ));
+        d += 13.0;
+    }
+    let angle = dir.to_angle() - std::f32::consts::FRAC_PI_2;
+    commands.spawn((
+        scope,
+        Sprite::from_color(palette::HINT_BLUE, Vec2::new(18.0, 18.0)),
+        Transform::from_translation((b - dir * CELL * 0.2).extend(6.0))
+            .with_rotation(Quat::from_rotation_z(angle + std::f32::consts::FRAC_PI_4)),
+    ));
+}
+
+/// Dotted arrows along a whole path (a multi-jump hint).
+pub fn spawn_path_arrows(commands: &mut Commands, scope: impl Bundle + Clone, points: &[Vec2]) {
+    for w in points.windows(2) {
+        spawn_dotted_arrow(commands, scope.clone(), w[0], w[1]);
+    }
+}
+
+/// A red × (印を出す: moving here lets the opponent capture).
+pub fn spawn_cross(commands: &mut Commands, scope: impl Bundle + Clone, at: Vec2) {
+    for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
+        commands.spawn((
+            scope.clone(),
+            Sprite::from_color(palette::RED_RING, Vec2::new(30.0, 6.0)),
+            Transform::from_translation(at.extend(2.5)).with_rotation(Quat::from_rotation_z(angle)),
+        ));
+    }
+}
+
+/// The gold frame round a capturing piece.
+pub fn spawn_gold_frame(commands: &mut Commands, scope: impl Bundle, at: Vec2, seconds: f32) {
+    let s = CELL * 0.96;
+    let t = 5.0;
+    commands
+        .spawn((
+            scope,
+            Transform::from_translation(at.extend(4.5)),
+            Visibility::default(),
+            Lifetime(seconds),
+        ))
+        .with_children(|f| {
+            for (offset, size) in [
+                (Vec2::new(0.0, s / 2.0), Vec2::new(s + t, t)),
+                (Vec2::new(0.0, -s / 2.0), Vec2::new(s + t, t)),
+                (Vec2::new(s / 2.0, 0.0), Vec2::new(t, s + t)),
+                (Vec2::new(-s / 2.0, 0.0), Vec2::new(t, s + t)),
+            ] {
+                f.spawn((
+                    Sprite::from_color(palette::GOLD, size),
+                    Transform::from_translation(offset.extend(0.0)),
+                ));
+            }
+        });
+}

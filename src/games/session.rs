@@ -1,0 +1,379 @@
+//! What every board game of the collection shares on the Bevy side: the
+//! [`Playable`] contract a game's rules implement to be presented, the setup
+//! of a match, the match being played with its record, the save that
+//! 続きから resumes, and the setup screen's draft. The play, setup, result
+//! and tutorial screens are written once over this contract.
+
+use std::fmt::Debug;
+
+use bevy::prelude::*;
+use rand::RngExt;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::art::Art;
+use super::board_view::BoardView;
+use crate::app::i18n::{Lang, T};
+use crate::app::save::{LoadError, Store};
+use crate::app::screens::ResumeRequest;
+use crate::app::settings::PieceStyle;
+use crate::app::widgets::Fonts;
+use crate::app::{ChosenGame, Notice, Screen};
+use crate::rules::board::{BoardGraph, PointId};
+use crate::rules::data::{GameId, GamePresets, Strength, Tutorial};
+use crate::rules::game::{EndReason, Game, Side};
+use crate::rules::levels::LevelError;
+use crate::rules::record::GameRecord;
+
+/// Who captured what with a move, for the capture animation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CaptureView {
+    /// The taken pieces, in the order they are taken.
+    pub captured: Vec<PointId>,
+    /// The mover's pieces that made the capture (gold frames).
+    pub capturers: Vec<PointId>,
+}
+
+/// A game's rules as the screens present them: everything the shared play,
+/// setup, result and tutorial screens need to know about one game.
+pub trait Playable:
+    Game<Pos: Send + Sync, Move: Send + Sync + Serialize + DeserializeOwned>
+    + Clone
+    + Send
+    + Sync
+    + 'static
+{
+    /// The rule options a preset or 自分で決める fixes.
+    type Rules: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    const ID: GameId;
+    /// Distance between neighbouring points on the play screen.
+    const CELL: f32;
+    /// Pieces stand in squares (shogi boards) rather than on points.
+    const SQUARES: bool;
+    /// The top player's pieces are drawn upside down (shogi pieces).
+    const TURN_TOP_PIECES: bool;
+    /// Moves can be made of several taps (a multi-jump).
+    const MULTI_STEP: bool = false;
+    /// The game has the 印を出す option.
+    const HAS_MARKS: bool = false;
+
+    fn create(rules: &Self::Rules) -> Result<Self, String>;
+    fn presets() -> Result<GamePresets<Self::Rules>, LevelError>;
+    fn tutorial() -> Result<Tutorial, LevelError>;
+    /// The rules a tutorial's diagrams are played under.
+    fn tutorial_rules() -> Self::Rules;
+    /// A tutorial diagram (validated when the tutorial file loads).
+    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<Self::Pos, String>;
+
+    fn graph(&self) -> &BoardGraph;
+    /// The side whose piece stands on `p`.
+    fn piece_at(&self, pos: &Self::Pos, p: PointId) -> Option<Side>;
+    /// Pieces `side` has taken (shown on its 駒台), if the side takes any.
+    fn taken_by(&self, pos: &Self::Pos, side: Side) -> Option<u32>;
+    fn capture_view(&self, pos: &Self::Pos, mv: Self::Move) -> CaptureView;
+    /// A line under the turn: captures, the target.
+    fn status_line(&self, pos: &Self::Pos, lang: Lang) -> String;
+    /// A notice after a move: repetition, a lead about to win.
+    fn notice(&self, pos: &Self::Pos, occurrences: u32) -> Option<T>;
+    /// 印を出す: after this move the opponent can capture at once.
+    fn dangerous(&self, _pos: &Self::Pos, _mv: Self::Move) -> bool {
+        false
+    }
+    fn position_text(&self, pos: &Self::Pos) -> String;
+
+    /// "… to move" and "… wins" for each side.
+    fn to_move_text(side: Side) -> T;
+    fn wins_text(side: Side) -> T;
+    /// The setup screen's question for the player's side, and its answers
+    /// for First, Second and random.
+    fn side_question() -> (T, [T; 3]);
+    /// Words for how a game ended in `pos`.
+    fn reason_text(&self, pos: &Self::Pos, reason: EndReason) -> T;
+
+    /// Draws the board (below everything else).
+    fn spawn_board(
+        &self,
+        commands: &mut Commands,
+        view: &BoardView,
+        fonts: &Fonts,
+        scope: impl Bundle + Clone,
+    );
+    /// A piece's look, as children of the piece entity.
+    fn piece_children(
+        parent: &mut ChildSpawnerCommands,
+        art: &Art,
+        fonts: &Fonts,
+        style: PieceStyle,
+        side: Side,
+    );
+    /// The 自分で決める options, under the preset row of the setup screen.
+    fn custom_rules_ui(
+        parent: &mut ChildSpawnerCommands,
+        fonts: &Fonts,
+        lang: Lang,
+        rules: &Self::Rules,
+    );
+}
+
+/// Who the opponent is (相手).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opponent {
+    Cpu(Strength),
+    /// となりの人: two players on one device.
+    Human,
+}
+
+/// Which side the player takes against the CPU, as chosen on the setup
+/// screen (先手 / 後手 for shogi-like games; the fox or the geese).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SideChoice {
+    First,
+    Second,
+    Random,
+}
+
+/// The settings of one game, fixed when it starts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchSetup<R> {
+    pub opponent: Opponent,
+    /// The side the (bottom) player takes against the CPU.
+    pub human_side: Side,
+    /// The preset's id, or `custom`.
+    pub preset: String,
+    pub rules: R,
+    /// 待った あり / なし.
+    pub undo_allowed: bool,
+    /// 印を出す (games that have it).
+    #[serde(default)]
+    pub marks: bool,
+    /// The side was drawn at random: もう一度 draws again.
+    #[serde(default)]
+    pub random_side: bool,
+}
+
+impl<R> MatchSetup<R> {
+    pub fn new(opponent: Opponent, human_side: Side, preset: &str, rules: R) -> Self {
+        MatchSetup {
+            opponent,
+            human_side,
+            preset: preset.to_string(),
+            rules,
+            undo_allowed: true,
+            marks: false,
+            random_side: false,
+        }
+    }
+    pub fn is_cpu(&self, side: Side) -> bool {
+        matches!(self.opponent, Opponent::Cpu(_)) && side != self.human_side
+    }
+    /// The side drawn at the bottom.
+    pub fn bottom_side(&self) -> Side {
+        match self.opponent {
+            Opponent::Cpu(_) => self.human_side,
+            Opponent::Human => Side::First,
+        }
+    }
+}
+
+/// What is saved for 続きから: the setup and every move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSave<R, M> {
+    pub setup: MatchSetup<R>,
+    pub moves: Vec<M>,
+}
+
+/// The game being played.
+#[derive(Resource, Clone)]
+pub struct Match<G: Playable> {
+    pub game: G,
+    pub record: GameRecord<G>,
+    pub setup: MatchSetup<G::Rules>,
+}
+
+impl<G: Playable> Match<G> {
+    pub fn new(setup: MatchSetup<G::Rules>) -> Result<Self, String> {
+        let game = G::create(&setup.rules)?;
+        let record = GameRecord::new(&game);
+        Ok(Match {
+            game,
+            record,
+            setup,
+        })
+    }
+
+    /// Rebuilds a saved game by replaying its moves through the rules.
+    pub fn from_save(save: GameSave<G::Rules, G::Move>) -> Result<Self, String> {
+        let mut m = Self::new(save.setup)?;
+        m.record = GameRecord::replay(&m.game, &save.moves)
+            .map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
+        Ok(m)
+    }
+
+    pub fn to_save(&self) -> GameSave<G::Rules, G::Move> {
+        GameSave {
+            setup: self.setup.clone(),
+            moves: self.record.moves().to_vec(),
+        }
+    }
+
+    /// Whether the side to move is played by a person at this device.
+    pub fn human_to_move(&self) -> bool {
+        let side = self.game.side_to_move(self.record.current());
+        !self.setup.is_cpu(side)
+    }
+
+    /// 待った: against the CPU, takes back the player's last move and the
+    /// CPU's reply together; between two players, one move. False if there
+    /// is nothing to undo.
+    pub fn undo_for_player(&mut self) -> bool {
+        match self.setup.opponent {
+            Opponent::Human => self.record.undo(),
+            Opponent::Cpu(_) => {
+                let human = self.setup.human_side;
+                // The last position where the player was to move and moved
+                // from: only then is there a move of theirs to take back.
+                let positions = self.record.positions();
+                let Some(target) = (0..positions.len() - 1)
+                    .rev()
+                    .find(|&i| self.game.side_to_move(&positions[i]) == human)
+                else {
+                    return false;
+                };
+                while self.record.ply() > target {
+                    self.record.undo();
+                }
+                true
+            }
+        }
+    }
+
+    /// The text for the bug report.
+    pub fn bug_text(&self) -> String {
+        format!(
+            "game: {}\nsetup: {:?}\nmoves: {}\nposition:\n{}",
+            G::ID.id(),
+            self.setup,
+            self.record.ply(),
+            self.game.position_text(self.record.current())
+        )
+    }
+}
+
+/// The presets and CPU levels from `levels/presets/<game>.ron`.
+#[derive(Resource, Clone)]
+pub struct Presets<G: Playable>(pub GamePresets<G::Rules>);
+
+/// The choices on the setup screen (kept between games).
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SetupDraft<G: Playable> {
+    pub opponent_is_cpu: bool,
+    pub strength: Strength,
+    pub side: SideChoice,
+    /// A preset id, or `custom`.
+    pub preset: String,
+    pub custom: G::Rules,
+    pub undo_allowed: bool,
+    pub marks: bool,
+}
+
+impl<G: Playable> SetupDraft<G> {
+    pub fn new(presets: &GamePresets<G::Rules>) -> Self {
+        let first = presets.presets.first();
+        SetupDraft {
+            opponent_is_cpu: true,
+            strength: Strength::Easy,
+            side: SideChoice::First,
+            preset: first.map_or("custom".into(), |p| p.id.clone()),
+            custom: first.map_or_else(G::tutorial_rules, |p| p.rules.clone()),
+            undo_allowed: true,
+            marks: false,
+        }
+    }
+
+    /// The setup this draft describes (a random side is drawn now).
+    pub fn to_setup(
+        &self,
+        presets: &GamePresets<G::Rules>,
+        rng: &mut impl rand::Rng,
+    ) -> MatchSetup<G::Rules> {
+        let rules = presets
+            .preset(&self.preset)
+            .map_or_else(|| self.custom.clone(), |p| p.rules.clone());
+        let human_side = match self.side {
+            SideChoice::First => Side::First,
+            SideChoice::Second => Side::Second,
+            SideChoice::Random if rng.random_bool(0.5) => Side::First,
+            SideChoice::Random => Side::Second,
+        };
+        let opponent = if self.opponent_is_cpu {
+            Opponent::Cpu(self.strength)
+        } else {
+            Opponent::Human
+        };
+        MatchSetup {
+            undo_allowed: self.undo_allowed,
+            marks: self.marks,
+            random_side: self.side == SideChoice::Random,
+            ..MatchSetup::new(opponent, human_side, &self.preset, rules)
+        }
+    }
+}
+
+/// Run condition: `G` is the game chosen on the list.
+pub fn chosen<G: Playable>(chosen: Res<ChosenGame>) -> bool {
+    chosen.0 == G::ID
+}
+
+/// Loads the save of this game. A corrupt or foreign save is removed and
+/// reported; the caller starts a fresh game instead.
+pub fn load_save<G: Playable>(store: &mut Store) -> Result<Match<G>, LoadError> {
+    let key = G::ID.save_key();
+    let result = store
+        .get::<GameSave<G::Rules, G::Move>>(&key)
+        .and_then(|s| Match::<G>::from_save(s).map_err(LoadError::Corrupt));
+    if let Err(LoadError::Corrupt(why)) = &result {
+        warn!("discarding the {} save: {why}", G::ID.id());
+        store.remove(&key);
+    }
+    result
+}
+
+/// The shared screens for game `G`: setup, play, result, tutorial, and
+/// 続きから.
+pub fn plugin<G: Playable>(app: &mut App) {
+    let presets = G::presets().unwrap_or_else(|e| panic!("{e}"));
+    app.insert_resource(SetupDraft::<G>::new(&presets))
+        .insert_resource(Presets::<G>(presets))
+        .add_systems(Update, handle_resume::<G>)
+        .add_plugins((
+            super::setup::plugin::<G>,
+            super::play::plugin::<G>,
+            super::tutorial_board::plugin::<G>,
+        ));
+}
+
+fn handle_resume<G: Playable>(
+    mut requests: MessageReader<ResumeRequest>,
+    mut store: ResMut<Store>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut notice: ResMut<Notice>,
+) {
+    for r in requests.read() {
+        if r.0 != G::ID {
+            continue;
+        }
+        match load_save::<G>(&mut store) {
+            Ok(m) => {
+                commands.insert_resource(m);
+                next.set(Screen::Play);
+            }
+            Err(LoadError::Missing) => next.set(Screen::Setup),
+            Err(LoadError::Corrupt(_)) => {
+                notice.0 = Some(T::SaveDiscarded);
+                next.set(Screen::GameList);
+            }
+        }
+    }
+}

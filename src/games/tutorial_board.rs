@@ -1,0 +1,217 @@
+//! A tutorial's board, the same for every game: the steps come from
+//! `levels/tutorials/<game>.ron` and are run by the shared runner
+//! (`crate::app::tutorial`); this module draws each step's diagram,
+//! highlights and arrows, and lets the player try the step's move (by the
+//! same taps as in a game, multi-jumps included).
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::art::{self, Art, Highlight};
+use super::board_view::BoardView;
+use super::play::{board_view, piece_rotation};
+use super::session::{Playable, chosen};
+use crate::app::Screen;
+use crate::app::audio::Sfx;
+use crate::app::settings::Settings;
+use crate::app::tutorial::{self, TutorialProgress};
+use crate::app::widgets::Fonts;
+use crate::rules::board::PointId;
+use crate::rules::game::Side;
+use crate::rules::taps::{self, Tap};
+
+/// The diagram on the board.
+#[derive(Resource)]
+pub struct TutorialBoard<G: Playable> {
+    pub game: G,
+    pub pos: G::Pos,
+    /// The points tapped so far (the selected piece first).
+    pub path: Vec<PointId>,
+    /// The step whose diagram `pos` shows.
+    shown_step: Option<usize>,
+}
+
+#[derive(Component, Clone)]
+struct TutorialScene;
+
+pub fn plugin<G: Playable>(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Tutorial), enter::<G>.run_if(chosen::<G>))
+        .add_systems(OnExit(Screen::Tutorial), |mut c: Commands| {
+            c.remove_resource::<TutorialBoard<G>>()
+        })
+        .add_systems(
+            Update,
+            (load_diagram::<G>, tutorial_input::<G>, redraw::<G>)
+                .chain()
+                .run_if(in_state(Screen::Tutorial))
+                .run_if(resource_exists::<TutorialBoard<G>>)
+                .run_if(resource_exists::<TutorialProgress>),
+        );
+}
+
+fn enter<G: Playable>(mut commands: Commands) {
+    let tutorial = match G::tutorial() {
+        Ok(t) => t,
+        Err(e) => return error!("{e}"),
+    };
+    let game = match G::create(&G::tutorial_rules()) {
+        Ok(g) => g,
+        Err(e) => return error!("{e}"),
+    };
+    commands.insert_resource(board_view(&game, false));
+    commands.insert_resource(TutorialBoard {
+        pos: game.start(),
+        game,
+        path: Vec::new(),
+        shown_step: None,
+    });
+    commands.insert_resource(TutorialProgress::new(tutorial));
+}
+
+/// Sets up the diagram whenever the step changes.
+fn load_diagram<G: Playable>(progress: Res<TutorialProgress>, mut board: ResMut<TutorialBoard<G>>) {
+    if board.shown_step == Some(progress.step) {
+        return;
+    }
+    let step = progress.current();
+    let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
+    // Tutorial files are validated when loaded, so the diagram parses.
+    if let Ok(p) = board.game.diagram(&rows, step.to_move) {
+        board.pos = p;
+    }
+    board.path.clear();
+    board.shown_step = Some(progress.step);
+}
+
+/// A tap on the diagram: builds the move as in a game, then judges it.
+pub fn tap_diagram<G: Playable>(
+    board: &mut TutorialBoard<G>,
+    progress: &mut TutorialProgress,
+    point: PointId,
+) -> Option<Sfx> {
+    if !progress.awaits_move() {
+        return None;
+    }
+    let board = &mut *board;
+    match taps::tap(&board.game, &board.pos, &mut board.path, point) {
+        Tap::Play(mv) => {
+            let graph = board.game.graph();
+            let (from, to) = board.game.move_ends(mv);
+            let (from, to) = (graph.point(from).name.clone(), graph.point(to).name.clone());
+            if progress.judge(&from, &to) {
+                let captures = board.game.is_capture(&board.pos, mv);
+                board.pos = board.game.play(&board.pos, mv);
+                Some(if captures { Sfx::Capture } else { Sfx::Place })
+            } else {
+                Some(Sfx::Illegal)
+            }
+        }
+        Tap::Extend => Some(Sfx::Place),
+        Tap::Reject => Some(Sfx::Illegal),
+        Tap::Select | Tap::Deselect | Tap::Ignore => None,
+    }
+}
+
+fn tutorial_input<G: Playable>(
+    buttons: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    view: Res<BoardView>,
+    mut board: ResMut<TutorialBoard<G>>,
+    mut progress: ResMut<TutorialProgress>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    if !buttons.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let (Ok(window), Ok((camera, cam_t))) = (windows.single(), cameras.single()) else {
+        return;
+    };
+    let Some(point) = window
+        .cursor_position()
+        .and_then(|c| camera.viewport_to_world_2d(cam_t, c).ok())
+        .and_then(|w| view.point_at(board.game.graph(), w))
+    else {
+        return;
+    };
+    if let Some(s) = tap_diagram(&mut board, &mut progress, point) {
+        sfx.write(s);
+    }
+}
+
+fn redraw<G: Playable>(
+    mut commands: Commands,
+    board: Res<TutorialBoard<G>>,
+    progress: Res<TutorialProgress>,
+    view: Res<BoardView>,
+    art: Res<Art>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    scene: Query<Entity, With<TutorialScene>>,
+) {
+    if !board.is_changed() && !progress.is_changed() && !settings.is_changed() {
+        return;
+    }
+    for e in &scene {
+        commands.entity(e).despawn();
+    }
+    let graph = board.game.graph();
+    let scope = (DespawnOnExit(Screen::Tutorial), TutorialScene);
+    board
+        .game
+        .spawn_board(&mut commands, &view, &fonts, scope.clone());
+    let step = progress.current();
+    let mut marks: Vec<PointId> = step
+        .highlights
+        .iter()
+        .filter_map(|n| graph.find(n))
+        .collect();
+    marks.extend(board.path.iter().copied());
+    for p in marks {
+        art::spawn_highlight(
+            &mut commands,
+            scope.clone(),
+            &art,
+            G::SQUARES,
+            view.world(graph, p),
+            Highlight::Selected,
+        );
+    }
+    for to in taps::next_points(&board.game, &board.pos, &board.path) {
+        commands.spawn((
+            scope.clone(),
+            Mesh2d(art.dot.clone()),
+            MeshMaterial2d(art.blue.clone()),
+            Transform::from_translation(view.world(graph, to).extend(2.0)),
+        ));
+    }
+    for arrow in &step.arrows {
+        if let (Some(a), Some(b)) = (graph.find(&arrow.from), graph.find(&arrow.to)) {
+            art::spawn_dotted_arrow(
+                &mut commands,
+                scope.clone(),
+                view.world(graph, a),
+                view.world(graph, b),
+            );
+        }
+    }
+    // A piece moved part of its way stands at the end of the path so far.
+    let moved = (board.path.len() > 1).then(|| (board.path[0], board.path[board.path.len() - 1]));
+    for p in 0..graph.len() {
+        if let Some(side) = board.game.piece_at(&board.pos, p) {
+            let at = match moved {
+                Some((from, to)) if from == p => to,
+                _ => p,
+            };
+            commands
+                .spawn((
+                    scope.clone(),
+                    Transform::from_translation(view.world(graph, at).extend(1.0))
+                        .with_rotation(piece_rotation::<G>(side, Side::First)),
+                    Visibility::default(),
+                ))
+                .with_children(|c| G::piece_children(c, &art, &fonts, settings.piece_style, side));
+        }
+    }
+    tutorial::spawn_panel(&mut commands, scope, &fonts, settings.lang, &progress);
+}
