@@ -2,8 +2,6 @@
 //! CPU opponent, undo, saves and resume, and a storm of random input. At
 //! every settled frame the pieces on screen must be exactly the rules state.
 
-use std::time::Duration;
-
 use bevy::prelude::*;
 use bevy_pkv::PkvStore;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
@@ -11,9 +9,7 @@ use yorimichi::app::headless::{self, click, find};
 use yorimichi::app::save::Store;
 use yorimichi::app::screens::{CardButton, TitleStart};
 use yorimichi::app::{Notice, Screen};
-use yorimichi::games::play::{
-    BoardTap, LastResult, PieceView, PlayAgainButton, PlayCommand, PlayUi,
-};
+use yorimichi::games::play::{BoardTap, LastResult, PlayAgainButton, PlayCommand, PlayUi};
 use yorimichi::games::session::{Match, Opponent, SetupDraft};
 use yorimichi::rules::hasami::Hasami;
 
@@ -21,56 +17,15 @@ type HasamiMatch = Match<Hasami>;
 use yorimichi::rules::data::{GameId, Strength};
 use yorimichi::rules::game::{EndReason, Game, Side};
 
-fn temp_store(name: &str) -> (Store, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("yorimichi-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    (Store::new(Some(PkvStore::new_in_dir(&dir))), dir)
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-fn card(app: &mut App, which: CardButton) -> Option<Entity> {
-    let mut q = app.world_mut().query::<(Entity, &CardButton)>();
-    q.iter(app.world())
-        .find(|(_, c)| **c == which)
-        .map(|(e, _)| e)
-}
+mod common;
+use common::{card, screen, temp_store};
 
 fn settle(app: &mut App) {
-    for _ in 0..2000 {
-        app.update();
-        let busy = {
-            let ui = app.world().resource::<PlayUi<Hasami>>();
-            let m = app.world().resource::<HasamiMatch>();
-            let cpu_to_move = m.setup.is_cpu(m.game.side_to_move(m.record.current()))
-                && m.record.outcome(&m.game).is_none();
-            ui.is_settling() || cpu_to_move
-        };
-        if !busy || screen(app) != Screen::Play {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    panic!("the play screen did not settle");
+    common::settle::<Hasami>(app)
 }
 
-/// The pieces on screen are exactly the pieces of the rules position.
 fn assert_view_matches_rules(app: &mut App) {
-    let mut q = app.world_mut().query::<&PieceView>();
-    let mut shown: Vec<(usize, Side)> = q.iter(app.world()).map(|p| (p.point, p.side)).collect();
-    shown.sort_by_key(|(p, _)| *p);
-    let m = app.world().resource::<HasamiMatch>();
-    let pos = m.record.current();
-    let expected: Vec<(usize, Side)> = (0..81).filter_map(|p| pos.at(p).map(|s| (p, s))).collect();
-    assert_eq!(
-        shown,
-        expected,
-        "view and rules disagree at ply {}",
-        m.record.ply()
-    );
+    common::assert_view_matches_rules::<Hasami>(app)
 }
 
 fn human_move(app: &mut App) -> bool {

@@ -505,3 +505,116 @@ fn the_tips_show_what_they_say() {
     // The double wall gives the fox nothing to jump.
     assert!(jump_paths(&g, &diagram("Geese tip 1")).is_empty());
 }
+
+// --- Building moves from taps (the play screen and tutorials use this) ---
+
+use yorimichi::rules::taps::{self, Tap};
+
+/// The fox on d7 (3,0) with geese on d6 and d4: a double jump down the
+/// middle column, stoppable after the first jump unless captures are forced.
+fn double_jump_position(g: &FoxGeese) -> FoxGeesePos {
+    pos(g, &[(3, 1), (3, 3), (0, 4), (6, 4)], (3, 0), FOX)
+}
+
+#[test]
+fn a_multi_jump_is_tapped_landing_by_landing_and_may_stop() {
+    let g = std_game();
+    let p = double_jump_position(&g);
+    let mut path = Vec::new();
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 3, 0)), Tap::Select);
+    assert!(taps::next_points(&g, &p, &path).contains(&at(&g, 3, 2)));
+    // The first landing: the fox could stop or go on, so it waits.
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 3, 2)), Tap::Extend);
+    assert_eq!(path, vec![at(&g, 3, 0), at(&g, 3, 2)]);
+    assert_eq!(taps::next_points(&g, &p, &path), vec![at(&g, 3, 4)]);
+    let stop = taps::move_along(&g, &p, &path).expect("stopping here is a move");
+    assert_eq!(g.captured(stop), vec![at(&g, 3, 1)]);
+    // Tapping the fox where it stands stops the jump there.
+    let mut again = path.clone();
+    assert_eq!(taps::tap(&g, &p, &mut again, at(&g, 3, 2)), Tap::Play(stop));
+    // Or on to the second landing, which ends the move (nothing beyond).
+    match taps::tap(&g, &p, &mut path, at(&g, 3, 4)) {
+        Tap::Play(mv) => {
+            assert_eq!(g.captured(mv), vec![at(&g, 3, 1), at(&g, 3, 3)]);
+            assert_eq!(
+                g.move_path(mv),
+                vec![at(&g, 3, 0), at(&g, 3, 2), at(&g, 3, 4)]
+            );
+        }
+        other => panic!("expected the double jump, got {other:?}"),
+    }
+    assert!(path.is_empty());
+}
+
+#[test]
+fn under_forced_capture_a_jump_cannot_stop_half_way() {
+    let g = game(FoxGeeseRules {
+        forced_capture: true,
+        ..FoxGeeseRules::STANDARD
+    });
+    let p = double_jump_position(&g);
+    let mut path = vec![at(&g, 3, 0)];
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 3, 2)), Tap::Extend);
+    assert!(taps::move_along(&g, &p, &path).is_none(), "no stop here");
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 3, 2)), Tap::Reject);
+    assert_eq!(path.len(), 2, "the jump is still under way");
+    // A step is not allowed either while a jump is possible.
+    let mut step = vec![at(&g, 3, 0)];
+    assert_eq!(taps::tap(&g, &p, &mut step, at(&g, 2, 0)), Tap::Reject);
+    // Tapping the starting point cancels the unfinished jump.
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 3, 0)), Tap::Deselect);
+    assert!(path.is_empty());
+}
+
+#[test]
+fn taps_select_switch_and_put_down_pieces() {
+    let g = std_game();
+    let p = g.start();
+    let mut path = Vec::new();
+    // The fox is not the geese's piece; an empty point does nothing.
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 3, 3)), Tap::Ignore);
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 3, 0)), Tap::Ignore);
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 2, 4)), Tap::Select);
+    // Another goose with a move: switch to it.
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 4, 4)), Tap::Select);
+    assert_eq!(path, vec![at(&g, 4, 4)]);
+    // A goose cannot step back: refused, and the selection is dropped.
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 4, 5)), Tap::Reject);
+    assert!(path.is_empty());
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 4, 4)), Tap::Select);
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 4, 4)), Tap::Deselect);
+    assert_eq!(taps::tap(&g, &p, &mut path, at(&g, 4, 4)), Tap::Select);
+    assert_eq!(
+        taps::tap(&g, &p, &mut path, at(&g, 4, 3)),
+        Tap::Play(FoxGeeseMove::step(at(&g, 4, 4), at(&g, 4, 3)))
+    );
+}
+
+#[test]
+fn marks_show_exactly_the_moves_that_let_the_fox_jump() {
+    let g = std_game();
+    // Fox on c5 (2,2); geese on their start points but a3, b3 moved up.
+    let mut geese: Vec<(i32, i32)> = vec![(0, 3), (1, 3)];
+    geese.extend((2..=6).map(|x| (x, 4)));
+    geese.extend([(2, 5), (3, 5), (4, 5), (2, 6), (3, 6), (4, 6)]);
+    let p = pos(&g, &geese, (2, 2), GEESE);
+    let step = |from: (i32, i32), to: (i32, i32)| {
+        FoxGeeseMove::step(at(&g, from.0, from.1), at(&g, to.0, to.1))
+    };
+    // c3→c4 stands next to the fox with c3 left empty behind it: ×.
+    assert!(g.move_exposes(&p, step((2, 4), (2, 3))));
+    // c3→b3 is safe, and so is a goose far away.
+    assert!(!g.move_exposes(&p, step((2, 4), (1, 4))));
+    assert!(!g.move_exposes(&p, step((6, 4), (6, 3))));
+    // b4→c4 (sideways) lands next to the fox with c3 behind it: safe.
+    assert!(!g.move_exposes(&p, step((1, 3), (2, 3))));
+    // A goose already exposed does not mark every other move.
+    let exposed = pos(&g, &[(2, 3), (5, 4), (6, 4), (4, 5)], (2, 2), GEESE);
+    assert!(g.jumpable_geese(&exposed) != 0);
+    assert!(!g.move_exposes(&exposed, step((6, 4), (6, 3))));
+    // The fox's own moves are never marked.
+    let fox_turn = pos(&g, &geese, (2, 2), FOX);
+    let mut fox_moves = Vec::new();
+    g.legal_moves(&fox_turn, &mut fox_moves);
+    assert!(fox_moves.iter().all(|&mv| !g.move_exposes(&fox_turn, mv)));
+}

@@ -115,7 +115,7 @@ fn hasami_capture_match() -> Match<Hasami> {
 fn fox_jump_match() -> (Match<FoxGeese>, FoxGeeseMove) {
     let mut m = new_match::<FoxGeese>(Opponent::Human, Side::First, FoxGeeseRules::STANDARD);
     let rows = [
-        "  ...  ", "  .F.  ", "...G...", ".......", "GG.G.GG", "  GGG  ", "  GGG  ",
+        "  ...  ", "  .F.  ", "...G...", "G.....G", "GG.G.GG", "  G.G  ", "  GGG  ",
     ];
     let pos = m
         .game

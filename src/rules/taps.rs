@@ -44,6 +44,9 @@ pub fn move_along<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Option<G
 
 /// Points the next tap may go to, after `path`.
 pub fn next_points<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Vec<PointId> {
+    if path.is_empty() {
+        return Vec::new();
+    }
     let mut out: Vec<PointId> = paths(game, pos)
         .into_iter()
         .filter(|(_, p)| p.len() > path.len() && p.starts_with(path))
