@@ -1,6 +1,7 @@
 // Loads the web build in Debian's headless Chromium (through SwiftShader
-// WebGL2) and checks: the title screen renders with no console errors, and
-// a click on はじめる reaches the game list.
+// WebGL2) and checks: the title screen renders with no console errors, a
+// click on はじめる reaches the game list, and a move is played against the
+// CPU in はさみ将棋 and in きつねとがちょう.
 // Usage: node web_test.mjs <dist-dir> <out-dir>
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -99,6 +100,32 @@ try {
   await sleep(1000);
   await page.screenshot({ path: path.join(out, "web-play.png") });
   check(errors.length === 0, `no console errors while playing ${errors.length ? JSON.stringify(errors) : ""}`);
+
+  // Esc back to the list, then きつねとがちょう's はじめから (second card).
+  await page.keyboard.press("Escape");
+  await page.waitForSelector('body[data-screen="GameList"]', { timeout: 20000 });
+  await sleep(1500);
+  await tap(page, 668, 433);
+  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 20000 });
+  await sleep(500);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
+  await sleep(1500);
+  // The cross board: centre at x −190, 78 world units between points; the
+  // goose on a3 (0,4) steps up to a4 (0,3).
+  await tap(page, 126, 478);
+  await sleep(400);
+  await tap(page, 126, 400);
+  ply = "0";
+  for (let i = 0; i < 120 && Number(ply) < 2; i++) {
+    await sleep(500);
+    ply = await page.evaluate(() => document.body.dataset.ply);
+  }
+  check(Number(ply) >= 2, `a goose moves in the browser and the CPU fox replies (ply ${ply})`);
+  await sleep(1000);
+  await page.screenshot({ path: path.join(out, "web-foxgeese.png") });
+  check(errors.length === 0, `no console errors in きつねとがちょう ${errors.length ? JSON.stringify(errors) : ""}`);
 } catch (e) {
   check(false, String(e));
 } finally {
