@@ -77,6 +77,10 @@ selfplay-table:
 	cargo build --release
 	$(BIN) selfplay hasami --games 200 --a strong --b normal | tail -3
 	$(BIN) selfplay hasami --games 200 --a normal --b easy | tail -3
+	$(BIN) selfplay foxgeese --games 200 --a strong --b normal | tail -3
+	$(BIN) selfplay foxgeese --games 200 --a normal --b easy | tail -3
+	for p in standard seventeen old; do \
+		$(BIN) selfplay foxgeese --games 20 --a strong --b strong --preset $$p --seed 5 | tail -3; done
 
 # Regenerates the subset fonts and the sound effects (not needed to build).
 assets:
