@@ -8,6 +8,7 @@ use crate::rules::data::{self, CpuLevels, GameId};
 use crate::rules::foxgeese::FoxGeese;
 use crate::rules::game::{Game, Side};
 use crate::rules::hasami::Hasami;
+use crate::rules::musashi::Musashi;
 use crate::rules::selfplay;
 
 pub fn run(args: &SelfplayArgs) -> Result<(), String> {
@@ -25,6 +26,13 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
             let preset = presets.require(preset_id)?;
             let board = data::board(preset.rules.board_name()).map_err(|e| e.to_string())?;
             let game = FoxGeese::new(board, preset.rules)?;
+            play(args, preset_id, &game, &presets.cpu)
+        }
+        GameId::Musashi => {
+            let presets = data::musashi_presets().map_err(|e| e.to_string())?;
+            let preset = presets.require(preset_id)?;
+            let board = data::board(preset.rules.board_name()).map_err(|e| e.to_string())?;
+            let game = Musashi::new(board, preset.rules)?;
             play(args, preset_id, &game, &presets.cpu)
         }
         other => Err(format!("{} is not built yet", other.id())),

@@ -110,6 +110,7 @@ pub const BOARD_FILES: &[LevelFile] = &[
 ];
 pub const HASAMI_PRESETS: LevelFile = level_file!("levels/presets/hasami.ron");
 pub const FOXGEESE_PRESETS: LevelFile = level_file!("levels/presets/foxgeese.ron");
+pub const MUSASHI_PRESETS: LevelFile = level_file!("levels/presets/musashi.ron");
 pub const HASAMI_TUTORIAL: LevelFile = level_file!("levels/tutorials/hasami.ron");
 pub const FOXGEESE_TUTORIAL: LevelFile = level_file!("levels/tutorials/foxgeese.ron");
 
@@ -194,6 +195,17 @@ pub fn foxgeese_presets_from(
 
 pub fn foxgeese_presets() -> Result<GamePresets<super::foxgeese::FoxGeeseRules>, LevelError> {
     foxgeese_presets_from(FOXGEESE_PRESETS.path, FOXGEESE_PRESETS.text)
+}
+
+pub fn musashi_presets_from(
+    file: &str,
+    text: &str,
+) -> Result<GamePresets<super::musashi::MusashiRules>, LevelError> {
+    presets_from(file, text, super::musashi::MusashiRules::validate)
+}
+
+pub fn musashi_presets() -> Result<GamePresets<super::musashi::MusashiRules>, LevelError> {
+    musashi_presets_from(MUSASHI_PRESETS.path, MUSASHI_PRESETS.text)
 }
 
 /// A move in a tutorial or problem, by point names (e.g. `5九` → `5五`).
@@ -340,7 +352,7 @@ impl GameId {
     pub const PLAYABLE: [GameId; 2] = [GameId::Hasami, GameId::FoxGeese];
     /// Games whose rules engine exists (self-play works for them), even if
     /// their screens are still to come.
-    pub const ENGINES: [GameId; 2] = [GameId::Hasami, GameId::FoxGeese];
+    pub const ENGINES: [GameId; 3] = [GameId::Hasami, GameId::FoxGeese, GameId::Musashi];
 
     pub fn id(self) -> &'static str {
         match self {

@@ -8,6 +8,7 @@ pub mod foxgeese;
 pub mod game;
 pub mod hasami;
 pub mod levels;
+pub mod musashi;
 pub mod record;
 pub mod search;
 pub mod selfplay;

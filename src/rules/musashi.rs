@@ -1,0 +1,498 @@
+//! 十六むさし (Juroku Musashi), after `shared/seeds/000` and issue 4: one
+//! 親 against sixteen 子 on the 5×5 board with its diagonals and diamond,
+//! and (usually) the 雪隠 triangle. Both move one step along a line. 親
+//! captures by stepping into the gap between two 子 on one straight line
+//! through its new point, every such pair at once; 子 win by leaving 親 no
+//! move.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{BoardGraph, PointId};
+use super::game::{EndReason, Game, Outcome, Side, zobrist};
+
+/// 親 is `Side::First` and the 16 子 are `Side::Second`, whoever moves first.
+pub const OYA: Side = Side::First;
+pub const KO: Side = Side::Second;
+
+/// The rule options (a preset, or 自分で決める).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MusashiRules {
+    /// The 雪隠 triangle is part of the board (33 points, else 25).
+    pub setchin: bool,
+    /// 子が先手: the 子 move first.
+    pub ko_first: bool,
+    /// 親 wins when this many 子 or fewer are left: 5 (ふつう), 4, 6, or 1
+    /// (囲めなくなるまで: play on until one 子 is left).
+    pub oya_wins_at: u8,
+}
+
+impl MusashiRules {
+    pub const STANDARD: MusashiRules = MusashiRules {
+        setchin: true,
+        ko_first: false,
+        oya_wins_at: 5,
+    };
+
+    pub fn validate(&self) -> Result<(), String> {
+        if ![1, 4, 5, 6].contains(&self.oya_wins_at) {
+            return Err(format!(
+                "oya_wins_at must be 5, 4, 6 or 1, not {}",
+                self.oya_wins_at
+            ));
+        }
+        Ok(())
+    }
+
+    /// The board file these rules are played on.
+    pub fn board_name(&self) -> &'static str {
+        if self.setchin {
+            "musashi33"
+        } else {
+            "musashi25"
+        }
+    }
+}
+
+/// A move: one step along a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MusashiMove {
+    pub from: u8,
+    pub to: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MusashiPos {
+    /// One bit per point.
+    ko: u64,
+    oya: u8,
+    to_move: Side,
+    ply: u16,
+    hash: u64,
+}
+
+impl MusashiPos {
+    pub fn oya(&self) -> PointId {
+        self.oya as PointId
+    }
+    pub fn has_ko(&self, p: PointId) -> bool {
+        self.ko & (1 << p) != 0
+    }
+    pub fn ko(&self) -> impl Iterator<Item = PointId> + '_ {
+        (0..64).filter(move |&p| self.has_ko(p))
+    }
+    pub fn ko_count(&self) -> u32 {
+        self.ko.count_ones()
+    }
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+    pub fn ply(&self) -> u16 {
+        self.ply
+    }
+    fn is_empty(&self, p: PointId) -> bool {
+        !self.has_ko(p) && self.oya as PointId != p
+    }
+    fn compute_hash(&self) -> u64 {
+        let mut h = if self.to_move == KO { zobrist(0) } else { 0 };
+        for k in self.ko() {
+            h ^= zobrist(100 + k as u64);
+        }
+        h ^ zobrist(200 + self.oya as u64)
+    }
+}
+
+/// The game: board and rule options.
+#[derive(Clone, Debug)]
+pub struct Musashi {
+    board: BoardGraph,
+    rules: MusashiRules,
+    /// For each point: its neighbours.
+    steps: Vec<Vec<u8>>,
+    /// For each point: the pairs of points on either side of it on one
+    /// straight line (親 entering the point takes both when both are 子).
+    pairs: Vec<Vec<(u8, u8)>>,
+    centre: PointId,
+    /// The 16 points of the square's edge (the 子's start).
+    perimeter: u64,
+    /// The points of the 雪隠 (x ≥ 5).
+    setchin: u64,
+}
+
+impl Musashi {
+    /// `board` must be the board the rules name (`musashi33` or `musashi25`).
+    pub fn new(board: BoardGraph, rules: MusashiRules) -> Result<Self, String> {
+        rules.validate()?;
+        if board.len() > 64 {
+            return Err(format!(
+                "board \"{}\" has more than 64 points",
+                board.name()
+            ));
+        }
+        let expected = if rules.setchin { 33 } else { 25 };
+        if board.len() != expected || (0..5).any(|i| board.at(i, i).is_none()) {
+            return Err(format!(
+                "board \"{}\" is not the {expected}-point 十六むさし board",
+                board.name()
+            ));
+        }
+        let steps: Vec<Vec<u8>> = (0..board.len())
+            .map(|p| board.links(p).iter().map(|l| l.to as u8).collect())
+            .collect();
+        let pairs = (0..board.len())
+            .map(|p| {
+                let mut v: Vec<(u8, u8)> = board
+                    .links(p)
+                    .iter()
+                    .filter_map(|l| {
+                        let beyond = board.next_along(l.to, p)?;
+                        (l.to < beyond).then_some((l.to as u8, beyond as u8))
+                    })
+                    .collect();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        let mut perimeter = 0u64;
+        let mut setchin = 0u64;
+        for p in 0..board.len() {
+            let pt = board.point(p);
+            if pt.x >= 5 {
+                setchin |= 1 << p;
+            } else if pt.x == 0 || pt.x == 4 || pt.y == 0 || pt.y == 4 {
+                perimeter |= 1 << p;
+            }
+        }
+        let centre = board.at(2, 2).unwrap_or(0);
+        Ok(Musashi {
+            board,
+            rules,
+            steps,
+            pairs,
+            centre,
+            perimeter,
+            setchin,
+        })
+    }
+
+    pub fn board(&self) -> &BoardGraph {
+        &self.board
+    }
+    pub fn rules(&self) -> &MusashiRules {
+        &self.rules
+    }
+
+    /// Whether 親 stands in the 雪隠 (雪隠詰め when it is trapped there).
+    pub fn in_setchin(&self, pos: &MusashiPos) -> bool {
+        self.setchin & (1 << pos.oya) != 0
+    }
+
+    /// A position from a list of 子 and 親's point (tests, tutorials).
+    pub fn position(
+        &self,
+        ko: &[PointId],
+        oya: PointId,
+        to_move: Side,
+    ) -> Result<MusashiPos, String> {
+        if oya >= self.board.len() {
+            return Err(format!("親's point {oya} is not on the board"));
+        }
+        let mut bits = 0u64;
+        for &k in ko {
+            if k >= self.board.len() || k == oya {
+                return Err(format!("a 子 cannot stand on point {k}"));
+            }
+            bits |= 1 << k;
+        }
+        let mut pos = MusashiPos {
+            ko: bits,
+            oya: oya as u8,
+            to_move,
+            ply: 0,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// A position from a diagram: one row per y (top first), one character
+    /// per x: ` ` off the board, `.` an empty point, `K` a 子, `O` 親
+    /// (exactly one).
+    pub fn position_from_rows(&self, rows: &[&str], to_move: Side) -> Result<MusashiPos, String> {
+        let (w, h) = self.board.extent();
+        if rows.len() != h as usize {
+            return Err(format!("a diagram needs {h} rows, found {}", rows.len()));
+        }
+        let mut ko = Vec::new();
+        let mut oya = None;
+        for (y, row) in rows.iter().enumerate() {
+            let cells: Vec<char> = row.chars().collect();
+            if cells.len() != w as usize {
+                return Err(format!(
+                    "row {} needs {w} characters, found {}",
+                    y + 1,
+                    cells.len()
+                ));
+            }
+            for (x, &c) in cells.iter().enumerate() {
+                let point = self.board.at(x as i32, y as i32);
+                let place = format!("row {}, column {}", y + 1, x + 1);
+                match (c, point) {
+                    (' ', None) => {}
+                    (' ', Some(_)) => {
+                        return Err(format!("{place}: a point of the board is left blank"));
+                    }
+                    (_, None) => return Err(format!("{place}: '{c}' is off the board")),
+                    ('.', Some(_)) => {}
+                    ('K', Some(p)) => ko.push(p),
+                    ('O', Some(p)) if oya.is_none() => oya = Some(p),
+                    ('O', Some(_)) => return Err(format!("{place}: a second 親")),
+                    (other, Some(_)) => {
+                        return Err(format!("{place}: unknown mark '{other}' (use . K O)"));
+                    }
+                }
+            }
+        }
+        let oya = oya.ok_or("the diagram has no 親 (O)")?;
+        self.position(&ko, oya, to_move)
+    }
+
+    /// The diagram of a position (the format [`Musashi::position_from_rows`]
+    /// reads), one row per line.
+    pub fn to_rows(&self, pos: &MusashiPos) -> Vec<String> {
+        let (w, h) = self.board.extent();
+        (0..h)
+            .map(|y| {
+                (0..w)
+                    .map(|x| match self.board.at(x, y) {
+                        None => ' ',
+                        Some(p) if pos.oya() == p => 'O',
+                        Some(p) if pos.has_ko(p) => 'K',
+                        Some(_) => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The 子 that 親 takes by entering `to` (both of every pair), as bits.
+    pub fn captured_bits(&self, pos: &MusashiPos, to: PointId) -> u64 {
+        let mut bits = 0u64;
+        for &(a, b) in &self.pairs[to] {
+            if pos.has_ko(a as PointId) && pos.has_ko(b as PointId) {
+                bits |= (1 << a) | (1 << b);
+            }
+        }
+        bits
+    }
+
+    /// The 子 a move takes, in point order.
+    pub fn captured(&self, pos: &MusashiPos, mv: MusashiMove) -> Vec<PointId> {
+        if pos.to_move != OYA {
+            return Vec::new();
+        }
+        let bits = self.captured_bits(pos, mv.to as PointId);
+        (0..64).filter(|&p| bits & (1 << p) != 0).collect()
+    }
+
+    fn can_move(&self, pos: &MusashiPos, p: PointId) -> bool {
+        self.steps[p].iter().any(|&q| pos.is_empty(q as PointId))
+    }
+
+    /// Empty points next to which 親 could enter and capture right now.
+    fn threats(&self, pos: &MusashiPos) -> u32 {
+        let o = pos.oya as PointId;
+        self.steps[o]
+            .iter()
+            .filter(|&&q| pos.is_empty(q as PointId) && self.captured_bits(pos, q as PointId) != 0)
+            .count() as u32
+    }
+
+    /// Gaps in the 子's net: empty points between two 子 on a line.
+    fn gaps(&self, pos: &MusashiPos) -> u32 {
+        (0..self.board.len())
+            .filter(|&p| pos.is_empty(p) && self.captured_bits(pos, p) != 0)
+            .count() as u32
+    }
+
+    /// Empty points 親 can reach by stepping (its room to live).
+    fn oya_room(&self, pos: &MusashiPos) -> i32 {
+        let mut seen = 1u64 << pos.oya;
+        let mut stack = vec![pos.oya as PointId];
+        while let Some(p) = stack.pop() {
+            for &n in &self.steps[p] {
+                let n = n as PointId;
+                if seen & (1 << n) == 0 && pos.is_empty(n) {
+                    seen |= 1 << n;
+                    stack.push(n);
+                }
+            }
+        }
+        seen.count_ones() as i32 - 1
+    }
+
+    /// 印を出す: whether a 子's move lets 親 capture at once where it could
+    /// not before. False for 親's moves.
+    pub fn move_exposes(&self, pos: &MusashiPos, mv: MusashiMove) -> bool {
+        if pos.to_move != KO {
+            return false;
+        }
+        let after = self.play(pos, mv);
+        let o = pos.oya as PointId;
+        self.steps[o].iter().any(|&q| {
+            let q = q as PointId;
+            after.is_empty(q) && {
+                let now = self.captured_bits(&after, q);
+                let before = if pos.is_empty(q) {
+                    self.captured_bits(pos, q)
+                } else {
+                    0
+                };
+                now & !before != 0
+            }
+        })
+    }
+}
+
+impl Game for Musashi {
+    type Pos = MusashiPos;
+    type Move = MusashiMove;
+
+    fn start(&self) -> MusashiPos {
+        let mut pos = MusashiPos {
+            ko: self.perimeter,
+            oya: self.centre as u8,
+            to_move: if self.rules.ko_first { KO } else { OYA },
+            ply: 0,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    fn side_to_move(&self, pos: &MusashiPos) -> Side {
+        pos.to_move
+    }
+
+    fn legal_moves(&self, pos: &MusashiPos, out: &mut Vec<MusashiMove>) {
+        let mut push_from = |p: PointId| {
+            for &q in &self.steps[p] {
+                if pos.is_empty(q as PointId) {
+                    out.push(MusashiMove {
+                        from: p as u8,
+                        to: q,
+                    });
+                }
+            }
+        };
+        if pos.to_move == OYA {
+            push_from(pos.oya as PointId);
+        } else {
+            for k in pos.ko() {
+                push_from(k);
+            }
+        }
+    }
+
+    fn play(&self, pos: &MusashiPos, mv: MusashiMove) -> MusashiPos {
+        let mut next = *pos;
+        let (from, to) = (mv.from as PointId, mv.to as PointId);
+        if pos.to_move == OYA {
+            let taken = self.captured_bits(pos, to);
+            for k in (0..64).filter(|&p| taken & (1 << p) != 0) {
+                next.hash ^= zobrist(100 + k as u64);
+            }
+            next.ko &= !taken;
+            next.oya = to as u8;
+            next.hash ^= zobrist(200 + from as u64) ^ zobrist(200 + to as u64);
+        } else {
+            next.ko = (next.ko & !(1 << from)) | (1 << to);
+            next.hash ^= zobrist(100 + from as u64) ^ zobrist(100 + to as u64);
+        }
+        next.to_move = pos.to_move.opponent();
+        next.hash ^= zobrist(0);
+        next.ply += 1;
+        next
+    }
+
+    fn outcome(&self, pos: &MusashiPos) -> Option<Outcome> {
+        if pos.ko_count() <= self.rules.oya_wins_at as u32 {
+            return Some(Outcome::win(OYA, EndReason::CaptureTarget));
+        }
+        if pos.to_move == OYA && !self.can_move(pos, pos.oya as PointId) {
+            return Some(Outcome::win(KO, EndReason::NoMoves));
+        }
+        if pos.to_move == KO && !pos.ko().any(|k| self.can_move(pos, k)) {
+            return Some(Outcome::win(OYA, EndReason::NoMoves));
+        }
+        if pos.ply >= 300 {
+            return Some(Outcome::win(OYA, EndReason::MoveLimit));
+        }
+        None
+    }
+
+    fn repetition_outcome(&self, _pos: &MusashiPos, count: u32) -> Option<Outcome> {
+        (count >= 3).then_some(Outcome::win(OYA, EndReason::Repetition))
+    }
+
+    fn hash(&self, pos: &MusashiPos) -> u64 {
+        pos.hash
+    }
+
+    fn evaluate(&self, pos: &MusashiPos) -> i32 {
+        // From the 子's point of view, then turned to the side to move.
+        let ko = pos.ko_count() as i32;
+        let threats = self.threats(pos) as i32;
+        let gaps = self.gaps(pos) as i32;
+        let o = pos.oya as PointId;
+        let mobility = self.steps[o]
+            .iter()
+            .filter(|&&q| pos.is_empty(q as PointId))
+            .count() as i32;
+        let room = self.oya_room(pos);
+        // 子 side by side cannot be split; a closing ring wins.
+        let mut touching = 0;
+        for k in pos.ko() {
+            touching += self.steps[k]
+                .iter()
+                .filter(|&&q| pos.has_ko(q as PointId))
+                .count() as i32;
+        }
+        let cornered = match room {
+            0..=2 => 120,
+            3..=5 => 50,
+            _ => 0,
+        };
+        let setchin = if self.in_setchin(pos) { 40 } else { 0 };
+        let mut score = 100 * ko - 35 * threats - 8 * gaps - 15 * mobility - 5 * room
+            + 2 * touching
+            + cornered
+            + setchin;
+        if pos.to_move == OYA && threats > 0 {
+            // 親 to move takes a pair.
+            score -= 150;
+        }
+        if pos.to_move == KO { score } else { -score }
+    }
+
+    fn is_capture(&self, pos: &MusashiPos, mv: MusashiMove) -> bool {
+        pos.to_move == OYA && self.captured_bits(pos, mv.to as PointId) != 0
+    }
+
+    fn move_index(&self, mv: MusashiMove) -> usize {
+        mv.from as usize * 64 + mv.to as usize
+    }
+
+    fn move_index_bound(&self) -> usize {
+        64 * 64
+    }
+
+    fn move_ends(&self, mv: MusashiMove) -> (PointId, PointId) {
+        (mv.from as PointId, mv.to as PointId)
+    }
+
+    fn move_text(&self, pos: &MusashiPos, mv: MusashiMove) -> String {
+        let name = |p: u8| self.board.point(p as PointId).name.clone();
+        let sep = if self.is_capture(pos, mv) { "×" } else { "-" };
+        format!("{}{sep}{}", name(mv.from), name(mv.to))
+    }
+}
