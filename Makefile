@@ -33,22 +33,25 @@ test: deps-test
 	$(MAKE) web-test
 
 # The real renderer under Xvfb with Mesa's software Vulkan: the title and
-# the はさみ将棋 and きつねとがちょう boards must render.
+# the boards of every playable game must render.
 screenshot-test:
 	cargo build --release
 	mkdir -p $(SHOTS)
-	rm -f $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png
+	rm -f $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png $(SHOTS)/musashi.png
 	$(XVFB) $(BIN) screenshot title $(SHOTS)/title.png
 	$(XVFB) $(BIN) screenshot hasami $(SHOTS)/hasami.png
 	$(XVFB) $(BIN) screenshot foxgeese $(SHOTS)/foxgeese.png
-	python3 tools/check_png.py $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png
+	$(XVFB) $(BIN) screenshot musashi $(SHOTS)/musashi.png
+	python3 tools/check_png.py $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png \
+		$(SHOTS)/musashi.png
 
 # Every README picture, made by the real renderer.
 screenshots: deps-test
 	cargo build --release
 	mkdir -p docs
 	for s in title list hasami hasami-symbol hasami-capture hasami-setup hasami-tutorial hasami-rules \
-		foxgeese foxgeese-symbol foxgeese-jump foxgeese-setup foxgeese-tutorial; do \
+		foxgeese foxgeese-symbol foxgeese-jump foxgeese-setup foxgeese-tutorial \
+		musashi musashi-capture musashi-setup musashi-tutorial; do \
 		$(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
 
 web-build:

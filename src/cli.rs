@@ -12,12 +12,11 @@ usage:
                                   line is `score A: NN.N%`
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
-game ids: hasami, foxgeese; musashi for selfplay only (its screens are to come);
-          chushogi and mawari are not built yet
+game ids: hasami, musashi, foxgeese; chushogi and mawari are not built yet
 levels:   easy, normal, strong
 scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasami-tutorial,
           hasami-rules, foxgeese, foxgeese-symbol, foxgeese-jump, foxgeese-setup,
-          foxgeese-tutorial";
+          foxgeese-tutorial, musashi, musashi-capture, musashi-setup, musashi-tutorial";
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {

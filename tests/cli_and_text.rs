@@ -58,7 +58,6 @@ fn commands_parse() {
 fn bad_arguments_are_explained() {
     for (input, says) in [
         ("--game chess", "unknown game id"),
-        ("--game musashi", "not built yet"),
         ("--game mawari", "not built yet"),
         (
             "selfplay chushogi --games 2 --a easy --b easy",

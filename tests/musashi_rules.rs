@@ -346,3 +346,82 @@ fn marks_show_the_ko_moves_that_open_a_gap_next_to_oya() {
     g.legal_moves(&oya_turn, &mut v);
     assert!(v.iter().all(|&m| !g.move_exposes(&oya_turn, m)));
 }
+
+#[test]
+fn the_rules_text_and_tutorial_load() {
+    let text = data::rules_text(yorimichi::rules::data::GameId::Musashi)
+        .expect("十六むさし has a rules text")
+        .unwrap();
+    assert!(text.sections.len() >= 8);
+    let t = data::musashi_tutorial().unwrap();
+    assert!(t.steps.len() >= 12);
+    assert!(t.steps.iter().filter(|s| s.expect.is_some()).count() >= 9);
+}
+
+#[test]
+fn the_tutorial_steps_show_what_they_say() {
+    let g = std_game();
+    let t = data::musashi_tutorial().unwrap();
+    let step = |title_en: &str| {
+        t.steps
+            .iter()
+            .find(|s| s.title.en.starts_with(title_en))
+            .unwrap_or_else(|| panic!("no step {title_en}"))
+    };
+    let setup = |title_en: &str| {
+        let s = step(title_en);
+        let rows: Vec<&str> = s.board.iter().map(String::as_str).collect();
+        let q = g.position_from_rows(&rows, s.to_move).unwrap();
+        let e = s.expect.as_ref().map(|e| mv(&g, &e.from, &e.to));
+        (q, e)
+    };
+    let (q, e) = setup("The oya takes");
+    assert_eq!(captured_names(&g, &q, e.unwrap()), ["a3", "c5"]);
+    let (q, e) = setup("Several pairs");
+    assert_eq!(g.captured(&q, e.unwrap()).len(), 6);
+    let (q, _) = setup("A bend");
+    assert!(g.captured(&q, mv(&g, "d4", "c3")).is_empty());
+    for trap in ["The ko win", "Ko tip 3"] {
+        let (q, e) = setup(trap);
+        let after = g.play(&q, e.unwrap());
+        assert_eq!(
+            g.outcome(&after),
+            Some(Outcome::win(KO, EndReason::NoMoves)),
+            "{trap}"
+        );
+        assert!(g.in_setchin(&after), "{trap}: 雪隠詰め");
+    }
+    let (q, e) = setup("Ko tip 1");
+    assert!(!g.move_exposes(&q, e.unwrap()));
+    assert!(
+        g.move_exposes(&q, mv(&g, "a3", "b3")),
+        "the move the text warns of"
+    );
+    let (q, e) = setup("Ko tip 2");
+    assert!(!g.move_exposes(&q, e.unwrap()));
+    let mobility = |q: &MusashiPos| {
+        let mut v = Vec::new();
+        let as_oya = g
+            .position(&q.ko().collect::<Vec<_>>(), q.oya(), OYA)
+            .unwrap();
+        g.legal_moves(&as_oya, &mut v);
+        v.len()
+    };
+    let (q, e) = setup("Oya tip 1");
+    assert!(mobility(&g.play(&q, e.unwrap())) > mobility(&q));
+    let (q, e) = setup("Oya tip 2");
+    assert_eq!(captured_names(&g, &q, e.unwrap()), ["b3", "b5"]);
+    let (q, e) = setup("Oya tip 3");
+    let e = e.unwrap();
+    assert!(!g.in_setchin(&g.play(&q, e)));
+    assert!(g.is_capture(&q, e) || !g.is_capture(&q, mv(&g, "e3", "f3")));
+    let bad = data::musashi_tutorial_from(
+        "levels/tutorials/musashi.ron",
+        &data::MUSASHI_TUTORIAL.text.replace(
+            "to: \"b4\")),\n            wrong: Some((ja: \"ななめ左上",
+            "to: \"b5\")),\n            wrong: Some((ja: \"ななめ左上",
+        ),
+    )
+    .unwrap_err();
+    assert!(bad.to_string().contains("steps[2].expect"), "{bad}");
+}

@@ -18,10 +18,11 @@ use crate::rules::data::{GameId, Strength};
 use crate::rules::foxgeese::{FOX, FoxGeese, FoxGeeseMove, FoxGeeseRules};
 use crate::rules::game::Side;
 use crate::rules::hasami::{Hasami, HasamiMove, HasamiPos, HasamiRules};
+use crate::rules::musashi::{Musashi, MusashiMove, MusashiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 13] = [
+pub const SCENES: [&str; 17] = [
     "title",
     "list",
     "hasami",
@@ -35,6 +36,10 @@ pub const SCENES: [&str; 13] = [
     "foxgeese-jump",
     "foxgeese-setup",
     "foxgeese-tutorial",
+    "musashi",
+    "musashi-capture",
+    "musashi-setup",
+    "musashi-tutorial",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -138,6 +143,7 @@ fn capture_frames(scene: &str) -> Option<u32> {
     match scene {
         "hasami-capture" => Some(CAPTURE_FRAMES),
         "foxgeese-jump" => Some(45),
+        "musashi-capture" => Some(30),
         _ => None,
     }
 }
@@ -149,10 +155,12 @@ fn drive(
     mut settings: ResMut<Settings>,
     mut hasami_moves: MessageWriter<PlayMove<Hasami>>,
     mut fox_moves: MessageWriter<PlayMove<FoxGeese>>,
+    mut musashi_moves: MessageWriter<PlayMove<Musashi>>,
     mut taps: MessageWriter<BoardTap>,
     mut exit: MessageWriter<AppExit>,
     mut pending_fox_move: Local<Option<FoxGeeseMove>>,
     mut select: Local<Option<usize>>,
+    mut pending_musashi_move: Local<Option<MusashiMove>>,
 ) {
     job.frame += 1;
     let f = job.frame;
@@ -165,6 +173,8 @@ fn drive(
         };
         let game = if scene.starts_with("foxgeese") {
             GameId::FoxGeese
+        } else if scene.starts_with("musashi") {
+            GameId::Musashi
         } else {
             GameId::Hasami
         };
@@ -190,7 +200,61 @@ fn drive(
                 commands.insert_resource(draft);
                 next.set(Screen::Setup);
             }
-            "hasami-tutorial" | "foxgeese-tutorial" => next.set(Screen::Tutorial),
+            "hasami-tutorial" | "foxgeese-tutorial" | "musashi-tutorial" => {
+                next.set(Screen::Tutorial)
+            }
+            "musashi-setup" => {
+                let presets =
+                    crate::rules::data::musashi_presets().unwrap_or_else(|e| panic!("{e}"));
+                let mut draft = SetupDraft::<Musashi>::new(&presets);
+                draft.preset = "custom".into();
+                draft.side = crate::games::session::SideChoice::Second;
+                draft.marks = true;
+                commands.insert_resource(draft);
+                next.set(Screen::Setup);
+            }
+            "musashi" => {
+                // The player's 子 against the CPU's 親, a few moves in: the
+                // selected 子 shows its destinations and a ×.
+                let mut m = new_match::<Musashi>(
+                    Opponent::Cpu(Strength::Normal),
+                    Side::Second,
+                    MusashiRules::STANDARD,
+                );
+                let at = |name: &str| {
+                    m.game
+                        .board()
+                        .find(name)
+                        .unwrap_or_else(|| panic!("no point {name}"))
+                };
+                let step = |a: &str, b: &str| MusashiMove {
+                    from: at(a) as u8,
+                    to: at(b) as u8,
+                };
+                for mv in [step("c3", "c4"), step("b5", "b4"), step("c4", "c3")] {
+                    if let Err(e) = m.record.play(&m.game, mv) {
+                        panic!("sample game: {e}");
+                    }
+                }
+                *select = Some(at("a3"));
+                commands.insert_resource(m);
+                next.set(Screen::Play);
+            }
+            "musashi-capture" => {
+                let m = new_match::<Musashi>(Opponent::Human, Side::First, MusashiRules::STANDARD);
+                let at = |name: &str| {
+                    m.game
+                        .board()
+                        .find(name)
+                        .unwrap_or_else(|| panic!("no point {name}"))
+                };
+                *pending_musashi_move = Some(MusashiMove {
+                    from: at("c3") as u8,
+                    to: at("b4") as u8,
+                });
+                commands.insert_resource(m);
+                next.set(Screen::Play);
+            }
             "hasami-rules" => next.set(Screen::Rules),
             "hasami" | "hasami-symbol" => {
                 commands.insert_resource(new_match::<Hasami>(
@@ -254,6 +318,9 @@ fn drive(
         }
         if let Some(mv) = pending_fox_move.take() {
             fox_moves.write(PlayMove(mv));
+        }
+        if let Some(mv) = pending_musashi_move.take() {
+            musashi_moves.write(PlayMove(mv));
         }
     }
     if f == SETTLE_FRAMES - 10

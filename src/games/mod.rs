@@ -7,6 +7,7 @@ pub mod art;
 pub mod board_view;
 pub mod foxgeese;
 pub mod hasami;
+pub mod musashi;
 pub mod play;
 pub mod session;
 pub mod setup;
@@ -15,5 +16,10 @@ pub mod tutorial_board;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((play::shared_plugin, hasami::plugin, foxgeese::plugin));
+    app.add_plugins((
+        play::shared_plugin,
+        hasami::plugin,
+        foxgeese::plugin,
+        musashi::plugin,
+    ));
 }

@@ -255,7 +255,10 @@ fn enter_play<G: Playable>(
     };
     cpu.0 = None;
     hint.0 = None;
-    let view = board_view(&m.game, m.setup.bottom_side() == Side::Second);
+    let view = board_view(
+        &m.game,
+        G::TURN_BOARD && m.setup.bottom_side() == Side::Second,
+    );
     m.game
         .spawn_board(&mut commands, &view, &fonts, DespawnOnExit(Screen::Play));
     let bottom = m.setup.bottom_side();

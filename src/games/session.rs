@@ -53,6 +53,9 @@ pub trait Playable:
     const SQUARES: bool;
     /// The top player's pieces are drawn upside down (shogi pieces).
     const TURN_TOP_PIECES: bool;
+    /// The board turns round when the player takes the second side (shogi
+    /// boards); point boards keep one orientation, which the tutorials use.
+    const TURN_BOARD: bool;
     /// Moves can be made of several taps (a multi-jump).
     const MULTI_STEP: bool = false;
     /// The game has the 印を出す option.

@@ -113,6 +113,7 @@ pub const FOXGEESE_PRESETS: LevelFile = level_file!("levels/presets/foxgeese.ron
 pub const MUSASHI_PRESETS: LevelFile = level_file!("levels/presets/musashi.ron");
 pub const HASAMI_TUTORIAL: LevelFile = level_file!("levels/tutorials/hasami.ron");
 pub const FOXGEESE_TUTORIAL: LevelFile = level_file!("levels/tutorials/foxgeese.ron");
+pub const MUSASHI_TUTORIAL: LevelFile = level_file!("levels/tutorials/musashi.ron");
 
 /// Loads a board by name from the compiled-in board files.
 pub fn board(name: &str) -> Result<BoardGraph, LevelError> {
@@ -349,7 +350,7 @@ impl GameId {
         GameId::Mawari,
     ];
     /// Games that can be played in this version.
-    pub const PLAYABLE: [GameId; 2] = [GameId::Hasami, GameId::FoxGeese];
+    pub const PLAYABLE: [GameId; 3] = [GameId::Hasami, GameId::Musashi, GameId::FoxGeese];
     /// Games whose rules engine exists (self-play works for them), even if
     /// their screens are still to come.
     pub const ENGINES: [GameId; 3] = [GameId::Hasami, GameId::FoxGeese, GameId::Musashi];
@@ -394,6 +395,7 @@ pub struct RulesText {
 
 pub const HASAMI_RULES_TEXT: LevelFile = level_file!("levels/rules/hasami.ron");
 pub const FOXGEESE_RULES_TEXT: LevelFile = level_file!("levels/rules/foxgeese.ron");
+pub const MUSASHI_RULES_TEXT: LevelFile = level_file!("levels/rules/musashi.ron");
 
 pub fn rules_text_from(file: &str, text: &str) -> Result<RulesText, LevelError> {
     let rules: RulesText = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
@@ -429,6 +431,10 @@ pub fn rules_text(game: GameId) -> Option<Result<RulesText, LevelError>> {
             FOXGEESE_RULES_TEXT.path,
             FOXGEESE_RULES_TEXT.text,
         )),
+        GameId::Musashi => Some(rules_text_from(
+            MUSASHI_RULES_TEXT.path,
+            MUSASHI_RULES_TEXT.text,
+        )),
         _ => None,
     }
 }
@@ -448,4 +454,20 @@ pub fn foxgeese_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelE
 
 pub fn foxgeese_tutorial() -> Result<Tutorial, LevelError> {
     foxgeese_tutorial_from(FOXGEESE_TUTORIAL.path, FOXGEESE_TUTORIAL.text)
+}
+
+/// Parses the 十六むさし tutorial and checks every step against the standard
+/// 33-point board (see [`check_tutorial`]).
+pub fn musashi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
+    use super::musashi::{Musashi, MusashiRules};
+    let rules = MusashiRules::STANDARD;
+    let game = Musashi::new(board(rules.board_name())?, rules)
+        .map_err(|e| LevelError::new(file, "board", e))?;
+    check_tutorial(file, text, &game, game.board(), |rows, side| {
+        game.position_from_rows(rows, side)
+    })
+}
+
+pub fn musashi_tutorial() -> Result<Tutorial, LevelError> {
+    musashi_tutorial_from(MUSASHI_TUTORIAL.path, MUSASHI_TUTORIAL.text)
 }

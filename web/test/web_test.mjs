@@ -101,11 +101,12 @@ try {
   await page.screenshot({ path: path.join(out, "web-play.png") });
   check(errors.length === 0, `no console errors while playing ${errors.length ? JSON.stringify(errors) : ""}`);
 
-  // Esc back to the list, then きつねとがちょう's はじめから (second card).
+  // Esc back to the list, then きつねとがちょう's はじめから (the third card,
+  // centred on the second row).
   await page.keyboard.press("Escape");
   await page.waitForSelector('body[data-screen="GameList"]', { timeout: 20000 });
   await sleep(1500);
-  await tap(page, 668, 433);
+  await tap(page, 410, 516);
   await page.waitForSelector('body[data-screen="Setup"]', { timeout: 20000 });
   await sleep(500);
   await page.keyboard.press("Enter");

@@ -49,6 +49,7 @@ impl Playable for FoxGeese {
     const CELL: f32 = 78.0;
     const SQUARES: bool = false;
     const TURN_TOP_PIECES: bool = false;
+    const TURN_BOARD: bool = false;
     const MULTI_STEP: bool = true;
     const HAS_MARKS: bool = true;
 

@@ -28,6 +28,7 @@ impl Playable for Hasami {
     const CELL: f32 = super::art::CELL;
     const SQUARES: bool = true;
     const TURN_TOP_PIECES: bool = true;
+    const TURN_BOARD: bool = true;
 
     fn create(rules: &HasamiRules) -> Result<Self, String> {
         let board = data::board("shogi9").map_err(|e| e.to_string())?;

@@ -1,0 +1,253 @@
+//! 十六むさし on the shared screens: the square with its diagonals and
+//! diamond and the 雪隠, 親 and 子, 印を出す, 雪隠詰め on the result, and the
+//! 自分で決める options.
+
+use bevy::prelude::*;
+
+use super::art::{self, Art};
+use super::board_view::BoardView;
+use super::session::{CaptureView, Playable, SetupDraft};
+use super::setup::choice_group;
+use crate::app::i18n::{Lang, T};
+use crate::app::settings::PieceStyle;
+use crate::app::widgets::{Fonts, palette};
+use crate::rules::board::{BoardGraph, PointId};
+use crate::rules::data::{self, GameId, GamePresets, Tutorial};
+use crate::rules::game::{EndReason, Side};
+use crate::rules::levels::LevelError;
+use crate::rules::musashi::{KO, Musashi, MusashiMove, MusashiPos, MusashiRules, OYA};
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(super::session::plugin::<Musashi>);
+}
+
+/// The 子 at the start.
+const KO_AT_START: u32 = 16;
+
+impl Playable for Musashi {
+    type Rules = MusashiRules;
+    const ID: GameId = GameId::Musashi;
+    const CELL: f32 = 78.0;
+    const SQUARES: bool = false;
+    const TURN_TOP_PIECES: bool = false;
+    const TURN_BOARD: bool = false;
+    const HAS_MARKS: bool = true;
+
+    fn create(rules: &MusashiRules) -> Result<Self, String> {
+        let board = data::board(rules.board_name()).map_err(|e| e.to_string())?;
+        Musashi::new(board, *rules)
+    }
+    fn presets() -> Result<GamePresets<MusashiRules>, LevelError> {
+        data::musashi_presets()
+    }
+    fn tutorial() -> Result<Tutorial, LevelError> {
+        data::musashi_tutorial()
+    }
+    fn tutorial_rules() -> MusashiRules {
+        MusashiRules::STANDARD
+    }
+    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<MusashiPos, String> {
+        self.position_from_rows(rows, to_move)
+    }
+
+    fn graph(&self) -> &BoardGraph {
+        self.board()
+    }
+    fn piece_at(&self, pos: &MusashiPos, p: PointId) -> Option<Side> {
+        if pos.oya() == p {
+            Some(OYA)
+        } else if pos.has_ko(p) {
+            Some(KO)
+        } else {
+            None
+        }
+    }
+    fn taken_by(&self, pos: &MusashiPos, side: Side) -> Option<u32> {
+        // Only 親 takes; its 駒台 holds the 子 it has taken.
+        (side == OYA).then(|| KO_AT_START.saturating_sub(pos.ko_count()))
+    }
+    fn capture_view(&self, pos: &MusashiPos, mv: MusashiMove) -> CaptureView {
+        let captured = self.captured(pos, mv);
+        let capturers = if captured.is_empty() {
+            Vec::new()
+        } else {
+            vec![mv.to as PointId]
+        };
+        CaptureView {
+            captured,
+            capturers,
+        }
+    }
+    fn status_line(&self, pos: &MusashiPos, lang: Lang) -> String {
+        let (left, taken) = (pos.ko_count(), KO_AT_START.saturating_sub(pos.ko_count()));
+        let at = self.rules().oya_wins_at;
+        match lang {
+            Lang::Ja => format!("子 {left}個 · 取られた {taken}個\n(親の勝ち: {at}個以下)"),
+            Lang::En => format!("Ko: {left} · taken: {taken}\n(the oya wins at {at} or fewer)"),
+        }
+    }
+    fn notice(&self, pos: &MusashiPos, occurrences: u32) -> Option<T> {
+        if occurrences == 2 {
+            return Some(T::OyaRepetition2);
+        }
+        let at = self.rules().oya_wins_at as u32;
+        (pos.ko_count() > at && pos.ko_count() <= at + 2).then_some(T::KoOnePairMore)
+    }
+    fn dangerous(&self, pos: &MusashiPos, mv: MusashiMove) -> bool {
+        self.move_exposes(pos, mv)
+    }
+    fn position_text(&self, pos: &MusashiPos) -> String {
+        let mover = if pos.to_move() == OYA { "oya" } else { "ko" };
+        format!("{}\nto move: {mover}", self.to_rows(pos).join("\n"))
+    }
+
+    fn to_move_text(side: Side) -> T {
+        if side == OYA {
+            T::OyaToMove
+        } else {
+            T::KoToMove
+        }
+    }
+    fn wins_text(side: Side) -> T {
+        if side == OYA { T::OyaWins } else { T::KoWin }
+    }
+    fn side_question() -> (T, [T; 3]) {
+        // Side::First is 親.
+        (T::YourRole, [T::RoleOya, T::RoleKo, T::FirstRandom])
+    }
+    fn reason_text(&self, pos: &MusashiPos, reason: EndReason) -> T {
+        match reason {
+            EndReason::CaptureTarget | EndReason::Lead => T::ReasonKoTooFew,
+            EndReason::NoMoves if pos.to_move() == OYA && self.in_setchin(pos) => {
+                T::ReasonSetchinZume
+            }
+            EndReason::NoMoves if pos.to_move() == OYA => T::ReasonOyaTrapped,
+            EndReason::NoMoves => T::ReasonKoStuck,
+            EndReason::Repetition => T::ReasonFoxRepetition,
+            EndReason::MoveLimit => T::ReasonOyaMoveLimit,
+            EndReason::Resignation => T::ReasonResignation,
+        }
+    }
+
+    fn spawn_board(
+        &self,
+        commands: &mut Commands,
+        view: &BoardView,
+        fonts: &Fonts,
+        scope: impl Bundle + Clone,
+    ) {
+        art::spawn_line_board(commands, view, self.board(), scope.clone());
+        // Point names, as the tutorial uses them: a…e and the 雪隠's f, g
+        // below; 5…1 down the left.
+        let (w, h) = self.board().extent();
+        let half = view.half_size();
+        let label = |s: String, at: Vec2| {
+            (
+                scope.clone(),
+                Text2d::new(s),
+                TextFont {
+                    font: fonts.ui.clone().into(),
+                    font_size: FontSize::Px(16.0),
+                    ..default()
+                },
+                TextColor(palette::INK_SOFT),
+                Transform::from_translation(at.extend(-1.0)),
+            )
+        };
+        for x in 0..w {
+            let at = Vec2::new(
+                view.world_of(x as f32, 0.0).x,
+                view.center.y - half.y - 20.0,
+            );
+            commands.spawn(label(char::from(b'a' + x as u8).to_string(), at));
+        }
+        for y in 0..h {
+            let at = Vec2::new(
+                view.center.x - half.x - 20.0,
+                view.world_of(0.0, y as f32).y,
+            );
+            commands.spawn(label((h - y).to_string(), at));
+        }
+    }
+
+    fn piece_children(
+        parent: &mut ChildSpawnerCommands,
+        art: &Art,
+        fonts: &Fonts,
+        style: PieceStyle,
+        side: Side,
+    ) {
+        match (style, side == OYA) {
+            (PieceStyle::Koma, true) => {
+                parent
+                    .spawn((
+                        Transform::from_scale(Vec3::splat(1.12)),
+                        Visibility::default(),
+                    ))
+                    .with_children(|big| art::koma(big, art, fonts, "親", palette::VERMILION));
+            }
+            (PieceStyle::Koma, false) => art::koma(parent, art, fonts, "子", palette::INK),
+            (PieceStyle::Symbol, true) => {
+                parent.spawn((
+                    Mesh2d(art.disc.clone()),
+                    MeshMaterial2d(art.vermilion.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(1.1)),
+                ));
+                parent.spawn((
+                    Mesh2d(art.ring.clone()),
+                    MeshMaterial2d(art.white.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.2),
+                ));
+            }
+            (PieceStyle::Symbol, false) => {
+                parent.spawn((
+                    Mesh2d(art.disc.clone()),
+                    MeshMaterial2d(art.ink.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(0.85)),
+                ));
+            }
+        }
+    }
+
+    fn custom_rules_ui(
+        root: &mut ChildSpawnerCommands,
+        fonts: &Fonts,
+        lang: Lang,
+        c: &MusashiRules,
+    ) {
+        type Draft = SetupDraft<Musashi>;
+        let set_board: fn(&mut Draft, bool) = |d, v| d.custom.setchin = v;
+        choice_group::<Musashi, _>(
+            root,
+            fonts,
+            lang,
+            T::BoardShape,
+            &[(true, T::Board33), (false, T::Board25)],
+            c.setchin,
+            set_board,
+        );
+        choice_group::<Musashi, _>(
+            root,
+            fonts,
+            lang,
+            T::WhoMovesFirst,
+            &[(false, T::RoleOya), (true, T::RoleKo)],
+            c.ko_first,
+            |d, v| d.custom.ko_first = v,
+        );
+        choice_group::<Musashi, _>(
+            root,
+            fonts,
+            lang,
+            T::OyaWinsAt,
+            &[
+                (5u8, T::Ko5),
+                (4u8, T::Ko4),
+                (6u8, T::Ko6),
+                (1u8, T::KoToOne),
+            ],
+            c.oya_wins_at,
+            |d, v| d.custom.oya_wins_at = v,
+        );
+    }
+}
