@@ -136,7 +136,7 @@ texts! {
     TutorialDone => ("チュートリアルはおしまいです", "That is the end of the tutorial"),
     Moves => ("手", "moves"),
     StopJump => ("跳ぶのをやめる", "Stop jumping"),
-    ShowMarks => ("印を出す(跳ばれる行き先に×)", "Danger marks (× where the fox could jump)"),
+    ShowMarks => ("印を出す(取られる行き先に×)", "Danger marks (× where a piece would be taken)"),
     GeeseToMove => ("がちょうの番", "Geese to move"),
     FoxToMove => ("きつねの番", "Fox to move"),
     GeeseWin => ("がちょうの勝ち", "The geese win"),
