@@ -458,12 +458,12 @@ impl Game for Musashi {
                 .count() as i32;
         }
         let cornered = match room {
-            0..=2 => 120,
-            3..=5 => 50,
+            0..=2 => 200,
+            3..=5 => 80,
             _ => 0,
         };
-        let setchin = if self.in_setchin(pos) { 40 } else { 0 };
-        let mut score = 100 * ko - 35 * threats - 8 * gaps - 15 * mobility - 5 * room
+        let setchin = if self.in_setchin(pos) { 80 } else { 0 };
+        let mut score = 100 * ko - 35 * threats - 8 * gaps - 25 * mobility - 12 * room
             + 2 * touching
             + cornered
             + setchin;
