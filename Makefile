@@ -85,6 +85,8 @@ selfplay-table:
 	$(BIN) selfplay foxgeese --games 200 --a normal --b easy | tail -3
 	for p in standard seventeen old; do \
 		$(BIN) selfplay foxgeese --games 20 --a strong --b strong --preset $$p --seed 5 | tail -3; done
+	$(BIN) selfplay musashi --games 200 --a normal --b easy | tail -3
+	$(BIN) selfplay musashi --games 10 --a strong --b normal --seed 3 | tail -3
 
 # Regenerates the subset fonts and the sound effects (not needed to build).
 assets:
