@@ -136,11 +136,14 @@ fn bar(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
 }
 
 /// A point-and-line board: wood under the points, every link drawn as a
-/// line, a small dot on every point. Works for any board graph.
+/// line, a small dot on every point, and the point names' letters (a… from
+/// the left, below) and numbers (from the bottom, on the left), as the
+/// tutorials name points. Works for any board graph.
 pub fn spawn_line_board(
     commands: &mut Commands,
     view: &BoardView,
     graph: &BoardGraph,
+    fonts: &Fonts,
     scope: impl Bundle + Clone,
 ) {
     let half = view.half_size();
@@ -168,6 +171,34 @@ pub fn spawn_line_board(
             Transform::from_translation(a.extend(-1.8))
                 .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
         ));
+    }
+    let (w, h) = graph.extent();
+    let label = |s: String, at: Vec2| {
+        (
+            scope.clone(),
+            Text2d::new(s),
+            TextFont {
+                font: fonts.ui.clone().into(),
+                font_size: FontSize::Px(16.0),
+                ..default()
+            },
+            TextColor(palette::INK_SOFT),
+            Transform::from_translation(at.extend(-1.0)),
+        )
+    };
+    for x in 0..w {
+        let at = Vec2::new(
+            view.world_of(x as f32, 0.0).x,
+            view.center.y - half.y - 20.0,
+        );
+        commands.spawn(label(char::from(b'a' + x as u8).to_string(), at));
+    }
+    for y in 0..h {
+        let at = Vec2::new(
+            view.center.x - half.x - 20.0,
+            view.world_of(0.0, y as f32).y,
+        );
+        commands.spawn(label((h - y).to_string(), at));
     }
 }
 

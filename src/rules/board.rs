@@ -444,6 +444,60 @@ impl BoardGraph {
         }
         out
     }
+    /// Reads a diagram of the board (tutorials, tests, bug reports): one row
+    /// per y, top first, one character per x: ` ` where there is no point,
+    /// `.` for an empty point, or one of `marks`. Returns every marked point
+    /// with its mark, in reading order.
+    pub fn read_diagram(&self, rows: &[&str], marks: &str) -> Result<Vec<(PointId, char)>, String> {
+        let (w, h) = self.extent();
+        if rows.len() != h as usize {
+            return Err(format!("a diagram needs {h} rows, found {}", rows.len()));
+        }
+        let mut out = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            let cells: Vec<char> = row.chars().collect();
+            if cells.len() != w as usize {
+                return Err(format!(
+                    "row {} needs {w} characters, found {}",
+                    y + 1,
+                    cells.len()
+                ));
+            }
+            for (x, &c) in cells.iter().enumerate() {
+                let place = format!("row {}, column {}", y + 1, x + 1);
+                match (c, self.at(x as i32, y as i32)) {
+                    (' ', None) => {}
+                    (' ', Some(_)) => {
+                        return Err(format!("{place}: a point of the board is left blank"));
+                    }
+                    (_, None) => return Err(format!("{place}: '{c}' is off the board")),
+                    ('.', Some(_)) => {}
+                    (m, Some(p)) if marks.contains(m) => out.push((p, m)),
+                    (other, Some(_)) => {
+                        let known: Vec<String> = std::iter::once('.')
+                            .chain(marks.chars())
+                            .map(String::from)
+                            .collect();
+                        return Err(format!(
+                            "{place}: unknown mark '{other}' (use {})",
+                            known.join(" ")
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Writes a diagram in the form [`BoardGraph::read_diagram`] reads;
+    /// `mark` gives each point's character.
+    pub fn write_diagram(&self, mark: impl Fn(PointId) -> char) -> Vec<String> {
+        let (w, h) = self.extent();
+        (0..h)
+            .map(|y| (0..w).map(|x| self.at(x, y).map_or(' ', &mark)).collect())
+            .collect()
+    }
+
     /// Whether the point lies on the outer edge of a grid-like board: it has
     /// fewer orthogonal neighbours than an inner point (4).
     pub fn is_edge(&self, p: PointId) -> bool {

@@ -276,42 +276,29 @@ impl FoxGeese {
     /// per x: ` ` off the board, `.` an empty point, `G` a goose, `F` the fox
     /// (exactly one). Used by tutorials and tests.
     pub fn position_from_rows(&self, rows: &[&str], to_move: Side) -> Result<FoxGeesePos, String> {
-        let (w, h) = self.board.extent();
-        if rows.len() != h as usize {
-            return Err(format!("a diagram needs {h} rows, found {}", rows.len()));
-        }
         let mut geese = Vec::new();
         let mut fox = None;
-        for (y, row) in rows.iter().enumerate() {
-            let cells: Vec<char> = row.chars().collect();
-            if cells.len() != w as usize {
-                return Err(format!(
-                    "row {} needs {w} characters, found {}",
-                    y + 1,
-                    cells.len()
-                ));
-            }
-            for (x, &c) in cells.iter().enumerate() {
-                let point = self.board.at(x as i32, y as i32);
-                let place = format!("row {}, column {}", y + 1, x + 1);
-                match (c, point) {
-                    (' ', None) => {}
-                    (' ', Some(_)) => {
-                        return Err(format!("{place}: a point of the board is left blank"));
-                    }
-                    (_, None) => return Err(format!("{place}: '{c}' is off the board")),
-                    ('.', Some(_)) => {}
-                    ('G', Some(p)) => geese.push(p),
-                    ('F', Some(p)) if fox.is_none() => fox = Some(p),
-                    ('F', Some(_)) => return Err(format!("{place}: a second fox")),
-                    (other, Some(_)) => {
-                        return Err(format!("{place}: unknown mark '{other}' (use . G F)"));
-                    }
+        for (p, mark) in self.board.read_diagram(rows, "GF")? {
+            match mark {
+                'G' => geese.push(p),
+                _ if fox.is_some() => {
+                    return Err(format!("a second fox on {}", self.board.point(p).name));
                 }
+                _ => fox = Some(p),
             }
         }
         let fox = fox.ok_or("the diagram has no fox (F)")?;
         self.position(&geese, fox, to_move)
+    }
+
+    /// The diagram of a position (the format of
+    /// [`FoxGeese::position_from_rows`]).
+    pub fn to_rows(&self, pos: &FoxGeesePos) -> Vec<String> {
+        self.board.write_diagram(|p| match p {
+            p if pos.fox() == p => 'F',
+            p if pos.has_goose(p) => 'G',
+            _ => '.',
+        })
     }
 
     /// Every jump sequence from the fox's point: the fox may stop after any

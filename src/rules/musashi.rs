@@ -218,60 +218,29 @@ impl Musashi {
     /// per x: ` ` off the board, `.` an empty point, `K` a 子, `O` 親
     /// (exactly one).
     pub fn position_from_rows(&self, rows: &[&str], to_move: Side) -> Result<MusashiPos, String> {
-        let (w, h) = self.board.extent();
-        if rows.len() != h as usize {
-            return Err(format!("a diagram needs {h} rows, found {}", rows.len()));
-        }
         let mut ko = Vec::new();
         let mut oya = None;
-        for (y, row) in rows.iter().enumerate() {
-            let cells: Vec<char> = row.chars().collect();
-            if cells.len() != w as usize {
-                return Err(format!(
-                    "row {} needs {w} characters, found {}",
-                    y + 1,
-                    cells.len()
-                ));
-            }
-            for (x, &c) in cells.iter().enumerate() {
-                let point = self.board.at(x as i32, y as i32);
-                let place = format!("row {}, column {}", y + 1, x + 1);
-                match (c, point) {
-                    (' ', None) => {}
-                    (' ', Some(_)) => {
-                        return Err(format!("{place}: a point of the board is left blank"));
-                    }
-                    (_, None) => return Err(format!("{place}: '{c}' is off the board")),
-                    ('.', Some(_)) => {}
-                    ('K', Some(p)) => ko.push(p),
-                    ('O', Some(p)) if oya.is_none() => oya = Some(p),
-                    ('O', Some(_)) => return Err(format!("{place}: a second 親")),
-                    (other, Some(_)) => {
-                        return Err(format!("{place}: unknown mark '{other}' (use . K O)"));
-                    }
+        for (p, mark) in self.board.read_diagram(rows, "KO")? {
+            match mark {
+                'K' => ko.push(p),
+                _ if oya.is_some() => {
+                    return Err(format!("a second 親 on {}", self.board.point(p).name));
                 }
+                _ => oya = Some(p),
             }
         }
         let oya = oya.ok_or("the diagram has no 親 (O)")?;
         self.position(&ko, oya, to_move)
     }
 
-    /// The diagram of a position (the format [`Musashi::position_from_rows`]
-    /// reads), one row per line.
+    /// The diagram of a position (the format
+    /// [`Musashi::position_from_rows`] reads), one row per line.
     pub fn to_rows(&self, pos: &MusashiPos) -> Vec<String> {
-        let (w, h) = self.board.extent();
-        (0..h)
-            .map(|y| {
-                (0..w)
-                    .map(|x| match self.board.at(x, y) {
-                        None => ' ',
-                        Some(p) if pos.oya() == p => 'O',
-                        Some(p) if pos.has_ko(p) => 'K',
-                        Some(_) => '.',
-                    })
-                    .collect()
-            })
-            .collect()
+        self.board.write_diagram(|p| match p {
+            p if pos.oya() == p => 'O',
+            p if pos.has_ko(p) => 'K',
+            _ => '.',
+        })
     }
 
     /// The 子 that 親 takes by entering `to` (both of every pair), as bits.

@@ -21,28 +21,6 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<FoxGeese>);
 }
 
-/// The diagram of a position (the tutorial format: ` ` off the board, `.`
-/// an empty point, `G` a goose, `F` the fox), with the side to move.
-pub fn diagram_text(game: &FoxGeese, pos: &FoxGeesePos) -> String {
-    let board = game.board();
-    let (w, h) = board.extent();
-    let mut out = String::new();
-    for y in 0..h {
-        for x in 0..w {
-            out.push(match board.at(x, y) {
-                None => ' ',
-                Some(p) if pos.fox() == p => 'F',
-                Some(p) if pos.has_goose(p) => 'G',
-                Some(_) => '.',
-            });
-        }
-        out.push('\n');
-    }
-    let mover = if pos.to_move() == FOX { "fox" } else { "geese" };
-    out.push_str(&format!("to move: {mover}"));
-    out
-}
-
 impl Playable for FoxGeese {
     type Rules = FoxGeeseRules;
     const ID: GameId = GameId::FoxGeese;
@@ -125,7 +103,8 @@ impl Playable for FoxGeese {
         self.move_exposes(pos, mv)
     }
     fn position_text(&self, pos: &FoxGeesePos) -> String {
-        diagram_text(self, pos)
+        let mover = if pos.to_move() == FOX { "fox" } else { "geese" };
+        format!("{}\nto move: {mover}", self.to_rows(pos).join("\n"))
     }
 
     fn to_move_text(side: Side) -> T {
@@ -160,38 +139,7 @@ impl Playable for FoxGeese {
         fonts: &Fonts,
         scope: impl Bundle + Clone,
     ) {
-        art::spawn_line_board(commands, view, self.board(), scope.clone());
-        // Column letters and row numbers, as the tutorial names points.
-        let (w, h) = self.board().extent();
-        let half = view.half_size();
-        let label = |s: String, at: Vec2| {
-            (
-                scope.clone(),
-                Text2d::new(s),
-                TextFont {
-                    font: fonts.ui.clone().into(),
-                    font_size: FontSize::Px(16.0),
-                    ..default()
-                },
-                TextColor(palette::INK_SOFT),
-                Transform::from_translation(at.extend(-1.0)),
-            )
-        };
-        for x in 0..w {
-            let at = Vec2::new(
-                view.world_of(x as f32, 0.0).x,
-                view.center.y - half.y - 20.0,
-            );
-            let letter = char::from(b'a' + x as u8).to_string();
-            commands.spawn(label(letter, at));
-        }
-        for y in 0..h {
-            let at = Vec2::new(
-                view.center.x - half.x - 20.0,
-                view.world_of(0.0, y as f32).y,
-            );
-            commands.spawn(label((h - y).to_string(), at));
-        }
+        art::spawn_line_board(commands, view, self.board(), fonts, scope);
     }
 
     fn piece_children(

@@ -136,38 +136,7 @@ impl Playable for Musashi {
         fonts: &Fonts,
         scope: impl Bundle + Clone,
     ) {
-        art::spawn_line_board(commands, view, self.board(), scope.clone());
-        // Point names, as the tutorial uses them: a…e and the 雪隠's f, g
-        // below; 5…1 down the left.
-        let (w, h) = self.board().extent();
-        let half = view.half_size();
-        let label = |s: String, at: Vec2| {
-            (
-                scope.clone(),
-                Text2d::new(s),
-                TextFont {
-                    font: fonts.ui.clone().into(),
-                    font_size: FontSize::Px(16.0),
-                    ..default()
-                },
-                TextColor(palette::INK_SOFT),
-                Transform::from_translation(at.extend(-1.0)),
-            )
-        };
-        for x in 0..w {
-            let at = Vec2::new(
-                view.world_of(x as f32, 0.0).x,
-                view.center.y - half.y - 20.0,
-            );
-            commands.spawn(label(char::from(b'a' + x as u8).to_string(), at));
-        }
-        for y in 0..h {
-            let at = Vec2::new(
-                view.center.x - half.x - 20.0,
-                view.world_of(0.0, y as f32).y,
-            );
-            commands.spawn(label((h - y).to_string(), at));
-        }
+        art::spawn_line_board(commands, view, self.board(), fonts, scope);
     }
 
     fn piece_children(
