@@ -1,7 +1,7 @@
 // Loads the web build in Debian's headless Chromium (through SwiftShader
 // WebGL2) and checks: the title screen renders with no console errors, a
 // click on はじめる reaches the game list, and a move is played against the
-// CPU in はさみ将棋 and in きつねとがちょう.
+// CPU in はさみ将棋, きつねとがちょう and 十六むさし.
 // Usage: node web_test.mjs <dist-dir> <out-dir>
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -127,6 +127,31 @@ try {
   await sleep(1000);
   await page.screenshot({ path: path.join(out, "web-foxgeese.png") });
   check(errors.length === 0, `no console errors in きつねとがちょう ${errors.length ? JSON.stringify(errors) : ""}`);
+
+  // Esc back to the list, then 十六むさし's はじめから (second card, first row).
+  await page.keyboard.press("Escape");
+  await page.waitForSelector('body[data-screen="GameList"]', { timeout: 20000 });
+  await sleep(1500);
+  await tap(page, 668, 350);
+  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 20000 });
+  await sleep(500);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
+  await sleep(1500);
+  // 7 × 5 points 78 apart, centred at x −190: 親 c3 (2,2) steps up to c4.
+  await tap(page, 282, 400);
+  await sleep(400);
+  await tap(page, 282, 322);
+  ply = "0";
+  for (let i = 0; i < 120 && Number(ply) < 2; i++) {
+    await sleep(500);
+    ply = await page.evaluate(() => document.body.dataset.ply);
+  }
+  check(Number(ply) >= 2, `親 moves in the browser and the CPU 子 reply (ply ${ply})`);
+  await sleep(1000);
+  await page.screenshot({ path: path.join(out, "web-musashi.png") });
+  check(errors.length === 0, `no console errors in 十六むさし ${errors.length ? JSON.stringify(errors) : ""}`);
 } catch (e) {
   check(false, String(e));
 } finally {
