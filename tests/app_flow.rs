@@ -4,12 +4,11 @@
 
 use bevy::prelude::*;
 use bevy_pkv::PkvStore;
-use rand::{RngExt, SeedableRng, rngs::StdRng};
 use yorimichi::app::headless::{self, click, find};
 use yorimichi::app::save::Store;
 use yorimichi::app::screens::{CardButton, TitleStart};
 use yorimichi::app::{Notice, Screen};
-use yorimichi::games::play::{BoardTap, LastResult, PlayAgainButton, PlayCommand, PlayUi};
+use yorimichi::games::play::{BoardTap, LastResult, PlayAgainButton, PlayCommand};
 use yorimichi::games::session::{Match, Opponent, SetupDraft};
 use yorimichi::rules::hasami::Hasami;
 
@@ -197,51 +196,13 @@ fn random_input_never_splits_view_and_rules() {
     });
     app.update();
     start_game(&mut app);
-    let mut rng = StdRng::seed_from_u64(7);
-    for step in 0..3000 {
-        match rng.random_range(0..100) {
-            0 => {
-                app.world_mut().write_message(PlayCommand::Undo);
-            }
-            1..=3 => {
-                app.world_mut().write_message(PlayCommand::Hint);
-            }
-            4..=50 => {
-                let p = rng.random_range(0..81);
-                app.world_mut().write_message(BoardTap(p));
-            }
-            _ => {
-                // A tap a player would make: one of the side to move's pieces
-                // or a legal destination of the selected one.
-                let m = app.world().resource::<HasamiMatch>();
-                let path = &app.world().resource::<PlayUi<Hasami>>().path;
-                let targets: Vec<usize> = if path.is_empty() {
-                    let mut moves = Vec::new();
-                    m.game.legal_moves(m.record.current(), &mut moves);
-                    moves.iter().map(|mv| mv.from as usize).collect()
-                } else {
-                    yorimichi::rules::taps::next_points(&m.game, m.record.current(), path)
-                };
-                if !targets.is_empty() {
-                    let p = targets[rng.random_range(0..targets.len())];
-                    app.world_mut().write_message(BoardTap(p));
-                }
-            }
-        }
-        app.update();
-        if screen(&app) != Screen::Play {
-            break;
-        }
-        let settled = !app.world().resource::<PlayUi<Hasami>>().is_settling() && {
-            let mut q = app
-                .world_mut()
-                .query_filtered::<(), With<yorimichi::app::anim::Tween>>();
-            q.iter(app.world()).next().is_none()
-        };
-        if settled && step % 5 == 0 {
-            assert_view_matches_rules(&mut app);
-        }
-    }
+    common::input_storm::<Hasami>(
+        &mut app,
+        7,
+        3000,
+        &[(PlayCommand::Undo, 1), (PlayCommand::Hint, 3)],
+        47,
+    );
     assert!(
         app.world().resource::<HasamiMatch>().record.ply() > 0,
         "some moves were made"

@@ -8,8 +8,7 @@ mod common;
 
 use bevy::prelude::*;
 use bevy_pkv::PkvStore;
-use common::{assert_view_matches_rules, card, screen, settle, still, temp_store};
-use rand::{RngExt, SeedableRng, rngs::StdRng};
+use common::{assert_view_matches_rules, card, screen, settle, temp_store};
 use yorimichi::app::headless::{self, click, find};
 use yorimichi::app::save::Store;
 use yorimichi::app::screens::{CardButton, TitleStart};
@@ -30,6 +29,15 @@ fn settle_fox(app: &mut App) {
 fn point(app: &App, x: i32, y: i32) -> usize {
     let m = app.world().resource::<FoxMatch>();
     m.game.board().at(x, y).expect("a point of the cross")
+}
+
+/// Geese left on the board.
+fn geese(app: &App) -> u32 {
+    app.world()
+        .resource::<FoxMatch>()
+        .record
+        .current()
+        .goose_count()
 }
 
 fn ply(app: &App) -> usize {
@@ -134,14 +142,7 @@ fn a_double_jump_tap_by_tap_and_stopping_half_way() {
     tap(&mut app, 3, 4);
     settle_fox(&mut app);
     assert_eq!(ply(&app), 1);
-    assert_eq!(
-        app.world()
-            .resource::<FoxMatch>()
-            .record
-            .current()
-            .goose_count(),
-        10
-    );
+    assert_eq!(geese(&app), 10);
     assert_view_matches_rules::<FoxGeese>(&mut app);
 
     // Clicking the fox mid-jump also stops it.
@@ -153,14 +154,7 @@ fn a_double_jump_tap_by_tap_and_stopping_half_way() {
     tap(&mut app, 3, 2);
     settle_fox(&mut app);
     assert_eq!(ply(&app), 1);
-    assert_eq!(
-        app.world()
-            .resource::<FoxMatch>()
-            .record
-            .current()
-            .goose_count(),
-        11
-    );
+    assert_eq!(geese(&app), 11);
     assert_view_matches_rules::<FoxGeese>(&mut app);
 }
 
@@ -182,14 +176,7 @@ fn forced_capture_keeps_the_fox_jumping() {
     tap(&mut app, 3, 4);
     settle_fox(&mut app);
     assert_eq!(ply(&app), 1);
-    assert_eq!(
-        app.world()
-            .resource::<FoxMatch>()
-            .record
-            .current()
-            .goose_count(),
-        10
-    );
+    assert_eq!(geese(&app), 10);
     assert_view_matches_rules::<FoxGeese>(&mut app);
 }
 
@@ -318,51 +305,17 @@ fn random_input_never_splits_view_and_rules() {
             d.preset = "old".into();
         }),
     );
-    let mut rng = StdRng::seed_from_u64(11);
-    for step in 0..2500 {
-        match rng.random_range(0..100) {
-            0 => {
-                app.world_mut().write_message(PlayCommand::Undo);
-            }
-            1 => {
-                app.world_mut().write_message(PlayCommand::Hint);
-            }
-            2..=6 => {
-                app.world_mut().write_message(PlayCommand::StopJump);
-            }
-            7..=40 => {
-                let p = rng.random_range(0..33);
-                app.world_mut().write_message(BoardTap(p));
-            }
-            _ => {
-                // A tap a player would make: a piece of the side to move, or
-                // a next point of the path tapped so far.
-                let m = app.world().resource::<FoxMatch>();
-                let path = &app.world().resource::<PlayUi<FoxGeese>>().path;
-                let targets: Vec<usize> = if path.is_empty() {
-                    let mut moves = Vec::new();
-                    m.game.legal_moves(m.record.current(), &mut moves);
-                    moves.iter().map(|&mv| m.game.move_path(mv)[0]).collect()
-                } else {
-                    yorimichi::rules::taps::next_points(&m.game, m.record.current(), path)
-                };
-                if !targets.is_empty() {
-                    let p = targets[rng.random_range(0..targets.len())];
-                    app.world_mut().write_message(BoardTap(p));
-                }
-            }
-        }
-        app.update();
-        if screen(&app) != Screen::Play {
-            break;
-        }
-        let settled = !app.world().resource::<PlayUi<FoxGeese>>().is_settling()
-            && app.world().resource::<PlayUi<FoxGeese>>().path.len() < 2
-            && still(&mut app);
-        if settled && step % 5 == 0 {
-            assert_view_matches_rules::<FoxGeese>(&mut app);
-        }
-    }
+    common::input_storm::<FoxGeese>(
+        &mut app,
+        11,
+        2500,
+        &[
+            (PlayCommand::Undo, 1),
+            (PlayCommand::Hint, 1),
+            (PlayCommand::StopJump, 5),
+        ],
+        34,
+    );
     let m = app.world().resource::<FoxMatch>();
     assert!(m.record.ply() > 10, "some moves were made");
 }

@@ -135,6 +135,21 @@ fn bar(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
     )
 }
 
+/// The wooden board with its dark rim, under the board's extent.
+pub fn spawn_wood(commands: &mut Commands, view: &BoardView, scope: impl Bundle + Clone) {
+    let half = view.half_size();
+    commands.spawn((
+        scope.clone(),
+        Sprite::from_color(palette::BOARD_LINE, half * 2.0 + Vec2::splat(18.0)),
+        Transform::from_translation(view.center.extend(-2.1)),
+    ));
+    commands.spawn((
+        scope,
+        Sprite::from_color(palette::BOARD, half * 2.0 + Vec2::splat(12.0)),
+        Transform::from_translation(view.center.extend(-2.0)),
+    ));
+}
+
 /// A point-and-line board: wood under the points, every link drawn as a
 /// line, a small dot on every point, and the point names' letters (a… from
 /// the left, below) and numbers (from the bottom, on the left), as the
@@ -147,16 +162,7 @@ pub fn spawn_line_board(
     scope: impl Bundle + Clone,
 ) {
     let half = view.half_size();
-    commands.spawn((
-        scope.clone(),
-        Sprite::from_color(palette::BOARD_LINE, half * 2.0 + Vec2::splat(18.0)),
-        Transform::from_translation(view.center.extend(-2.1)),
-    ));
-    commands.spawn((
-        scope.clone(),
-        Sprite::from_color(palette::BOARD, half * 2.0 + Vec2::splat(12.0)),
-        Transform::from_translation(view.center.extend(-2.0)),
-    ));
+    spawn_wood(commands, view, scope.clone());
     for p in 0..graph.len() {
         let a = view.world(graph, p);
         for link in graph.links(p) {

@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_pkv::PkvStore;
+use rand::{RngExt, SeedableRng, rngs::StdRng};
 use yorimichi::app::Screen;
 use yorimichi::app::save::Store;
 use yorimichi::app::screens::CardButton;
-use yorimichi::games::play::{PieceView, PlayUi};
+use yorimichi::games::play::{BoardTap, PieceView, PlayCommand, PlayUi};
 use yorimichi::games::session::{Match, Playable};
 use yorimichi::rules::game::Side;
 
@@ -75,4 +76,62 @@ pub fn assert_view_matches_rules<G: Playable>(app: &mut App) {
         "view and rules disagree at ply {}",
         m.record.ply()
     );
+}
+
+/// A storm of input on the play screen: each step is, by its share in
+/// percent, one of `commands`, a tap on a random point (`random_taps`), or
+/// else a tap a player would make (a piece of the side to move, or a next
+/// point of the path tapped so far). Every fifth settled frame the view must
+/// match the rules. Stops when the play screen is left.
+pub fn input_storm<G: Playable>(
+    app: &mut App,
+    seed: u64,
+    steps: usize,
+    commands: &[(PlayCommand, u32)],
+    random_taps: u32,
+) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let points = app.world().resource::<Match<G>>().game.graph().len();
+    for step in 0..steps {
+        let mut roll = rng.random_range(0..100u32);
+        let command = commands.iter().find_map(|&(c, share)| {
+            if roll < share {
+                Some(c)
+            } else {
+                roll -= share;
+                None
+            }
+        });
+        if let Some(c) = command {
+            app.world_mut().write_message(c);
+        } else if roll < random_taps {
+            let p = rng.random_range(0..points);
+            app.world_mut().write_message(BoardTap(p));
+        } else {
+            let m = app.world().resource::<Match<G>>();
+            let path = &app.world().resource::<PlayUi<G>>().path;
+            let pos = m.record.current();
+            let targets: Vec<usize> = if path.is_empty() {
+                let mut moves = Vec::new();
+                m.game.legal_moves(pos, &mut moves);
+                moves.iter().map(|&mv| m.game.move_path(mv)[0]).collect()
+            } else {
+                yorimichi::rules::taps::next_points(&m.game, pos, path)
+            };
+            if !targets.is_empty() {
+                let p = targets[rng.random_range(0..targets.len())];
+                app.world_mut().write_message(BoardTap(p));
+            }
+        }
+        app.update();
+        if screen(app) != Screen::Play {
+            break;
+        }
+        // Mid-jump the piece stands on its path, not where the rules have it.
+        let ui = app.world().resource::<PlayUi<G>>();
+        let settled = !ui.is_settling() && ui.path.len() < 2 && still(app);
+        if settled && step % 5 == 0 {
+            assert_view_matches_rules::<G>(app);
+        }
+    }
 }

@@ -26,6 +26,15 @@ async function tap(page, x, y) {
   await sleep(80);
   await page.mouse.up();
 }
+// Waits (up to a minute) until the page reports at least `n` moves.
+async function waitForPly(page, n) {
+  let ply = "0";
+  for (let i = 0; i < 120 && Number(ply) < n; i++) {
+    await sleep(500);
+    ply = await page.evaluate(() => document.body.dataset.ply);
+  }
+  return ply;
+}
 let passed = 0;
 let failed = 0;
 const check = (ok, what) => {
@@ -65,6 +74,30 @@ try {
   await page.screenshot({ path: path.join(out, "web-title.png") });
   check(errors.length === 0, `no console errors on the title screen ${errors.length ? JSON.stringify(errors) : ""}`);
 
+  // Esc to the list, start the game whose card button is at `card`, make
+  // the move `taps` and wait for the CPU's reply.
+  async function playFromList(page, name, card, taps, shot, what) {
+    await page.keyboard.press("Escape");
+    await page.waitForSelector('body[data-screen="GameList"]', { timeout: 20000 });
+    await sleep(1500);
+    await tap(page, card[0], card[1]);
+    await page.waitForSelector('body[data-screen="Setup"]', { timeout: 20000 });
+    await sleep(500);
+    await page.keyboard.press("Enter");
+    await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+    await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
+    await sleep(1500);
+    for (const [x, y] of taps) {
+      await tap(page, x, y);
+      await sleep(400);
+    }
+    const reached = await waitForPly(page, 2);
+    check(Number(reached) >= 2, `${what} (ply ${reached})`);
+    await sleep(1000);
+    await page.screenshot({ path: path.join(out, shot) });
+    check(errors.length === 0, `no console errors in ${name} ${errors.length ? JSON.stringify(errors) : ""}`);
+  }
+
   // Find はじめる by clicking down the middle of the screen (the pointer
   // rests a moment first: Bevy picks what is under it on the next frame).
   let screen = "Title";
@@ -91,67 +124,19 @@ try {
   await tap(page, 360, 656);
   await sleep(400);
   await tap(page, 360, 400);
-  let ply = "0";
-  for (let i = 0; i < 120 && Number(ply) < 2; i++) {
-    await sleep(500);
-    ply = await page.evaluate(() => document.body.dataset.ply);
-  }
+  const ply = await waitForPly(page, 2);
   check(Number(ply) >= 2, `a move is played in the browser and the CPU replies (ply ${ply})`);
   await sleep(1000);
   await page.screenshot({ path: path.join(out, "web-play.png") });
   check(errors.length === 0, `no console errors while playing ${errors.length ? JSON.stringify(errors) : ""}`);
 
-  // Esc back to the list, then きつねとがちょう's はじめから (the third card,
-  // centred on the second row).
-  await page.keyboard.press("Escape");
-  await page.waitForSelector('body[data-screen="GameList"]', { timeout: 20000 });
-  await sleep(1500);
-  await tap(page, 410, 516);
-  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 20000 });
-  await sleep(500);
-  await page.keyboard.press("Enter");
-  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
-  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
-  await sleep(1500);
-  // The cross board: centre at x −190, 78 world units between points; the
-  // goose on a3 (0,4) steps up to a4 (0,3).
-  await tap(page, 126, 478);
-  await sleep(400);
-  await tap(page, 126, 400);
-  ply = "0";
-  for (let i = 0; i < 120 && Number(ply) < 2; i++) {
-    await sleep(500);
-    ply = await page.evaluate(() => document.body.dataset.ply);
-  }
-  check(Number(ply) >= 2, `a goose moves in the browser and the CPU fox replies (ply ${ply})`);
-  await sleep(1000);
-  await page.screenshot({ path: path.join(out, "web-foxgeese.png") });
-  check(errors.length === 0, `no console errors in きつねとがちょう ${errors.length ? JSON.stringify(errors) : ""}`);
-
-  // Esc back to the list, then 十六むさし's はじめから (second card, first row).
-  await page.keyboard.press("Escape");
-  await page.waitForSelector('body[data-screen="GameList"]', { timeout: 20000 });
-  await sleep(1500);
-  await tap(page, 668, 350);
-  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 20000 });
-  await sleep(500);
-  await page.keyboard.press("Enter");
-  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
-  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
-  await sleep(1500);
-  // 7 × 5 points 78 apart, centred at x −190: 親 c3 (2,2) steps up to c4.
-  await tap(page, 282, 400);
-  await sleep(400);
-  await tap(page, 282, 322);
-  ply = "0";
-  for (let i = 0; i < 120 && Number(ply) < 2; i++) {
-    await sleep(500);
-    ply = await page.evaluate(() => document.body.dataset.ply);
-  }
-  check(Number(ply) >= 2, `親 moves in the browser and the CPU 子 reply (ply ${ply})`);
-  await sleep(1000);
-  await page.screenshot({ path: path.join(out, "web-musashi.png") });
-  check(errors.length === 0, `no console errors in 十六むさし ${errors.length ? JSON.stringify(errors) : ""}`);
+  // The other games: Esc back to the list, a card's はじめから, Enter on the
+  // setup (against the CPU), then a move by two taps. Point boards are 78
+  // world units between points, centred at x −190 (screen x 360).
+  await playFromList(page, "きつねとがちょう", [410, 516], [[126, 478], [126, 400]], "web-foxgeese.png",
+    "a goose (a3 → a4) moves in the browser and the CPU fox replies");
+  await playFromList(page, "十六むさし", [668, 350], [[282, 400], [282, 322]], "web-musashi.png",
+    "親 (c3 → c4) moves in the browser and the CPU 子 reply");
 } catch (e) {
   check(false, String(e));
 } finally {

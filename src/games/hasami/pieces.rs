@@ -68,16 +68,7 @@ pub fn spawn_board(
 ) {
     let half = view.half_size();
     let size = SIZE as f32;
-    commands.spawn((
-        scope.clone(),
-        Sprite::from_color(palette::BOARD_LINE, half * 2.0 + Vec2::splat(18.0)),
-        Transform::from_translation(view.center.extend(-2.1)),
-    ));
-    commands.spawn((
-        scope.clone(),
-        Sprite::from_color(palette::BOARD, half * 2.0 + Vec2::splat(12.0)),
-        Transform::from_translation(view.center.extend(-2.0)),
-    ));
+    art::spawn_wood(commands, view, scope.clone());
     for i in 0..=SIZE {
         let offset = (i as f32 - size / 2.0) * view.cell;
         let width = if i == 0 || i == SIZE { 3.0 } else { 1.5 };
