@@ -10,6 +10,12 @@ usage:
   yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S]
                                   CPU against CPU, alternating sides; the last
                                   line is `score A: NN.N%`
+  yorimichi solve musashi [--board 33|25] [--max-ko N] [--mirror] [--csv]
+                                  solve every 十六むさし position with up to N
+                                  子 (default 6) exactly and print the table
+  yorimichi solve musashi --position <text>
+                                  the exact value and a best line of one
+                                  position, e.g. \"KKKKK-./K...K../K.O.K../K...K../KKKKK-. oya\"
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
 game ids: hasami, musashi, foxgeese; chushogi and mawari are not built yet
@@ -23,7 +29,20 @@ pub enum Command {
     Play { game: Option<GameId> },
     Selfplay(SelfplayArgs),
     Screenshot { scene: String, out: String },
+    Solve(SolveArgs),
     Help,
+}
+
+/// `yorimichi solve musashi …`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveArgs {
+    /// 33 (with the 雪隠) or 25 points.
+    pub board: u8,
+    pub max_ko: u8,
+    pub mirror: bool,
+    pub csv: bool,
+    /// Solve one position (in the game's position text) instead.
+    pub position: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -118,6 +137,60 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 preset,
                 seed,
             }))
+        }
+        Some("solve") => {
+            match it.next() {
+                Some("musashi") => {}
+                Some(other) => return Err(format!("solve knows only musashi, not \"{other}\"")),
+                None => return Err("solve needs a game id (musashi)".into()),
+            }
+            let mut args = SolveArgs {
+                board: 33,
+                max_ko: 6,
+                mirror: false,
+                csv: false,
+                position: None,
+            };
+            while let Some(flag) = it.next() {
+                match flag {
+                    "--mirror" => args.mirror = true,
+                    "--csv" => args.csv = true,
+                    "--board" => {
+                        args.board = match it.next() {
+                            Some("33") => 33,
+                            Some("25") => 25,
+                            other => {
+                                return Err(format!(
+                                    "--board needs 33 or 25, not \"{}\"",
+                                    other.unwrap_or("")
+                                ));
+                            }
+                        }
+                    }
+                    "--max-ko" => {
+                        let value = it.next().ok_or("--max-ko needs a number")?;
+                        args.max_ko = value
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|&n| n <= crate::rules::musashi_solve::MAX_KO)
+                            .ok_or_else(|| {
+                                format!(
+                                    "--max-ko needs a number from 0 to {}, not \"{value}\"",
+                                    crate::rules::musashi_solve::MAX_KO
+                                )
+                            })?;
+                    }
+                    "--position" => {
+                        args.position = Some(
+                            it.next()
+                                .ok_or("--position needs a position text")?
+                                .to_string(),
+                        )
+                    }
+                    other => return Err(format!("unknown option \"{other}\"")),
+                }
+            }
+            Ok(Command::Solve(args))
         }
         Some(other) => Err(format!("unknown command \"{other}\"")),
     }

@@ -10,3 +10,4 @@ pub mod cli;
 pub mod games;
 pub mod rules;
 pub mod selfplay_cmd;
+pub mod solve_cmd;

@@ -26,6 +26,13 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Solve(args) => match yorimichi::solve_cmd::run(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("yorimichi: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Play { game } => exit_code(app::run(StartOptions {
             game,
             screenshot: None,

@@ -1,6 +1,7 @@
 //! `yorimichi selfplay`: plays CPU against CPU and prints a line per game
 //! and the score.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::cli::SelfplayArgs;
@@ -9,6 +10,7 @@ use crate::rules::foxgeese::FoxGeese;
 use crate::rules::game::{Game, Side};
 use crate::rules::hasami::Hasami;
 use crate::rules::musashi::Musashi;
+use crate::rules::musashi_solve::{self, Solver};
 use crate::rules::selfplay;
 
 pub fn run(args: &SelfplayArgs) -> Result<(), String> {
@@ -32,7 +34,20 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
             let presets = data::musashi_presets().map_err(|e| e.to_string())?;
             let preset = presets.require(preset_id)?;
             let board = data::board(preset.rules.board_name()).map_err(|e| e.to_string())?;
-            let game = Musashi::new(board, preset.rules)?;
+            let mut game = Musashi::new(board, preset.rules)?;
+            let levels = [presets.cpu.get(args.a), presets.cpu.get(args.b)];
+            if levels.iter().any(|l| l.endgame_tables)
+                && let Some(solver) = Solver::for_game(&game, musashi_solve::NATIVE_BUDGET)
+            {
+                // What the game builds in the background, built first here.
+                let start = Instant::now();
+                game.set_endgame(Arc::new(solver.finish()))?;
+                println!(
+                    "endgame tables to {} 子 in {:.1} s",
+                    game.endgame_reach(),
+                    start.elapsed().as_secs_f64()
+                );
+            }
             play(args, preset_id, &game, &presets.cpu)
         }
         other => Err(format!("{} is not built yet", other.id())),

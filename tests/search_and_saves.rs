@@ -21,6 +21,7 @@ fn plan(depth: u8, quiescence: bool) -> SearchPlan {
         quiescence,
         noise: 0,
         seed: 3,
+        exact: false,
     }
 }
 

@@ -110,6 +110,22 @@ pub trait Game {
     }
     /// Human-readable move text, e.g. `9九→9五`.
     fn move_text(&self, pos: &Self::Pos, mv: Self::Move) -> String;
+    /// What exact knowledge (endgame tables) says about `pos`, if the game
+    /// has any; the search trusts it over its own reading.
+    fn exact(&self, _pos: &Self::Pos) -> Option<Exact> {
+        None
+    }
+}
+
+/// A position's game-theoretic value from exact tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exact {
+    /// `winner` forces the end in this many plies; the loser can hold out
+    /// no longer.
+    WinIn { winner: Side, plies: u16 },
+    /// `winner` wins with best play, in no known number of plies (it
+    /// survives for ever, and the repetition or move-limit rule ends it).
+    Won { winner: Side },
 }
 
 /// Zobrist key number `i`: a fixed pseudo-random 64-bit value (SplitMix64),

@@ -9,6 +9,7 @@ pub mod game;
 pub mod hasami;
 pub mod levels;
 pub mod musashi;
+pub mod musashi_solve;
 pub mod record;
 pub mod search;
 pub mod selfplay;

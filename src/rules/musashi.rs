@@ -5,14 +5,19 @@
 //! through its new point, every such pair at once; 子 win by leaving 親 no
 //! move.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::board::{BoardGraph, PointId};
-use super::game::{EndReason, Game, Outcome, Side, zobrist};
+use super::game::{EndReason, Exact, Game, Outcome, Side, zobrist};
+use super::musashi_solve::{Tables, Value};
 
 /// 親 is `Side::First` and the 16 子 are `Side::Second`, whoever moves first.
 pub const OYA: Side = Side::First;
 pub const KO: Side = Side::Second;
+/// 親 wins when this many plies have been played.
+pub const MOVE_LIMIT: u16 = 300;
 
 /// The rule options (a preset, or 自分で決める).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -89,6 +94,19 @@ impl MusashiPos {
     pub fn ply(&self) -> u16 {
         self.ply
     }
+    /// A position from the 子 as bits (the solver's tables); the ply
+    /// count starts at 0.
+    pub fn from_bits(ko: u64, oya: u8, to_move: Side) -> Self {
+        let mut pos = MusashiPos {
+            ko,
+            oya,
+            to_move,
+            ply: 0,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
     fn is_empty(&self, p: PointId) -> bool {
         !self.has_ko(p) && self.oya as PointId != p
     }
@@ -116,6 +134,23 @@ pub struct Musashi {
     perimeter: u64,
     /// The points of the 雪隠 (x ≥ 5).
     setchin: u64,
+    /// Exact tables for the endgame under these rules, once built.
+    endgame: Option<Endgame>,
+}
+
+/// Shared exact tables (cheap to clone into a CPU thread).
+#[derive(Clone)]
+pub struct Endgame(Arc<Tables>);
+
+impl std::fmt::Debug for Endgame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Endgame({} to {} 子)",
+            self.0.floor() + 1,
+            self.0.max_ko()
+        )
+    }
 }
 
 impl Musashi {
@@ -171,11 +206,27 @@ impl Musashi {
             centre,
             perimeter,
             setchin,
+            endgame: None,
         })
     }
 
     pub fn board(&self) -> &BoardGraph {
         &self.board
+    }
+
+    /// Gives the game exact endgame tables; they must be solved for this
+    /// board and this threshold ([`super::musashi_solve::Solver::for_game`]).
+    pub fn set_endgame(&mut self, tables: Arc<Tables>) -> Result<(), String> {
+        if tables.points() != self.board.len() || tables.floor() != self.rules.oya_wins_at {
+            return Err("the endgame tables were solved for other rules".into());
+        }
+        self.endgame = Some(Endgame(tables));
+        Ok(())
+    }
+
+    /// The most 子 the endgame tables reach (0 without tables).
+    pub fn endgame_reach(&self) -> u8 {
+        self.endgame.as_ref().map_or(0, |e| e.0.max_ko())
     }
     pub fn rules(&self) -> &MusashiRules {
         &self.rules
@@ -241,6 +292,51 @@ impl Musashi {
             p if pos.has_ko(p) => 'K',
             _ => '.',
         })
+    }
+
+    /// The position text: the diagram's rows top first, joined by `/`, with
+    /// `-` where the board has no point, then the side to move (`oya` or
+    /// `ko`). The standard start on the 33-point board is
+    /// `KKKKK-./K...K../K.O.K../K...K../KKKKK-. oya`. The game exports it
+    /// and `yorimichi solve musashi --position` reads it.
+    pub fn to_text(&self, pos: &MusashiPos) -> String {
+        let rows: Vec<String> = self
+            .to_rows(pos)
+            .iter()
+            .map(|r| r.replace(' ', "-"))
+            .collect();
+        let side = if pos.to_move == OYA { "oya" } else { "ko" };
+        format!("{} {side}", rows.join("/"))
+    }
+
+    /// Reads [`Musashi::to_text`]'s format (the side may also be written
+    /// 親 or 子); the message says what is wrong.
+    pub fn position_from_text(&self, text: &str) -> Result<MusashiPos, String> {
+        let mut words = text.split_whitespace();
+        let (Some(diagram), Some(side), None) = (words.next(), words.next(), words.next()) else {
+            return Err(format!(
+                "a position is the rows joined by '/' and the side to move (oya or ko), e.g. \"{}\"",
+                self.to_text(&self.start())
+            ));
+        };
+        let to_move = match side {
+            "oya" | "親" => OYA,
+            "ko" | "子" => KO,
+            other => return Err(format!("unknown side to move \"{other}\" (oya or ko)")),
+        };
+        let rows: Vec<String> = diagram.split('/').map(|r| r.replace('-', " ")).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        self.position_from_rows(&rows, to_move)
+    }
+
+    /// The points next to `p`.
+    pub fn neighbours(&self, p: PointId) -> &[u8] {
+        &self.steps[p]
+    }
+
+    /// The pairs of points on either side of `p` on one straight line.
+    pub fn capture_pairs(&self, p: PointId) -> &[(u8, u8)] {
+        &self.pairs[p]
     }
 
     /// The 子 that 親 takes by entering `to` (both of every pair), as bits.
@@ -393,7 +489,7 @@ impl Game for Musashi {
         if pos.to_move == KO && !pos.ko().any(|k| self.can_move(pos, k)) {
             return Some(Outcome::win(OYA, EndReason::NoMoves));
         }
-        if pos.ply >= 300 {
+        if pos.ply >= MOVE_LIMIT {
             return Some(Outcome::win(OYA, EndReason::MoveLimit));
         }
         None
@@ -457,6 +553,23 @@ impl Game for Musashi {
 
     fn move_ends(&self, mv: MusashiMove) -> (PointId, PointId) {
         (mv.from as PointId, mv.to as PointId)
+    }
+
+    fn exact(&self, pos: &MusashiPos) -> Option<Exact> {
+        let tables = &self.endgame.as_ref()?.0;
+        let ko = pos.ko_count();
+        if ko <= tables.floor() as u32 || ko > tables.max_ko() as u32 {
+            return None;
+        }
+        match tables.value(pos)? {
+            // A win that would run past the move limit is not one.
+            Value::KoWin(n) if pos.ply as u32 + n as u32 >= MOVE_LIMIT as u32 => None,
+            Value::KoWin(n) => Some(Exact::WinIn {
+                winner: KO,
+                plies: n,
+            }),
+            Value::NotKoWin => Some(Exact::Won { winner: OYA }),
+        }
     }
 
     fn move_text(&self, pos: &MusashiPos, mv: MusashiMove) -> String {

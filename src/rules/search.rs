@@ -17,7 +17,7 @@
 use rand::{Rng, RngExt, SeedableRng, rngs::StdRng};
 use serde::Deserialize;
 
-use super::game::{Game, Outcome};
+use super::game::{Exact, Game, Outcome};
 
 /// Score of a win found at the root; wins further away score less.
 pub const WIN: i32 = 1_000_000;
@@ -26,6 +26,9 @@ const INF: i32 = i32::MAX / 2;
 const WIN_BOUND: i32 = WIN - 10_000;
 const MAX_PLY: usize = 128;
 const QUIESCENCE_PLIES: i32 = 6;
+/// Score of a position the exact tables give to one side without a
+/// distance (plus the static value, so the winner still plays purposefully).
+const KNOWN_WIN: i32 = WIN / 2;
 
 /// How one CPU strength plays (from `levels/presets/<game>.ron`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -44,6 +47,10 @@ pub struct CpuLevel {
     /// Random noise added to each root move's score, in hundredths of a
     /// piece: how far apart two moves may be and still both get played.
     pub noise: i32,
+    /// Whether the CPU trusts the game's exact endgame tables
+    /// ([`Game::exact`]) where they reach.
+    #[serde(default)]
+    pub endgame_tables: bool,
 }
 
 /// What one search will do, decided once per move from a [`CpuLevel`].
@@ -54,6 +61,8 @@ pub struct SearchPlan {
     pub quiescence: bool,
     pub noise: i32,
     pub seed: u64,
+    /// Probe the game's exact tables ([`Game::exact`]).
+    pub exact: bool,
 }
 
 impl CpuLevel {
@@ -67,6 +76,7 @@ impl CpuLevel {
                 quiescence: false,
                 noise: self.noise.max(50),
                 seed,
+                exact: false,
             }
         } else {
             SearchPlan {
@@ -75,6 +85,7 @@ impl CpuLevel {
                 quiescence: self.quiescence,
                 noise: self.noise,
                 seed,
+                exact: self.endgame_tables,
             }
         }
     }
@@ -87,6 +98,7 @@ impl CpuLevel {
             quiescence: self.quiescence,
             noise: 0,
             seed: 0,
+            exact: self.endgame_tables,
         }
     }
 }
@@ -337,6 +349,26 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    fn exact_score(known: Exact, game: &G, pos: &G::Pos, ply: usize) -> i32 {
+        let mover = game.side_to_move(pos);
+        match known {
+            Exact::WinIn { winner, plies } => {
+                let s = WIN - (ply as i32 + plies as i32);
+                if winner == mover { s } else { -s }
+            }
+            Exact::Won { winner } => {
+                // `evaluate` is the mover's view: the winner still plays
+                // for the better of its won positions.
+                let e = game.evaluate(pos).clamp(-KNOWN_WIN / 2, KNOWN_WIN / 2);
+                if winner == mover {
+                    KNOWN_WIN + e
+                } else {
+                    e - KNOWN_WIN
+                }
+            }
+        }
+    }
+
     /// Score of a position that repeats one already on the game or search
     /// path, if the repetition decides anything.
     fn repetition_score(&self, game: &G, pos: &G::Pos, ply: usize) -> Option<i32> {
@@ -378,6 +410,11 @@ impl<G: Game> Searcher<G> {
         }
         if let Some(s) = self.repetition_score(game, pos, ply) {
             return Ok(s);
+        }
+        if self.plan.exact
+            && let Some(known) = game.exact(pos)
+        {
+            return Ok(Self::exact_score(known, game, pos, ply));
         }
         if depth <= 0 || ply >= MAX_PLY {
             return if self.plan.quiescence {
