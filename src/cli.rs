@@ -6,7 +6,9 @@ use crate::rules::data::{GameId, Strength};
 pub const USAGE: &str = "\
 usage:
   yorimichi                       start the game
-  yorimichi --game <id>           start with a game's setup screen open
+  yorimichi --game <id> [--position <text>]
+                                  start with a game's setup screen open (and
+                                  the next game from that position: musashi)
   yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S]
                                   CPU against CPU, alternating sides; the last
                                   line is `score A: NN.N%`
@@ -26,9 +28,16 @@ scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasa
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    Play { game: Option<GameId> },
+    Play {
+        game: Option<GameId>,
+        /// Start the next game from this position (the game's text).
+        position: Option<String>,
+    },
     Selfplay(SelfplayArgs),
-    Screenshot { scene: String, out: String },
+    Screenshot {
+        scene: String,
+        out: String,
+    },
     Solve(SolveArgs),
     Help,
 }
@@ -79,15 +88,32 @@ fn level(s: &str) -> Result<Strength, String> {
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut it = args.iter().map(String::as_str);
     match it.next() {
-        None => Ok(Command::Play { game: None }),
+        None => Ok(Command::Play {
+            game: None,
+            position: None,
+        }),
         Some("-h" | "--help" | "help") => Ok(Command::Help),
         Some("--game") => {
-            let id = it.next().ok_or("--game needs a game id")?;
+            let game = playable(it.next().ok_or("--game needs a game id")?)?;
+            let position = match it.next() {
+                None => None,
+                Some("--position") => {
+                    let text = it.next().ok_or("--position needs a position text")?;
+                    if game != GameId::Musashi {
+                        return Err(format!("{} has no position text", game.id()));
+                    }
+                    // Checked now: a bad text is a bad argument.
+                    crate::rules::data::musashi_position(text)?;
+                    Some(text.to_string())
+                }
+                Some(extra) => return Err(format!("unexpected argument \"{extra}\"")),
+            };
             if let Some(extra) = it.next() {
                 return Err(format!("unexpected argument \"{extra}\""));
             }
             Ok(Command::Play {
-                game: Some(playable(id)?),
+                game: Some(game),
+                position,
             })
         }
         Some("screenshot") => {

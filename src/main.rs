@@ -33,12 +33,14 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Play { game } => exit_code(app::run(StartOptions {
+        Command::Play { game, position } => exit_code(app::run(StartOptions {
             game,
+            position,
             screenshot: None,
         })),
         Command::Screenshot { scene, out } => exit_code(app::run(StartOptions {
             game: None,
+            position: None,
             screenshot: Some(ScreenshotJob::new(&scene, out)),
         })),
     }

@@ -28,19 +28,8 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
 }
 
 fn solve_position(text: &str) -> Result<(), String> {
-    // The row width tells the board; report the 33-point board's complaint
-    // when neither reads it.
-    let big = game_for(33)?;
-    let (game, pos) = match big.position_from_text(text) {
-        Ok(pos) => (big, pos),
-        Err(e33) => {
-            let small = game_for(25)?;
-            match small.position_from_text(text) {
-                Ok(pos) => (small, pos),
-                Err(_) => return Err(format!("cannot read the position: {e33}")),
-            }
-        }
-    };
+    // The row width tells the board.
+    let (game, pos) = data::musashi_position(text)?;
     let ko = pos.ko_count() as u8;
     if ko > musashi_solve::MAX_KO {
         return Err(format!(

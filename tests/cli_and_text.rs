@@ -1,7 +1,7 @@
 //! Command-line parsing and the UI texts.
 
 use yorimichi::app::i18n::{Lang, T};
-use yorimichi::cli::{Command, SelfplayArgs, parse};
+use yorimichi::cli::{Command, SelfplayArgs, SolveArgs, parse};
 use yorimichi::rules::data::{GameId, Strength};
 
 fn args(s: &str) -> Vec<String> {
@@ -10,11 +10,18 @@ fn args(s: &str) -> Vec<String> {
 
 #[test]
 fn commands_parse() {
-    assert_eq!(parse(&[]), Ok(Command::Play { game: None }));
+    assert_eq!(
+        parse(&[]),
+        Ok(Command::Play {
+            game: None,
+            position: None
+        })
+    );
     assert_eq!(
         parse(&args("--game hasami")),
         Ok(Command::Play {
-            game: Some(GameId::Hasami)
+            game: Some(GameId::Hasami),
+            position: None
         })
     );
     assert_eq!(
@@ -42,9 +49,33 @@ fn commands_parse() {
     assert_eq!(
         parse(&args("--game foxgeese")),
         Ok(Command::Play {
-            game: Some(GameId::FoxGeese)
+            game: Some(GameId::FoxGeese),
+            position: None
         })
     );
+    let text = "K...K-./......./..O.K../......./K....-. ko";
+    assert_eq!(
+        parse(&[
+            "--game".into(),
+            "musashi".into(),
+            "--position".into(),
+            text.into()
+        ]),
+        Ok(Command::Play {
+            game: Some(GameId::Musashi),
+            position: Some(text.into())
+        })
+    );
+    assert!(matches!(
+        parse(&args("solve musashi --board 25 --max-ko 5 --mirror --csv")),
+        Ok(Command::Solve(SolveArgs {
+            board: 25,
+            max_ko: 5,
+            mirror: true,
+            csv: true,
+            position: None
+        }))
+    ));
     assert_eq!(
         parse(&args("screenshot title out.png")),
         Ok(Command::Screenshot {
@@ -76,6 +107,14 @@ fn bad_arguments_are_explained() {
         ("screenshot title out.jpg", ".png"),
         ("fly", "unknown command"),
         ("--game hasami extra", "unexpected argument"),
+        ("--game hasami --position x", "no position text"),
+        ("--game musashi --position KKK", "cannot read the position"),
+        ("--game musashi --position", "needs a position text"),
+        ("solve hasami", "only musashi"),
+        ("solve musashi --board 30", "33 or 25"),
+        ("solve musashi --max-ko 9", "from 0 to 8"),
+        ("solve musashi --max-ko", "needs a number"),
+        ("solve musashi --fast", "unknown option"),
     ] {
         let e = parse(&args(input)).expect_err(input);
         assert!(e.contains(says), "{input}: {e}");

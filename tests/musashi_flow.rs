@@ -139,3 +139,102 @@ fn setchin_zume_is_named_on_the_result() {
     assert_eq!(result.outcome.reason, EndReason::NoMoves);
     assert_eq!(result.reason, T::ReasonSetchinZume);
 }
+
+#[test]
+fn against_the_strong_cpu_the_endgame_tables_are_solved_in_the_background_and_used() {
+    // 子が先手 plays on to one 子: the tables reach five 子 natively.
+    let rules = MusashiRules {
+        ko_first: true,
+        oya_wins_at: 1,
+        ..MusashiRules::STANDARD
+    };
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    let setup = MatchSetup::new(Opponent::Cpu(Strength::Strong), KO, "ko_first", rules);
+    app.insert_resource(MusashiMatch::new(setup).unwrap());
+    app.insert_resource(ChosenGame(GameId::Musashi));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    app.update();
+    let started = std::time::Instant::now();
+    while app.world().resource::<MusashiMatch>().game.endgame_reach() == 0 {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "the tables never arrived"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        app.update();
+    }
+    let m = app.world().resource::<MusashiMatch>();
+    assert_eq!(m.game.endgame_reach(), 5);
+    assert!(
+        app.world()
+            .resource::<yorimichi::games::musashi::EndgameTables>()
+            .ready_for(&m.game)
+    );
+    // ふつう does not use them: no tables are built for it.
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    let setup = MatchSetup::new(Opponent::Cpu(Strength::Normal), KO, "ko_first", rules);
+    app.insert_resource(MusashiMatch::new(setup).unwrap());
+    app.insert_resource(ChosenGame(GameId::Musashi));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    for _ in 0..20 {
+        app.update();
+    }
+    let m = app.world().resource::<MusashiMatch>();
+    assert_eq!(m.game.endgame_reach(), 0);
+}
+
+fn start_with_pending(text: &str) -> App {
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    app.world_mut()
+        .resource_mut::<yorimichi::app::PendingPosition>()
+        .0 = Some(text.to_string());
+    let setup = MatchSetup::new(
+        Opponent::Human,
+        Side::First,
+        "standard",
+        MusashiRules::STANDARD,
+    );
+    app.insert_resource(MusashiMatch::new(setup).unwrap());
+    app.insert_resource(ChosenGame(GameId::Musashi));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    app.update();
+    settle::<Musashi>(&mut app);
+    app
+}
+
+#[test]
+fn a_position_from_the_command_line_starts_the_first_game() {
+    let text = "KK..K-./K....../..O.K../......./K.K..-. ko";
+    let mut app = start_with_pending(text);
+    let m = app.world().resource::<MusashiMatch>();
+    assert_eq!(m.game.to_text(m.record.current()), text);
+    assert!(
+        app.world()
+            .resource::<yorimichi::app::PendingPosition>()
+            .0
+            .is_none(),
+        "taken by the first game"
+    );
+    assert_view_matches_rules::<Musashi>(&mut app);
+    // A text for the other board is explained; the usual start is kept.
+    let mut app = start_with_pending("K...K/...../..O.K/...../K.... ko");
+    let m = app.world().resource::<MusashiMatch>();
+    assert_eq!(m.record.current(), &m.game.start());
+    let message = app
+        .world()
+        .resource::<yorimichi::games::play::PlayUi<Musashi>>()
+        .message
+        .clone()
+        .unwrap_or_default();
+    assert!(message.contains("7 characters"), "{message}");
+    assert_view_matches_rules::<Musashi>(&mut app);
+}

@@ -180,6 +180,7 @@ fn a_save_replays_to_the_same_game() {
 fn a_save_with_an_illegal_move_is_refused() {
     let save = HasamiSave {
         setup: setup(),
+        start: None,
         moves: vec![HasamiMove { from: 0, to: 80 }],
     };
     let e = HasamiMatch::from_save(save).err().expect("refused");

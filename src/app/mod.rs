@@ -5,6 +5,7 @@
 pub mod anim;
 pub mod audio;
 pub mod cpu;
+pub mod files;
 pub mod headless;
 pub mod i18n;
 pub mod save;
@@ -61,10 +62,16 @@ pub struct GameProgress {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Notice(pub Option<i18n::T>);
 
+/// A position text the next new game starts from (`--position`, or the
+/// web page's `?position=`); taken by the first game that starts.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PendingPosition(pub Option<String>);
+
 /// How the app starts (from the command line).
 #[derive(Clone, Debug, Default)]
 pub struct StartOptions {
     pub game: Option<GameId>,
+    pub position: Option<String>,
     pub screenshot: Option<shot::ScreenshotJob>,
 }
 
@@ -74,6 +81,7 @@ pub fn core_plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<BugContext>()
         .init_resource::<Notice>()
+        .init_resource::<PendingPosition>()
         .init_resource::<GameProgress>()
         .insert_resource(ChosenGame(GameId::Hasami))
         .insert_resource(ReturnTo(Screen::Title))
@@ -91,6 +99,8 @@ pub fn core_plugin(app: &mut App) {
 
 /// The window and fonts, then the core.
 pub fn run(options: StartOptions) -> AppExit {
+    #[cfg(target_arch = "wasm32")]
+    let options = web::start_options(options);
     let mut app = App::new();
     let window = Window {
         title: "よりみち盤遊び Yorimichi".into(),
@@ -128,6 +138,7 @@ pub fn run(options: StartOptions) -> AppExit {
         app.insert_resource(ChosenGame(game));
         app.insert_state(Screen::Setup);
     }
+    app.insert_resource(PendingPosition(options.position));
     if let Some(job) = options.screenshot {
         shot::install(&mut app, job);
     }

@@ -516,49 +516,16 @@ fn export_report(
 ) {
     let lang = settings.lang;
     let report = bug_report_text(&context.0, lang);
-    let message = match export_bug_report(&report) {
-        Ok(Some(file)) => format!("{} {file}", T::BugReportExported.get(lang)),
-        Ok(None) => T::BugReportShownOnPage.get(lang).to_string(),
+    let message = match super::files::export_text("bug-report", &report) {
+        Ok(super::files::Exported::File(file)) => {
+            format!("{} {file}", T::BugReportExported.get(lang))
+        }
+        Ok(super::files::Exported::OnPage) => T::BugReportShownOnPage.get(lang).to_string(),
         Err(e) => format!("{}: {e}", T::BugReportExportFailed.get(lang)),
     };
     for mut t in &mut status {
         t.0 = message.clone();
     }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn export_bug_report(report: &str) -> Result<Option<String>, String> {
-    let home = std::env::var_os("HOME")
-        .or_else(|| std::env::var_os("USERPROFILE"))
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(std::env::temp_dir);
-    let path = home.join("yorimichi-bug-report.txt");
-    std::fs::write(&path, report).map_err(|e| e.to_string())?;
-    Ok(Some(path.display().to_string()))
-}
-
-#[cfg(target_arch = "wasm32")]
-fn export_bug_report(report: &str) -> Result<Option<String>, String> {
-    let escaped = report
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    if let Some(old) = document.get_element_by_id("bug-report") {
-        old.remove();
-    }
-    let body = document.body().ok_or("no page body")?;
-    let html = format!(
-        "<div id=\"bug-report\" style=\"position:fixed;left:50%;top:50%;transform:translate(-50%,-50%);\
-         background:#fdf8ec;border:2px solid #4c3826;border-radius:10px;padding:12px;z-index:10\">\
-         <textarea readonly rows=\"12\" cols=\"60\" onfocus=\"this.select()\">{escaped}</textarea><br>\
-         <button onclick=\"this.parentNode.remove()\">閉じる / Close</button></div>"
-    );
-    body.insert_adjacent_html("beforeend", &html)
-        .map_err(|_| "the page refused the text".to_string())?;
-    Ok(None)
 }
 
 /// The page of the rules text being read.

@@ -4,10 +4,33 @@
 
 use bevy::prelude::*;
 
-use super::{GameProgress, Screen};
+use super::{GameProgress, Screen, StartOptions};
+use crate::rules::data::GameId;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, (mirror_screen, mirror_progress));
+}
+
+/// The page's start request: `index.html` copies `?game=` and
+/// `?position=` into `<body data-start-game data-start-position>`. An
+/// unknown game is ignored (the title opens); a bad position is reported
+/// when the game starts.
+pub fn start_options(mut options: StartOptions) -> StartOptions {
+    let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    else {
+        return options;
+    };
+    if let Some(game) = body
+        .get_attribute("data-start-game")
+        .and_then(|id| GameId::from_id(&id))
+        .filter(|g| g.is_playable())
+    {
+        options.game = Some(game);
+        options.position = body.get_attribute("data-start-position");
+    }
+    options
 }
 
 fn mirror_screen(screen: Res<State<Screen>>, mut shown: Local<Option<Screen>>) {

@@ -13,12 +13,13 @@ use super::session::{Match, Opponent, Playable, Presets, chosen};
 use crate::app::anim::{Lifetime, Tween};
 use crate::app::audio::Sfx;
 use crate::app::cpu::Thinker;
+use crate::app::files::{self, Exported, Imported};
 use crate::app::i18n::{Lang, Localized, T};
 use crate::app::save::Store;
 use crate::app::screens::{localized_game_name, open_from};
 use crate::app::settings::Settings;
 use crate::app::widgets::{self, Fonts, palette};
-use crate::app::{BugContext, GameProgress, Screen};
+use crate::app::{BugContext, GameProgress, PendingPosition, Screen};
 use crate::rules::board::PointId;
 use crate::rules::game::{Outcome, Side};
 use crate::rules::taps::{self, Tap};
@@ -37,6 +38,10 @@ pub enum PlayCommand {
     ToggleSound,
     /// 跳ぶのをやめる: end a multi-jump where the piece stands.
     StopJump,
+    /// 局面を書き出す: the position as text to copy (games that have one).
+    ExportPosition,
+    /// 局面を読み込む: start over from a position text.
+    ImportPosition,
 }
 
 /// A move to play (from the player or the CPU).
@@ -80,6 +85,9 @@ pub struct PlayUi<G: Playable> {
     pub last_move: Option<G::Move>,
     pub hint: Option<G::Move>,
     pub notice: Option<T>,
+    /// A message with details (where an export went, why an import
+    /// failed), under the notice.
+    pub message: Option<String>,
     /// Marks need redrawing.
     dirty: bool,
     /// The pieces are rebuilt from the rules once animations finish.
@@ -99,6 +107,7 @@ impl<G: Playable> Default for PlayUi<G> {
             last_move: None,
             hint: None,
             notice: None,
+            message: None,
             dirty: false,
             pending_sync: false,
             end_timer: None,
@@ -238,14 +247,16 @@ pub fn piece_rotation<G: Playable>(side: Side, bottom: Side) -> Quat {
     art::facing(!G::TURN_TOP_PIECES || side == bottom)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn enter_play<G: Playable>(
     mut commands: Commands,
-    m: Res<Match<G>>,
+    mut m: ResMut<Match<G>>,
     fonts: Res<Fonts>,
     settings: Res<Settings>,
     mut ui: ResMut<PlayUi<G>>,
     mut cpu: ResMut<CpuThink<G>>,
     mut hint: ResMut<HintThink<G>>,
+    mut pending: ResMut<PendingPosition>,
 ) {
     *ui = PlayUi {
         last_move: m.record.moves().last().copied(),
@@ -253,6 +264,19 @@ fn enter_play<G: Playable>(
         pending_sync: true,
         ..default()
     };
+    // A position from the command line or the page starts the first new
+    // game; a bad one is explained and the usual start is kept.
+    if m.record.ply() == 0
+        && m.game.position_code(m.record.current()).is_some()
+        && let Some(text) = pending.0.take()
+    {
+        let lang = settings.lang;
+        ui.message = Some(match m.restart_from(&text) {
+            Ok(()) => T::PositionImported.get(lang).to_string(),
+            Err(e) => format!("{}: {e}", T::PositionUnreadable.get(lang)),
+        });
+    }
+    let m = m.into_inner();
     cpu.0 = None;
     hint.0 = None;
     let view = board_view(
@@ -275,7 +299,7 @@ fn enter_play<G: Playable>(
         ));
     }
     commands.insert_resource(view);
-    spawn_hud(&mut commands, &fonts, settings.lang, &m);
+    spawn_hud(&mut commands, &fonts, settings.lang, m);
 }
 
 fn leave_play<G: Playable>(mut cpu: ResMut<CpuThink<G>>, mut hint: ResMut<HintThink<G>>) {
@@ -330,6 +354,10 @@ fn spawn_hud<G: Playable>(commands: &mut Commands, fonts: &Fonts, lang: Lang, m:
                 buttons.push((T::Undo, PlayCommand::Undo));
             }
             buttons.push((T::Hint, PlayCommand::Hint));
+            if m.game.position_code(m.record.current()).is_some() {
+                buttons.push((T::ExportPosition, PlayCommand::ExportPosition));
+                buttons.push((T::ImportPosition, PlayCommand::ImportPosition));
+            }
             buttons.push((T::Resign, PlayCommand::Resign));
             buttons.push((T::Quit, PlayCommand::Quit));
             for (key, cmd) in buttons {
@@ -614,6 +642,48 @@ fn handle_commands<G: Playable>(
                     plan,
                 ));
             }
+            PlayCommand::ExportPosition => {
+                let lang = settings.lang;
+                let Some(code) = m.game.position_code(m.record.current()) else {
+                    continue;
+                };
+                sfx.write(Sfx::Button);
+                ui.message = Some(match files::export_text("position", &code) {
+                    Ok(Exported::File(file)) => {
+                        format!("{} {file}", T::PositionExported.get(lang))
+                    }
+                    Ok(Exported::OnPage) => T::PositionShownOnPage.get(lang).to_string(),
+                    Err(e) => format!("{}: {e}", T::BugReportExportFailed.get(lang)),
+                });
+            }
+            PlayCommand::ImportPosition => {
+                if !animating.is_empty() || ui.is_settling() {
+                    continue;
+                }
+                let lang = settings.lang;
+                sfx.write(Sfx::Button);
+                let imported =
+                    files::import_text("position", G::ID).and_then(|found| match found {
+                        Imported::Text(text) => m.restart_from(&text).map(|()| true),
+                        Imported::OnPage => Ok(false),
+                    });
+                ui.message = Some(match imported {
+                    Ok(true) => {
+                        cpu.0 = None;
+                        hint.0 = None;
+                        ui.clear_selection();
+                        ui.hint = None;
+                        ui.notice = None;
+                        ui.last_move = None;
+                        ui.pending_sync = true;
+                        ui.dirty = true;
+                        store.put(&G::ID.save_key(), &m.to_save());
+                        T::PositionImported.get(lang).to_string()
+                    }
+                    Ok(false) => T::PositionImportOnPage.get(lang).to_string(),
+                    Err(e) => format!("{}: {e}", T::PositionUnreadable.get(lang)),
+                });
+            }
             PlayCommand::Resign => {
                 if m.record.outcome(&m.game).is_some() || !animating.is_empty() || ui.is_settling()
                 {
@@ -785,6 +855,7 @@ fn apply_moves<G: Playable>(
         ui.dirty = true;
         ui.pending_sync = true;
         ui.notice = m.game.notice(m.record.current(), played.occurrences);
+        ui.message = None;
         let key = G::ID.save_key();
         if played.outcome.is_some() {
             store.remove(&key);
@@ -1071,10 +1142,14 @@ fn update_hud<G: Playable>(
             t.0 = score.clone();
         }
     }
-    let notice = ui
-        .notice
-        .map(|n| n.get(lang).to_string())
-        .unwrap_or_default();
+    let notice = [
+        ui.notice.map(|n| n.get(lang).to_string()),
+        ui.message.clone(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join("\n");
     for mut t in &mut texts.p2() {
         if t.0 != notice {
             t.0 = notice.clone();

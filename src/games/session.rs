@@ -83,7 +83,18 @@ pub trait Playable:
     fn dangerous(&self, _pos: &Self::Pos, _mv: Self::Move) -> bool {
         false
     }
+    /// The position for the bug report.
     fn position_text(&self, pos: &Self::Pos) -> String;
+    /// The one-line position text players export and import (局面を書き出す
+    /// / 読み込む), for games that have one.
+    fn position_code(&self, _pos: &Self::Pos) -> Option<String> {
+        None
+    }
+    /// Reads [`Playable::position_code`]'s text; the message says what is
+    /// wrong.
+    fn read_position_code(&self, _text: &str) -> Result<Self::Pos, String> {
+        Err(format!("{} has no position text", Self::ID.id()))
+    }
 
     /// "… to move" and "… wins" for each side.
     fn to_move_text(side: Side) -> T;
@@ -183,6 +194,10 @@ impl<R> MatchSetup<R> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSave<R, M> {
     pub setup: MatchSetup<R>,
+    /// The position text the game started from, when not the usual start
+    /// (an imported position).
+    #[serde(default)]
+    pub start: Option<String>,
     pub moves: Vec<M>,
 }
 
@@ -208,7 +223,14 @@ impl<G: Playable> Match<G> {
     /// Rebuilds a saved game by replaying its moves through the rules.
     pub fn from_save(save: GameSave<G::Rules, G::Move>) -> Result<Self, String> {
         let mut m = Self::new(save.setup)?;
-        m.record = GameRecord::replay(&m.game, &save.moves)
+        let start = match &save.start {
+            Some(text) => m
+                .game
+                .read_position_code(text)
+                .map_err(|e| format!("the start position: {e}"))?,
+            None => m.game.start(),
+        };
+        m.record = GameRecord::replay_from(&m.game, start, &save.moves)
             .map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
         Ok(m)
     }
@@ -216,8 +238,24 @@ impl<G: Playable> Match<G> {
     pub fn to_save(&self) -> GameSave<G::Rules, G::Move> {
         GameSave {
             setup: self.setup.clone(),
+            start: self.start_code(),
             moves: self.record.moves().to_vec(),
         }
+    }
+
+    /// The position text of the record's start, if it is not the usual one.
+    pub fn start_code(&self) -> Option<String> {
+        let first = self.record.positions().first()?;
+        (self.game.hash(first) != self.game.hash(&self.game.start()))
+            .then(|| self.game.position_code(first))
+            .flatten()
+    }
+
+    /// Starts over from an imported position (same setup).
+    pub fn restart_from(&mut self, text: &str) -> Result<(), String> {
+        let pos = self.game.read_position_code(text)?;
+        self.record = GameRecord::from_position(&self.game, pos);
+        Ok(())
     }
 
     /// Whether the side to move is played by a person at this device.

@@ -205,6 +205,33 @@ pub fn musashi_presets_from(
     presets_from(file, text, super::musashi::MusashiRules::validate)
 }
 
+/// Reads a 十六むさし position text on whichever board its rows fit (the
+/// 33-point board's complaint when neither does), with the standard rules
+/// for that board.
+pub fn musashi_position(
+    text: &str,
+) -> Result<(super::musashi::Musashi, super::musashi::MusashiPos), String> {
+    use super::musashi::{Musashi, MusashiRules};
+    let game = |setchin: bool| -> Result<Musashi, String> {
+        let rules = MusashiRules {
+            setchin,
+            ..MusashiRules::STANDARD
+        };
+        Musashi::new(board(rules.board_name()).map_err(|e| e.to_string())?, rules)
+    };
+    let big = game(true)?;
+    match big.position_from_text(text) {
+        Ok(pos) => Ok((big, pos)),
+        Err(e33) => {
+            let small = game(false)?;
+            match small.position_from_text(text) {
+                Ok(pos) => Ok((small, pos)),
+                Err(_) => Err(format!("cannot read the position: {e33}")),
+            }
+        }
+    }
+}
+
 pub fn musashi_presets() -> Result<GamePresets<super::musashi::MusashiRules>, LevelError> {
     musashi_presets_from(MUSASHI_PRESETS.path, MUSASHI_PRESETS.text)
 }

@@ -64,7 +64,16 @@ impl<G: Game> GameRecord<G> {
     /// Replays `moves` from the start; fails on the first move the rules
     /// refuse (a corrupt or foreign save).
     pub fn replay(game: &G, moves: &[G::Move]) -> Result<Self, (usize, RecordError)> {
-        let mut record = Self::new(game);
+        Self::replay_from(game, game.start(), moves)
+    }
+
+    /// Replays `moves` from `start` (a game begun from a set position).
+    pub fn replay_from(
+        game: &G,
+        start: G::Pos,
+        moves: &[G::Move],
+    ) -> Result<Self, (usize, RecordError)> {
+        let mut record = Self::from_position(game, start);
         for (i, &mv) in moves.iter().enumerate() {
             record.play(game, mv).map_err(|e| (i, e))?;
         }

@@ -17,8 +17,12 @@ use crate::rules::game::{EndReason, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::musashi::{KO, Musashi, MusashiMove, MusashiPos, MusashiRules, OYA};
 
+mod endgame;
+
+pub use endgame::EndgameTables;
+
 pub fn plugin(app: &mut App) {
-    app.add_plugins(super::session::plugin::<Musashi>);
+    app.add_plugins((super::session::plugin::<Musashi>, endgame::plugin));
 }
 
 /// The 子 at the start.
@@ -96,9 +100,19 @@ impl Playable for Musashi {
     fn dangerous(&self, pos: &MusashiPos, mv: MusashiMove) -> bool {
         self.move_exposes(pos, mv)
     }
+    fn position_code(&self, pos: &MusashiPos) -> Option<String> {
+        Some(self.to_text(pos))
+    }
+    fn read_position_code(&self, text: &str) -> Result<MusashiPos, String> {
+        self.position_from_text(text)
+    }
     fn position_text(&self, pos: &MusashiPos) -> String {
         let mover = if pos.to_move() == OYA { "oya" } else { "ko" };
-        format!("{}\nto move: {mover}", self.to_rows(pos).join("\n"))
+        format!(
+            "{}\nto move: {mover}\ntext: {}",
+            self.to_rows(pos).join("\n"),
+            self.to_text(pos)
+        )
     }
 
     fn to_move_text(side: Side) -> T {

@@ -1,0 +1,105 @@
+//! Text that leaves or enters the game: a bug report or a position to
+//! copy out, a position to bring in. On the desktop a text file in the home
+//! folder; on the web a box on the page (the browser has no files to give).
+
+use crate::rules::data::GameId;
+
+/// Where exported text went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exported {
+    /// Written to this file.
+    File(String),
+    /// Shown on the page, to be selected and copied.
+    OnPage,
+}
+
+/// What an import found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Imported {
+    /// The text of the file.
+    Text(String),
+    /// A box on the page takes the text and restarts the game with it.
+    OnPage,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// `~/yorimichi-<name>.txt` (the temp folder without a home).
+    pub fn path(name: &str) -> PathBuf {
+        std::env::var_os("HOME")
+            .or_else(|| std::env::var_os("USERPROFILE"))
+            .map(PathBuf::from)
+            .unwrap_or_else(std::env::temp_dir)
+            .join(format!("yorimichi-{name}.txt"))
+    }
+
+    pub fn export_text(name: &str, text: &str) -> Result<Exported, String> {
+        let path = path(name);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Exported::File(path.display().to_string()))
+    }
+
+    pub fn import_text(name: &str, _game: GameId) -> Result<Imported, String> {
+        let path = path(name);
+        std::fs::read_to_string(&path)
+            .map(|t| Imported::Text(t.trim().to_string()))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use super::*;
+
+    fn escape(text: &str) -> String {
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    }
+
+    /// A box in the middle of the page; `extra` is more buttons.
+    fn show(id: &str, text: &str, readonly: bool, extra: &str) -> Result<(), String> {
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or("no document")?;
+        if let Some(old) = document.get_element_by_id(id) {
+            old.remove();
+        }
+        let body = document.body().ok_or("no page body")?;
+        let readonly = if readonly { "readonly" } else { "" };
+        let html = format!(
+            "<div id=\"{id}\" style=\"position:fixed;left:50%;top:50%;transform:translate(-50%,-50%);\
+             background:#fdf8ec;border:2px solid #4c3826;border-radius:10px;padding:12px;z-index:10\">\
+             <textarea {readonly} rows=\"8\" cols=\"60\" onfocus=\"this.select()\">{}</textarea><br>\
+             {extra}<button onclick=\"this.parentNode.remove()\">閉じる / Close</button></div>",
+            escape(text)
+        );
+        body.insert_adjacent_html("beforeend", &html)
+            .map_err(|_| "the page refused the text".to_string())
+    }
+
+    pub fn export_text(name: &str, text: &str) -> Result<Exported, String> {
+        show(&format!("export-{name}"), text, true, "")?;
+        Ok(Exported::OnPage)
+    }
+
+    /// The box's button reloads the page with `?game=…&position=…`, which
+    /// the page hands to the game at start (see `web::start_options`).
+    pub fn import_text(name: &str, game: GameId) -> Result<Imported, String> {
+        let button = format!(
+            "<button onclick=\"location.search='?game={}&{name}='+encodeURIComponent(\
+             this.parentNode.querySelector('textarea').value.trim())\">この局面で始める / Start from it</button> ",
+            game.id()
+        );
+        show(&format!("import-{name}"), "", false, &button)?;
+        Ok(Imported::OnPage)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use imp::path;
+pub use imp::{export_text, import_text};

@@ -1,0 +1,140 @@
+//! つよい's exact endgame tables for 十六むさし, solved in the background
+//! while a game against it is played: on native in a thread, on the web a
+//! few milliseconds per frame. Once solved they are handed to the game, and
+//! the CPU's search trusts them (`Game::exact`).
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::app::Screen;
+use crate::games::session::{Match, Opponent, Presets, chosen};
+use crate::rules::musashi::Musashi;
+use crate::rules::musashi_solve::{self, Solver, Tables};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<EndgameTables>().add_systems(
+        Update,
+        build_and_attach
+            .run_if(in_state(Screen::Play))
+            .run_if(chosen::<Musashi>)
+            .run_if(resource_exists::<Match<Musashi>>),
+    );
+}
+
+/// Which tables: the board's size and the threshold (the first mover does
+/// not change any position's value).
+type TablesKey = (usize, u8);
+
+fn key_of(game: &Musashi) -> TablesKey {
+    (game.board().len(), game.rules().oya_wins_at)
+}
+
+/// The tables solved so far (kept between games) and the one being solved.
+#[derive(Resource, Default)]
+pub struct EndgameTables {
+    solved: Vec<(TablesKey, Arc<Tables>)>,
+    building: Option<(TablesKey, imp::Build)>,
+}
+
+impl EndgameTables {
+    /// Whether tables for these rules are ready (tests, the HUD).
+    pub fn ready_for(&self, game: &Musashi) -> bool {
+        self.solved.iter().any(|(k, _)| *k == key_of(game))
+    }
+}
+
+fn build_and_attach(
+    mut m: ResMut<Match<Musashi>>,
+    presets: Res<Presets<Musashi>>,
+    mut tables: ResMut<EndgameTables>,
+) {
+    let Opponent::Cpu(strength) = m.setup.opponent else {
+        return;
+    };
+    if !presets.0.cpu.get(strength).endgame_tables || m.game.endgame_reach() > 0 {
+        return;
+    }
+    let key = key_of(&m.game);
+    if let Some((_, t)) = tables.solved.iter().find(|(k, _)| *k == key) {
+        if let Err(e) = m.game.set_endgame(t.clone()) {
+            warn!("endgame tables: {e}");
+        }
+        return;
+    }
+    match tables.building.as_mut() {
+        Some((k, build)) if *k == key => {
+            if let Some(done) = build.poll() {
+                tables.building = None;
+                tables.solved.push((key, Arc::new(done)));
+            }
+        }
+        _ => {
+            tables.building =
+                Solver::for_game(&m.game, imp::BUDGET).map(|s| (key, imp::Build::start(s)));
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    use std::sync::Mutex;
+    use std::sync::mpsc::{Receiver, channel};
+
+    use super::*;
+
+    pub const BUDGET: u64 = musashi_solve::NATIVE_BUDGET;
+
+    /// A thread solving the tables. (A Mutex only to make the receiver
+    /// `Sync` for Bevy resources.)
+    pub struct Build(Mutex<Receiver<Tables>>);
+
+    impl Build {
+        pub fn start(solver: Solver) -> Self {
+            let (tx, rx) = channel();
+            std::thread::spawn(move || {
+                let _ = tx.send(solver.finish());
+            });
+            Build(Mutex::new(rx))
+        }
+
+        pub fn poll(&mut self) -> Option<Tables> {
+            // Empty: still solving. (Disconnected cannot happen unless the
+            // thread died; the game then plays on without tables.)
+            self.0.get_mut().ok()?.try_recv().ok()
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use bevy::platform::time::Instant;
+
+    use super::*;
+
+    pub const BUDGET: u64 = musashi_solve::WEB_BUDGET;
+    /// Milliseconds of solving per frame: the page stays smooth.
+    const SLICE_MS: u128 = 5;
+    /// Positions between two looks at the clock.
+    const CHUNK: usize = 20_000;
+
+    /// The solver, advanced a slice each frame.
+    pub struct Build(Option<Solver>);
+
+    impl Build {
+        pub fn start(solver: Solver) -> Self {
+            Build(Some(solver))
+        }
+
+        pub fn poll(&mut self) -> Option<Tables> {
+            let start = Instant::now();
+            let solver = self.0.as_mut()?;
+            while start.elapsed().as_millis() < SLICE_MS {
+                if solver.work(CHUNK) {
+                    return self.0.take().and_then(Solver::into_tables);
+                }
+            }
+            None
+        }
+    }
+}
