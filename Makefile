@@ -13,7 +13,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table assets
+.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table assets
 
 play: deps-play
 	cargo run --release
@@ -87,6 +87,12 @@ selfplay-table:
 		$(BIN) selfplay foxgeese --games 20 --a strong --b strong --preset $$p --seed 5 | tail -3; done
 	$(BIN) selfplay musashi --games 200 --a normal --b easy | tail -3
 	$(BIN) selfplay musashi --games 10 --a strong --b normal --seed 3 | tail -3
+
+# The exact 十六むさし tables in README (about a minute).
+solver-table:
+	cargo build --release
+	$(BIN) solve musashi --board 33 --max-ko 6
+	$(BIN) solve musashi --board 25 --max-ko 6 --mirror
 
 # Regenerates the subset fonts and the sound effects (not needed to build).
 assets:

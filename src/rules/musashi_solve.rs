@@ -676,7 +676,7 @@ pub fn describe(tables: &Tables, game: &Musashi, pos: &MusashiPos) -> Result<Str
         .ok_or_else(|| format!("the tables reach {} 子 at most", tables.max_ko()))?;
     let mut out = String::new();
     out.push_str(&match value {
-        Value::KoWin(n) => format!("value: 子 win in {n} plies (ko wins in {n})\n"),
+        Value::KoWin(n) => format!("value: 子 win in {n} plies\n"),
         Value::NotKoWin => "value: not a 子 win — 親 survives (not a ko win)\n".to_string(),
     });
     let line = tables.best_line(game, pos, 40);
