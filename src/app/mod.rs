@@ -53,9 +53,11 @@ pub struct BugContext(pub String);
 
 /// How many moves the game on the play screen has (for the web page's
 /// `data-ply`, which the browser test reads).
-#[derive(Resource, Clone, Copy, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default)]
 pub struct GameProgress {
     pub ply: usize,
+    /// The position text, for games that have one.
+    pub position: Option<String>,
 }
 
 /// A short message shown on the next screen (e.g. a discarded save).

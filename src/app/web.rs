@@ -59,5 +59,13 @@ fn mirror_progress(progress: Res<GameProgress>) {
         .and_then(|d| d.body())
     {
         let _ = body.set_attribute("data-ply", &progress.ply.to_string());
+        match &progress.position {
+            Some(text) => {
+                let _ = body.set_attribute("data-position", text);
+            }
+            None => {
+                let _ = body.remove_attribute("data-position");
+            }
+        }
     }
 }

@@ -926,6 +926,7 @@ fn settle<G: Playable>(
     }
     ui.pending_sync = false;
     progress.ply = m.record.ply();
+    progress.position = m.game.position_code(m.record.current());
     for e in &pieces_q {
         commands.entity(e).despawn();
     }

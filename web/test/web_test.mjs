@@ -137,6 +137,42 @@ try {
     "a goose (a3 → a4) moves in the browser and the CPU fox replies");
   await playFromList(page, "十六むさし", [668, 350], [[282, 400], [282, 322]], "web-musashi.png",
     "親 (c3 → c4) moves in the browser and the CPU 子 reply");
+
+  // 局面を書き出す shows the position text on the page.
+  const shown = await page.evaluate(() => document.body.dataset.position);
+  await tap(page, 965, 336);
+  await page.waitForSelector("#export-position textarea", { timeout: 10000 });
+  const exported = await page.inputValue("#export-position textarea");
+  check(exported === shown && exported.endsWith(" oya"), `局面を書き出す shows "${exported}"`);
+
+  // A position in the address starts the first game from it…
+  const seven = "KK..K-./K....../..O.K../......./K.K..-. oya";
+  await page.goto(`http://127.0.0.1:${port}/index.html?game=musashi&position=${encodeURIComponent(seven)}`);
+  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 240000 });
+  await sleep(1500);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
+  await sleep(1500);
+  let now = await page.evaluate(() => document.body.dataset.position);
+  check(now === seven, `?position= starts the game there (${now})`);
+  await page.screenshot({ path: path.join(out, "web-musashi-position.png") });
+
+  // …and 局面を読み込む takes a pasted one (the page restarts with it).
+  const other = "K...K-./K.K..../.O..K../......./K.K.K-. oya";
+  await tap(page, 965, 390);
+  await page.waitForSelector("#import-position textarea", { timeout: 10000 });
+  await page.fill("#import-position textarea", other);
+  await page.click("#import-position button");
+  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 240000 });
+  await sleep(1500);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
+  await sleep(1500);
+  now = await page.evaluate(() => document.body.dataset.position);
+  check(now === other, `局面を読み込む restarts from the pasted position (${now})`);
+  check(errors.length === 0, `no console errors with positions ${errors.length ? JSON.stringify(errors) : ""}`);
 } catch (e) {
   check(false, String(e));
 } finally {
