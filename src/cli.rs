@@ -9,7 +9,7 @@ usage:
   yorimichi --game <id> [--position <text>]
                                   start with a game's setup screen open (and
                                   the next game from that position: musashi)
-  yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S]
+  yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S] [--moves]
                                   CPU against CPU, alternating sides; the last
                                   line is `score A: NN.N%`
   yorimichi solve musashi [--board 33|25] [--max-ko N] [--mirror] [--csv]
@@ -62,6 +62,8 @@ pub struct SelfplayArgs {
     pub b: Strength,
     pub preset: Option<String>,
     pub seed: u64,
+    /// Print every game's moves.
+    pub moves: bool,
 }
 
 fn playable(id: &str) -> Result<GameId, String> {
@@ -136,7 +138,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         Some("selfplay") => {
             let game = with_engine(it.next().ok_or("selfplay needs a game id")?)?;
             let (mut games, mut a, mut b, mut preset, mut seed) = (None, None, None, None, 1u64);
+            let mut moves = false;
             while let Some(flag) = it.next() {
+                if flag == "--moves" {
+                    moves = true;
+                    continue;
+                }
                 let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
                 match flag {
                     "--games" => {
@@ -162,6 +169,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 b: b.ok_or("selfplay needs --b LEVEL")?,
                 preset,
                 seed,
+                moves,
             }))
         }
         Some("solve") => {

@@ -96,6 +96,9 @@ fn play<G: Game>(
             g.max_ms[1],
             g.max_nodes[1]
         );
+        if args.moves {
+            println!("  moves: {}", g.moves.join(" "));
+        }
         slowest = slowest.max(g.max_ms[0]).max(g.max_ms[1]);
         let s = &mut by_side[g.a_side.index()];
         s.0 += g.a_points;

@@ -34,7 +34,8 @@ fn commands_parse() {
             a: Strength::Strong,
             b: Strength::Normal,
             preset: None,
-            seed: 9
+            seed: 9,
+            moves: false
         }))
     );
     assert!(matches!(

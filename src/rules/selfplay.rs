@@ -24,6 +24,8 @@ pub struct GameSummary {
     pub max_nodes: [u64; 2],
     /// The longest one move of each player took, in milliseconds (A, B).
     pub max_ms: [f64; 2],
+    /// The moves as text (`selfplay --moves` prints them).
+    pub moves: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -58,6 +60,7 @@ pub fn play_game<G: Game>(
     let mut record = GameRecord::new(game);
     let mut max_nodes = [0u64; 2];
     let mut max_ms = [0f64; 2];
+    let mut moves = Vec::new();
     let outcome = loop {
         if let Some(o) = record.outcome(game) {
             break o;
@@ -74,6 +77,7 @@ pub fn play_game<G: Game>(
         };
         max_nodes[who] = max_nodes[who].max(result.nodes);
         max_ms[who] = max_ms[who].max(started.elapsed().as_secs_f64() * 1000.0);
+        moves.push(game.move_text(record.current(), result.best));
         if let Err(e) = record.play(game, result.best) {
             panic!("the search chose a move the record refused: {e}");
         }
@@ -91,6 +95,7 @@ pub fn play_game<G: Game>(
         a_points,
         max_nodes,
         max_ms,
+        moves,
     }
 }
 
