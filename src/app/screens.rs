@@ -16,6 +16,11 @@ use crate::rules::data::GameId;
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const CHANGES: &[(&str, &str, &str)] = &[
     (
+        "0.3.0",
+        "十六むさしを公開しました。3つのルールと自分で決める、印を出す、雪隠詰め、チュートリアル、局面の書き出し・読み込み付き。つよいは終盤を完全に読み切った表で指します。",
+        "Juroku Musashi released: three rule sets and custom rules, danger marks, setchin-zume, a tutorial, and position export and import. The strong CPU plays the endgame from exact solved tables.",
+    ),
+    (
         "0.2.0",
         "きつねとがちょうを公開しました。3つのルールと自分で決める、連続跳び、印を出す、チュートリアル付き。",
         "Fox and Geese released: three rule sets and custom rules, multiple jumps, danger marks and a tutorial.",
