@@ -26,10 +26,11 @@ async function tap(page, x, y) {
   await sleep(80);
   await page.mouse.up();
 }
-// Waits (up to a minute) until the page reports at least `n` moves.
-async function waitForPly(page, n) {
+// Waits (up to `tries` half-seconds, a minute by default) until the page
+// reports at least `n` moves.
+async function waitForPly(page, n, tries = 120) {
   let ply = "0";
-  for (let i = 0; i < 120 && Number(ply) < n; i++) {
+  for (let i = 0; i < tries && Number(ply) < n; i++) {
     await sleep(500);
     ply = await page.evaluate(() => document.body.dataset.ply);
   }
@@ -87,9 +88,16 @@ try {
     await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
     await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
     await sleep(1500);
-    for (const [x, y] of taps) {
-      await tap(page, x, y);
-      await sleep(400);
+    // On a loaded machine a frame can swallow a tap: try the move again
+    // (a second try starts with a fresh selection) until it is played.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      for (const [x, y] of taps) {
+        await tap(page, x, y);
+        await sleep(400);
+      }
+      if (Number(await waitForPly(page, 1, 20)) >= 1) break;
+      await tap(page, 1050, 780); // off the board: drop any selection
+      await sleep(500);
     }
     const reached = await waitForPly(page, 2);
     check(Number(reached) >= 2, `${what} (ply ${reached})`);
