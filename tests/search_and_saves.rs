@@ -177,6 +177,19 @@ fn a_save_replays_to_the_same_game() {
 }
 
 #[test]
+fn a_save_from_before_imported_positions_still_loads() {
+    // Saves written by 0.2 have no `start` field.
+    let m = HasamiMatch::new(setup()).unwrap();
+    let text = ron::to_string(&m.to_save()).unwrap();
+    assert!(text.contains("start:None"), "{text}");
+    let old = text.replace("start:None,", "");
+    assert!(!old.contains("start"), "{old}");
+    let back: HasamiSave = ron::from_str(&old).unwrap();
+    assert_eq!(back.start, None);
+    assert!(HasamiMatch::from_save(back).is_ok());
+}
+
+#[test]
 fn a_save_with_an_illegal_move_is_refused() {
     let save = HasamiSave {
         setup: setup(),
