@@ -3,6 +3,7 @@
 //! runs in the app, the command-line tools and the tests.
 
 pub mod board;
+pub mod chu;
 pub mod data;
 pub mod foxgeese;
 pub mod game;

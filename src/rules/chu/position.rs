@@ -1,0 +1,240 @@
+//! The 中将棋 board and SFEN (lishogi-compatible, issue 6): 12×12 squares
+//! named by USI (files 12…1 from 先手's left, ranks a…l from the top), the
+//! pieces, the side to move and the 先獅子 square.
+
+use super::pieces::{Base, Piece};
+use crate::rules::game::Side;
+
+pub const FILES: usize = 12;
+pub const RANKS: usize = 12;
+pub const SQUARES: usize = FILES * RANKS;
+
+/// The start position.
+pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+
+/// A square: `row * 12 + column`, row 0 the top rank (a), column 0 the
+/// left file (12) as 先手 sees the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(pub u8);
+
+impl Square {
+    pub fn new(row: usize, column: usize) -> Option<Square> {
+        (row < RANKS && column < FILES).then(|| Square((row * FILES + column) as u8))
+    }
+    pub fn row(self) -> usize {
+        self.0 as usize / FILES
+    }
+    pub fn column(self) -> usize {
+        self.0 as usize % FILES
+    }
+    /// The USI file number, 1…12.
+    pub fn file(self) -> usize {
+        FILES - self.column()
+    }
+    /// The USI rank letter, a…l.
+    pub fn rank(self) -> char {
+        (b'a' + self.row() as u8) as char
+    }
+    /// The USI name, e.g. `7i`.
+    pub fn name(self) -> String {
+        format!("{}{}", self.file(), self.rank())
+    }
+    /// Reads a USI square name.
+    pub fn parse(text: &str) -> Result<Square, String> {
+        let bad = || format!("\"{text}\" is not a square (files 1–12, ranks a–l, e.g. 7i)");
+        let rank = text.chars().last().ok_or_else(bad)?;
+        let file: usize = text[..text.len() - rank.len_utf8()]
+            .parse()
+            .map_err(|_| bad())?;
+        if !(1..=FILES).contains(&file) || !('a'..='l').contains(&rank) {
+            return Err(bad());
+        }
+        Square::new(rank as usize - 'a' as usize, FILES - file).ok_or_else(bad)
+    }
+}
+
+/// A 中将棋 position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChuPosition {
+    board: [Option<(Side, Piece)>; SQUARES],
+    to_move: Side,
+    /// 先獅子: where the side to move's lion was just taken by a non-lion.
+    lion_taken_at: Option<Square>,
+    move_number: u32,
+}
+
+impl ChuPosition {
+    pub fn start() -> Self {
+        // The start text is a constant checked by the tests.
+        Self::from_sfen(START_SFEN).unwrap_or_else(|e| panic!("START_SFEN: {e}"))
+    }
+
+    pub fn at(&self, sq: Square) -> Option<(Side, Piece)> {
+        self.board[sq.0 as usize]
+    }
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+    pub fn lion_taken_at(&self) -> Option<Square> {
+        self.lion_taken_at
+    }
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+    /// Every occupied square with its piece.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Side, Piece)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.map(|(s, p)| (Square(i as u8), s, p)))
+    }
+
+    /// Reads SFEN: the board (rows from rank a, `/` between, digits for
+    /// runs of empty squares, capitals for 先手, `+` before a promoted
+    /// piece), the side to move (`b` 先手, `w` 後手), the 先獅子 square or
+    /// `-`, and the move number. The message names the row and column.
+    pub fn from_sfen(text: &str) -> Result<ChuPosition, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [board, side, lion, number] = fields[..] else {
+            return Err(format!(
+                "SFEN has 4 fields (board, side, 先獅子 square or -, move number), found {}",
+                fields.len()
+            ));
+        };
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != RANKS {
+            return Err(format!(
+                "the board needs {RANKS} rows, found {}",
+                rows.len()
+            ));
+        }
+        let mut cells = [None; SQUARES];
+        for (row, text) in rows.iter().enumerate() {
+            let place = |column: usize| {
+                format!(
+                    "row {} ({}), column {}",
+                    row + 1,
+                    (b'a' + row as u8) as char,
+                    column + 1
+                )
+            };
+            let mut column = 0usize;
+            let mut chars = text.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut run = d as usize;
+                    if let Some(next) = chars.peek().and_then(|n| n.to_digit(10)) {
+                        chars.next();
+                        run = run * 10 + next as usize;
+                    }
+                    if run == 0 {
+                        return Err(format!("{}: an empty run of 0", place(column)));
+                    }
+                    column += run;
+                    if column > FILES {
+                        return Err(format!(
+                            "{}: the row is longer than {FILES}",
+                            place(column - run)
+                        ));
+                    }
+                    continue;
+                }
+                let promoted = c == '+';
+                let letter = if promoted {
+                    chars
+                        .next()
+                        .ok_or_else(|| format!("{}: '+' without a piece", place(column)))?
+                } else {
+                    c
+                };
+                let base = Base::from_letter(letter)
+                    .ok_or_else(|| format!("{}: unknown piece letter '{letter}'", place(column)))?;
+                if promoted && base.promotes_to().is_none() {
+                    return Err(format!("{}: '{letter}' does not promote", place(column)));
+                }
+                if column >= FILES {
+                    return Err(format!("{}: the row is longer than {FILES}", place(column)));
+                }
+                let side = if letter.is_ascii_uppercase() {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                cells[row * FILES + column] = Some((side, Piece { base, promoted }));
+                column += 1;
+            }
+            if column != FILES {
+                return Err(format!(
+                    "{}: the row has {column} squares, not {FILES}",
+                    place(column)
+                ));
+            }
+        }
+        let to_move = match side {
+            "b" => Side::First,
+            "w" => Side::Second,
+            other => return Err(format!("the side to move is b or w, not \"{other}\"")),
+        };
+        let lion_taken_at = match lion {
+            "-" => None,
+            sq => Some(Square::parse(sq).map_err(|e| format!("先獅子 square: {e}"))?),
+        };
+        let move_number = number
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| {
+                format!("the move number must be a positive number, not \"{number}\"")
+            })?;
+        Ok(ChuPosition {
+            board: cells,
+            to_move,
+            lion_taken_at,
+            move_number,
+        })
+    }
+
+    /// Writes SFEN in the form [`ChuPosition::from_sfen`] reads.
+    pub fn to_sfen(&self) -> String {
+        let mut rows = Vec::with_capacity(RANKS);
+        for row in 0..RANKS {
+            let mut out = String::new();
+            let mut empty = 0;
+            for column in 0..FILES {
+                match self.board[row * FILES + column] {
+                    None => empty += 1,
+                    Some((side, piece)) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        if piece.promoted {
+                            out.push('+');
+                        }
+                        let letter = piece.base.letter();
+                        out.push(if side == Side::First {
+                            letter.to_ascii_uppercase()
+                        } else {
+                            letter
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            rows.push(out);
+        }
+        format!(
+            "{} {} {} {}",
+            rows.join("/"),
+            if self.to_move == Side::First {
+                "b"
+            } else {
+                "w"
+            },
+            self.lion_taken_at.map_or("-".to_string(), |s| s.name()),
+            self.move_number
+        )
+    }
+}

@@ -1,0 +1,267 @@
+//! 中将棋 pieces and SFEN (seed 001, issue 6): the starting array, every
+//! piece's moves and promotion against the seed's tables, the points, and
+//! SFEN round trips with clear messages for bad text.
+
+use std::collections::HashMap;
+
+use yorimichi::rules::chu::pieces::{Base, DIRECTIONS, Dir, Kind, Piece, Reach};
+use yorimichi::rules::chu::position::{ChuPosition, FILES, RANKS, START_SFEN, Square};
+use yorimichi::rules::game::Side;
+
+#[test]
+fn the_start_is_46_pieces_of_21_kinds_a_side_in_point_symmetry() {
+    let start = ChuPosition::start();
+    assert_eq!(start.to_sfen(), START_SFEN);
+    assert_eq!(start.to_move(), Side::First);
+    for side in [Side::First, Side::Second] {
+        let mut counts: HashMap<Base, usize> = HashMap::new();
+        for (_, s, p) in start.pieces() {
+            if s == side {
+                assert!(!p.promoted);
+                *counts.entry(p.base).or_default() += 1;
+            }
+        }
+        assert_eq!(counts.values().sum::<usize>(), 46);
+        assert_eq!(counts.len(), 21);
+        // The seed's 枚数 column.
+        for (base, n) in [
+            (Base::Pawn, 12),
+            (Base::GoBetween, 2),
+            (Base::Lance, 2),
+            (Base::ReverseChariot, 2),
+            (Base::Leopard, 2),
+            (Base::Copper, 2),
+            (Base::Silver, 2),
+            (Base::Gold, 2),
+            (Base::BlindTiger, 2),
+            (Base::DrunkElephant, 1),
+            (Base::Kirin, 1),
+            (Base::Phoenix, 1),
+            (Base::SideMover, 2),
+            (Base::VerticalMover, 2),
+            (Base::Bishop, 2),
+            (Base::Rook, 2),
+            (Base::DragonHorse, 2),
+            (Base::DragonKing, 2),
+            (Base::FreeKing, 1),
+            (Base::Lion, 1),
+            (Base::King, 1),
+        ] {
+            assert_eq!(counts.get(&base), Some(&n), "{base:?}");
+        }
+    }
+    // 先手's array turned half round is 後手's.
+    for row in 0..RANKS {
+        for column in 0..FILES {
+            let a = start.at(Square::new(row, column).unwrap());
+            let b = start.at(Square::new(RANKS - 1 - row, FILES - 1 - column).unwrap());
+            assert_eq!(a.map(|(s, p)| (s.opponent(), p)), b);
+        }
+    }
+    // 先手's king is on 7l (王将), the lion on 7j beside the 奔王 on 6j.
+    let at = |s: &str| start.at(Square::parse(s).unwrap());
+    assert_eq!(at("7l"), Some((Side::First, Piece::new(Base::King))));
+    assert_eq!(at("7j"), Some((Side::First, Piece::new(Base::Lion))));
+    assert_eq!(at("6j"), Some((Side::First, Piece::new(Base::FreeKing))));
+    assert_eq!(at("6a"), Some((Side::Second, Piece::new(Base::King))));
+}
+
+/// The seed's words for each piece, typed again: (forward-right…) steps,
+/// slides, two-square jumps, lion lines; directions F FR R BR B BL L FL.
+fn described(kind: Kind) -> (&'static str, &'static str, &'static str, &'static str, bool) {
+    match kind {
+        Kind::Pawn => ("F", "", "", "", false),
+        Kind::GoBetween => ("F B", "", "", "", false),
+        Kind::Lance => ("", "F", "", "", false),
+        Kind::ReverseChariot => ("", "F B", "", "", false),
+        Kind::Leopard => ("F B FR FL BR BL", "", "", "", false),
+        Kind::Copper => ("F B FR FL", "", "", "", false),
+        Kind::Silver => ("F FR FL BR BL", "", "", "", false),
+        Kind::Gold | Kind::Tokin => ("F FR FL R L B", "", "", "", false),
+        Kind::BlindTiger => ("FR FL R L B BR BL", "", "", "", false),
+        Kind::DrunkElephant => ("F FR FL R L BR BL", "", "", "", false),
+        Kind::Kirin => ("FR FL BR BL", "", "F B R L", "", false),
+        Kind::Phoenix => ("F B R L", "", "FR FL BR BL", "", false),
+        Kind::SideMover => ("F B", "R L", "", "", false),
+        Kind::VerticalMover => ("R L", "F B", "", "", false),
+        Kind::Bishop => ("", "FR FL BR BL", "", "", false),
+        Kind::Rook => ("", "F B R L", "", "", false),
+        Kind::DragonHorse => ("F B R L", "FR FL BR BL", "", "", false),
+        Kind::DragonKing => ("FR FL BR BL", "F B R L", "", "", false),
+        Kind::FreeKing => ("", "F B R L FR FL BR BL", "", "", false),
+        Kind::Lion => ("", "", "", "", true),
+        Kind::King | Kind::Prince => ("F B R L FR FL BR BL", "", "", "", false),
+        Kind::FlyingStag => ("R L FR FL BR BL", "F B", "", "", false),
+        Kind::WhiteHorse => ("", "F B FR FL", "", "", false),
+        Kind::Whale => ("", "F B BR BL", "", "", false),
+        Kind::FlyingOx => ("", "F B FR FL BR BL", "", "", false),
+        Kind::FreeBoar => ("", "R L FR FL BR BL", "", "", false),
+        Kind::SoaringEagle => ("", "F B R L BR BL", "", "FR FL", false),
+        Kind::HornedFalcon => ("", "B R L FR FL BR BL", "", "F", false),
+    }
+}
+
+fn dir(name: &str) -> Dir {
+    match name {
+        "F" => Dir::Forward,
+        "FR" => Dir::ForwardRight,
+        "R" => Dir::Right,
+        "BR" => Dir::BackRight,
+        "B" => Dir::Back,
+        "BL" => Dir::BackLeft,
+        "L" => Dir::Left,
+        "FL" => Dir::ForwardLeft,
+        other => panic!("{other}"),
+    }
+}
+
+fn all_kinds() -> Vec<Kind> {
+    let mut kinds: Vec<Kind> = Base::ALL.iter().map(|b| b.kind()).collect();
+    kinds.extend(Base::ALL.iter().filter_map(|b| b.promotes_to()));
+    kinds.sort_by_key(|k| k.names().0);
+    kinds.dedup();
+    kinds
+}
+
+#[test]
+fn every_piece_moves_as_the_seed_describes() {
+    let kinds = all_kinds();
+    assert_eq!(kinds.len(), 30, "30 named pieces");
+    for kind in kinds {
+        let (steps, slides, jumps, lion_lines, lion) = described(kind);
+        let m = kind.movement();
+        assert_eq!(m.lion, lion, "{kind:?}");
+        let mut expected = [Reach::No; 8];
+        for (names, reach) in [
+            (steps, Reach::Step),
+            (slides, Reach::Slide),
+            (jumps, Reach::Jump),
+            (lion_lines, Reach::LionLine),
+        ] {
+            for name in names.split_whitespace() {
+                let i = DIRECTIONS.iter().position(|&d| d == dir(name)).unwrap();
+                assert_eq!(expected[i], Reach::No, "{kind:?}: {name} twice");
+                expected[i] = reach;
+            }
+        }
+        assert_eq!(m.reach, expected, "{kind:?} ({})", kind.names().0);
+    }
+}
+
+#[test]
+fn promotions_and_points_follow_the_seed() {
+    // The seed's 成ると column and both point tables.
+    let table = [
+        (Base::Pawn, Some(Kind::Tokin), 1.0, Some(3.5)),
+        (Base::GoBetween, Some(Kind::DrunkElephant), 1.6, Some(4.0)),
+        (Base::Lance, Some(Kind::WhiteHorse), 3.5, Some(7.0)),
+        (Base::ReverseChariot, Some(Kind::Whale), 4.9, Some(7.0)),
+        (Base::Leopard, Some(Kind::Bishop), 4.0, Some(5.7)),
+        (Base::Copper, Some(Kind::SideMover), 3.0, Some(5.4)),
+        (Base::Silver, Some(Kind::VerticalMover), 3.4, Some(5.4)),
+        (Base::Gold, Some(Kind::Rook), 4.4, Some(8.4)),
+        (Base::BlindTiger, Some(Kind::FlyingStag), 4.7, Some(7.6)),
+        (Base::DrunkElephant, Some(Kind::Prince), 5.9, Some(17.6)),
+        (Base::Kirin, Some(Kind::Lion), 6.4, Some(19.1)),
+        (Base::Phoenix, Some(Kind::FreeKing), 5.7, Some(14.1)),
+        (Base::SideMover, Some(Kind::FreeBoar), 6.4, Some(9.9)),
+        (Base::VerticalMover, Some(Kind::FlyingOx), 6.4, Some(9.9)),
+        (Base::Bishop, Some(Kind::DragonHorse), 6.7, Some(8.1)),
+        (Base::Rook, Some(Kind::DragonKing), 9.5, Some(10.6)),
+        (Base::DragonHorse, Some(Kind::HornedFalcon), 9.7, Some(14.0)),
+        (Base::DragonKing, Some(Kind::SoaringEagle), 12.1, Some(14.8)),
+        (Base::FreeKing, None, 14.1, None),
+        (Base::Lion, None, 19.1, None),
+        (Base::King, None, 0.0, None),
+    ];
+    assert_eq!(table.len(), Base::ALL.len());
+    for (base, to, points, promoted_points) in table {
+        assert_eq!(base.promotes_to(), to, "{base:?}");
+        assert_eq!(base.points(), points, "{base:?}");
+        assert_eq!(base.promoted_points(), promoted_points, "{base:?}");
+        let p = Piece::new(base);
+        assert_eq!(p.can_promote(), to.is_some());
+        if let Some(to) = to {
+            let up = Piece {
+                base,
+                promoted: true,
+            };
+            assert_eq!(up.kind(), to);
+            assert!(!up.can_promote(), "promotion happens once");
+            assert_eq!(Some(up.points()), promoted_points);
+        }
+    }
+    // A promoted 麒麟 counts as a lion; a 成角行 is not a 角行 in points.
+    assert!(
+        Piece {
+            base: Base::Kirin,
+            promoted: true
+        }
+        .is_lion()
+    );
+    assert!(!Piece::new(Base::Kirin).is_lion());
+    let promoted_leopard = Piece {
+        base: Base::Leopard,
+        promoted: true,
+    };
+    assert_eq!(promoted_leopard.kind(), Kind::Bishop);
+    assert_ne!(promoted_leopard.points(), Piece::new(Base::Bishop).points());
+}
+
+#[test]
+fn squares_have_usi_names() {
+    let mut seen = std::collections::HashSet::new();
+    for row in 0..RANKS {
+        for column in 0..FILES {
+            let sq = Square::new(row, column).unwrap();
+            let name = sq.name();
+            assert_eq!(Square::parse(&name), Ok(sq));
+            assert!(seen.insert(name));
+        }
+    }
+    assert_eq!(Square::new(0, 0).unwrap().name(), "12a");
+    assert_eq!(Square::new(11, 11).unwrap().name(), "1l");
+    for bad in ["", "0a", "13a", "7m", "a7", "7", "x"] {
+        assert!(Square::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn sfen_round_trips_and_explains_bad_text() {
+    let text = "12/12/5+O6/12/12/12/12/12/6+d5/12/4K7/7k4 w 6c 31";
+    let pos = ChuPosition::from_sfen(text).unwrap();
+    assert_eq!(pos.to_sfen(), text);
+    assert_eq!(pos.to_move(), Side::Second);
+    assert_eq!(pos.lion_taken_at(), Square::parse("6c").ok());
+    assert_eq!(pos.move_number(), 31);
+    let dragon = pos.at(Square::parse("6i").unwrap()).unwrap();
+    assert_eq!(dragon.0, Side::Second);
+    assert_eq!(dragon.1.kind(), Kind::SoaringEagle);
+    for (bad, says) in [
+        ("12/12 b - 1", "12 rows"),
+        ("lfcsgekgscfl b -", "4 fields"),
+        (
+            &START_SFEN.replace("pppppppppppp", "ppppppppppp"),
+            "11 squares",
+        ),
+        (
+            &START_SFEN.replace("pppppppppppp", "ppppppppppppp"),
+            "longer than 12",
+        ),
+        (&START_SFEN.replace("3i4i3", "3i4i4"), "longer than 12"),
+        (
+            &START_SFEN.replace("3i4i3", "3i4z3"),
+            "unknown piece letter 'z'",
+        ),
+        (
+            &START_SFEN.replace("lfcsgekgscfl", "lfcsge+kgscfl"),
+            "does not promote",
+        ),
+        (&START_SFEN.replace(" b ", " x "), "b or w"),
+        (&START_SFEN.replace(" - ", " 13a "), "先獅子 square"),
+        (&START_SFEN.replace(" 1", " 0"), "positive number"),
+    ] {
+        let e = ChuPosition::from_sfen(bad).expect_err(bad);
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}
