@@ -265,3 +265,92 @@ fn sfen_round_trips_and_explains_bad_text() {
         assert!(e.contains(says), "{bad}: {e}");
     }
 }
+
+#[test]
+fn perft_from_the_start() {
+    use yorimichi::rules::chu::moves::perft;
+    let start = ChuPosition::start();
+    let got: Vec<u64> = (1..=3).map(|d| perft(&start, d)).collect();
+    assert_eq!(got, vec![36, 1296, 52599]);
+}
+
+fn moves_of(sfen: &str, from: &str) -> Vec<String> {
+    use yorimichi::rules::chu::moves::pseudo_legal;
+    let pos = ChuPosition::from_sfen(sfen).unwrap();
+    let from = Square::parse(from).unwrap();
+    let mut all = Vec::new();
+    pseudo_legal(&pos, &mut all);
+    let mut v: Vec<String> = all
+        .into_iter()
+        .filter(|m| m.from == from)
+        .map(|m| m.usi())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn pieces_alone_in_the_middle_of_an_empty_board() {
+    // 先手's piece on 6g (row g, file 6), the kings off its lines.
+    let alone = |letter: &str| format!("1k10/12/12/12/12/12/6{letter}5/12/12/12/12/10K1 b - 1");
+    let count = |letter: &str| moves_of(&alone(letter), "6g").len();
+    // Steppers: one square per direction the seed names.
+    assert_eq!(count("P"), 1);
+    assert_eq!(count("G"), 6);
+    assert_eq!(count("E"), 7);
+    assert_eq!(count("T"), 7);
+    // Jumpers: four steps and four two-square leaps.
+    assert_eq!(count("O"), 8);
+    assert_eq!(count("X"), 8);
+    // The lion: 24 squares within two, and 8 × 8 two-step routes.
+    assert_eq!(count("N"), 24 + 64);
+    // From 6g (row 6, column 6): 6 squares up, 5 down, 6 left, 5 right;
+    // the 4 squares up in the zone may also promote.
+    assert_eq!(count("R"), 6 + 5 + 6 + 5 + 4);
+    // Diagonals: 6 up-left, 5 up-right, 5 down-left, 5 down-right.
+    assert_eq!(count("Q"), 22 + 21);
+    // 飛鷲: slides up, down, sideways and diagonally back; on each forward
+    // diagonal 1 or 2 squares and two routes (back, or on).
+    assert_eq!(count("+D"), 6 + 5 + 6 + 5 + 5 + 5 + 2 * 4);
+    // 角鷹: the same straight forward, slides in the other seven directions.
+    assert_eq!(count("+H"), 4 + 5 + 6 + 5 + 6 + 5 + 5 + 5);
+}
+
+#[test]
+fn the_lion_takes_twice_eats_in_place_and_passes() {
+    // 先手's lion on 6f, 後手 pawns on 6e and 6d, its own pawn on 5f.
+    let sfen = "k11/12/12/6p5/6p5/6NP4/12/12/12/12/12/11K b - 1";
+    let moves = moves_of(sfen, "6f");
+    for expected in ["6f6e6f", "6f6e6d", "6f6d", "6f6e", "6f7f6f", "6f7e6d"] {
+        assert!(
+            moves.contains(&expected.to_string()),
+            "{expected} in {moves:?}"
+        );
+    }
+    // Never onto its own pawn, not even as the first step.
+    assert!(!moves.iter().any(|m| m.contains("5f")));
+}
+
+#[test]
+fn promotion_is_offered_where_the_seed_allows_it() {
+    // A silver entering the zone (row e → d) may promote or not.
+    let sfen = "k11/12/12/12/6S5/12/12/12/12/12/12/11K b - 1";
+    let moves = moves_of(sfen, "6e");
+    assert!(moves.contains(&"6e6d".to_string()) && moves.contains(&"6e6d+".to_string()));
+    // Moving inside the zone without taking: no promotion …
+    let inside = "k11/12/6S5/12/12/12/12/12/12/12/12/11K b - 1";
+    let moves = moves_of(inside, "6c");
+    assert!(moves.contains(&"6c6b".to_string()) && !moves.iter().any(|m| m.ends_with('+')));
+    // … unless it takes.
+    let taking = "k11/6p5/6S5/12/12/12/12/12/12/12/12/11K b - 1";
+    assert!(moves_of(taking, "6c").contains(&"6c6b+".to_string()));
+    // A pawn reaching the last rank from inside the zone may promote.
+    let pawn = "k11/6P5/12/12/12/12/12/12/12/12/12/11K b - 1";
+    assert_eq!(
+        moves_of(pawn, "6b"),
+        vec!["6b6a".to_string(), "6b6a+".to_string()]
+    );
+    // The lion, 奔王 and king never promote; two-step moves never carry +.
+    let lion = "k11/12/12/12/6N5/12/12/12/12/12/12/11K b - 1";
+    assert!(!moves_of(lion, "6e").iter().any(|m| m.ends_with('+')));
+}

@@ -2,5 +2,6 @@
 //! their moves, the board and SFEN. (The move generator, the lion rules and
 //! the search come next; see issue 6.)
 
+pub mod moves;
 pub mod pieces;
 pub mod position;

@@ -89,6 +89,29 @@ impl ChuPosition {
             .filter_map(|(i, c)| c.map(|(s, p)| (Square(i as u8), s, p)))
     }
 
+    /// The position after a piece moves `from` → (`mid` →) `to`, taking
+    /// what stands on `mid` and `to`, promoting if asked. The 先獅子 square
+    /// is left to the rules engine (cleared here).
+    pub fn after(&self, from: Square, mid: Option<Square>, to: Square, promote: bool) -> Self {
+        let mut next = self.clone();
+        let moving = next.board[from.0 as usize].take();
+        if let Some(m) = mid {
+            next.board[m.0 as usize] = None;
+        }
+        next.board[to.0 as usize] = moving.map(|(side, mut piece)| {
+            if promote {
+                piece.promoted = true;
+            }
+            (side, piece)
+        });
+        next.to_move = self.to_move.opponent();
+        next.lion_taken_at = None;
+        if self.to_move == Side::Second {
+            next.move_number += 1;
+        }
+        next
+    }
+
     /// Reads SFEN: the board (rows from rank a, `/` between, digits for
     /// runs of empty squares, capitals for 先手, `+` before a promoted
     /// piece), the side to move (`b` 先手, `w` 後手), the 先獅子 square or
