@@ -18,6 +18,8 @@ usage:
   yorimichi solve musashi --position <text>
                                   the exact value and a best line of one
                                   position, e.g. \"KKKKK-./K...K../K.O.K../K...K../KKKKK-. oya\"
+  yorimichi perft chushogi --depth N [--sfen S] [--divide]
+                                  count the 中将棋 move tree (pseudo-legal moves)
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
 game ids: hasami, musashi, foxgeese; chushogi and mawari are not built yet
@@ -39,7 +41,18 @@ pub enum Command {
         out: String,
     },
     Solve(SolveArgs),
+    Perft(PerftArgs),
     Help,
+}
+
+/// `yorimichi perft chushogi …`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PerftArgs {
+    pub depth: u32,
+    /// The start position when `None`.
+    pub sfen: Option<String>,
+    /// Counts per first move.
+    pub divide: bool,
 }
 
 /// `yorimichi solve musashi …`.
@@ -171,6 +184,45 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 seed,
                 moves,
             }))
+        }
+        Some("perft") => {
+            match it.next() {
+                Some("chushogi") => {}
+                Some(other) => return Err(format!("perft knows only chushogi, not \"{other}\"")),
+                None => return Err("perft needs a game id (chushogi)".into()),
+            }
+            let mut args = PerftArgs {
+                depth: 0,
+                sfen: None,
+                divide: false,
+            };
+            let mut depth = None;
+            while let Some(flag) = it.next() {
+                match flag {
+                    "--divide" => args.divide = true,
+                    "--depth" => {
+                        let value = it.next().ok_or("--depth needs a number")?;
+                        depth = Some(
+                            value
+                                .parse::<u32>()
+                                .ok()
+                                .filter(|d| (1..=8).contains(d))
+                                .ok_or_else(|| {
+                                    format!("--depth needs a number from 1 to 8, not \"{value}\"")
+                                })?,
+                        );
+                    }
+                    "--sfen" => {
+                        let text = it.next().ok_or("--sfen needs a position")?;
+                        crate::rules::chu::position::ChuPosition::from_sfen(text)
+                            .map_err(|e| format!("--sfen: {e}"))?;
+                        args.sfen = Some(text.to_string());
+                    }
+                    other => return Err(format!("unknown option \"{other}\"")),
+                }
+            }
+            args.depth = depth.ok_or("perft needs --depth N")?;
+            Ok(Command::Perft(args))
         }
         Some("solve") => {
             match it.next() {

@@ -8,6 +8,7 @@
 pub mod app;
 pub mod cli;
 pub mod games;
+pub mod perft_cmd;
 pub mod rules;
 pub mod selfplay_cmd;
 pub mod solve_cmd;

@@ -26,6 +26,10 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Perft(args) => {
+            yorimichi::perft_cmd::run(&args);
+            ExitCode::SUCCESS
+        }
         Command::Solve(args) => match yorimichi::solve_cmd::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -1,7 +1,7 @@
 //! Command-line parsing and the UI texts.
 
 use yorimichi::app::i18n::{Lang, T};
-use yorimichi::cli::{Command, SelfplayArgs, SolveArgs, parse};
+use yorimichi::cli::{Command, PerftArgs, SelfplayArgs, SolveArgs, parse};
 use yorimichi::rules::data::{GameId, Strength};
 
 fn args(s: &str) -> Vec<String> {
@@ -78,6 +78,14 @@ fn commands_parse() {
         }))
     ));
     assert_eq!(
+        parse(&args("perft chushogi --depth 3 --divide")),
+        Ok(Command::Perft(PerftArgs {
+            depth: 3,
+            sfen: None,
+            divide: true
+        }))
+    );
+    assert_eq!(
         parse(&args("screenshot title out.png")),
         Ok(Command::Screenshot {
             scene: "title".into(),
@@ -112,6 +120,10 @@ fn bad_arguments_are_explained() {
         ("--game musashi --position KKK", "cannot read the position"),
         ("--game musashi --position", "needs a position text"),
         ("solve hasami", "only musashi"),
+        ("perft chess --depth 2", "only chushogi"),
+        ("perft chushogi", "needs --depth"),
+        ("perft chushogi --depth 9", "from 1 to 8"),
+        ("perft chushogi --depth 2 --sfen 12/12", "--sfen"),
         ("solve musashi --board 30", "33 or 25"),
         ("solve musashi --max-ko 9", "from 0 to 8"),
         ("solve musashi --max-ko", "needs a number"),
