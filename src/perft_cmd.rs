@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crate::cli::PerftArgs;
-use crate::rules::chu::moves::{perft, play, pseudo_legal};
+use crate::rules::chu::moves::{legal_moves, perft, play};
 use crate::rules::chu::position::ChuPosition;
 
 pub fn run(args: &PerftArgs) {
@@ -17,7 +17,7 @@ pub fn run(args: &PerftArgs) {
     let start = Instant::now();
     let nodes = if args.divide {
         let mut moves = Vec::new();
-        pseudo_legal(&pos, &mut moves);
+        legal_moves(&pos, &mut moves);
         let mut total = 0;
         for m in moves {
             let n = perft(&play(&pos, m), args.depth - 1);

@@ -355,3 +355,54 @@ fn promotion_is_offered_where_the_seed_allows_it() {
     let lion = "k11/12/12/12/6N5/12/12/12/12/12/12/11K b - 1";
     assert!(!moves_of(lion, "6e").iter().any(|m| m.ends_with('+')));
 }
+
+/// lishogi's own depth-1 counts for some positions (its chushogi tests):
+/// an independent check of the moves and the lion-trading rules.
+#[test]
+fn move_counts_agree_with_lishogi() {
+    use yorimichi::rules::chu::moves::perft;
+    let full = |sfen: &str| {
+        let fields = sfen.split_whitespace().count();
+        match fields {
+            2 => format!("{sfen} - 1"),
+            3 => format!("{sfen} 1"),
+            _ => sfen.to_string(),
+        }
+    };
+    for (sfen, expected) in [
+        ("12/12/12/12/12/12/5N6/12/12/12/12/12 b", 88),
+        ("12/12/12/12/12/12/5+O6/12/12/12/12/12 b", 88),
+        ("12/12/12/12/12/12/5+H6/12/12/12/12/12 b", 41),
+        ("12/12/12/12/12/12/5+D6/12/12/12/12/12 b", 40),
+        ("12/12/12/12/7g4/6n5/5N6/12/12/12/12/12 b", 88),
+        ("12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 b", 98),
+        ("11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b -", 8),
+        ("11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j", 7),
+    ] {
+        let pos = ChuPosition::from_sfen(&full(sfen)).unwrap();
+        assert_eq!(perft(&pos, 1), expected, "{sfen}");
+    }
+}
+
+#[test]
+fn move_counts_agree_with_lishogi_in_middle_games() {
+    use yorimichi::rules::chu::moves::perft;
+    let data = include_str!("data/chu_lishogi_perft1.txt");
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (sfen, count) = line.split_once('\t').expect("SFEN <tab> count");
+        let pos = ChuPosition::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        let got = perft(&pos, 1);
+        let expected: u64 = count.trim().parse().unwrap();
+        if got != expected {
+            wrong.push(format!("{sfen}: {got}, lishogi {expected}"));
+        }
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked} positions");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

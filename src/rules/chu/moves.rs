@@ -2,11 +2,11 @@
 //! allows — steps, slides, two-square jumps, the 獅子's area and two-step
 //! moves, the lion lines of 飛鷲 and 角鷹 — with the optional promotions.
 //!
-//! Not yet here: the lion-trading restrictions (adjacent / protected at two
-//! squares / 付け喰い / 先獅子) and the game-end rules; they come with the
-//! engine in issue 6. So these are the pseudo-legal moves.
+//! [`legal_moves`] applies the lion-trading rules (adjacent / protected at
+//! two squares / 付け喰い / 先獅子). Not yet here: the game-end rules and
+//! 千日手; they come with the engine in issue 6.
 
-use super::pieces::{DIRECTIONS, Piece, Reach};
+use super::pieces::{DIRECTIONS, Kind, Piece, Reach};
 use super::position::{ChuPosition, FILES, RANKS, Square};
 use crate::rules::game::Side;
 
@@ -228,9 +228,86 @@ fn lion_moves(pos: &ChuPosition, from: Square, side: Side, out: &mut Vec<ChuMove
     }
 }
 
-/// The position after `mv` (which must be one of [`pseudo_legal`]'s).
+/// The squares where `mv` takes an enemy 獅子 (a promoted 麒麟 counts).
+fn lions_taken(pos: &ChuPosition, mv: ChuMove) -> impl Iterator<Item = Square> + '_ {
+    let side = pos.to_move();
+    [mv.mid, Some(mv.to)]
+        .into_iter()
+        .flatten()
+        .filter(move |&sq| pos.at(sq).is_some_and(|(s, p)| s != side && p.is_lion()))
+}
+
+fn distance(a: Square, b: Square) -> usize {
+    a.row()
+        .abs_diff(b.row())
+        .max(a.column().abs_diff(b.column()))
+}
+
+/// Whether the lion's side could move onto `sq` after `mv` (take back the
+/// capturer, or reach the emptied square after a 居食い). The moving piece
+/// has left its square, so a protector behind it counts.
+fn protected_after(pos: &ChuPosition, mv: ChuMove, sq: Square) -> bool {
+    let next = play(pos, mv);
+    let mut replies = Vec::with_capacity(128);
+    pseudo_legal(&next, &mut replies);
+    replies.iter().any(|r| r.to == sq || r.mid == Some(sq))
+}
+
+/// The lion-trading rules (JCSA), for a move that takes a lion.
+fn lion_rules_allow(pos: &ChuPosition, mv: ChuMove) -> bool {
+    let Some((_, mover)) = pos.at(mv.from) else {
+        return false;
+    };
+    let side = pos.to_move();
+    for lion in lions_taken(pos, mv).collect::<Vec<_>>() {
+        if mover.is_lion() {
+            // 隣の獅子: always.
+            if distance(mv.from, lion) <= 1 {
+                continue;
+            }
+            // 付け喰い: the first step took something other than a 歩兵 or
+            // 仲人.
+            let first_took = mv
+                .mid
+                .filter(|&m| m != lion)
+                .and_then(|m| pos.at(m))
+                .filter(|&(s, _)| s != side);
+            if let Some((_, taken)) = first_took
+                && !matches!(taken.kind(), Kind::Pawn | Kind::GoBetween)
+            {
+                continue;
+            }
+            // 離れた獅子: not if it could be taken back.
+            if protected_after(pos, mv, lion) {
+                return false;
+            }
+        } else if pos.lion_taken_at().is_some() && protected_after(pos, mv, lion) {
+            // 先獅子: our lion was just taken by a non-lion.
+            return false;
+        }
+    }
+    true
+}
+
+/// Appends every legal move: [`pseudo_legal`] less the lion captures the
+/// lion-trading rules forbid.
+pub fn legal_moves(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
+    let mut all = Vec::with_capacity(256);
+    pseudo_legal(pos, &mut all);
+    out.extend(all.into_iter().filter(|&m| lion_rules_allow(pos, m)));
+}
+
+/// The position after `mv` (one of [`pseudo_legal`]'s). Taking a lion with
+/// a piece that is not a lion as it moves (a 麒麟 promoting on the move, a
+/// 飛鷲's or 角鷹's 居食い included) puts the other side under 先獅子.
 pub fn play(pos: &ChuPosition, mv: ChuMove) -> ChuPosition {
-    pos.after(mv.from, mv.mid, mv.to, mv.promote)
+    let by_non_lion = pos.at(mv.from).is_some_and(|(_, p)| !p.is_lion());
+    let lion_square = lions_taken(pos, mv).next();
+    let mut next = pos.after(mv.from, mv.mid, mv.to, mv.promote);
+    if by_non_lion && let Some(sq) = lion_square {
+        next.set_lion_taken_at(Some(sq));
+    }
+    next
 }
 
 /// Counts the leaf positions `depth` moves ahead (perft).
@@ -239,7 +316,7 @@ pub fn perft(pos: &ChuPosition, depth: u32) -> u64 {
         return 1;
     }
     let mut moves = Vec::with_capacity(256);
-    pseudo_legal(pos, &mut moves);
+    legal_moves(pos, &mut moves);
     if depth == 1 {
         return moves.len() as u64;
     }

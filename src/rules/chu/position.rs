@@ -78,6 +78,9 @@ impl ChuPosition {
     pub fn lion_taken_at(&self) -> Option<Square> {
         self.lion_taken_at
     }
+    pub fn set_lion_taken_at(&mut self, sq: Option<Square>) {
+        self.lion_taken_at = sq;
+    }
     pub fn move_number(&self) -> u32 {
         self.move_number
     }
