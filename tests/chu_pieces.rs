@@ -271,8 +271,10 @@ fn perft_from_the_start() {
     use yorimichi::rules::chu::moves::perft;
     let start = ChuPosition::start();
     let got: Vec<u64> = (1..=4).map(|d| perft(&start, d)).collect();
-    // 1–3 as the issue gives them; 4 is the "2.1 million leaves" it names.
-    assert_eq!(got, vec![36, 1296, 52599, 2_134_798]);
+    // 1–3 as the issue gives them; 4 is the "2.1 million leaves" it names
+    // (50 fewer than without the lion-trading rules: at the fourth ply a
+    // lion may not take a protected lion two squares away).
+    assert_eq!(got, vec![36, 1296, 52599, 2_134_748]);
 }
 
 fn moves_of(sfen: &str, from: &str) -> Vec<String> {
@@ -405,4 +407,154 @@ fn move_counts_agree_with_lishogi_in_middle_games() {
     }
     assert!(checked >= 40, "{checked} positions");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Moves lishogi's tests accept or refuse (its chushogi "move legality"
+/// cases): lion routes, the lion lines of 飛鷲 and 角鷹, and lion trading.
+#[test]
+fn moves_lishogi_accepts_or_refuses() {
+    use yorimichi::rules::chu::moves::legal_moves;
+    let legal = |sfen: &str| {
+        let pos = ChuPosition::from_sfen(&format!("{sfen} - 1")).unwrap();
+        let mut moves = Vec::new();
+        legal_moves(&pos, &mut moves);
+        moves.iter().map(|m| m.usi()).collect::<Vec<_>>()
+    };
+    let cases: [(&str, &[&str], &[&str]); 6] = [
+        (
+            "12/12/12/12/12/6+O5/12/12/12/12/12/12 b",
+            &["6f5e", "6f7g", "6f7d", "6f4h", "6f6g6f", "6f5e6d", "6f7g8h"],
+            &["6f6f"],
+        ),
+        (
+            "3l8/11p/10p1/3n5+D2/2i1f7/3N5G2/9+H2/2t2P1i4/2p3+D5/2+H9/12/12 b",
+            &[
+                "3g3e",
+                "6i4g",
+                "6i8g",
+                "6i5h",
+                "6i5h6i",
+                "6i5h4g",
+                "3d2c",
+                "3d1b",
+                "3d2c1b",
+                "10j10i",
+                "10j10h",
+                "10j10i10h",
+                "9f10e",
+                "9f8e",
+                "9f8e9d",
+            ],
+            &[
+                "3g3f",
+                "6i7h",
+                "3d1b2c",
+                "10j10h10i",
+                "9f9d",
+                "9f10e9d",
+                "9f9e9d",
+            ],
+        ),
+        (
+            "11l/6l5/5Nn5/11n/9N2/12/1N10/9n2/1n7N2/4r7/4nN6/4r7 b",
+            &[
+                "7c6c",
+                "7c6b6c",
+                "3i3h",
+                "3i3h3g",
+                "3i2h3h",
+                "7k8k",
+                "7k8j8k",
+                "7k8l8k",
+                "7k8k8j",
+                "7k8k8l",
+                "7k7j8k",
+                "11g11i",
+                "11g11h11i",
+            ],
+            &["3e1d", "3e2e1d"],
+        ),
+        (
+            "12/12/12/12/7g4/6n5/5N6/12/12/12/12/12 b",
+            &["7g6f", "7g6f5e", "7g6f6e"],
+            &[],
+        ),
+        (
+            "12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 b",
+            &["7g5e", "8e5h"],
+            &["7g5h"],
+        ),
+        (
+            "12/12/12/12/6+o1r3/4gi6/6N5/7s4/8n3/12/12/12 b",
+            &["6g5h4i", "6g7f", "6g7f8f"],
+            &["6g4i", "6g6e", "6g7f6e", "6g6f6e"],
+        ),
+    ];
+    for (sfen, yes, no) in cases {
+        let moves = legal(sfen);
+        for m in yes {
+            assert!(
+                moves.contains(&m.to_string()),
+                "{sfen}: {m} should be legal"
+            );
+        }
+        for m in no {
+            assert!(
+                !moves.contains(&m.to_string()),
+                "{sfen}: {m} should not be legal"
+            );
+        }
+    }
+}
+
+#[test]
+fn sakijishi_follows_a_lion_taken_by_a_non_lion() {
+    use yorimichi::rules::chu::moves::{legal_moves, play};
+    let find = |pos: &ChuPosition, usi: &str| {
+        let mut moves = Vec::new();
+        legal_moves(pos, &mut moves);
+        moves.into_iter().find(|m| m.usi() == usi)
+    };
+    // 先手's lion takes 後手's lion: no 先獅子.
+    let lions =
+        ChuPosition::from_sfen("11k/12/12/10bm/9N2/12/5n6/6N5/5r6/12/9K2/12 b - 1").unwrap();
+    let after = play(&lions, find(&lions, "6h7g").expect("lion takes lion"));
+    assert_eq!(after.lion_taken_at(), None);
+    let after = play(&lions, find(&lions, "6h7i6h").expect("居食い of the rook"));
+    assert_eq!(after.lion_taken_at(), None);
+
+    // 後手's 角鷹 eats 先手's lion in place (居食い): 先獅子 for 先手.
+    let base = "12/12/12/12/12/12/12/12/4+ho3n2/4N7/12/6B5 w - 1";
+    let pos = ChuPosition::from_sfen(base).unwrap();
+    let eaten = play(&pos, find(&pos, "8i8j8i").expect("falcon 居食い"));
+    assert_eq!(eaten.lion_taken_at(), Square::parse("8j").ok());
+    assert_eq!(
+        eaten.to_sfen().split_whitespace().nth(2),
+        Some("8j"),
+        "SFEN carries it"
+    );
+    // 後手's lion on 3i is not protected, so under JCSA rules 先手's bishop
+    // may take it even now (lishogi's stricter rule forbids any non-lion).
+    assert!(find(&eaten, "6l3i").is_some());
+    // A 麒麟 that promotes while taking the lion also counts as a non-lion.
+    let promoted = play(&pos, find(&pos, "7i8j+").expect("kirin takes and promotes"));
+    assert_eq!(promoted.lion_taken_at(), Square::parse("8j").ok());
+    let plain = play(&pos, find(&pos, "8i8j").expect("falcon takes the lion"));
+    assert_eq!(plain.lion_taken_at(), Square::parse("8j").ok());
+
+    // With the lion protected (a 後手 silver guarding 3i from 3h), 先獅子
+    // forbids the bishop; a move later it is allowed again.
+    let guarded = "12/12/12/12/12/12/12/9s2/4+ho3n2/4N7/12/6B4K w - 1";
+    let pos = ChuPosition::from_sfen(guarded).unwrap();
+    let eaten = play(&pos, find(&pos, "8i8j8i").unwrap());
+    assert!(find(&eaten, "6l3i").is_none(), "先獅子");
+    let waited = play(&eaten, find(&eaten, "1l1k").unwrap());
+    let back = play(&waited, find(&waited, "3h4g").unwrap());
+    let back = play(&back, find(&back, "1k1l").unwrap());
+    let back = play(&back, find(&back, "4g3h").unwrap());
+    assert_eq!(back.lion_taken_at(), None);
+    assert!(
+        find(&back, "6l3i").is_some(),
+        "still protected, but no 先獅子: a bishop may take"
+    );
 }
