@@ -558,3 +558,59 @@ fn sakijishi_follows_a_lion_taken_by_a_non_lion() {
         "still protected, but no 先獅子: a bishop may take"
     );
 }
+
+#[test]
+fn games_end_as_the_seed_says() {
+    use yorimichi::rules::chu::end::{ChuEnd, outcome};
+    use yorimichi::rules::chu::moves::{legal_moves, play};
+    let pos = |s: &str| ChuPosition::from_sfen(s).unwrap();
+    let after = |p: &ChuPosition, usi: &str| {
+        let mut moves = Vec::new();
+        legal_moves(p, &mut moves);
+        let m = moves
+            .into_iter()
+            .find(|m| m.usi() == usi)
+            .unwrap_or_else(|| panic!("{usi}"));
+        play(p, m)
+    };
+    assert_eq!(outcome(&ChuPosition::start()), None);
+    // The king taken, no 太子: lost.
+    let p = pos("12/12/12/12/6k5/6R5/12/6K5/12/12/12/12 b - 1");
+    assert_eq!(
+        outcome(&after(&p, "6f6e")),
+        Some((Side::First, ChuEnd::RoyalsTaken))
+    );
+    // With a 太子 the game goes on until both are taken.
+    let p = pos("12/12/12/12/6k5/6R5/12/6K5/12/12/12/+e11 b - 1");
+    let taken = after(&p, "6f6e");
+    assert_ne!(outcome(&taken).map(|o| o.1), Some(ChuEnd::RoyalsTaken));
+    // 駒枯れ: 先手 takes the gold with its gold; 後手's king can take back,
+    // so nothing is decided yet…
+    let p = pos("12/12/12/12/6k5/5g6/4G7/6K5/12/12/12/12 b - 1");
+    let took = after(&p, "8g7f");
+    assert_eq!(outcome(&took), None);
+    // …but if the king walks away instead, 先手 wins.
+    assert_eq!(
+        outcome(&after(&took, "6e6d")),
+        Some((Side::First, ChuEnd::BareKing))
+    );
+    // Kings alone: no winner yet under JCSA rules (only 千日手 and the cutoff
+    // draw; lishogi calls this a draw at once).
+    assert_eq!(outcome(&after(&took, "6e7f")), None);
+    // Unpromoted 歩兵 and 仲人 do not count; a 仲人 promoted (醉象) does.
+    let p = pos("12/12/12/12/3I2k5/12/12/5+pK5/12/12/12/12 b - 1");
+    let p = after(&p, "6h7h");
+    assert_eq!(outcome(&p), None, "a 仲人 against nothing: not counted");
+    let p = after(&p, "6e7d");
+    assert_eq!(
+        outcome(&after(&p, "9e9d+")),
+        Some((Side::First, ChuEnd::BareKing))
+    );
+    // 歩兵 and 香車 stuck on the last rank do not count either.
+    let p = pos("1P3PP3P1/12/12/12/6k5/12/12/6K5/12/12/12/l10l b - 1");
+    assert_eq!(outcome(&p), None);
+    // No legal move: the side to move loses. 後手's king in its corner is
+    // boxed in by its own pawns, none of which can move.
+    let p = pos("12/12/12/12/12/5K6/12/12/12/12/pp10/kp10 w - 1");
+    assert_eq!(outcome(&p), Some((Side::First, ChuEnd::NoMoves)));
+}
