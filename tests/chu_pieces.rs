@@ -614,3 +614,27 @@ fn games_end_as_the_seed_says() {
     let p = pos("12/12/12/12/12/5K6/12/12/12/12/pp10/kp10 w - 1");
     assert_eq!(outcome(&p), Some((Side::First, ChuEnd::NoMoves)));
 }
+
+#[test]
+fn usi_moves_are_read_and_checked() {
+    use yorimichi::rules::chu::moves::{legal_moves, parse_usi};
+    let start = ChuPosition::start();
+    let mut moves = Vec::new();
+    legal_moves(&start, &mut moves);
+    for m in &moves {
+        assert_eq!(parse_usi(&start, &m.usi()), Ok(*m), "round trip");
+    }
+    let lion = ChuPosition::from_sfen("k11/12/12/6p5/6p5/6NP4/12/12/12/12/12/11K b - 1").unwrap();
+    let igui = parse_usi(&lion, "6f6e6f").unwrap();
+    assert_eq!((igui.from, igui.to), (igui.to, igui.from));
+    for (bad, says) in [
+        ("7i7h+", "not a legal move"),
+        ("7i", "not a USI move"),
+        ("7i7h6g5f", "not a USI move"),
+        ("13a7h", "not a square"),
+        ("7i7hx", "not a square"),
+    ] {
+        let e = parse_usi(&start, bad).expect_err(bad);
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}

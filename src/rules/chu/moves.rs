@@ -33,6 +33,47 @@ impl ChuMove {
     }
 }
 
+/// Reads a USI move (`7i7h`, `7i7h+`, `6f5e6d`) and finds it among the
+/// legal moves of `pos`; the message says what is wrong.
+pub fn parse_usi(pos: &ChuPosition, text: &str) -> Result<ChuMove, String> {
+    let (body, promote) = match text.strip_suffix('+') {
+        Some(b) => (b, true),
+        None => (text, false),
+    };
+    // Squares are a number then a letter: split after each letter.
+    let mut squares = Vec::new();
+    let mut start = 0;
+    for (i, c) in body.char_indices() {
+        if c.is_ascii_alphabetic() {
+            squares.push(Square::parse(&body[start..=i]).map_err(|e| format!("\"{text}\": {e}"))?);
+            start = i + 1;
+        }
+    }
+    let not_usi =
+        || format!("\"{text}\" is not a USI move (two or three squares, e.g. 7i7h, 7i7h+, 6f5e6d)");
+    if start != body.len() {
+        return Err(not_usi());
+    }
+    let (from, mid, to) = match squares[..] {
+        [from, to] => (from, None, to),
+        [from, mid, to] => (from, Some(mid), to),
+        _ => return Err(not_usi()),
+    };
+    let wanted = ChuMove {
+        from,
+        mid,
+        to,
+        promote,
+    };
+    let mut moves = Vec::new();
+    legal_moves(pos, &mut moves);
+    if moves.contains(&wanted) {
+        Ok(wanted)
+    } else {
+        Err(format!("{text} is not a legal move here"))
+    }
+}
+
 /// One step from `sq` by (right, forward) as `side` sees the board.
 fn offset(sq: Square, side: Side, right: i32, forward: i32) -> Option<Square> {
     let (dc, dr) = match side {
