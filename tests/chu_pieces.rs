@@ -638,3 +638,29 @@ fn usi_moves_are_read_and_checked() {
         assert!(e.contains(says), "{bad}: {e}");
     }
 }
+
+#[test]
+fn a_position_reached_two_ways_has_one_key() {
+    use yorimichi::rules::chu::moves::{parse_usi, play};
+    let start = ChuPosition::start();
+    let line = |moves: &[&str]| {
+        moves.iter().fold(start.clone(), |p, m| {
+            let mv = parse_usi(&p, m).unwrap_or_else(|e| panic!("{e}"));
+            play(&p, mv)
+        })
+    };
+    let a = line(&["7i7h", "7d7e", "6i6h", "6d6e"]);
+    let b = line(&["6i6h", "6d6e", "7i7h", "7d7e"]);
+    assert_eq!(
+        a.to_sfen().split_whitespace().next(),
+        b.to_sfen().split_whitespace().next()
+    );
+    assert_eq!(a.key(), b.key());
+    assert_ne!(a.key(), start.key());
+    // The side to move and the 先獅子 square are part of it.
+    let mut other = a.clone();
+    other.set_lion_taken_at(Square::parse("6f").ok());
+    assert_ne!(other.key(), a.key());
+    let w = ChuPosition::from_sfen(&START_SFEN.replace(" b ", " w ")).unwrap();
+    assert_ne!(w.key(), start.key());
+}

@@ -115,6 +115,29 @@ impl ChuPosition {
         next
     }
 
+    /// The position's identity for 千日手: the pieces, the side to move and
+    /// the 先獅子 square (Zobrist, computed whole; not the move number).
+    pub fn key(&self) -> u64 {
+        use crate::rules::game::zobrist;
+        let mut key = if self.to_move == Side::Second {
+            zobrist(1)
+        } else {
+            0
+        };
+        for (i, cell) in self.board.iter().enumerate() {
+            if let Some((side, piece)) = cell {
+                // One number per square, side, kind and promotion.
+                let code =
+                    (piece.base as u64) * 4 + side.index() as u64 * 2 + piece.promoted as u64;
+                key ^= zobrist(1000 + i as u64 * 128 + code);
+            }
+        }
+        if let Some(sq) = self.lion_taken_at {
+            key ^= zobrist(100 + sq.0 as u64);
+        }
+        key
+    }
+
     /// Reads SFEN: the board (rows from rank a, `/` between, digits for
     /// runs of empty squares, capitals for 先手, `+` before a promoted
     /// piece), the side to move (`b` 先手, `w` 後手), the 先獅子 square or
