@@ -26,6 +26,23 @@ async function tap(page, x, y) {
   await sleep(80);
   await page.mouse.up();
 }
+// Plays a move by tapping `taps` and waits for the CPU's reply; returns
+// the ply reached. On a loaded machine a frame can swallow a tap (a tap
+// while the board is still settling is ignored on purpose): the move is
+// tried again, with any selection dropped first, until it is played.
+async function playMove(page, taps) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    for (const [x, y] of taps) {
+      await tap(page, x, y);
+      await sleep(400);
+    }
+    if (Number(await waitForPly(page, 1, 20)) >= 1) break;
+    await tap(page, 1050, 780); // off the board: drop any selection
+    await sleep(500);
+  }
+  return waitForPly(page, 2);
+}
+
 // Waits (up to `tries` half-seconds, a minute by default) until the page
 // reports at least `n` moves.
 async function waitForPly(page, n, tries = 120) {
@@ -64,7 +81,16 @@ try {
   page.on("pageerror", (e) => {
     if (!String(e).includes("Using exceptions for control flow")) errors.push(String(e));
   });
-  await sleep(500);
+  // Wait for the file server to answer (it can be slow to start on a
+  // loaded machine).
+  for (let i = 0; i < 40; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/index.html`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
   const started = Date.now();
   await page.goto(`http://127.0.0.1:${port}/index.html`);
   await page.waitForSelector('body[data-screen="Title"]', { timeout: 240000 });
@@ -88,18 +114,7 @@ try {
     await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
     await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
     await sleep(1500);
-    // On a loaded machine a frame can swallow a tap: try the move again
-    // (a second try starts with a fresh selection) until it is played.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      for (const [x, y] of taps) {
-        await tap(page, x, y);
-        await sleep(400);
-      }
-      if (Number(await waitForPly(page, 1, 20)) >= 1) break;
-      await tap(page, 1050, 780); // off the board: drop any selection
-      await sleep(500);
-    }
-    const reached = await waitForPly(page, 2);
+    const reached = await playMove(page, taps);
     check(Number(reached) >= 2, `${what} (ply ${reached})`);
     await sleep(1000);
     await page.screenshot({ path: path.join(out, shot) });
@@ -129,10 +144,7 @@ try {
   await sleep(1500);
   // The board is drawn in a 1100×800 design area: 5九 → 5五 (board centre
   // at x −190 in world units, 64 per square).
-  await tap(page, 360, 656);
-  await sleep(400);
-  await tap(page, 360, 400);
-  const ply = await waitForPly(page, 2);
+  const ply = await playMove(page, [[360, 656], [360, 400]]);
   check(Number(ply) >= 2, `a move is played in the browser and the CPU replies (ply ${ply})`);
   await sleep(1000);
   await page.screenshot({ path: path.join(out, "web-play.png") });
