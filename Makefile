@@ -86,7 +86,8 @@ selfplay-table:
 	for p in standard seventeen old; do \
 		$(BIN) selfplay foxgeese --games 20 --a strong --b strong --preset $$p --seed 5 | tail -3; done
 	$(BIN) selfplay musashi --games 200 --a normal --b easy | tail -3
-	$(BIN) selfplay musashi --games 10 --a strong --b normal --seed 3 | tail -3
+	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 1 | tail -3
+	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 2 | tail -3
 
 # The exact 十六むさし tables in README (about a minute).
 solver-table:
