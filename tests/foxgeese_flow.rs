@@ -87,12 +87,7 @@ fn double_jump_app(rules: FoxGeeseRules) -> App {
     ];
     let pos = m.game.position_from_rows(&rows, FOX).unwrap();
     m.record = GameRecord::from_position(&m.game, pos);
-    app.insert_resource(m);
-    app.insert_resource(ChosenGame(GameId::FoxGeese));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Play);
-    app.update();
+    common::open_play(&mut app, m);
     settle_fox(&mut app);
     app
 }

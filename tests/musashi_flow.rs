@@ -6,11 +6,11 @@ mod common;
 
 use bevy::prelude::*;
 use common::{assert_view_matches_rules, card, screen, settle};
+use yorimichi::app::Screen;
 use yorimichi::app::headless::{self, click, find};
 use yorimichi::app::i18n::T;
 use yorimichi::app::save::Store;
 use yorimichi::app::screens::{CardButton, TitleStart};
-use yorimichi::app::{ChosenGame, Screen};
 use yorimichi::games::play::{BoardTap, LastResult, PlayCommand};
 use yorimichi::games::session::{Match, MatchSetup, Opponent, SetupDraft, SideChoice};
 use yorimichi::rules::data::{self, GameId, Strength};
@@ -50,12 +50,7 @@ fn two_players(rows: Option<(&[&str], Side)>) -> App {
         let pos = m.game.position_from_rows(rows, to_move).unwrap();
         m.record = GameRecord::from_position(&m.game, pos);
     }
-    app.insert_resource(m);
-    app.insert_resource(ChosenGame(GameId::Musashi));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Play);
-    app.update();
+    common::open_play(&mut app, m);
     settle::<Musashi>(&mut app);
     app
 }
@@ -151,12 +146,7 @@ fn against_the_strong_cpu_the_endgame_tables_are_solved_in_the_background_and_us
     let mut app = headless::app(Store::new(None));
     app.update();
     let setup = MatchSetup::new(Opponent::Cpu(Strength::Strong), KO, "ko_first", rules);
-    app.insert_resource(MusashiMatch::new(setup).unwrap());
-    app.insert_resource(ChosenGame(GameId::Musashi));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Play);
-    app.update();
+    common::open_play(&mut app, MusashiMatch::new(setup).unwrap());
     let started = std::time::Instant::now();
     while app.world().resource::<MusashiMatch>().game.endgame_reach() == 0 {
         assert!(
@@ -177,11 +167,7 @@ fn against_the_strong_cpu_the_endgame_tables_are_solved_in_the_background_and_us
     let mut app = headless::app(Store::new(None));
     app.update();
     let setup = MatchSetup::new(Opponent::Cpu(Strength::Normal), KO, "ko_first", rules);
-    app.insert_resource(MusashiMatch::new(setup).unwrap());
-    app.insert_resource(ChosenGame(GameId::Musashi));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Play);
+    common::open_play(&mut app, MusashiMatch::new(setup).unwrap());
     for _ in 0..20 {
         app.update();
     }
@@ -201,12 +187,7 @@ fn start_with_pending(text: &str) -> App {
         "standard",
         MusashiRules::STANDARD,
     );
-    app.insert_resource(MusashiMatch::new(setup).unwrap());
-    app.insert_resource(ChosenGame(GameId::Musashi));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Play);
-    app.update();
+    common::open_play(&mut app, MusashiMatch::new(setup).unwrap());
     settle::<Musashi>(&mut app);
     app
 }

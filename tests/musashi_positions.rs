@@ -9,10 +9,8 @@ use bevy::prelude::*;
 use common::settle;
 use yorimichi::app::headless;
 use yorimichi::app::save::Store;
-use yorimichi::app::{ChosenGame, Screen};
 use yorimichi::games::play::{PlayCommand, PlayUi};
 use yorimichi::games::session::{GameSave, Match, MatchSetup, Opponent};
-use yorimichi::rules::data::GameId;
 use yorimichi::rules::game::{Game, Side};
 use yorimichi::rules::musashi::{KO, Musashi, MusashiMove, MusashiRules};
 
@@ -48,12 +46,7 @@ fn a_position_is_exported_edited_imported_saved_and_resumed() {
         "standard",
         MusashiRules::STANDARD,
     );
-    app.insert_resource(MusashiMatch::new(setup).unwrap());
-    app.insert_resource(ChosenGame(GameId::Musashi));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Play);
-    app.update();
+    common::open_play(&mut app, MusashiMatch::new(setup).unwrap());
     settle::<Musashi>(&mut app);
 
     // Export: the start's text, in the file the message names.

@@ -32,6 +32,16 @@ pub fn card(app: &mut App, which: CardButton) -> Option<Entity> {
         .map(|(e, _)| e)
 }
 
+/// Opens the play screen on the match `m` and runs one frame.
+pub fn open_play<G: Playable>(app: &mut App, m: Match<G>) {
+    app.insert_resource(m);
+    app.insert_resource(yorimichi::app::ChosenGame(G::ID));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    app.update();
+}
+
 /// Runs frames until animations are over and no CPU is to move.
 pub fn settle<G: Playable>(app: &mut App) {
     for _ in 0..2000 {
