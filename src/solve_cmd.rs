@@ -6,19 +6,8 @@ use std::time::Instant;
 use crate::cli::SolveArgs;
 use crate::rules::data;
 use crate::rules::game::Side;
-use crate::rules::musashi::{Musashi, MusashiRules};
+use crate::rules::musashi::Musashi;
 use crate::rules::musashi_solve::{self, LayerStats, Solver};
-
-/// The rules the solver's moves follow (its own rules ignore the
-/// threshold, repetition and the move limit).
-fn game_for(board: u8) -> Result<Musashi, String> {
-    let rules = MusashiRules {
-        setchin: board == 33,
-        ..MusashiRules::STANDARD
-    };
-    let graph = data::board(rules.board_name()).map_err(|e| e.to_string())?;
-    Musashi::new(graph, rules)
-}
 
 pub fn run(args: &SolveArgs) -> Result<(), String> {
     match &args.position {
@@ -50,7 +39,9 @@ fn solve_position(text: &str) -> Result<(), String> {
 }
 
 fn solve_table(args: &SolveArgs) -> Result<(), String> {
-    let game = game_for(args.board)?;
+    // The solver's own rules ignore the threshold, repetition and the move
+    // limit; the game supplies the board and the moves.
+    let game = data::musashi_standard(args.board == 33)?;
     let positions = Solver::positions(&game, args.max_ko);
     eprintln!(
         "solving {} points, up to {} 子: {positions} positions ({} MiB of tables)",

@@ -10,11 +10,7 @@ use yorimichi::rules::musashi::{KO, Musashi, MusashiPos, MusashiRules, OYA};
 use yorimichi::rules::musashi_solve::{self, Solver, Tables, Value};
 
 fn game(setchin: bool) -> Musashi {
-    let rules = MusashiRules {
-        setchin,
-        ..MusashiRules::STANDARD
-    };
-    Musashi::new(data::board(rules.board_name()).unwrap(), rules).unwrap()
+    data::musashi_standard(setchin).unwrap()
 }
 
 fn pos(g: &Musashi, ko: &[&str], oya: &str, to_move: Side) -> MusashiPos {
@@ -52,7 +48,7 @@ fn all_positions(g: &Musashi, max_ko: u32) -> Vec<MusashiPos> {
 }
 
 fn key(p: &MusashiPos) -> (u64, usize, bool) {
-    let bits = p.ko().fold(0u64, |a, q| a | (1 << q));
+    let bits = p.ko_bits();
     (bits, p.oya(), p.to_move() == OYA)
 }
 

@@ -134,6 +134,7 @@ texts! {
     ImportPosition => ("局面を読み込む", "Import position"),
     PositionExported => ("局面をファイルに書きました:", "The position was written to"),
     PositionShownOnPage => ("局面の文をページに出しました。選んでコピーしてください", "The position is shown on the page: select it and copy"),
+    PositionExportFailed => ("局面を書き出せませんでした", "Could not export the position"),
     PositionImported => ("局面を読み込みました", "The position was imported"),
     PositionImportOnPage => ("ページの枠に局面の文を入れて「この局面で始める」を押してください", "Put the position text in the box on the page and press \"Start from it\""),
     PositionUnreadable => ("局面を読み込めませんでした", "Could not import the position"),

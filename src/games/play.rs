@@ -126,6 +126,17 @@ impl<G: Playable> PlayUi<G> {
     pub fn selected(&self) -> Option<PointId> {
         self.path.first().copied()
     }
+    /// The record changed under the view (待った, an imported position):
+    /// drop the selection, hint and notices, and redraw from the rules.
+    fn record_replaced(&mut self, last_move: Option<G::Move>) {
+        self.path.clear();
+        self.hint = None;
+        self.notice = None;
+        self.last_move = last_move;
+        self.pending_sync = true;
+        self.dirty = true;
+    }
+
     fn clear_selection(&mut self) {
         if !self.path.is_empty() {
             // A piece moved along part of a path goes back to its point.
@@ -618,12 +629,7 @@ fn handle_commands<G: Playable>(
                 if m.undo_for_player() {
                     cpu.0 = None;
                     hint.0 = None;
-                    ui.path.clear();
-                    ui.hint = None;
-                    ui.notice = None;
-                    ui.last_move = m.record.moves().last().copied();
-                    ui.pending_sync = true;
-                    ui.dirty = true;
+                    ui.record_replaced(m.record.moves().last().copied());
                     store.put(&G::ID.save_key(), &m.to_save());
                     sfx.write(Sfx::Button);
                 } else {
@@ -653,7 +659,7 @@ fn handle_commands<G: Playable>(
                         format!("{} {file}", T::PositionExported.get(lang))
                     }
                     Ok(Exported::OnPage) => T::PositionShownOnPage.get(lang).to_string(),
-                    Err(e) => format!("{}: {e}", T::BugReportExportFailed.get(lang)),
+                    Err(e) => format!("{}: {e}", T::PositionExportFailed.get(lang)),
                 });
             }
             PlayCommand::ImportPosition => {
@@ -671,12 +677,7 @@ fn handle_commands<G: Playable>(
                     Ok(true) => {
                         cpu.0 = None;
                         hint.0 = None;
-                        ui.clear_selection();
-                        ui.hint = None;
-                        ui.notice = None;
-                        ui.last_move = None;
-                        ui.pending_sync = true;
-                        ui.dirty = true;
+                        ui.record_replaced(None);
                         store.put(&G::ID.save_key(), &m.to_save());
                         T::PositionImported.get(lang).to_string()
                     }

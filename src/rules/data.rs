@@ -205,20 +205,24 @@ pub fn musashi_presets_from(
     presets_from(file, text, super::musashi::MusashiRules::validate)
 }
 
+/// 十六むさし with the standard rules, with or without the 雪隠 (the
+/// solver and position texts, whose values do not depend on the rest).
+pub fn musashi_standard(setchin: bool) -> Result<super::musashi::Musashi, String> {
+    use super::musashi::{Musashi, MusashiRules};
+    let rules = MusashiRules {
+        setchin,
+        ..MusashiRules::STANDARD
+    };
+    Musashi::new(board(rules.board_name()).map_err(|e| e.to_string())?, rules)
+}
+
 /// Reads a 十六むさし position text on whichever board its rows fit (the
 /// 33-point board's complaint when neither does), with the standard rules
 /// for that board.
 pub fn musashi_position(
     text: &str,
 ) -> Result<(super::musashi::Musashi, super::musashi::MusashiPos), String> {
-    use super::musashi::{Musashi, MusashiRules};
-    let game = |setchin: bool| -> Result<Musashi, String> {
-        let rules = MusashiRules {
-            setchin,
-            ..MusashiRules::STANDARD
-        };
-        Musashi::new(board(rules.board_name()).map_err(|e| e.to_string())?, rules)
-    };
+    let game = musashi_standard;
     let big = game(true)?;
     match big.position_from_text(text) {
         Ok(pos) => Ok((big, pos)),

@@ -85,6 +85,10 @@ impl MusashiPos {
     pub fn ko(&self) -> impl Iterator<Item = PointId> + '_ {
         (0..64).filter(move |&p| self.has_ko(p))
     }
+    /// The 子 as bits, one per point ([`MusashiPos::from_bits`]' form).
+    pub fn ko_bits(&self) -> u64 {
+        self.ko
+    }
     pub fn ko_count(&self) -> u32 {
         self.ko.count_ones()
     }

@@ -129,6 +129,10 @@ impl Binomials {
     fn get(&self, n: usize, k: usize) -> u64 {
         if k > n { 0 } else { self.0[n][k] }
     }
+    /// Positions with `k` 子 on `points` points, both sides to move.
+    fn layer_positions(&self, points: usize, k: usize) -> u64 {
+        2 * points as u64 * self.get(points - 1, k)
+    }
 }
 
 /// One layer: every position with a given number of 子, for each side to
@@ -250,7 +254,7 @@ impl Tables {
         if k >= self.layers.len() || pos.oya() >= self.geo.points {
             return None;
         }
-        let bits = pos.ko().fold(0u64, |acc, p| acc | (1 << p));
+        let bits = pos.ko_bits();
         Some(match self.raw(side_slot(pos.to_move()), pos.oya(), bits) {
             NOT_WIN => Value::NotKoWin,
             n => Value::KoWin(n),
@@ -413,7 +417,7 @@ impl Solver {
         let mut used = 0;
         let mut max_ko = floor;
         for k in floor + 1..=MAX_KO {
-            used += 2 * n as u64 * binom.get(n - 1, k as usize);
+            used += binom.layer_positions(n, k as usize);
             if used > budget {
                 break;
             }
@@ -451,7 +455,7 @@ impl Solver {
         let n = game.board().len();
         let binom = Binomials::new();
         (0..=max_ko as usize)
-            .map(|k| 2 * n as u64 * binom.get(n - 1, k))
+            .map(|k| binom.layer_positions(n, k))
             .sum()
     }
 

@@ -26,6 +26,17 @@ async function tap(page, x, y) {
   await sleep(80);
   await page.mouse.up();
 }
+// Waits for the setup screen (up to `setupMs`: a page load can be slow),
+// starts the game with Enter (against the CPU) and waits for the board.
+async function beginFromSetup(page, setupMs = 20000) {
+  await page.waitForSelector('body[data-screen="Setup"]', { timeout: setupMs });
+  await sleep(setupMs > 20000 ? 1500 : 500);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
+  await sleep(1500);
+}
+
 // Plays a move by tapping `taps` and waits for the CPU's reply; returns
 // the ply reached. On a loaded machine a frame can swallow a tap (a tap
 // while the board is still settling is ignored on purpose): the move is
@@ -108,12 +119,7 @@ try {
     await page.waitForSelector('body[data-screen="GameList"]', { timeout: 20000 });
     await sleep(1500);
     await tap(page, card[0], card[1]);
-    await page.waitForSelector('body[data-screen="Setup"]', { timeout: 20000 });
-    await sleep(500);
-    await page.keyboard.press("Enter");
-    await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
-    await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
-    await sleep(1500);
+    await beginFromSetup(page);
     const reached = await playMove(page, taps);
     check(Number(reached) >= 2, `${what} (ply ${reached})`);
     await sleep(1000);
@@ -136,12 +142,7 @@ try {
 
   // Enter opens the first game's setup, Enter again starts it (vs CPU).
   await page.keyboard.press("Enter");
-  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 20000 });
-  await sleep(500);
-  await page.keyboard.press("Enter");
-  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
-  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
-  await sleep(1500);
+  await beginFromSetup(page);
   // The board is drawn in a 1100×800 design area: 5九 → 5五 (board centre
   // at x −190 in world units, 64 per square).
   const ply = await playMove(page, [[360, 656], [360, 400]]);
@@ -168,12 +169,7 @@ try {
   // A position in the address starts the first game from it…
   const seven = "KK..K-./K....../..O.K../......./K.K..-. oya";
   await page.goto(`http://127.0.0.1:${port}/index.html?game=musashi&position=${encodeURIComponent(seven)}`);
-  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 240000 });
-  await sleep(1500);
-  await page.keyboard.press("Enter");
-  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
-  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
-  await sleep(1500);
+  await beginFromSetup(page, 240000);
   let now = await page.evaluate(() => document.body.dataset.position);
   check(now === seven, `?position= starts the game there (${now})`);
   await page.screenshot({ path: path.join(out, "web-musashi-position.png") });
@@ -184,12 +180,7 @@ try {
   await page.waitForSelector("#import-position textarea", { timeout: 10000 });
   await page.fill("#import-position textarea", other);
   await page.click("#import-position button");
-  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 240000 });
-  await sleep(1500);
-  await page.keyboard.press("Enter");
-  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
-  await page.waitForSelector('body[data-ply="0"]', { timeout: 20000 });
-  await sleep(1500);
+  await beginFromSetup(page, 240000);
   now = await page.evaluate(() => document.body.dataset.position);
   check(now === other, `局面を読み込む restarts from the pasted position (${now})`);
   check(errors.length === 0, `no console errors with positions ${errors.length ? JSON.stringify(errors) : ""}`);

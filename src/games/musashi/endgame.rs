@@ -30,17 +30,21 @@ fn key_of(game: &Musashi) -> TablesKey {
     (game.board().len(), game.rules().oya_wins_at)
 }
 
-/// The tables solved so far (kept between games) and the one being solved.
+/// The tables solved so far (kept between games; `None` where not even
+/// one layer fits the budget, so that is decided once) and the one being
+/// solved.
 #[derive(Resource, Default)]
 pub struct EndgameTables {
-    solved: Vec<(TablesKey, Arc<Tables>)>,
+    solved: Vec<(TablesKey, Option<Arc<Tables>>)>,
     building: Option<(TablesKey, imp::Build)>,
 }
 
 impl EndgameTables {
     /// Whether tables for these rules are ready (tests, the HUD).
     pub fn ready_for(&self, game: &Musashi) -> bool {
-        self.solved.iter().any(|(k, _)| *k == key_of(game))
+        self.solved
+            .iter()
+            .any(|(k, t)| *k == key_of(game) && t.is_some())
     }
 }
 
@@ -56,8 +60,10 @@ fn build_and_attach(
         return;
     }
     let key = key_of(&m.game);
-    if let Some((_, t)) = tables.solved.iter().find(|(k, _)| *k == key) {
-        if let Err(e) = m.game.set_endgame(t.clone()) {
+    if let Some((_, solved)) = tables.solved.iter().find(|(k, _)| *k == key) {
+        if let Some(t) = solved
+            && let Err(e) = m.game.set_endgame(t.clone())
+        {
             warn!("endgame tables: {e}");
         }
         return;
@@ -66,13 +72,13 @@ fn build_and_attach(
         Some((k, build)) if *k == key => {
             if let Some(done) = build.poll() {
                 tables.building = None;
-                tables.solved.push((key, Arc::new(done)));
+                tables.solved.push((key, Some(Arc::new(done))));
             }
         }
-        _ => {
-            tables.building =
-                Solver::for_game(&m.game, imp::BUDGET).map(|s| (key, imp::Build::start(s)));
-        }
+        _ => match Solver::for_game(&m.game, imp::BUDGET) {
+            Some(solver) => tables.building = Some((key, imp::Build::start(solver))),
+            None => tables.solved.push((key, None)),
+        },
     }
 }
 

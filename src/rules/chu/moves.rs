@@ -184,21 +184,16 @@ pub fn pseudo_legal(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
                     let Some(first) = offset(from, side, right, forward) else {
                         continue;
                     };
-                    if !own(first) {
-                        one_leg(first, out);
-                    }
-                    if let Some(second) = offset(from, side, 2 * right, 2 * forward)
-                        && !own(second)
-                    {
+                    let second = offset(from, side, 2 * right, 2 * forward).filter(|&s| !own(s));
+                    if let Some(second) = second {
                         one_leg(second, out);
                     }
                     if !own(first) {
+                        one_leg(first, out);
                         // 居食い or じっと, and every route on through the
                         // first square (taking there if an enemy).
                         two_step(from, first, from, out);
-                        if let Some(second) = offset(from, side, 2 * right, 2 * forward)
-                            && !own(second)
-                        {
+                        if let Some(second) = second {
                             two_step(from, first, second, out);
                         }
                     }
