@@ -54,7 +54,7 @@ fn a_position_is_exported_edited_imported_saved_and_resumed() {
     let text = std::fs::read_to_string(&file).expect("the position file");
     assert_eq!(text, "KKKKK-./K...K../K.O.K../K...K../KKKKK-. oya");
     assert!(
-        message(&app).contains("yorimichi-position.txt"),
+        message(&app).contains("~/yorimichi-position.txt"),
         "{}",
         message(&app)
     );

@@ -36,17 +36,27 @@ mod imp {
             .join(format!("yorimichi-{name}.txt"))
     }
 
+    /// The path as a player reads it: `~/…` inside the home folder (the
+    /// message has little room on the play screen).
+    fn shown(path: &std::path::Path) -> String {
+        let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE"));
+        match home.and_then(|h| path.strip_prefix(h).ok().map(|p| p.display().to_string())) {
+            Some(rest) => format!("~/{rest}"),
+            None => path.display().to_string(),
+        }
+    }
+
     pub fn export_text(name: &str, text: &str) -> Result<Exported, String> {
         let path = path(name);
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(Exported::File(path.display().to_string()))
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", shown(&path)))?;
+        Ok(Exported::File(shown(&path)))
     }
 
     pub fn import_text(name: &str, _game: GameId) -> Result<Imported, String> {
         let path = path(name);
         std::fs::read_to_string(&path)
             .map(|t| Imported::Text(t.trim().to_string()))
-            .map_err(|e| format!("{}: {e}", path.display()))
+            .map_err(|e| format!("{}: {e}", shown(&path)))
     }
 }
 
