@@ -2,6 +2,7 @@
 //! without starting anything. Bad arguments give a message and the usage.
 
 use crate::rules::data::{GameId, Strength};
+use crate::rules::game::Side;
 
 pub const USAGE: &str = "\
 usage:
@@ -9,7 +10,7 @@ usage:
   yorimichi --game <id> [--position <text>]
                                   start with a game's setup screen open (and
                                   the next game from that position: musashi)
-  yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S] [--moves]
+  yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S] [--a-side first|second] [--moves]
                                   CPU against CPU, alternating sides; the last
                                   line is `score A: NN.N%`
   yorimichi solve musashi [--board 33|25] [--max-ko N] [--mirror] [--csv]
@@ -77,6 +78,8 @@ pub struct SelfplayArgs {
     pub seed: u64,
     /// Print every game's moves.
     pub moves: bool,
+    /// The side A plays in every game (both sides in turn if `None`).
+    pub a_side: Option<Side>,
 }
 
 fn playable(id: &str) -> Result<GameId, String> {
@@ -152,6 +155,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             let game = with_engine(it.next().ok_or("selfplay needs a game id")?)?;
             let (mut games, mut a, mut b, mut preset, mut seed) = (None, None, None, None, 1u64);
             let mut moves = false;
+            let mut a_side = None;
             while let Some(flag) = it.next() {
                 if flag == "--moves" {
                     moves = true;
@@ -167,6 +171,17 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                     "--a" => a = Some(level(value)?),
                     "--b" => b = Some(level(value)?),
                     "--preset" => preset = Some(value.to_string()),
+                    "--a-side" => {
+                        a_side = Some(match value {
+                            "first" => Side::First,
+                            "second" => Side::Second,
+                            _ => {
+                                return Err(format!(
+                                    "--a-side needs first or second, not \"{value}\""
+                                ));
+                            }
+                        })
+                    }
                     "--seed" => {
                         seed = value
                             .parse()
@@ -183,6 +198,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 preset,
                 seed,
                 moves,
+                a_side,
             }))
         }
         Some("perft") => {

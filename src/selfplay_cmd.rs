@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::cli::SelfplayArgs;
+use crate::rules::chu::game::Chu;
 use crate::rules::data::{self, CpuLevels, GameId};
 use crate::rules::foxgeese::FoxGeese;
 use crate::rules::game::{Game, Side};
@@ -50,6 +51,14 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
             }
             play(args, preset_id, &game, &presets.cpu)
         }
+        GameId::ChuShogi => {
+            let presets = data::chushogi_presets().map_err(|e| e.to_string())?;
+            let preset = presets.require(args.preset.as_deref().unwrap_or("jcsa"))?;
+            let game = Chu {
+                rules: preset.rules,
+            };
+            play(args, &preset.id, &game, &presets.cpu)
+        }
         other => Err(format!("{} is not built yet", other.id())),
     }
 }
@@ -75,7 +84,7 @@ fn play<G: Game>(
     let mut slowest = 0f64;
     // Points A scored and games A played, as 先手 (index 0) and as 後手.
     let mut by_side = [(0f64, 0usize); 2];
-    let summary = selfplay::play_match(game, a, b, args.games, args.seed, |g| {
+    let summary = selfplay::play_match(game, (a, b), args.a_side, args.games, args.seed, |g| {
         let result = match g.outcome.winner {
             None => "draw".to_string(),
             Some(w) if w == g.a_side => "A wins".to_string(),

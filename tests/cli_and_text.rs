@@ -3,6 +3,7 @@
 use yorimichi::app::i18n::{Lang, T};
 use yorimichi::cli::{Command, PerftArgs, SelfplayArgs, SolveArgs, parse};
 use yorimichi::rules::data::{GameId, Strength};
+use yorimichi::rules::game::Side;
 
 fn args(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()
@@ -35,9 +36,19 @@ fn commands_parse() {
             b: Strength::Normal,
             preset: None,
             seed: 9,
-            moves: false
+            moves: false,
+            a_side: None,
         }))
     );
+    assert!(matches!(
+        parse(&args(
+            "selfplay musashi --games 4 --a strong --b normal --a-side second"
+        )),
+        Ok(Command::Selfplay(SelfplayArgs {
+            a_side: Some(Side::Second),
+            ..
+        }))
+    ));
     assert!(matches!(
         parse(&args(
             "selfplay foxgeese --games 2 --a easy --b easy --preset old"
@@ -100,7 +111,7 @@ fn bad_arguments_are_explained() {
         ("--game chess", "unknown game id"),
         ("--game mawari", "not built yet"),
         (
-            "selfplay chushogi --games 2 --a easy --b easy",
+            "selfplay mawari --games 2 --a easy --b easy",
             "not built yet",
         ),
         (
@@ -112,6 +123,10 @@ fn bad_arguments_are_explained() {
             "unknown level",
         ),
         ("selfplay hasami --a easy --b easy", "needs --games"),
+        (
+            "selfplay hasami --games 2 --a easy --b easy --a-side both",
+            "--a-side needs first or second",
+        ),
         ("screenshot moon out.png", "unknown scene"),
         ("screenshot title out.jpg", ".png"),
         ("fly", "unknown command"),

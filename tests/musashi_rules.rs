@@ -425,3 +425,19 @@ fn the_tutorial_steps_show_what_they_say() {
     .unwrap_err();
     assert!(bad.to_string().contains("steps[2].expect"), "{bad}");
 }
+
+#[test]
+fn the_plain_judgement_does_not_see_the_pair_oya_takes_next() {
+    let g = std_game();
+    // 親 on c4 to move; b5 and b3 leave the gap b4 next to it.
+    let threat = pos(&g, &["b5", "b3", "e4", "e3", "a1", "e1"], "c4", OYA);
+    assert!(
+        g.evaluate(&threat) >= g.evaluate_plain(&threat) + 150,
+        "the full judgement (親's view) counts the pair 親 takes next: {} vs {}",
+        g.evaluate(&threat),
+        g.evaluate_plain(&threat)
+    );
+    // 子 side by side leave no gap: both judge alike.
+    let calm = pos(&g, &["a1", "b1", "c1", "e5"], "c4", OYA);
+    assert_eq!(g.evaluate(&calm), g.evaluate_plain(&calm));
+}

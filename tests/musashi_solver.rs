@@ -383,6 +383,7 @@ fn the_strong_cpu_plays_the_tables_perfectly_in_the_endgame() {
         noise: 0,
         seed: 7,
         exact,
+        plain: false,
     };
     for ko in [3u8, 4] {
         for side in [OYA, KO] {

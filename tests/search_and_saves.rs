@@ -5,10 +5,11 @@ use yorimichi::games::session::{GameSave, Match, MatchSetup, Opponent};
 
 type HasamiMatch = Match<Hasami>;
 type HasamiSave = GameSave<HasamiRules, HasamiMove>;
+use rand::{SeedableRng, rngs::StdRng};
 use yorimichi::rules::data::{self, Strength};
 use yorimichi::rules::game::{Game, Side};
 use yorimichi::rules::hasami::{Hasami, HasamiMove, HasamiPos, HasamiRules};
-use yorimichi::rules::search::{SearchPlan, Searcher, Step};
+use yorimichi::rules::search::{CpuLevel, SearchPlan, Searcher, Step};
 
 fn game() -> Hasami {
     Hasami::new(data::board("shogi9").unwrap(), HasamiRules::STANDARD).unwrap()
@@ -22,6 +23,7 @@ fn plan(depth: u8, quiescence: bool) -> SearchPlan {
         noise: 0,
         seed: 3,
         exact: false,
+        plain: false,
     }
 }
 
@@ -217,4 +219,40 @@ fn saves_of_another_version_or_kind_are_refused() {
     ));
     let good = format!("(version: 1, kind: \"save.hasami\", body: {body:?})");
     assert_eq!(decode::<u32>("save.hasami", &good), Ok(1));
+}
+
+#[test]
+fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
+    let level = CpuLevel {
+        depth: 4,
+        nodes: 1_000,
+        quiescence: true,
+        blunder_rate: 0.5,
+        blunder_depth: 2,
+        noise: 0,
+        endgame_tables: false,
+        plain_eval: false,
+        plain_blunders: true,
+    };
+    let mut rng = StdRng::seed_from_u64(1);
+    let plans: Vec<SearchPlan> = (0..100).map(|_| level.plan(&mut rng)).collect();
+    let (blunders, full): (Vec<_>, Vec<_>) = plans.iter().partition(|p| p.depth == 2);
+    assert!(!blunders.is_empty() && !full.is_empty());
+    assert!(blunders.iter().all(|p| p.plain && !p.quiescence));
+    assert!(full.iter().all(|p| !p.plain && p.quiescence));
+    let plain_level = CpuLevel {
+        plain_eval: true,
+        blunder_rate: 0.0,
+        ..level.clone()
+    };
+    assert!(plain_level.plan(&mut rng).plain);
+    assert!(!level.hint_plan().plain);
+    // Without plain blunders a blunder is only a shallower reading.
+    let shallow = CpuLevel {
+        plain_blunders: false,
+        blunder_rate: 1.0,
+        ..level.clone()
+    };
+    let p = shallow.plan(&mut rng);
+    assert!(p.depth == 2 && !p.plain);
 }

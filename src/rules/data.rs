@@ -107,10 +107,12 @@ pub const BOARD_FILES: &[LevelFile] = &[
     level_file!("levels/boards/musashi25.ron"),
     level_file!("levels/boards/cross33.ron"),
     level_file!("levels/boards/cross33_diagonal.ron"),
+    level_file!("levels/boards/chu12.ron"),
 ];
 pub const HASAMI_PRESETS: LevelFile = level_file!("levels/presets/hasami.ron");
 pub const FOXGEESE_PRESETS: LevelFile = level_file!("levels/presets/foxgeese.ron");
 pub const MUSASHI_PRESETS: LevelFile = level_file!("levels/presets/musashi.ron");
+pub const CHUSHOGI_PRESETS: LevelFile = level_file!("levels/presets/chushogi.ron");
 pub const HASAMI_TUTORIAL: LevelFile = level_file!("levels/tutorials/hasami.ron");
 pub const FOXGEESE_TUTORIAL: LevelFile = level_file!("levels/tutorials/foxgeese.ron");
 pub const MUSASHI_TUTORIAL: LevelFile = level_file!("levels/tutorials/musashi.ron");
@@ -203,6 +205,17 @@ pub fn musashi_presets_from(
     text: &str,
 ) -> Result<GamePresets<super::musashi::MusashiRules>, LevelError> {
     presets_from(file, text, super::musashi::MusashiRules::validate)
+}
+
+pub fn chushogi_presets_from(
+    file: &str,
+    text: &str,
+) -> Result<GamePresets<super::chu::game::ChuRules>, LevelError> {
+    presets_from(file, text, super::chu::game::ChuRules::validate)
+}
+
+pub fn chushogi_presets() -> Result<GamePresets<super::chu::game::ChuRules>, LevelError> {
+    chushogi_presets_from(CHUSHOGI_PRESETS.path, CHUSHOGI_PRESETS.text)
 }
 
 /// 十六むさし with the standard rules, with or without the 雪隠 (the
@@ -384,7 +397,12 @@ impl GameId {
     pub const PLAYABLE: [GameId; 3] = [GameId::Hasami, GameId::Musashi, GameId::FoxGeese];
     /// Games whose rules engine exists (self-play works for them), even if
     /// their screens are still to come.
-    pub const ENGINES: [GameId; 3] = [GameId::Hasami, GameId::FoxGeese, GameId::Musashi];
+    pub const ENGINES: [GameId; 4] = [
+        GameId::Hasami,
+        GameId::FoxGeese,
+        GameId::Musashi,
+        GameId::ChuShogi,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {

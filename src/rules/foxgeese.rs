@@ -379,6 +379,49 @@ impl FoxGeese {
         })
     }
 
+    /// The static value for the side to move. `see_threats`: whether the
+    /// geese the fox could jump next count; a player who does not look for
+    /// them leaves geese hanging.
+    fn judge(&self, pos: &FoxGeesePos, see_threats: bool) -> i32 {
+        // From the geese's point of view, then turned to the side to move.
+        let geese = pos.goose_count() as i32;
+        let mobility = self.fox_mobility(pos);
+        let mut shape = 0;
+        for g in pos.geese() {
+            let pt = self.board.point(g);
+            // Advancing closes the net; a goose with a goose behind it
+            // cannot be jumped from the front.
+            shape += 6 - pt.y;
+            if self
+                .board
+                .at(pt.x, pt.y + 1)
+                .is_some_and(|b| pos.has_goose(b))
+            {
+                shape += 3;
+            }
+        }
+        let fox_pt = self.board.point(pos.fox as PointId);
+        let centrality = 6 - ((fox_pt.x - 3).abs() + (fox_pt.y - 3).abs());
+        let room = self.fox_room(pos);
+        // A fox with little room left is close to being trapped.
+        let cornered = match room {
+            0..=2 => 120,
+            3..=5 => 50,
+            _ => 0,
+        };
+        let mut score =
+            100 * geese - 12 * mobility - 4 * room + 3 * shape - 4 * centrality + cornered;
+        if see_threats {
+            let threats = self.jumpable(pos) as i32;
+            score -= 30 * threats;
+            if pos.to_move == FOX && threats > 0 {
+                // The fox to move will take one.
+                score -= 60;
+            }
+        }
+        if pos.to_move == GEESE { score } else { -score }
+    }
+
     /// Geese the fox could jump right now (threats), counted once each.
     fn jumpable(&self, pos: &FoxGeesePos) -> u32 {
         self.jumpable_geese(pos).count_ones()
@@ -523,41 +566,11 @@ impl Game for FoxGeese {
     }
 
     fn evaluate(&self, pos: &FoxGeesePos) -> i32 {
-        // From the geese's point of view, then turned to the side to move.
-        let geese = pos.goose_count() as i32;
-        let threats = self.jumpable(pos) as i32;
-        let mobility = self.fox_mobility(pos);
-        let mut shape = 0;
-        for g in pos.geese() {
-            let pt = self.board.point(g);
-            // Advancing closes the net; a goose with a goose behind it
-            // cannot be jumped from the front.
-            shape += 6 - pt.y;
-            if self
-                .board
-                .at(pt.x, pt.y + 1)
-                .is_some_and(|b| pos.has_goose(b))
-            {
-                shape += 3;
-            }
-        }
-        let fox_pt = self.board.point(pos.fox as PointId);
-        let centrality = 6 - ((fox_pt.x - 3).abs() + (fox_pt.y - 3).abs());
-        let room = self.fox_room(pos);
-        // A fox with little room left is close to being trapped.
-        let cornered = match room {
-            0..=2 => 120,
-            3..=5 => 50,
-            _ => 0,
-        };
-        let mut score = 100 * geese - 30 * threats - 12 * mobility - 4 * room + 3 * shape
-            - 4 * centrality
-            + cornered;
-        if pos.to_move == FOX && threats > 0 {
-            // The fox to move will take one.
-            score -= 60;
-        }
-        if pos.to_move == GEESE { score } else { -score }
+        self.judge(pos, true)
+    }
+
+    fn evaluate_plain(&self, pos: &FoxGeesePos) -> i32 {
+        self.judge(pos, false)
     }
 
     fn is_capture(&self, _pos: &FoxGeesePos, mv: FoxGeeseMove) -> bool {

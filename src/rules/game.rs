@@ -93,6 +93,14 @@ pub trait Game {
     fn hash(&self, pos: &Self::Pos) -> u64;
     /// Static value for the side to move, in hundredths of a piece.
     fn evaluate(&self, pos: &Self::Pos) -> i32;
+    /// What a player who does not look for threats sees: material, room and
+    /// shape, but not the capture the opponent has next. Weak levels and
+    /// blunders judge by it, so their mistakes are the typical ones (a gap
+    /// left open) rather than random moves. Games without such knowledge in
+    /// `evaluate` need not tell the two apart.
+    fn evaluate_plain(&self, pos: &Self::Pos) -> i32 {
+        self.evaluate(pos)
+    }
     /// Whether `mv` captures (searched first, and in quiescence).
     fn is_capture(&self, pos: &Self::Pos, mv: Self::Move) -> bool;
     /// A dense index for history tables, below [`Game::move_index_bound`].

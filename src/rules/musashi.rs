@@ -367,6 +367,45 @@ impl Musashi {
         self.steps[p].iter().any(|&q| pos.is_empty(q as PointId))
     }
 
+    /// The static value for the side to move. `see_threats`: whether the
+    /// pairs 親 could take next (and the gaps that may become such pairs)
+    /// count; a player who does not look for them leaves gaps.
+    fn judge(&self, pos: &MusashiPos, see_threats: bool) -> i32 {
+        // From the 子's point of view, then turned to the side to move.
+        let ko = pos.ko_count() as i32;
+        let o = pos.oya as PointId;
+        let mobility = self.steps[o]
+            .iter()
+            .filter(|&&q| pos.is_empty(q as PointId))
+            .count() as i32;
+        let room = self.oya_room(pos);
+        // 子 side by side cannot be split; a closing ring wins.
+        let mut touching = 0;
+        for k in pos.ko() {
+            touching += self.steps[k]
+                .iter()
+                .filter(|&&q| pos.has_ko(q as PointId))
+                .count() as i32;
+        }
+        let cornered = match room {
+            0..=2 => 200,
+            3..=5 => 80,
+            _ => 0,
+        };
+        let setchin = if self.in_setchin(pos) { 80 } else { 0 };
+        let mut score = 100 * ko - 25 * mobility - 12 * room + 2 * touching + cornered + setchin;
+        if see_threats {
+            let threats = self.threats(pos) as i32;
+            let gaps = self.gaps(pos) as i32;
+            score -= 35 * threats + 8 * gaps;
+            if pos.to_move == OYA && threats > 0 {
+                // 親 to move takes a pair.
+                score -= 150;
+            }
+        }
+        if pos.to_move == KO { score } else { -score }
+    }
+
     /// Empty points next to which 親 could enter and capture right now.
     fn threats(&self, pos: &MusashiPos) -> u32 {
         let o = pos.oya as PointId;
@@ -508,39 +547,11 @@ impl Game for Musashi {
     }
 
     fn evaluate(&self, pos: &MusashiPos) -> i32 {
-        // From the 子's point of view, then turned to the side to move.
-        let ko = pos.ko_count() as i32;
-        let threats = self.threats(pos) as i32;
-        let gaps = self.gaps(pos) as i32;
-        let o = pos.oya as PointId;
-        let mobility = self.steps[o]
-            .iter()
-            .filter(|&&q| pos.is_empty(q as PointId))
-            .count() as i32;
-        let room = self.oya_room(pos);
-        // 子 side by side cannot be split; a closing ring wins.
-        let mut touching = 0;
-        for k in pos.ko() {
-            touching += self.steps[k]
-                .iter()
-                .filter(|&&q| pos.has_ko(q as PointId))
-                .count() as i32;
-        }
-        let cornered = match room {
-            0..=2 => 200,
-            3..=5 => 80,
-            _ => 0,
-        };
-        let setchin = if self.in_setchin(pos) { 80 } else { 0 };
-        let mut score = 100 * ko - 35 * threats - 8 * gaps - 25 * mobility - 12 * room
-            + 2 * touching
-            + cornered
-            + setchin;
-        if pos.to_move == OYA && threats > 0 {
-            // 親 to move takes a pair.
-            score -= 150;
-        }
-        if pos.to_move == KO { score } else { -score }
+        self.judge(pos, true)
+    }
+
+    fn evaluate_plain(&self, pos: &MusashiPos) -> i32 {
+        self.judge(pos, false)
     }
 
     fn is_capture(&self, pos: &MusashiPos, mv: MusashiMove) -> bool {

@@ -51,6 +51,15 @@ pub struct CpuLevel {
     /// ([`Game::exact`]) where they reach.
     #[serde(default)]
     pub endgame_tables: bool,
+    /// Whether this level judges positions without looking for threats
+    /// ([`Game::evaluate_plain`]): it sees what its own move takes, not the
+    /// gap it leaves behind.
+    #[serde(default)]
+    pub plain_eval: bool,
+    /// Whether its blunders judge that way too (a blunder is then an
+    /// oversight: a threat missed, not just a shallower reading).
+    #[serde(default)]
+    pub plain_blunders: bool,
 }
 
 /// What one search will do, decided once per move from a [`CpuLevel`].
@@ -63,6 +72,9 @@ pub struct SearchPlan {
     pub seed: u64,
     /// Probe the game's exact tables ([`Game::exact`]).
     pub exact: bool,
+    /// Judge leaves with [`Game::evaluate_plain`] instead of
+    /// [`Game::evaluate`].
+    pub plain: bool,
 }
 
 impl CpuLevel {
@@ -77,6 +89,7 @@ impl CpuLevel {
                 noise: self.noise.max(50),
                 seed,
                 exact: false,
+                plain: self.plain_eval || self.plain_blunders,
             }
         } else {
             SearchPlan {
@@ -86,6 +99,7 @@ impl CpuLevel {
                 noise: self.noise,
                 seed,
                 exact: self.endgame_tables,
+                plain: self.plain_eval,
             }
         }
     }
@@ -99,6 +113,7 @@ impl CpuLevel {
             noise: 0,
             seed: 0,
             exact: self.endgame_tables,
+            plain: self.plain_eval,
         }
     }
 }
@@ -341,6 +356,15 @@ impl<G: Game> Searcher<G> {
         Ok(())
     }
 
+    /// The static value of `pos` for the side to move, as this plan judges.
+    fn evaluate(&self, game: &G, pos: &G::Pos) -> i32 {
+        if self.plan.plain {
+            game.evaluate_plain(pos)
+        } else {
+            game.evaluate(pos)
+        }
+    }
+
     fn terminal_score(outcome: Outcome, game: &G, pos: &G::Pos, ply: usize) -> i32 {
         match outcome.winner {
             None => 0,
@@ -420,7 +444,7 @@ impl<G: Game> Searcher<G> {
             return if self.plan.quiescence {
                 self.quiescence(game, pos, ply, alpha, beta, QUIESCENCE_PLIES, should_stop)
             } else {
-                Ok(game.evaluate(pos))
+                Ok(self.evaluate(game, pos))
             };
         }
 
@@ -447,7 +471,7 @@ impl<G: Game> Searcher<G> {
         if moves.is_empty() {
             // Games decide this in `outcome`; a position without moves that
             // is not over is scored statically.
-            return Ok(game.evaluate(pos));
+            return Ok(self.evaluate(game, pos));
         }
         self.order(game, pos, &mut moves, tt_move, ply);
 
@@ -504,7 +528,7 @@ impl<G: Game> Searcher<G> {
         left: i32,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Result<i32, Abort> {
-        let stand = game.evaluate(pos);
+        let stand = self.evaluate(game, pos);
         if stand >= beta || left <= 0 || ply >= MAX_PLY {
             return Ok(stand);
         }

@@ -99,12 +99,12 @@ pub fn play_game<G: Game>(
     }
 }
 
-/// Plays `games` games, A taking 先手 in the even ones; calls `each` after
-/// every game.
+/// Plays `games` games, A taking `a_side` in all of them, or 先手 in the
+/// even ones and 後手 in the odd ones; calls `each` after every game.
 pub fn play_match<G: Game>(
     game: &G,
-    a: &CpuLevel,
-    b: &CpuLevel,
+    (a, b): (&CpuLevel, &CpuLevel),
+    a_side: Option<Side>,
     games: usize,
     seed: u64,
     mut each: impl FnMut(&GameSummary),
@@ -112,11 +112,11 @@ pub fn play_match<G: Game>(
     let mut rng = StdRng::seed_from_u64(seed);
     let mut summary = MatchSummary::default();
     for i in 0..games {
-        let a_side = if i % 2 == 0 {
+        let a_side = a_side.unwrap_or(if i % 2 == 0 {
             Side::First
         } else {
             Side::Second
-        };
+        });
         let g = play_game(game, a, b, a_side, &mut rng, i);
         summary.games += 1;
         summary.a_points += g.a_points;

@@ -1,9 +1,10 @@
 //! How a 中将棋 game ends (JCSA rules as the seed words them, issue 6):
 //! the king taken (unless a 太子 lives on), 駒枯れ (bare king), and no legal
-//! move. 千日手 and the 60-minute cutoff need the game's history and clock
-//! and are decided by the game record.
+//! move; and who wins when the game is cut off at 60 minutes (the points
+//! on the board). 千日手 and the clock need the game's history and are
+//! kept by the game record.
 
-use super::moves::legal_moves;
+use super::moves::{has_quiet_move, legal_moves};
 use super::pieces::{Base, Kind, Piece};
 use super::position::{ChuPosition, RANKS, Square};
 use crate::rules::game::Side;
@@ -77,9 +78,46 @@ pub fn outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
             }
         }
     }
+    if has_quiet_move(pos) {
+        return None;
+    }
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
     moves
         .is_empty()
         .then(|| (pos.to_move().opponent(), ChuEnd::NoMoves))
+}
+
+/// Each side's points on the board for the 60-minute cutoff, in tenths
+/// (the seed's table): kings count nothing, a 太子 counts only while its
+/// king is still on the board, immovable pieces count.
+pub fn cutoff_points(pos: &ChuPosition) -> [i32; 2] {
+    let mut points = [0i32; 2];
+    let mut king = [false; 2];
+    let mut princes = [0i32; 2];
+    for (_, side, piece) in pos.pieces() {
+        let tenths = (piece.points() * 10.0).round() as i32;
+        match piece.kind() {
+            Kind::King => king[side.index()] = true,
+            Kind::Prince => princes[side.index()] += tenths,
+            _ => points[side.index()] += tenths,
+        }
+    }
+    for side in Side::BOTH {
+        if king[side.index()] {
+            points[side.index()] += princes[side.index()];
+        }
+    }
+    points
+}
+
+/// Who wins when the game is cut off at 60 minutes: more points on the
+/// board wins; `None` for equal points (a draw).
+pub fn cutoff_winner(pos: &ChuPosition) -> Option<Side> {
+    let [first, second] = cutoff_points(pos);
+    match first.cmp(&second) {
+        std::cmp::Ordering::Greater => Some(Side::First),
+        std::cmp::Ordering::Less => Some(Side::Second),
+        std::cmp::Ordering::Equal => None,
+    }
 }

@@ -325,6 +325,31 @@ fn lion_rules_allow(pos: &ChuPosition, mv: ChuMove) -> bool {
     true
 }
 
+/// Whether the side to move has a move that takes nothing (one such move
+/// is always legal: the lion rules only forbid captures). Cheaper than
+/// generating every move, so a game's end can be ruled out quickly.
+pub fn has_quiet_move(pos: &ChuPosition) -> bool {
+    let side = pos.to_move();
+    let empty = |sq: Option<Square>| sq.is_some_and(|sq| pos.at(sq).is_none());
+    pos.pieces()
+        .filter(|&(_, s, _)| s == side)
+        .any(|(from, _, piece)| {
+            let movement = piece.kind().movement();
+            DIRECTIONS.iter().enumerate().any(|(i, dir)| {
+                let (right, forward) = dir.delta();
+                let step = empty(offset(from, side, right, forward));
+                let jump = empty(offset(from, side, 2 * right, 2 * forward));
+                match movement.reach[i] {
+                    _ if movement.lion => step || jump,
+                    Reach::No => false,
+                    Reach::Step | Reach::Slide => step,
+                    Reach::Jump => jump,
+                    Reach::LionLine => step || jump,
+                }
+            })
+        })
+}
+
 /// Appends every legal move: [`pseudo_legal`] less the lion captures the
 /// lion-trading rules forbid.
 pub fn legal_moves(pos: &ChuPosition, out: &mut Vec<ChuMove>) {

@@ -61,6 +61,27 @@ pub struct ChuPosition {
     /// 先獅子: where the side to move's lion was just taken by a non-lion.
     lion_taken_at: Option<Square>,
     move_number: u32,
+    /// [`ChuPosition::key`], kept up to date move by move.
+    key: u64,
+}
+
+/// The Zobrist number of `piece` of `side` standing on `sq`.
+fn piece_key(sq: usize, side: Side, piece: Piece) -> u64 {
+    use crate::rules::game::zobrist;
+    // One number per square, side, kind and promotion.
+    let code = (piece.base as u64) * 4 + side.index() as u64 * 2 + piece.promoted as u64;
+    zobrist(1000 + sq as u64 * 128 + code)
+}
+
+fn side_key(side: Side) -> u64 {
+    match side {
+        Side::First => 0,
+        Side::Second => crate::rules::game::zobrist(1),
+    }
+}
+
+fn lion_key(sq: Option<Square>) -> u64 {
+    sq.map_or(0, |sq| crate::rules::game::zobrist(100 + sq.0 as u64))
 }
 
 impl ChuPosition {
@@ -79,6 +100,7 @@ impl ChuPosition {
         self.lion_taken_at
     }
     pub fn set_lion_taken_at(&mut self, sq: Option<Square>) {
+        self.key ^= lion_key(self.lion_taken_at) ^ lion_key(sq);
         self.lion_taken_at = sq;
     }
     pub fn move_number(&self) -> u32 {
@@ -97,18 +119,31 @@ impl ChuPosition {
     /// is left to the rules engine (cleared here).
     pub fn after(&self, from: Square, mid: Option<Square>, to: Square, promote: bool) -> Self {
         let mut next = self.clone();
+        let mut key = self.key;
         let moving = next.board[from.0 as usize].take();
-        if let Some(m) = mid {
-            next.board[m.0 as usize] = None;
+        if let Some((side, piece)) = moving {
+            key ^= piece_key(from.0 as usize, side, piece);
+        }
+        if let Some(m) = mid
+            && let Some((side, piece)) = next.board[m.0 as usize].take()
+        {
+            key ^= piece_key(m.0 as usize, side, piece);
+        }
+        if let Some((side, piece)) = next.board[to.0 as usize] {
+            key ^= piece_key(to.0 as usize, side, piece);
         }
         next.board[to.0 as usize] = moving.map(|(side, mut piece)| {
             if promote {
                 piece.promoted = true;
             }
+            key ^= piece_key(to.0 as usize, side, piece);
             (side, piece)
         });
         next.to_move = self.to_move.opponent();
+        key ^= side_key(self.to_move) ^ side_key(next.to_move);
+        key ^= lion_key(self.lion_taken_at);
         next.lion_taken_at = None;
+        next.key = key;
         if self.to_move == Side::Second {
             next.move_number += 1;
         }
@@ -116,24 +151,19 @@ impl ChuPosition {
     }
 
     /// The position's identity for 千日手: the pieces, the side to move and
-    /// the 先獅子 square (Zobrist, computed whole; not the move number).
+    /// the 先獅子 square (Zobrist; not the move number). Kept up to date
+    /// by each move; equal to [`ChuPosition::computed_key`].
     pub fn key(&self) -> u64 {
-        use crate::rules::game::zobrist;
-        let mut key = if self.to_move == Side::Second {
-            zobrist(1)
-        } else {
-            0
-        };
+        self.key
+    }
+
+    /// [`ChuPosition::key`] computed from the whole position.
+    pub fn computed_key(&self) -> u64 {
+        let mut key = side_key(self.to_move) ^ lion_key(self.lion_taken_at);
         for (i, cell) in self.board.iter().enumerate() {
             if let Some((side, piece)) = cell {
-                // One number per square, side, kind and promotion.
-                let code =
-                    (piece.base as u64) * 4 + side.index() as u64 * 2 + piece.promoted as u64;
-                key ^= zobrist(1000 + i as u64 * 128 + code);
+                key ^= piece_key(i, *side, *piece);
             }
-        }
-        if let Some(sq) = self.lion_taken_at {
-            key ^= zobrist(100 + sq.0 as u64);
         }
         key
     }
@@ -235,12 +265,15 @@ impl ChuPosition {
             .ok_or_else(|| {
                 format!("the move number must be a positive number, not \"{number}\"")
             })?;
-        Ok(ChuPosition {
+        let mut pos = ChuPosition {
             board: cells,
             to_move,
             lion_taken_at,
             move_number,
-        })
+            key: 0,
+        };
+        pos.key = pos.computed_key();
+        Ok(pos)
     }
 
     /// Writes SFEN in the form [`ChuPosition::from_sfen`] reads.

@@ -1,0 +1,216 @@
+//! 中将棋 as a [`Game`]: what the shared search, game record and self-play
+//! need — legal moves, the game's end, 千日手 as a draw on the fourth
+//! occurrence, the incremental key, and a static evaluation from the seed's
+//! point table.
+
+use super::end::{self, ChuEnd};
+use super::moves::{self, ChuMove};
+use super::pieces::{Base, Kind, Piece};
+use super::position::{ChuPosition, RANKS, SQUARES, Square};
+use serde::{Deserialize, Serialize};
+
+use crate::rules::game::{EndReason, Game, Outcome, Side};
+
+/// The same position (board, side to move, 先獅子 square) for the fourth
+/// time is 千日手.
+pub const REPETITION_DRAW: u32 = 4;
+
+/// Whose rules a game follows (seed 001: JCSA; the lishogi profile for
+/// games played there comes with issue 6).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+pub enum Profile {
+    #[default]
+    Jcsa,
+}
+
+/// A rule preset of `levels/presets/chushogi.ron`.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+pub struct ChuRules {
+    pub profile: Profile,
+}
+
+impl ChuRules {
+    pub const JCSA: ChuRules = ChuRules {
+        profile: Profile::Jcsa,
+    };
+
+    /// Every profile is a whole rule set: nothing to check yet.
+    pub fn validate(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// 中将棋 under one rule profile.
+#[derive(Clone, Debug, Default)]
+pub struct Chu {
+    pub rules: ChuRules,
+}
+
+/// A piece's worth in the search: the seed's points in hundredths.
+fn worth(piece: Piece) -> i32 {
+    (piece.points() * 100.0).round() as i32
+}
+
+/// Ranks `sq` lies ahead of `side`'s own back rank (0 on it, 11 at the far end).
+fn advance(sq: Square, side: Side) -> i32 {
+    match side {
+        Side::First => (RANKS - 1 - sq.row()) as i32,
+        Side::Second => sq.row() as i32,
+    }
+}
+
+/// The side's sign in a score kept from 先手's point of view.
+fn sign(side: Side) -> i32 {
+    match side {
+        Side::First => 1,
+        Side::Second => -1,
+    }
+}
+
+impl Chu {
+    /// The position's value for 先手, in hundredths of a pawn.
+    fn score_for_first(&self, pos: &ChuPosition) -> i32 {
+        let mut score = 0;
+        let mut kings: [Option<Square>; 2] = [None, None];
+        for (sq, side, piece) in pos.pieces() {
+            let mut v = worth(piece);
+            if piece.kind() == Kind::King {
+                kings[side.index()] = Some(sq);
+            }
+            if piece.can_promote() {
+                // Pieces that can promote gain as they near the zone, where
+                // they may become far stronger (歩兵 → と金, 醉象 → 太子…).
+                let gain = piece.base.promoted_points().unwrap_or(0.0) - piece.base.points();
+                let near = (advance(sq, side) - 4).clamp(0, 4);
+                v += (gain * near as f32 * 2.0) as i32;
+            }
+            if matches!(piece.base, Base::Lion | Base::FreeKing) || piece.is_lion() {
+                // Strong pieces want the open centre.
+                let (r, c) = (sq.row() as i32, sq.column() as i32);
+                let off = (2 * r - 11).abs().max((2 * c - 11).abs()) / 2;
+                v += 3 * (5 - off);
+            }
+            score += sign(side) * v;
+        }
+        // A king with friends around it is harder to reach.
+        for side in Side::BOTH {
+            if let Some(k) = kings[side.index()] {
+                let guards = pos
+                    .pieces()
+                    .filter(|&(sq, s, _)| {
+                        s == side
+                            && sq != k
+                            && sq.row().abs_diff(k.row()) <= 1
+                            && sq.column().abs_diff(k.column()) <= 1
+                    })
+                    .count() as i32;
+                score += sign(side) * 8 * guards.min(5);
+            }
+        }
+        score
+    }
+}
+
+impl Game for Chu {
+    type Pos = ChuPosition;
+    type Move = ChuMove;
+
+    fn start(&self) -> ChuPosition {
+        ChuPosition::start()
+    }
+
+    fn side_to_move(&self, pos: &ChuPosition) -> Side {
+        pos.to_move()
+    }
+
+    fn legal_moves(&self, pos: &ChuPosition, out: &mut Vec<ChuMove>) {
+        moves::legal_moves(pos, out);
+    }
+
+    fn play(&self, pos: &ChuPosition, mv: ChuMove) -> ChuPosition {
+        moves::play(pos, mv)
+    }
+
+    fn outcome(&self, pos: &ChuPosition) -> Option<Outcome> {
+        end::outcome(pos).map(|(winner, why)| {
+            let reason = match why {
+                // The winner took what the rules ask for: the royals, or
+                // everything that counts but the king.
+                ChuEnd::RoyalsTaken | ChuEnd::BareKing => EndReason::CaptureTarget,
+                ChuEnd::NoMoves => EndReason::NoMoves,
+            };
+            Outcome::win(winner, reason)
+        })
+    }
+
+    fn repetition_outcome(&self, _pos: &ChuPosition, count: u32) -> Option<Outcome> {
+        (count >= REPETITION_DRAW).then_some(Outcome::draw(EndReason::Repetition))
+    }
+
+    fn hash(&self, pos: &ChuPosition) -> u64 {
+        pos.key()
+    }
+
+    fn evaluate(&self, pos: &ChuPosition) -> i32 {
+        sign(pos.to_move()) * self.score_for_first(pos)
+    }
+
+    fn is_capture(&self, pos: &ChuPosition, mv: ChuMove) -> bool {
+        let enemy = |sq: Square| pos.at(sq).is_some_and(|(s, _)| s != pos.to_move());
+        enemy(mv.to) || mv.mid.is_some_and(enemy)
+    }
+
+    fn move_index(&self, mv: ChuMove) -> usize {
+        mv.from.0 as usize * SQUARES + mv.to.0 as usize
+    }
+
+    fn move_index_bound(&self) -> usize {
+        SQUARES * SQUARES
+    }
+
+    fn move_ends(&self, mv: ChuMove) -> (usize, usize) {
+        (mv.from.0 as usize, mv.to.0 as usize)
+    }
+
+    fn move_path(&self, mv: ChuMove) -> Vec<usize> {
+        std::iter::once(mv.from)
+            .chain(mv.mid)
+            .chain(std::iter::once(mv.to))
+            .map(|sq| sq.0 as usize)
+            .collect()
+    }
+
+    fn move_text(&self, pos: &ChuPosition, mv: ChuMove) -> String {
+        japanese_move(pos, mv)
+    }
+}
+
+/// The Japanese name of a rank: 一 … 十二 (rank a is 一).
+fn rank_kanji(sq: Square) -> &'static str {
+    const NAMES: [&str; RANKS] = [
+        "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
+    ];
+    NAMES[sq.row()]
+}
+
+/// A square as a Japanese record writes it: the file in Arabic figures,
+/// the rank in kanji (`7八`).
+pub fn square_kanji(sq: Square) -> String {
+    format!("{}{}", sq.file(), rank_kanji(sq))
+}
+
+/// A move as a Japanese record writes it: `☗7八獅子`, with the square a
+/// two-step move passes through (`☗6七獅子(7八経由)`; 居食い and じっと
+/// return to where they started) and 成 for a promotion.
+pub fn japanese_move(pos: &ChuPosition, mv: ChuMove) -> String {
+    let mark = match pos.to_move() {
+        Side::First => "☗",
+        Side::Second => "☖",
+    };
+    let name = pos.at(mv.from).map_or("?", |(_, p)| p.kind().names().0);
+    let via = mv
+        .mid
+        .map_or(String::new(), |m| format!("({}経由)", square_kanji(m)));
+    let promote = if mv.promote { "成" } else { "" };
+    format!("{mark}{}{name}{promote}{via}", square_kanji(mv.to))
+}

@@ -1,0 +1,137 @@
+//! 中将棋 as a game the shared search plays (issue 6): the key kept move by
+//! move, the quick test for a move that takes nothing, 千日手 on the fourth
+//! occurrence, the Japanese move text, and the search finding a capture.
+
+use rand::{RngExt, SeedableRng, rngs::StdRng};
+use yorimichi::rules::chu::game::{Chu, REPETITION_DRAW, japanese_move};
+use yorimichi::rules::chu::moves::{ChuMove, has_quiet_move, legal_moves, parse_usi, play};
+use yorimichi::rules::chu::position::ChuPosition;
+use yorimichi::rules::data;
+use yorimichi::rules::game::{EndReason, Game, Outcome, Side};
+use yorimichi::rules::search::{SearchPlan, Searcher};
+
+#[test]
+fn random_games_keep_the_key_and_the_quick_move_test_true() {
+    let chu = Chu::default();
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut positions = 0;
+    let mut lion_rule_positions = 0;
+    for _ in 0..12 {
+        let mut pos = chu.start();
+        for _ in 0..300 {
+            assert_eq!(pos.key(), pos.computed_key(), "{}", pos.to_sfen());
+            positions += 1;
+            if pos.lion_taken_at().is_some() {
+                lion_rule_positions += 1;
+            }
+            let mut moves: Vec<ChuMove> = Vec::new();
+            legal_moves(&pos, &mut moves);
+            let quiet = moves.iter().any(|&m| !chu.is_capture(&pos, m));
+            // The quick test may only say yes when a quiet move exists.
+            if has_quiet_move(&pos) {
+                assert!(quiet, "{}", pos.to_sfen());
+            }
+            if chu.outcome(&pos).is_some() || moves.is_empty() {
+                break;
+            }
+            // Prefer captures now and then, so games reach the lion rules
+            // and the end.
+            let captures: Vec<ChuMove> = moves
+                .iter()
+                .copied()
+                .filter(|&m| chu.is_capture(&pos, m))
+                .collect();
+            let mv = if !captures.is_empty() && rng.random::<f64>() < 0.5 {
+                captures[rng.random_range(0..captures.len())]
+            } else {
+                moves[rng.random_range(0..moves.len())]
+            };
+            pos = chu.play(&pos, mv);
+        }
+    }
+    assert!(positions > 1000, "{positions}");
+    // Not every seed reaches 先獅子; the count is printed for the curious.
+    println!("{positions} positions, {lion_rule_positions} under 先獅子");
+}
+
+#[test]
+fn the_fourth_occurrence_is_a_draw() {
+    let chu = Chu::default();
+    let pos = chu.start();
+    assert_eq!(REPETITION_DRAW, 4);
+    assert_eq!(chu.repetition_outcome(&pos, 3), None);
+    assert_eq!(
+        chu.repetition_outcome(&pos, 4),
+        Some(Outcome::draw(EndReason::Repetition))
+    );
+}
+
+#[test]
+fn moves_read_as_a_japanese_record() {
+    let start = ChuPosition::start();
+    let mv = parse_usi(&start, "7i7h").unwrap();
+    assert_eq!(japanese_move(&start, mv), "☗7八歩兵");
+    let reply = play(&start, mv);
+    let mv2 = parse_usi(&reply, "7d7e").unwrap();
+    assert_eq!(Chu::default().move_text(&reply, mv2), "☖7五歩兵");
+}
+
+#[test]
+fn the_search_takes_a_lion_left_hanging() {
+    let chu = Chu::default();
+    // 先手's rook on 7j faces 後手's lion on 7f with nothing between.
+    let pos = ChuPosition::from_sfen("k11/12/12/12/12/5n6/12/12/12/5R6/12/11K b - 1").unwrap();
+    let plan = SearchPlan {
+        depth: 3,
+        nodes: 200_000,
+        quiescence: true,
+        noise: 0,
+        seed: 1,
+        exact: false,
+        plain: false,
+    };
+    let best = Searcher::new(&chu, pos.clone(), &[chu.hash(&pos)], plan)
+        .run(&chu)
+        .unwrap()
+        .best;
+    assert_eq!(best.usi(), "7j7f");
+    // Taking it leaves 後手 a bare king: 先手 has won.
+    let after = chu.play(&pos, best);
+    assert_eq!(
+        chu.outcome(&after),
+        Some(Outcome::win(Side::First, EndReason::CaptureTarget))
+    );
+}
+
+#[test]
+fn the_chu_presets_load_with_three_levels() {
+    let presets = data::chushogi_presets().unwrap();
+    assert!(presets.preset("jcsa").is_some());
+    let board = data::board(&presets.board).unwrap();
+    assert_eq!(board.len(), 144);
+    let (easy, normal, strong) = (&presets.cpu.easy, &presets.cpu.normal, &presets.cpu.strong);
+    assert!(easy.depth < normal.depth && normal.depth < strong.depth);
+    assert!(easy.plain_eval && !strong.plain_eval);
+}
+
+#[test]
+fn the_sixty_minute_cutoff_counts_the_seeds_points() {
+    use yorimichi::rules::chu::end::{cutoff_points, cutoff_winner};
+    let start = ChuPosition::start();
+    let [first, second] = cutoff_points(&start);
+    // 46 pieces a side; the king counts nothing.
+    assert_eq!(first, second);
+    assert_eq!(cutoff_winner(&start), None);
+    // A 太子 (17.6) counts while its king lives: 先手 has K + 太子, 後手
+    // k + 龍王 (12.1).
+    let prince = ChuPosition::from_sfen("k11/12/12/12/12/5d6/12/12/12/5+E6/12/11K b - 1").unwrap();
+    assert_eq!(cutoff_points(&prince), [176, 121]);
+    assert_eq!(cutoff_winner(&prince), Some(Side::First));
+    // Without its king the 太子 counts nothing.
+    let alone = ChuPosition::from_sfen("k11/12/12/12/12/5d6/12/12/12/5+E6/12/12 b - 1").unwrap();
+    assert_eq!(cutoff_points(&alone), [0, 121]);
+    assert_eq!(cutoff_winner(&alone), Some(Side::Second));
+    // A 歩兵 stuck on the last rank still counts (1.0), a と金 3.5.
+    let stuck = ChuPosition::from_sfen("k4P6/12/12/12/12/12/12/12/12/12/5+p6/11K b - 1").unwrap();
+    assert_eq!(cutoff_points(&stuck), [10, 35]);
+}
