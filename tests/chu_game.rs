@@ -135,3 +135,45 @@ fn the_sixty_minute_cutoff_counts_the_seeds_points() {
     let stuck = ChuPosition::from_sfen("k4P6/12/12/12/12/12/12/12/12/12/5+p6/11K b - 1").unwrap();
     assert_eq!(cutoff_points(&stuck), [10, 35]);
 }
+
+#[test]
+fn whole_games_read_and_write_as_usi_and_a_japanese_record() {
+    use yorimichi::rules::chu::record::ChuGameText;
+    let game = ChuGameText::parse("position startpos moves 7i7h 7d7e 6i6h").unwrap();
+    assert_eq!(game.moves.len(), 3);
+    assert_eq!(game.usi(), "position startpos moves 7i7h 7d7e 6i6h");
+    assert_eq!(ChuGameText::parse(&game.usi()).unwrap(), game);
+    assert_eq!(
+        game.japanese(),
+        "# 中将棋\n1 ☗7八歩兵\n2 ☖7五歩兵\n3 ☗6八歩兵\n"
+    );
+    // Without `position`, with `sfen`, with a bare SFEN, and a trailing
+    // `resign` all read the same game.
+    let sfen = ChuPosition::start().to_sfen();
+    for text in [
+        "startpos moves 7i7h 7d7e 6i6h".to_string(),
+        format!("sfen {sfen} moves 7i7h 7d7e 6i6h"),
+        format!("{sfen} moves 7i7h 7d7e 6i6h resign"),
+    ] {
+        assert_eq!(ChuGameText::parse(&text).unwrap(), game, "{text}");
+    }
+    // Another start is written out and comes back.
+    let other = ChuGameText::parse(
+        "position sfen k11/12/12/12/12/5n6/12/12/12/5R6/12/11K b - 1 moves 7j7f",
+    )
+    .unwrap();
+    assert!(other.usi().starts_with("position sfen k11/"));
+    assert!(other.japanese().contains("開始局面: k11/"));
+    assert!(other.japanese().contains("1 ☗7六飛車"));
+    assert_eq!(ChuGameText::parse(&other.usi()).unwrap(), other);
+    // Bad text says where.
+    for (text, says) in [
+        ("", "empty"),
+        ("position startpos moves 7i7h 7i7h", "move 2"),
+        ("sfen k11/12 b", "four fields"),
+        ("startpos foo 7i7h", "expected \"moves\""),
+    ] {
+        let e = ChuGameText::parse(text).unwrap_err();
+        assert!(e.contains(says), "{text}: {e}");
+    }
+}

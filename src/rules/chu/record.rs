@@ -1,0 +1,106 @@
+//! Whole 中将棋 games as text (issue 6): the USI form lishogi and engines
+//! read and write (`position sfen <SFEN> moves 7i7h 7d7e …`, or `startpos`
+//! for the usual start), and a readable Japanese record (`1 ☗7八歩兵`).
+
+use super::game::japanese_move;
+use super::moves::{ChuMove, parse_usi, play};
+use super::position::{ChuPosition, START_SFEN};
+
+/// A game: where it started and the moves played, every one legal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChuGameText {
+    pub start: ChuPosition,
+    pub moves: Vec<ChuMove>,
+}
+
+impl ChuGameText {
+    /// Reads `[position] (startpos | sfen <SFEN> | <SFEN>) [moves m1 m2 …]`.
+    /// A trailing `resign` (as some programs write) is ignored. The message
+    /// names the first move that is not legal, by number and text.
+    pub fn parse(text: &str) -> Result<ChuGameText, String> {
+        let mut words: Vec<&str> = text.split_whitespace().collect();
+        if words.first() == Some(&"position") {
+            words.remove(0);
+        }
+        let (start, rest) = match words.first() {
+            None => return Err("the game text is empty".into()),
+            Some(&"startpos") => (ChuPosition::start(), &words[1..]),
+            Some(&"sfen") => sfen_then_rest(&words[1..])?,
+            Some(_) => sfen_then_rest(&words)?,
+        };
+        let rest = match rest.first() {
+            Some(&"moves") => &rest[1..],
+            Some(other) if !looks_like_move(other) => {
+                return Err(format!("expected \"moves\", not \"{other}\""));
+            }
+            _ => rest,
+        };
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(rest.len());
+        for (i, word) in rest.iter().enumerate() {
+            if *word == "resign" && i + 1 == rest.len() {
+                break;
+            }
+            let mv = parse_usi(&pos, word).map_err(|e| format!("move {}: {e}", i + 1))?;
+            pos = play(&pos, mv);
+            moves.push(mv);
+        }
+        Ok(ChuGameText { start, moves })
+    }
+
+    /// The USI form: `position startpos moves …` from the usual start,
+    /// else `position sfen <SFEN> moves …`.
+    pub fn usi(&self) -> String {
+        let mut text = if self.start.to_sfen() == START_SFEN {
+            "position startpos".to_string()
+        } else {
+            format!("position sfen {}", self.start.to_sfen())
+        };
+        if !self.moves.is_empty() {
+            text.push_str(" moves");
+            for mv in &self.moves {
+                text.push(' ');
+                text.push_str(&mv.usi());
+            }
+        }
+        text
+    }
+
+    /// A Japanese record: the start (`開始局面` with its SFEN when it is
+    /// not the usual one), then one numbered move a line (`1 ☗7八歩兵`).
+    pub fn japanese(&self) -> String {
+        let mut text = String::from("# 中将棋\n");
+        if self.start.to_sfen() != START_SFEN {
+            text.push_str(&format!("開始局面: {}\n", self.start.to_sfen()));
+        }
+        let mut pos = self.start.clone();
+        for (i, &mv) in self.moves.iter().enumerate() {
+            text.push_str(&format!("{} {}\n", i + 1, japanese_move(&pos, mv)));
+            pos = play(&pos, mv);
+        }
+        text
+    }
+
+    /// The position after every move.
+    pub fn end(&self) -> ChuPosition {
+        self.moves
+            .iter()
+            .fold(self.start.clone(), |pos, &mv| play(&pos, mv))
+    }
+}
+
+/// An SFEN is four words (board, side, 先獅子 square, move number).
+fn sfen_then_rest<'a>(words: &'a [&'a str]) -> Result<(ChuPosition, &'a [&'a str]), String> {
+    if words.len() < 4 {
+        return Err(
+            "an SFEN has four fields: board, side to move, 先獅子 square, move number".into(),
+        );
+    }
+    let pos = ChuPosition::from_sfen(&words[..4].join(" "))?;
+    Ok((pos, &words[4..]))
+}
+
+/// Whether a word could be a USI move (starts with a file number).
+fn looks_like_move(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_digit())
+}
