@@ -13,7 +13,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table assets
+.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table soak assets
 
 play: deps-play
 	cargo run --release
@@ -81,13 +81,19 @@ selfplay-table:
 	cargo build --release
 	$(BIN) selfplay hasami --games 200 --a strong --b normal | tail -3
 	$(BIN) selfplay hasami --games 200 --a normal --b easy | tail -3
-	$(BIN) selfplay foxgeese --games 200 --a strong --b normal | tail -3
+	$(BIN) selfplay foxgeese --games 100 --a strong --b normal --seed 1 | tail -3
+	$(BIN) selfplay foxgeese --games 100 --a strong --b normal --seed 2 | tail -3
 	$(BIN) selfplay foxgeese --games 200 --a normal --b easy | tail -3
 	for p in standard seventeen old; do \
 		$(BIN) selfplay foxgeese --games 20 --a strong --b strong --preset $$p --seed 5 | tail -3; done
 	$(BIN) selfplay musashi --games 200 --a normal --b easy | tail -3
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 1 | tail -3
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 2 | tail -3
+
+# Long robustness runs (issue 9): every text reader fuzzed with 500 000
+# mutated texts (about a minute); `make test` runs 4 000 each.
+soak:
+	YORIMICHI_FUZZ_CASES=500000 cargo test --release --test text_fuzz -- --nocapture
 
 # The exact 十六むさし tables in README (about a minute).
 solver-table:
