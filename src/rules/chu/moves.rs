@@ -325,6 +325,18 @@ fn lion_rules_allow(pos: &ChuPosition, mv: ChuMove) -> bool {
     true
 }
 
+/// Whether `by` could take what stands on `target` with its next move (if
+/// it were its turn): the lion-trading rules aside, which only say whether
+/// a lion may be taken, not whether it is attacked.
+pub fn attacks(pos: &ChuPosition, by: Side, target: Square) -> bool {
+    let turn = pos.with_side_to_move(by);
+    let mut moves = Vec::with_capacity(256);
+    pseudo_legal(&turn, &mut moves);
+    moves
+        .iter()
+        .any(|m| m.to == target || m.mid == Some(target))
+}
+
 /// Whether the side to move has a move that takes nothing (one such move
 /// is always legal: the lion rules only forbid captures). Cheaper than
 /// generating every move, so a game's end can be ruled out quickly.

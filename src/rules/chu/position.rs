@@ -103,6 +103,15 @@ impl ChuPosition {
         self.key ^= lion_key(self.lion_taken_at) ^ lion_key(sq);
         self.lion_taken_at = sq;
     }
+    /// The same board with `side` to move and no 先獅子 square: for asking
+    /// what a side attacks.
+    pub fn with_side_to_move(&self, side: Side) -> Self {
+        let mut p = self.clone();
+        p.key ^= side_key(p.to_move) ^ side_key(side) ^ lion_key(p.lion_taken_at);
+        p.to_move = side;
+        p.lion_taken_at = None;
+        p
+    }
     pub fn move_number(&self) -> u32 {
         self.move_number
     }

@@ -1,0 +1,164 @@
+//! 千日手 under the JCSA rules as the seed words them (issue 6).
+//!
+//! The same position (board, side to move, 先獅子 square) for the fourth
+//! time is a draw — but before that, one side must change its moves, and
+//! that side may not play a move that makes a fourth occurrence. Which side
+//! (looking at the moves since the repeated position first occurred):
+//!
+//! 1. the side that has given check with every one of its moves;
+//! 2. else the side that has attacked an enemy piece with every one;
+//! 3. else, if both sides have done nothing but じっと, the side that began;
+//! 4. else the side about to make the fourth occurrence (the side to move).
+//!
+//! Only when that side has no other move is the game drawn.
+//!
+//! Where the seed leaves a point open, this module decides so:
+//! - "Continuously" counts from the first occurrence of the position that
+//!   would occur for the fourth time, up to and including the move asked
+//!   about; a side must have moved at least once in that span.
+//! - A rule names a side only if exactly one side fits it.
+//! - When the other side makes a fourth occurrence (say the checked king
+//!   steps back into a repeated position), the game goes on: the side that
+//!   must change may then not continue the cycle with its own moves.
+
+use super::moves::{ChuMove, legal_moves, pseudo_legal};
+use super::pieces::Kind;
+use super::position::ChuPosition;
+use crate::rules::game::Side;
+
+/// What one move did, as 千日手 asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveFacts {
+    pub mover: Side,
+    /// The mover now attacks the enemy king (王手).
+    pub check: bool,
+    /// The mover now attacks some enemy piece.
+    pub attack: bool,
+    /// The move was a じっと (a lion's step out and back, taking nothing).
+    pub jitto: bool,
+}
+
+impl MoveFacts {
+    pub fn of(before: &ChuPosition, mv: ChuMove, after: &ChuPosition) -> MoveFacts {
+        let mover = before.to_move();
+        let jitto = mv.to == mv.from && mv.mid.is_some_and(|m| before.at(m).is_none());
+        let mut moves = Vec::with_capacity(256);
+        pseudo_legal(&after.with_side_to_move(mover), &mut moves);
+        let mut check = false;
+        let mut attack = false;
+        for m in &moves {
+            for sq in [Some(m.to), m.mid].into_iter().flatten() {
+                if let Some((side, piece)) = after.at(sq)
+                    && side != mover
+                {
+                    attack = true;
+                    check |= piece.kind() == Kind::King;
+                }
+            }
+        }
+        MoveFacts {
+            mover,
+            check,
+            attack,
+            jitto,
+        }
+    }
+}
+
+/// A game so far, as 千日手 needs it: every position and what each move did.
+#[derive(Clone, Debug)]
+pub struct ChuHistory {
+    positions: Vec<ChuPosition>,
+    facts: Vec<MoveFacts>,
+}
+
+impl ChuHistory {
+    pub fn new(start: ChuPosition) -> Self {
+        ChuHistory {
+            positions: vec![start],
+            facts: Vec::new(),
+        }
+    }
+
+    pub fn current(&self) -> &ChuPosition {
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a history is never empty"))
+    }
+
+    /// Plays `mv`, which must be one of [`ChuHistory::legal_moves`].
+    pub fn play(&mut self, mv: ChuMove) -> Result<(), String> {
+        if !self.legal_moves().contains(&mv) {
+            return Err(format!("{} is not a legal move here", mv.usi()));
+        }
+        let before = self.current().clone();
+        let after = super::moves::play(&before, mv);
+        self.facts.push(MoveFacts::of(&before, mv, &after));
+        self.positions.push(after);
+        Ok(())
+    }
+
+    /// How often the position `key` has occurred so far.
+    pub fn occurrences(&self, key: u64) -> usize {
+        self.positions.iter().filter(|p| p.key() == key).count()
+    }
+
+    /// If `mv` would make some position occur for the fourth time (or
+    /// more), the side that must change its moves.
+    pub fn must_change(&self, mv: ChuMove) -> Option<Side> {
+        let before = self.current();
+        let after = super::moves::play(before, mv);
+        let key = after.key();
+        if self.occurrences(key) + 1 < 4 {
+            return None;
+        }
+        let first = self.positions.iter().position(|p| p.key() == key)?;
+        let mut span: Vec<MoveFacts> = self.facts[first..].to_vec();
+        span.push(MoveFacts::of(before, mv, &after));
+        let every = |side: Side, test: fn(&MoveFacts) -> bool| {
+            let mut theirs = span.iter().filter(|f| f.mover == side).peekable();
+            theirs.peek().is_some() && theirs.all(test)
+        };
+        let only = |test: fn(&MoveFacts) -> bool| {
+            let fits: Vec<Side> = Side::BOTH.into_iter().filter(|&s| every(s, test)).collect();
+            (fits.len() == 1).then(|| fits[0])
+        };
+        if let Some(side) = only(|f| f.check) {
+            return Some(side);
+        }
+        if let Some(side) = only(|f| f.attack) {
+            return Some(side);
+        }
+        if span.iter().all(|f| f.jitto) {
+            // The じっと run may have begun before the span.
+            let mut start = first;
+            while start > 0 && self.facts[start - 1].jitto {
+                start -= 1;
+            }
+            let began = self.facts.get(start).map_or(before.to_move(), |f| f.mover);
+            return Some(began);
+        }
+        Some(before.to_move())
+    }
+
+    /// The legal moves less those 千日手 forbids.
+    pub fn legal_moves(&self) -> Vec<ChuMove> {
+        let pos = self.current();
+        let mut moves = Vec::new();
+        legal_moves(pos, &mut moves);
+        moves.retain(|&m| self.must_change(m) != Some(pos.to_move()));
+        moves
+    }
+
+    /// 千日手: the side to move has legal moves, but every one would make a
+    /// fourth occurrence that it is the side to avoid.
+    pub fn is_repetition_draw(&self) -> bool {
+        let pos = self.current();
+        let mut moves = Vec::new();
+        legal_moves(pos, &mut moves);
+        !moves.is_empty()
+            && moves
+                .iter()
+                .all(|&m| self.must_change(m) == Some(pos.to_move()))
+    }
+}
