@@ -19,7 +19,7 @@ usage:
   yorimichi solve musashi --position <text>
                                   the exact value and a best line of one
                                   position, e.g. \"KKKKK-./K...K../K.O.K../K...K../KKKKK-. oya\"
-  yorimichi perft chushogi --depth N [--sfen S] [--divide]
+  yorimichi perft chushogi --depth N [--sfen S] [--profile jcsa|lishogi] [--divide]
                                   count the 中将棋 move tree (pseudo-legal moves)
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
@@ -54,6 +54,7 @@ pub struct PerftArgs {
     pub sfen: Option<String>,
     /// Counts per first move.
     pub divide: bool,
+    pub profile: crate::rules::chu::Profile,
 }
 
 /// `yorimichi solve musashi …`.
@@ -211,6 +212,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 depth: 0,
                 sfen: None,
                 divide: false,
+                profile: crate::rules::chu::Profile::Jcsa,
             };
             let mut depth = None;
             while let Some(flag) = it.next() {
@@ -233,6 +235,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                         crate::rules::chu::position::ChuPosition::from_sfen(text)
                             .map_err(|e| format!("--sfen: {e}"))?;
                         args.sfen = Some(text.to_string());
+                    }
+                    "--profile" => {
+                        let value = it.next().ok_or("--profile needs jcsa or lishogi")?;
+                        args.profile =
+                            crate::rules::chu::Profile::from_id(value).ok_or_else(|| {
+                                format!("--profile needs jcsa or lishogi, not \"{value}\"")
+                            })?;
                     }
                     other => return Err(format!("unknown option \"{other}\"")),
                 }

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crate::cli::PerftArgs;
-use crate::rules::chu::moves::{legal_moves, perft, play};
+use crate::rules::chu::moves::{legal_moves_in, perft_in, play};
 use crate::rules::chu::position::ChuPosition;
 
 pub fn run(args: &PerftArgs) {
@@ -17,16 +17,16 @@ pub fn run(args: &PerftArgs) {
     let start = Instant::now();
     let nodes = if args.divide {
         let mut moves = Vec::new();
-        legal_moves(&pos, &mut moves);
+        legal_moves_in(args.profile, &pos, &mut moves);
         let mut total = 0;
         for m in moves {
-            let n = perft(&play(&pos, m), args.depth - 1);
+            let n = perft_in(args.profile, &play(&pos, m), args.depth - 1);
             println!("{} {n}", m.usi());
             total += n;
         }
         total
     } else {
-        perft(&pos, args.depth)
+        perft_in(args.profile, &pos, args.depth)
     };
     let seconds = start.elapsed().as_secs_f64();
     println!("depth {} nodes {nodes}", args.depth);

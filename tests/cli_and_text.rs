@@ -2,6 +2,7 @@
 
 use yorimichi::app::i18n::{Lang, T};
 use yorimichi::cli::{Command, PerftArgs, SelfplayArgs, SolveArgs, parse};
+use yorimichi::rules::chu::Profile;
 use yorimichi::rules::data::{GameId, Strength};
 use yorimichi::rules::game::Side;
 
@@ -93,9 +94,17 @@ fn commands_parse() {
         Ok(Command::Perft(PerftArgs {
             depth: 3,
             sfen: None,
-            divide: true
+            divide: true,
+            profile: Profile::Jcsa,
         }))
     );
+    assert!(matches!(
+        parse(&args("perft chushogi --depth 2 --profile lishogi")),
+        Ok(Command::Perft(PerftArgs {
+            profile: Profile::Lishogi,
+            ..
+        }))
+    ));
     assert_eq!(
         parse(&args("screenshot title out.png")),
         Ok(Command::Screenshot {
@@ -139,6 +148,10 @@ fn bad_arguments_are_explained() {
         ("perft chushogi", "needs --depth"),
         ("perft chushogi --depth 9", "from 1 to 8"),
         ("perft chushogi --depth 2 --sfen 12/12", "--sfen"),
+        (
+            "perft chushogi --depth 2 --profile hachu",
+            "--profile needs jcsa or lishogi",
+        ),
         ("solve musashi --board 30", "33 or 25"),
         ("solve musashi --max-ko 9", "from 0 to 8"),
         ("solve musashi --max-ko", "needs a number"),

@@ -4,7 +4,8 @@
 //! on the board). 千日手 and the clock need the game's history and are
 //! kept by the game record.
 
-use super::moves::{has_quiet_move, legal_moves};
+use super::Profile;
+use super::moves::{attacks, has_quiet_move, legal_moves, legal_moves_in};
 use super::pieces::{Base, Kind, Piece};
 use super::position::{ChuPosition, RANKS, Square};
 use crate::rules::game::Side;
@@ -19,6 +20,9 @@ pub enum ChuEnd {
     BareKing,
     /// The side to move has no legal move.
     NoMoves,
+    /// lishogi: nothing but the two royals is left that could still move
+    /// (a draw).
+    TooLittleLeft,
 }
 
 fn is_royal(piece: Piece) -> bool {
@@ -42,8 +46,22 @@ fn counts_for_bare_king(sq: Square, side: Side, piece: Piece) -> bool {
     !stuck
 }
 
-/// The winner and why, if the game is over in `pos`.
+/// The winner and why, if the game is over in `pos` (JCSA rules, which
+/// end no game drawn on the board).
 pub fn outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
+    jcsa_outcome(pos)
+}
+
+/// The result under `profile`'s rules: the winner (`None` for a draw) and
+/// why, if the game is over in `pos`.
+pub fn outcome_in(profile: Profile, pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
+    match profile {
+        Profile::Jcsa => jcsa_outcome(pos).map(|(w, why)| (Some(w), why)),
+        Profile::Lishogi => lishogi_outcome(pos),
+    }
+}
+
+fn jcsa_outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
     let mut royals = [0usize; 2];
     let mut counted: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
     for (sq, side, piece) in pos.pieces() {
@@ -63,14 +81,19 @@ pub fn outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
             let loser = winner.opponent();
             let (mine, theirs) = (&counted[winner.index()], &counted[loser.index()]);
             if mine.len() == 1 && theirs.is_empty() {
-                // Undecided while the bare side, to move, can take it.
+                // Undecided while the bare side, to move, can take it (or
+                // the king, which would end the game the other way).
                 let target = mine[0];
+                let royal = royal_square(pos, winner);
                 let can_take = pos.to_move() == loser && {
                     let mut moves = Vec::new();
                     legal_moves(pos, &mut moves);
-                    moves
-                        .iter()
-                        .any(|m| m.to == target || m.mid == Some(target))
+                    moves.iter().any(|m| {
+                        [Some(m.to), m.mid]
+                            .into_iter()
+                            .flatten()
+                            .any(|sq| sq == target || Some(sq) == royal)
+                    })
                 };
                 if !can_take {
                     return Some((winner, ChuEnd::BareKing));
@@ -86,6 +109,102 @@ pub fn outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
     moves
         .is_empty()
         .then(|| (pos.to_move().opponent(), ChuEnd::NoMoves))
+}
+
+/// Where `side`'s king or 太子 stands (the first found).
+fn royal_square(pos: &ChuPosition, side: Side) -> Option<Square> {
+    pos.pieces()
+        .find(|&(_, s, p)| s == side && is_royal(p))
+        .map(|(sq, _, _)| sq)
+}
+
+/// A 歩兵 or 香車 left unpromoted on its last rank: it can never move.
+fn is_dead(sq: Square, side: Side, piece: Piece) -> bool {
+    let last_rank = match side {
+        Side::First => 0,
+        Side::Second => RANKS - 1,
+    };
+    !piece.promoted && matches!(piece.base, Base::Pawn | Base::Lance) && sq.row() == last_rank
+}
+
+/// lishogi's rules: royals taken, bare king (its own wording), nothing
+/// but the royals left (a draw), no legal move.
+fn lishogi_outcome(pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
+    for side in Side::BOTH {
+        if royal_square(pos, side).is_none() {
+            return Some((Some(side.opponent()), ChuEnd::RoyalsTaken));
+        }
+    }
+    for side in Side::BOTH {
+        if lishogi_bared(pos, side) {
+            return Some((Some(side.opponent()), ChuEnd::BareKing));
+        }
+    }
+    let alive: Vec<(Square, Side, Piece)> = pos
+        .pieces()
+        .filter(|&(sq, side, p)| !is_dead(sq, side, p))
+        .collect();
+    if alive.len() == 2 && alive.iter().all(|&(_, _, p)| is_royal(p)) && !royal_attacked(pos) {
+        return Some((None, ChuEnd::TooLittleLeft));
+    }
+    if has_quiet_move(pos) {
+        return None;
+    }
+    let mut moves = Vec::new();
+    legal_moves_in(Profile::Lishogi, pos, &mut moves);
+    moves
+        .is_empty()
+        .then(|| (Some(pos.to_move().opponent()), ChuEnd::NoMoves))
+}
+
+/// Whether either side attacks the other's king or 太子.
+fn royal_attacked(pos: &ChuPosition) -> bool {
+    pos.pieces()
+        .filter(|&(_, _, p)| is_royal(p))
+        .any(|(sq, side, _)| attacks(pos, side.opponent(), sq))
+}
+
+/// lishogi's bare king, for `side`: its only piece that can still move is
+/// its royal; the opponent has a royal and more besides (unpromoted 歩兵 and
+/// 仲人 and dead pieces not counted); `side` does not attack the opponent's
+/// royal; and it cannot simply take the opponent's one other piece (that
+/// piece is not next to its king).
+fn lishogi_bared(pos: &ChuPosition, side: Side) -> bool {
+    let ours: Vec<(Square, Piece)> = pos
+        .pieces()
+        .filter(|&(sq, s, p)| s == side && !is_dead(sq, s, p))
+        .map(|(sq, _, p)| (sq, p))
+        .collect();
+    let [(our_king, king_piece)] = ours[..] else {
+        return false;
+    };
+    if !is_royal(king_piece) {
+        return false;
+    }
+    let theirs: Vec<(Square, Piece)> = pos
+        .pieces()
+        .filter(|&(sq, s, p)| {
+            s != side
+                && !(!p.promoted && matches!(p.base, Base::Pawn | Base::GoBetween))
+                && !is_dead(sq, s, p)
+        })
+        .map(|(sq, _, p)| (sq, p))
+        .collect();
+    let their_royals: Vec<Square> = theirs
+        .iter()
+        .filter(|(_, p)| is_royal(*p))
+        .map(|&(sq, _)| sq)
+        .collect();
+    if their_royals.is_empty() || theirs.len() <= 1 {
+        return false;
+    }
+    if their_royals.iter().any(|&sq| attacks(pos, side, sq)) {
+        return false;
+    }
+    let next_to_king = |sq: Square| {
+        sq.row().abs_diff(our_king.row()) <= 1 && sq.column().abs_diff(our_king.column()) <= 1
+    };
+    theirs.len() > 2 || !theirs.iter().any(|&(sq, _)| next_to_king(sq))
 }
 
 /// Each side's points on the board for the 60-minute cutoff, in tenths

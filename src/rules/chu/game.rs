@@ -3,6 +3,7 @@
 //! occurrence, the incremental key, and a static evaluation from the seed's
 //! point table.
 
+pub use super::Profile;
 use super::end::{self, ChuEnd};
 use super::moves::{self, ChuMove};
 use super::pieces::{Base, Kind, Piece};
@@ -14,14 +15,6 @@ use crate::rules::game::{EndReason, Game, Outcome, Side};
 /// The same position (board, side to move, 先獅子 square) for the fourth
 /// time is 千日手.
 pub const REPETITION_DRAW: u32 = 4;
-
-/// Whose rules a game follows (seed 001: JCSA; the lishogi profile for
-/// games played there comes with issue 6).
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
-pub enum Profile {
-    #[default]
-    Jcsa,
-}
 
 /// A rule preset of `levels/presets/chushogi.ron`.
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
@@ -124,7 +117,7 @@ impl Game for Chu {
     }
 
     fn legal_moves(&self, pos: &ChuPosition, out: &mut Vec<ChuMove>) {
-        moves::legal_moves(pos, out);
+        moves::legal_moves_in(self.rules.profile, pos, out);
     }
 
     fn play(&self, pos: &ChuPosition, mv: ChuMove) -> ChuPosition {
@@ -132,14 +125,17 @@ impl Game for Chu {
     }
 
     fn outcome(&self, pos: &ChuPosition) -> Option<Outcome> {
-        end::outcome(pos).map(|(winner, why)| {
+        end::outcome_in(self.rules.profile, pos).map(|(winner, why)| {
             let reason = match why {
                 // The winner took what the rules ask for: the royals, or
-                // everything that counts but the king.
-                ChuEnd::RoyalsTaken | ChuEnd::BareKing => EndReason::CaptureTarget,
+                // everything that counts but the king; or too little is
+                // left for either side to win (lishogi: a draw).
+                ChuEnd::RoyalsTaken | ChuEnd::BareKing | ChuEnd::TooLittleLeft => {
+                    EndReason::CaptureTarget
+                }
                 ChuEnd::NoMoves => EndReason::NoMoves,
             };
-            Outcome::win(winner, reason)
+            Outcome { winner, reason }
         })
     }
 

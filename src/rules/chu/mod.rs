@@ -12,3 +12,30 @@ pub mod pieces;
 pub mod position;
 pub mod record;
 pub mod repetition;
+
+use serde::{Deserialize, Serialize};
+
+/// Whose rules a game follows. The seed's rules are the Japan Chu Shogi
+/// Association's (with 将棋-焔-'s additions); the lishogi profile is the
+/// rules of lishogi.org, for games played there. Every difference is listed
+/// in README and tested (tests/chu_profiles.rs).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+pub enum Profile {
+    #[default]
+    Jcsa,
+    Lishogi,
+}
+
+impl Profile {
+    pub fn id(self) -> &'static str {
+        match self {
+            Profile::Jcsa => "jcsa",
+            Profile::Lishogi => "lishogi",
+        }
+    }
+    pub fn from_id(id: &str) -> Option<Profile> {
+        [Profile::Jcsa, Profile::Lishogi]
+            .into_iter()
+            .find(|p| p.id() == id)
+    }
+}

@@ -6,6 +6,7 @@
 //! two squares / 付け喰い / 先獅子). Not yet here: the game-end rules and
 //! 千日手; they come with the engine in issue 6.
 
+use super::Profile;
 use super::pieces::{DIRECTIONS, Kind, Piece, Reach};
 use super::position::{ChuPosition, FILES, RANKS, Square};
 use crate::rules::game::Side;
@@ -34,8 +35,13 @@ impl ChuMove {
 }
 
 /// Reads a USI move (`7i7h`, `7i7h+`, `6f5e6d`) and finds it among the
-/// legal moves of `pos`; the message says what is wrong.
+/// legal moves of `pos` (JCSA rules); the message says what is wrong.
 pub fn parse_usi(pos: &ChuPosition, text: &str) -> Result<ChuMove, String> {
+    parse_usi_in(Profile::Jcsa, pos, text)
+}
+
+/// [`parse_usi`] under `profile`'s rules.
+pub fn parse_usi_in(profile: Profile, pos: &ChuPosition, text: &str) -> Result<ChuMove, String> {
     let (body, promote) = match text.strip_suffix('+') {
         Some(b) => (b, true),
         None => (text, false),
@@ -66,7 +72,7 @@ pub fn parse_usi(pos: &ChuPosition, text: &str) -> Result<ChuMove, String> {
         promote,
     };
     let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
+    legal_moves_in(profile, pos, &mut moves);
     if moves.contains(&wanted) {
         Ok(wanted)
     } else {
@@ -289,12 +295,22 @@ fn protected_after(pos: &ChuPosition, mv: ChuMove, sq: Square) -> bool {
     replies.iter().any(|r| r.to == sq || r.mid == Some(sq))
 }
 
-/// The lion-trading rules (JCSA), for a move that takes a lion.
-fn lion_rules_allow(pos: &ChuPosition, mv: ChuMove) -> bool {
+/// The lion-trading rules, for a move that takes a lion. The profiles
+/// differ only in 先獅子: under JCSA a non-lion may not take a *protected*
+/// lion (on either step); lishogi's is strict: no non-lion may end its
+/// move on any lion, except on the square where the lion was just taken.
+fn lion_rules_allow(profile: Profile, pos: &ChuPosition, mv: ChuMove) -> bool {
     let Some((_, mover)) = pos.at(mv.from) else {
         return false;
     };
     let side = pos.to_move();
+    if profile == Profile::Lishogi
+        && !mover.is_lion()
+        && let Some(taken_at) = pos.lion_taken_at()
+    {
+        let ends_on_lion = pos.at(mv.to).is_some_and(|(s, p)| s != side && p.is_lion());
+        return !ends_on_lion || mv.to == taken_at;
+    }
     for lion in lions_taken(pos, mv).collect::<Vec<_>>() {
         if mover.is_lion() {
             // 隣の獅子: always.
@@ -362,12 +378,20 @@ pub fn has_quiet_move(pos: &ChuPosition) -> bool {
         })
 }
 
-/// Appends every legal move: [`pseudo_legal`] less the lion captures the
-/// lion-trading rules forbid.
+/// Appends every legal move under the JCSA rules: [`pseudo_legal`] less
+/// the lion captures the lion-trading rules forbid.
 pub fn legal_moves(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
+    legal_moves_in(Profile::Jcsa, pos, out);
+}
+
+/// Appends every legal move under `profile`'s rules.
+pub fn legal_moves_in(profile: Profile, pos: &ChuPosition, out: &mut Vec<ChuMove>) {
     let mut all = Vec::with_capacity(256);
     pseudo_legal(pos, &mut all);
-    out.extend(all.into_iter().filter(|&m| lion_rules_allow(pos, m)));
+    out.extend(
+        all.into_iter()
+            .filter(|&m| lion_rules_allow(profile, pos, m)),
+    );
 }
 
 /// The position after `mv` (one of [`pseudo_legal`]'s). Taking a lion with
@@ -383,15 +407,23 @@ pub fn play(pos: &ChuPosition, mv: ChuMove) -> ChuPosition {
     next
 }
 
-/// Counts the leaf positions `depth` moves ahead (perft).
+/// Counts the leaf positions `depth` moves ahead (perft), JCSA rules.
 pub fn perft(pos: &ChuPosition, depth: u32) -> u64 {
+    perft_in(Profile::Jcsa, pos, depth)
+}
+
+/// [`perft`] under `profile`'s rules.
+pub fn perft_in(profile: Profile, pos: &ChuPosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut moves = Vec::with_capacity(256);
-    legal_moves(pos, &mut moves);
+    legal_moves_in(profile, pos, &mut moves);
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|&m| perft(&play(pos, m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|&m| perft_in(profile, &play(pos, m), depth - 1))
+        .sum()
 }

@@ -1,0 +1,109 @@
+//! The two rule profiles of 中将棋 (issue 6): JCSA (the seed's) and lishogi
+//! (for games played there). Each difference listed in README has a test
+//! here; the positions follow lishogi's own chushogi tests where they can.
+
+use yorimichi::rules::chu::Profile;
+use yorimichi::rules::chu::end::{ChuEnd, outcome_in};
+use yorimichi::rules::chu::moves::{legal_moves_in, parse_usi_in, play};
+use yorimichi::rules::chu::position::ChuPosition;
+use yorimichi::rules::game::Side;
+
+fn pos(sfen: &str) -> ChuPosition {
+    ChuPosition::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+fn legal(profile: Profile, p: &ChuPosition, usi: &str) -> bool {
+    let mut moves = Vec::new();
+    legal_moves_in(profile, p, &mut moves);
+    moves.iter().any(|m| m.usi() == usi)
+}
+
+/// `sfen` after `moves`, each legal under `profile`.
+fn after(profile: Profile, sfen: &str, moves: &[&str]) -> ChuPosition {
+    moves.iter().fold(pos(sfen), |p, m| {
+        let mv = parse_usi_in(profile, &p, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        play(&p, mv)
+    })
+}
+
+#[test]
+fn sakijishi_refuses_protected_lions_under_jcsa_and_every_lion_under_lishogi() {
+    // 後手's rook takes 先手's lion on 8j; 後手's lion on 3i has no
+    // protector, so JCSA lets 先手's bishop take it, lishogi does not.
+    let sfen = "12/12/12/12/12/4r7/12/12/5o3n2/4N7/12/6B5 w - 1";
+    for profile in [Profile::Jcsa, Profile::Lishogi] {
+        let p = after(profile, sfen, &["8f8j"]);
+        assert_eq!(p.lion_taken_at().map(|s| s.name()), Some("8j".into()));
+        assert!(
+            legal(profile, &p, "6l8j"),
+            "{profile:?}: the rook may be taken"
+        );
+        assert_eq!(
+            legal(profile, &p, "6l3i"),
+            profile == Profile::Jcsa,
+            "{profile:?}: an unprotected lion"
+        );
+    }
+    // A 麒麟 takes the lion and promotes: a 後手 lion now stands on the
+    // capture square, protected by the rook. JCSA refuses it (protected);
+    // lishogi allows taking on the capture square.
+    for profile in [Profile::Jcsa, Profile::Lishogi] {
+        let p = after(profile, sfen, &["7i8j+"]);
+        assert_eq!(
+            legal(profile, &p, "6l8j"),
+            profile == Profile::Lishogi,
+            "{profile:?}: the new lion on the capture square"
+        );
+    }
+}
+
+#[test]
+fn bare_king_counts_differently() {
+    // 後手 has its king and a live 歩兵; 先手 a king and a gold, out of
+    // reach. JCSA does not count the 歩兵: 先手 has won. lishogi counts
+    // every piece that can still move on the bare side: play on.
+    let p = pos("12/12/12/6k5/12/3p8/12/12/12/4G7/12/6K5 b - 1");
+    assert_eq!(
+        outcome_in(Profile::Jcsa, &p),
+        Some((Some(Side::First), ChuEnd::BareKing))
+    );
+    assert_eq!(outcome_in(Profile::Lishogi, &p), None);
+
+    // Taking the last gold leaves 後手 bare in both (lishogi's own case).
+    let sfen = "12/12/12/12/6k5/4g7/4G7/6K5/12/12/12/12 b - 1";
+    for profile in [Profile::Jcsa, Profile::Lishogi] {
+        assert_eq!(outcome_in(profile, &pos(sfen)), None);
+        let p = after(profile, sfen, &["8g8f"]);
+        assert_eq!(
+            outcome_in(profile, &p),
+            Some((Some(Side::First), ChuEnd::BareKing)),
+            "{profile:?}"
+        );
+    }
+
+    // Kings side by side, 後手 to move: it can take the king, so nothing
+    // is decided yet under either profile. With 先手 to move, JCSA counts
+    // 後手 bare; lishogi waits while the bare king attacks the other.
+    let sfen = "12/12/12/12/6k5/5K6/12/4G7/12/12/12/12 w - 1";
+    for profile in [Profile::Jcsa, Profile::Lishogi] {
+        assert_eq!(outcome_in(profile, &pos(sfen)), None, "{profile:?}");
+    }
+    let black = pos(&sfen.replace(" w ", " b "));
+    assert_eq!(
+        outcome_in(Profile::Jcsa, &black),
+        Some((Some(Side::First), ChuEnd::BareKing))
+    );
+    assert_eq!(outcome_in(Profile::Lishogi, &black), None);
+}
+
+#[test]
+fn lishogi_draws_when_only_the_kings_can_move() {
+    // Dead 歩兵 and 香車 on their last ranks, two kings apart.
+    let p = pos("1P3PP3P1/12/12/12/6k5/12/12/6K5/12/12/12/l10l b - 1");
+    assert_eq!(
+        outcome_in(Profile::Lishogi, &p),
+        Some((None, ChuEnd::TooLittleLeft))
+    );
+    // JCSA has no such rule: the 60-minute cutoff will count the points.
+    assert_eq!(outcome_in(Profile::Jcsa, &p), None);
+}
