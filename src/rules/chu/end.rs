@@ -185,7 +185,7 @@ fn lishogi_bared(pos: &ChuPosition, side: Side) -> bool {
         .pieces()
         .filter(|&(sq, s, p)| {
             s != side
-                && !(!p.promoted && matches!(p.base, Base::Pawn | Base::GoBetween))
+                && (p.promoted || !matches!(p.base, Base::Pawn | Base::GoBetween))
                 && !is_dead(sq, s, p)
         })
         .map(|(sq, _, p)| (sq, p))
