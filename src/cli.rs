@@ -21,9 +21,12 @@ usage:
                                   position, e.g. \"KKKKK-./K...K../K.O.K../K...K../KKKKK-. oya\"
   yorimichi perft chushogi --depth N [--sfen S] [--profile jcsa|lishogi] [--divide]
                                   count the 中将棋 move tree (pseudo-legal moves)
+  yorimichi engine                the 中将棋 CPU as an XBoard/CECP engine (variant chu)
+  yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S]
+                                  referee games against another CECP engine (e.g. hachu)
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
-game ids: hasami, musashi, foxgeese; chushogi and mawari are not built yet
+game ids: hasami, musashi, foxgeese (playable); chushogi (engine, selfplay, perft); mawari is not built yet
 levels:   easy, normal, strong
 scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasami-tutorial,
           hasami-rules, foxgeese, foxgeese-symbol, foxgeese-jump, foxgeese-setup,
@@ -31,6 +34,9 @@ scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasa
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
+    /// `yorimichi engine`: the 中将棋 CPU speaking CECP.
+    Engine,
+    Match(MatchArgs),
     Play {
         game: Option<GameId>,
         /// Start the next game from this position (the game's text).
@@ -55,6 +61,20 @@ pub struct PerftArgs {
     /// Counts per first move.
     pub divide: bool,
     pub profile: crate::rules::chu::Profile,
+}
+
+/// `yorimichi match chushogi …`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchArgs {
+    /// The shell command that starts the other CECP engine.
+    pub opponent: String,
+    pub games: usize,
+    /// Seconds a move, for both engines.
+    pub st: f64,
+    /// Plies before the game is scored by the seed's points.
+    pub max_plies: usize,
+    /// Seeds the openings.
+    pub seed: u64,
 }
 
 /// `yorimichi solve musashi …`.
@@ -201,6 +221,46 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 moves,
                 a_side,
             }))
+        }
+        Some("engine") => match it.next() {
+            None => Ok(Command::Engine),
+            Some(other) => Err(format!("engine takes no arguments, not \"{other}\"")),
+        },
+        Some("match") => {
+            match it.next() {
+                Some("chushogi") => {}
+                Some(other) => return Err(format!("match knows only chushogi, not \"{other}\"")),
+                None => return Err("match needs a game id (chushogi)".into()),
+            }
+            let mut args = MatchArgs {
+                opponent: String::new(),
+                games: 2,
+                st: 1.0,
+                max_plies: 300,
+                seed: 1,
+            };
+            while let Some(flag) = it.next() {
+                let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+                let number = || {
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| *v > 0.0)
+                        .ok_or_else(|| format!("{flag} needs a positive number, not \"{value}\""))
+                };
+                match flag {
+                    "--opponent" => args.opponent = value.to_string(),
+                    "--games" => args.games = number()? as usize,
+                    "--st" => args.st = number()?,
+                    "--max-plies" => args.max_plies = number()? as usize,
+                    "--seed" => args.seed = number()? as u64,
+                    other => return Err(format!("unknown option \"{other}\"")),
+                }
+            }
+            if args.opponent.trim().is_empty() {
+                return Err("match needs --opponent \"<command>\"".into());
+            }
+            Ok(Command::Match(args))
         }
         Some("perft") => {
             match it.next() {

@@ -7,7 +7,9 @@
 
 pub mod app;
 pub mod cli;
+pub mod engine_cmd;
 pub mod games;
+pub mod match_cmd;
 pub mod perft_cmd;
 pub mod rules;
 pub mod selfplay_cmd;

@@ -26,6 +26,20 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Engine => match yorimichi::engine_cmd::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("yorimichi: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Match(args) => match yorimichi::match_cmd::run(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("yorimichi: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Perft(args) => {
             yorimichi::perft_cmd::run(&args);
             ExitCode::SUCCESS

@@ -230,6 +230,20 @@ impl<G: Game> Searcher<G> {
         self.nodes
     }
 
+    /// The best move of the deepest iteration finished so far (the first
+    /// root move before any has finished): what a CPU out of time plays.
+    pub fn best_so_far(&self) -> Option<SearchResult<G::Move>> {
+        let (best, score) = self
+            .best
+            .or_else(|| self.root_moves.first().map(|&(m, _)| (m, 0)))?;
+        Some(SearchResult {
+            best,
+            score,
+            depth: self.depth_done,
+            nodes: self.nodes,
+        })
+    }
+
     /// Runs the search on to completion (native threads, CLI, tests).
     pub fn run(&mut self, game: &G) -> Option<SearchResult<G::Move>> {
         loop {

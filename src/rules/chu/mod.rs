@@ -12,6 +12,7 @@ pub mod pieces;
 pub mod position;
 pub mod record;
 pub mod repetition;
+pub mod xboard;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,219 @@
+//! `yorimichi engine`: the 中将棋 CPU as an XBoard/CECP engine for
+//! `variant chu`, as HaChu speaks it, so it runs in XBoard/WinBoard and can
+//! play HaChu. Moves are in XBoard's notation ([`xboard`]); `setboard`
+//! takes this project's (lishogi's) SFEN.
+
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+use crate::rules::chu::end::outcome_in;
+use crate::rules::chu::game::{Chu, ChuRules};
+use crate::rules::chu::moves::{ChuMove, play};
+use crate::rules::chu::position::ChuPosition;
+use crate::rules::chu::xboard;
+use crate::rules::game::{Game, Side};
+use crate::rules::search::{SearchPlan, Searcher, Step};
+
+/// The engine's best move in `seconds` (`None` if it has no move).
+pub fn think(game: &Chu, history: &[u64], pos: &ChuPosition, seconds: f64) -> Option<ChuMove> {
+    let plan = SearchPlan {
+        depth: 60,
+        nodes: u64::MAX,
+        quiescence: true,
+        noise: 0,
+        seed: history.len() as u64,
+        exact: false,
+        plain: false,
+    };
+    let mut searcher = Searcher::new(game, pos.clone(), history, plan);
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds.max(0.01));
+    match searcher.step(game, &mut || Instant::now() >= deadline) {
+        Step::Done(r) => Some(r.best),
+        Step::NoMove => None,
+        Step::Pending => searcher.best_so_far().map(|r| r.best),
+    }
+}
+
+/// The result line XBoard expects when the game is over in `pos`.
+pub fn result_line(game: &Chu, pos: &ChuPosition) -> Option<String> {
+    let (winner, why) = outcome_in(game.rules.profile, pos)?;
+    Some(match winner {
+        Some(Side::First) => format!("1-0 {{{why:?}}}"),
+        Some(Side::Second) => format!("0-1 {{{why:?}}}"),
+        None => format!("1/2-1/2 {{{why:?}}}"),
+    })
+}
+
+struct Engine {
+    game: Chu,
+    pos: ChuPosition,
+    history: Vec<u64>,
+    /// In force mode the engine only records moves.
+    force: bool,
+    side: Side,
+    seconds_per_move: f64,
+    /// The engine's own clock, from `time` (centiseconds).
+    clock_cs: Option<u64>,
+}
+
+impl Engine {
+    fn new() -> Self {
+        let pos = ChuPosition::start();
+        Engine {
+            game: Chu {
+                rules: ChuRules::JCSA,
+            },
+            history: vec![pos.key()],
+            pos,
+            force: false,
+            side: Side::Second,
+            seconds_per_move: 2.0,
+            clock_cs: None,
+        }
+    }
+
+    fn apply(&mut self, mv: ChuMove) {
+        self.pos = play(&self.pos, mv);
+        self.history.push(self.pos.key());
+    }
+
+    /// Thinks and moves if it is the engine's turn.
+    fn maybe_move(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.force || self.pos.to_move() != self.side || self.game.outcome(&self.pos).is_some() {
+            return Ok(());
+        }
+        let mut seconds = self.seconds_per_move;
+        if let Some(cs) = self.clock_cs {
+            // Never more than a thirtieth of what is left on the clock.
+            seconds = seconds.min(cs as f64 / 100.0 / 30.0);
+        }
+        match think(&self.game, &self.history, &self.pos, seconds) {
+            Some(mv) => {
+                writeln!(out, "move {}", xboard::move_text(&self.pos, mv))?;
+                self.apply(mv);
+                if let Some(line) = result_line(&self.game, &self.pos) {
+                    writeln!(out, "{line}")?;
+                }
+            }
+            None => writeln!(out, "resign")?,
+        }
+        Ok(())
+    }
+
+    /// Handles one command; `false` on `quit`.
+    fn command(&mut self, line: &str, out: &mut impl Write) -> std::io::Result<bool> {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return Ok(true);
+        };
+        let rest: Vec<&str> = words.collect();
+        match cmd {
+            "quit" => return Ok(false),
+            "protover" => {
+                writeln!(
+                    out,
+                    "feature myname=\"Yorimichi\" variants=\"chu\" usermove=1 setboard=1 ping=1 colors=0 memory=1 sigint=0 sigterm=0 done=1"
+                )?;
+            }
+            "new" => {
+                *self = Engine {
+                    seconds_per_move: self.seconds_per_move,
+                    ..Engine::new()
+                };
+            }
+            "variant" => {
+                if rest.first() != Some(&"chu") {
+                    writeln!(out, "Error (only variant chu): {line}")?;
+                }
+            }
+            "force" => self.force = true,
+            "go" => {
+                self.force = false;
+                self.side = self.pos.to_move();
+                self.maybe_move(out)?;
+            }
+            "playother" => {
+                self.force = false;
+                self.side = self.pos.to_move().opponent();
+            }
+            "usermove" => {
+                let text = rest.join(" ");
+                match xboard::parse_move(self.game.rules.profile, &self.pos, &text) {
+                    Ok(mv) => {
+                        self.apply(mv);
+                        if let Some(result) = result_line(&self.game, &self.pos) {
+                            writeln!(out, "{result}")?;
+                        } else {
+                            self.maybe_move(out)?;
+                        }
+                    }
+                    Err(_) => writeln!(out, "Illegal move: {text}")?,
+                }
+            }
+            "setboard" => match ChuPosition::from_sfen(&rest.join(" ")) {
+                Ok(pos) => {
+                    self.history = vec![pos.key()];
+                    self.pos = pos;
+                }
+                Err(e) => writeln!(out, "tellusererror Illegal position: {e}")?,
+            },
+            "st" => match rest.first().and_then(|s| s.parse::<f64>().ok()) {
+                Some(s) if s > 0.0 => self.seconds_per_move = s,
+                _ => writeln!(out, "Error (st needs seconds): {line}")?,
+            },
+            "level" => {
+                // level MPS BASE INC: BASE is minutes or min:sec.
+                let moves: f64 = rest.first().and_then(|s| s.parse().ok()).unwrap_or(0.0);
+                let base = rest.get(1).map_or(0.0, |b| {
+                    let mut parts = b.split(':');
+                    let min: f64 = parts.next().and_then(|m| m.parse().ok()).unwrap_or(0.0);
+                    let sec: f64 = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0.0);
+                    min * 60.0 + sec
+                });
+                let inc: f64 = rest.get(2).and_then(|s| s.parse().ok()).unwrap_or(0.0);
+                let per_move = base / if moves > 0.0 { moves } else { 40.0 } + inc;
+                if per_move > 0.0 {
+                    self.seconds_per_move = per_move;
+                }
+            }
+            "time" => self.clock_cs = rest.first().and_then(|s| s.parse().ok()),
+            "ping" => writeln!(out, "pong {}", rest.first().unwrap_or(&""))?,
+            // Known, and nothing to do.
+            "xboard" | "memory" | "otim" | "accepted" | "rejected" | "random" | "post"
+            | "nopost" | "hard" | "easy" | "computer" | "name" | "result" | "?" | "cores"
+            | "option" => {}
+            _ => writeln!(out, "Error (unknown command): {line}")?,
+        }
+        Ok(true)
+    }
+}
+
+/// Runs the CECP loop on standard input and output.
+pub fn run() -> std::io::Result<()> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    let mut engine = Engine::new();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        let go_on = engine.command(line.trim(), &mut out)?;
+        out.flush()?;
+        if !go_on {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Feeds `input` (one command a line) to a fresh engine and returns what it
+/// printed: for tests.
+pub fn run_script(input: &str) -> String {
+    let mut engine = Engine::new();
+    let mut out = Vec::new();
+    for line in input.lines() {
+        match engine.command(line.trim(), &mut out) {
+            Ok(true) => {}
+            _ => break,
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}

@@ -1,0 +1,132 @@
+//! 中将棋 moves in XBoard's notation (CECP, as HaChu and XBoard/WinBoard
+//! use it for `variant chu`): files `a`–`l` from 先手's left, ranks `1`–`12`
+//! from 先手's side, `+` for a promotion, and a two-step move as two legs
+//! joined by a comma (`f5f6,f6f7`; 居食い and じっと return: `f5f6,f6f5`).
+//! XBoard's "white" is the side that moves first (先手, at the bottom).
+
+use super::Profile;
+use super::moves::{ChuMove, legal_moves_in};
+use super::position::{ChuPosition, FILES, RANKS, Square};
+
+/// `sq` as XBoard names it (USI `7i` is XBoard `f4`).
+pub fn square(sq: Square) -> String {
+    format!("{}{}", (b'a' + sq.column() as u8) as char, RANKS - sq.row())
+}
+
+/// Reads an XBoard square name.
+pub fn parse_square(text: &str) -> Option<Square> {
+    let mut chars = text.chars();
+    let file = chars.next()?;
+    let column = (file as u32).checked_sub('a' as u32)? as usize;
+    let rank: usize = chars.as_str().parse().ok()?;
+    if column >= FILES || !(1..=RANKS).contains(&rank) {
+        return None;
+    }
+    Square::new(RANKS - rank, column)
+}
+
+/// `mv`, played in `pos`, in XBoard's notation. A two-step move through an
+/// empty square that ends elsewhere is written as the single leap it
+/// amounts to (HaChu knows it only so); じっと keeps its two legs. A move
+/// that could promote but does not says so with `=` (HaChu promotes a
+/// piece entering the zone unless told otherwise).
+pub fn move_text(pos: &ChuPosition, mv: ChuMove) -> String {
+    let could_promote = !mv.promote && mv.mid.is_none() && {
+        let mut moves = Vec::new();
+        legal_moves_in(Profile::Lishogi, pos, &mut moves);
+        moves.contains(&ChuMove {
+            promote: true,
+            ..mv
+        })
+    };
+    let promote = match (mv.promote, could_promote) {
+        (true, _) => "+",
+        (false, true) => "=",
+        (false, false) => "",
+    };
+    let leap = mv
+        .mid
+        .is_some_and(|m| pos.at(m).is_none() && mv.to != mv.from);
+    match mv.mid {
+        None => format!("{}{}{promote}", square(mv.from), square(mv.to)),
+        Some(_) if leap => format!("{}{}", square(mv.from), square(mv.to)),
+        Some(mid) => format!(
+            "{}{},{}{}",
+            square(mv.from),
+            square(mid),
+            square(mid),
+            square(mv.to)
+        ),
+    }
+}
+
+/// Splits `e4e5` into its two squares.
+fn leg(text: &str) -> Option<(Square, Square)> {
+    // The second square starts at the second letter.
+    let split = text
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_lowercase())?
+        .0;
+    Some((parse_square(&text[..split])?, parse_square(&text[split..])?))
+}
+
+/// Reads an XBoard move and finds it among the legal moves of `pos`; the
+/// message says what is wrong.
+pub fn parse_move(profile: Profile, pos: &ChuPosition, text: &str) -> Result<ChuMove, String> {
+    let bad = || format!("\"{text}\" is not an XBoard move (e.g. h4h5, f5f6,f6f7)");
+    // HaChu ends a lion's one-step move with a comma (`g6h6,`): the
+    // second leg was declined.
+    let body = text.trim();
+    let body = body.strip_suffix(',').unwrap_or(body);
+    let (body, promote) = match body.strip_suffix('+') {
+        Some(b) => (b, true),
+        None => (body.strip_suffix('=').unwrap_or(body), false),
+    };
+    let wanted = match body.split_once(',') {
+        None => {
+            let (from, to) = leg(body).ok_or_else(bad)?;
+            ChuMove {
+                from,
+                mid: None,
+                to,
+                promote,
+            }
+        }
+        Some((first, second)) => {
+            let (from, mid) = leg(first).ok_or_else(bad)?;
+            let (mid2, to) = leg(second).ok_or_else(bad)?;
+            if mid != mid2 {
+                return Err(format!(
+                    "{text}: the second leg must start where the first ends"
+                ));
+            }
+            ChuMove {
+                from,
+                mid: Some(mid),
+                to,
+                promote: false,
+            }
+        }
+    };
+    let mut moves = Vec::new();
+    legal_moves_in(profile, pos, &mut moves);
+    if moves.contains(&wanted) {
+        return Ok(wanted);
+    }
+    // A lion's leap may also be written as its two steps through an empty
+    // square.
+    if let Some(mid) = wanted.mid
+        && pos.at(mid).is_none()
+        && wanted.to != wanted.from
+    {
+        let leap = ChuMove {
+            mid: None,
+            ..wanted
+        };
+        if moves.contains(&leap) {
+            return Ok(leap);
+        }
+    }
+    Err(format!("{text} is not a legal move here"))
+}

@@ -1,0 +1,118 @@
+//! 中将棋 in XBoard's notation and the CECP engine (issue 6).
+
+use yorimichi::cli::{Command, MatchArgs, parse};
+use yorimichi::engine_cmd::run_script;
+use yorimichi::rules::chu::Profile;
+use yorimichi::rules::chu::moves::parse_usi;
+use yorimichi::rules::chu::position::{ChuPosition, Square};
+use yorimichi::rules::chu::xboard::{move_text, parse_move, parse_square, square};
+
+fn sq(usi: &str) -> Square {
+    Square::parse(usi).unwrap()
+}
+
+#[test]
+fn squares_map_between_usi_and_xboard() {
+    for (usi, xb) in [("7i", "f4"), ("1a", "l12"), ("12l", "a1"), ("5e", "h8")] {
+        assert_eq!(square(sq(usi)), xb, "{usi}");
+        assert_eq!(parse_square(xb), Some(sq(usi)), "{xb}");
+    }
+    for bad in ["m1", "a0", "a13", "", "11", "A1"] {
+        assert_eq!(parse_square(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn moves_are_written_as_hachu_reads_them() {
+    let start = ChuPosition::start();
+    // 先手's first pawn step.
+    let pawn = parse_usi(&start, "7i7h").unwrap();
+    assert_eq!(move_text(&start, pawn), "f4f5");
+    assert_eq!(parse_move(Profile::Jcsa, &start, "f4f5"), Ok(pawn));
+
+    // A lone lion in the middle: a leap, a route through an empty square
+    // (written as the leap), and じっと (two legs).
+    let pos = ChuPosition::from_sfen("k11/12/12/12/12/6N5/12/12/12/12/12/11K b - 1").unwrap();
+    let leap = parse_usi(&pos, "6f6d").unwrap();
+    assert_eq!(move_text(&pos, leap), "g7g9");
+    let route = parse_usi(&pos, "6f6e6d").unwrap();
+    assert_eq!(move_text(&pos, route), "g7g9");
+    let jitto = parse_usi(&pos, "6f6e6f").unwrap();
+    assert_eq!(move_text(&pos, jitto), "g7g8,g8g7");
+    assert_eq!(parse_move(Profile::Jcsa, &pos, "g7g8,g8g7"), Ok(jitto));
+    // HaChu ends a one-step lion move with a comma; two legs through an
+    // empty square read as that route.
+    let step = parse_usi(&pos, "6f6e").unwrap();
+    assert_eq!(parse_move(Profile::Jcsa, &pos, "g7g8,"), Ok(step));
+    assert_eq!(parse_move(Profile::Jcsa, &pos, "g7g8,g8g9"), Ok(route));
+
+    // A pawn entering the zone may promote: `+` if it does, `=` if not.
+    let pos = ChuPosition::from_sfen("k11/12/12/12/6P5/12/12/12/12/12/12/11K b - 1").unwrap();
+    let up = parse_usi(&pos, "6e6d+").unwrap();
+    let stay = parse_usi(&pos, "6e6d").unwrap();
+    assert_eq!(move_text(&pos, up), "g8g9+");
+    assert_eq!(move_text(&pos, stay), "g8g9=");
+    assert_eq!(parse_move(Profile::Jcsa, &pos, "g8g9="), Ok(stay));
+    assert_eq!(parse_move(Profile::Jcsa, &pos, "g8g9+"), Ok(up));
+
+    for (bad, says) in [
+        ("g8", "not an XBoard move"),
+        ("z1z2", "not an XBoard move"),
+        ("g7g8,g9g8", "must start where the first ends"),
+        ("a1a2", "not a legal move"),
+    ] {
+        let e = parse_move(Profile::Jcsa, &ChuPosition::start(), bad).unwrap_err();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn the_engine_speaks_cecp() {
+    let out = run_script(
+        "xboard\nprotover 2\nping 7\nnew\nvariant chu\nst 0.2\nforce\nusermove f4f5\nusermove z9z9\ngo\n",
+    );
+    assert!(out.contains("feature") && out.contains("variants=\"chu\"") && out.contains("done=1"));
+    assert!(out.contains("pong 7"));
+    assert!(out.contains("Illegal move: z9z9"));
+    // After `go` the engine answers 先手's pawn step as 後手.
+    let reply = out
+        .lines()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("a move");
+    let after = parse_usi(&ChuPosition::start(), "7i7h").unwrap();
+    let pos = yorimichi::rules::chu::moves::play(&ChuPosition::start(), after);
+    assert!(parse_move(Profile::Jcsa, &pos, reply).is_ok(), "{reply}");
+    let out = run_script("variant shogi\nfoo\nsetboard nonsense\n");
+    assert!(out.contains("Error (only variant chu)"));
+    assert!(out.contains("Error (unknown command): foo"));
+    assert!(out.contains("Illegal position"));
+    // `quit` ends the session: nothing after it is read.
+    assert_eq!(run_script("quit\nping 1\n"), "");
+}
+
+#[test]
+fn engine_and_match_commands_parse() {
+    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    assert_eq!(parse(&args("engine")), Ok(Command::Engine));
+    assert!(parse(&args("engine now")).is_err());
+    let mut v = args("match chushogi --games 4 --st 0.5 --seed 3 --opponent");
+    v.push("/usr/games/hachu -x".into());
+    assert_eq!(
+        parse(&v),
+        Ok(Command::Match(MatchArgs {
+            opponent: "/usr/games/hachu -x".into(),
+            games: 4,
+            st: 0.5,
+            max_plies: 300,
+            seed: 3,
+        }))
+    );
+    for (input, says) in [
+        ("match chushogi --games 2", "needs --opponent"),
+        ("match hasami --opponent x", "only chushogi"),
+        ("match chushogi --opponent x --st -1", "positive number"),
+    ] {
+        let e = parse(&args(input)).unwrap_err();
+        assert!(e.contains(says), "{input}: {e}");
+    }
+}
