@@ -91,9 +91,12 @@ selfplay-table:
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 2 | tail -3
 
 # Long robustness runs (issue 9): every text reader fuzzed with 500 000
-# mutated texts (about a minute); `make test` runs 4 000 each.
+# mutated texts (about a minute; `make test` runs 4 000 each), and about a
+# million random 中将棋 moves checking the incremental key and the quick
+# no-move test at every position.
 soak:
 	YORIMICHI_FUZZ_CASES=500000 cargo test --release --test text_fuzz -- --nocapture
+	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test chu_game random_games -- --nocapture
 
 # The exact 十六むさし tables in README (about a minute).
 solver-table:

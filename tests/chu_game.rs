@@ -16,7 +16,12 @@ fn random_games_keep_the_key_and_the_quick_move_test_true() {
     let mut rng = StdRng::seed_from_u64(11);
     let mut positions = 0;
     let mut lion_rule_positions = 0;
-    for _ in 0..12 {
+    // `make soak` plays about a million moves (YORIMICHI_PLAYOUT_GAMES=6500).
+    let games = std::env::var("YORIMICHI_PLAYOUT_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(12);
+    for _ in 0..games {
         let mut pos = chu.start();
         for _ in 0..300 {
             assert_eq!(pos.key(), pos.computed_key(), "{}", pos.to_sfen());
