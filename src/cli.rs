@@ -22,7 +22,7 @@ usage:
   yorimichi perft chushogi --depth N [--sfen S] [--profile jcsa|lishogi] [--divide]
                                   count the 中将棋 move tree (pseudo-legal moves)
   yorimichi engine                the 中将棋 CPU as an XBoard/CECP engine (variant chu)
-  yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S]
+  yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi]
                                   referee games against another CECP engine (e.g. hachu)
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
@@ -75,6 +75,9 @@ pub struct MatchArgs {
     pub max_plies: usize,
     /// Seeds the openings.
     pub seed: u64,
+    /// The rules the referee applies (HaChu's are closest to lishogi's:
+    /// its 先獅子 is strict).
+    pub profile: crate::rules::chu::Profile,
 }
 
 /// `yorimichi solve musashi …`.
@@ -238,6 +241,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 st: 1.0,
                 max_plies: 300,
                 seed: 1,
+                profile: crate::rules::chu::Profile::Jcsa,
             };
             while let Some(flag) = it.next() {
                 let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -254,6 +258,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                     "--st" => args.st = number()?,
                     "--max-plies" => args.max_plies = number()? as usize,
                     "--seed" => args.seed = number()? as u64,
+                    "--profile" => {
+                        args.profile =
+                            crate::rules::chu::Profile::from_id(value).ok_or_else(|| {
+                                format!("--profile needs jcsa or lishogi, not \"{value}\"")
+                            })?
+                    }
                     other => return Err(format!("unknown option \"{other}\"")),
                 }
             }

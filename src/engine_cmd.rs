@@ -89,7 +89,9 @@ impl Engine {
         }
         match think(&self.game, &self.history, &self.pos, seconds) {
             Some(mv) => {
-                writeln!(out, "move {}", xboard::move_text(&self.pos, mv))?;
+                for line in xboard::engine_lines(&xboard::move_text(&self.pos, mv)) {
+                    writeln!(out, "{line}")?;
+                }
                 self.apply(mv);
                 if let Some(line) = result_line(&self.game, &self.pos) {
                     writeln!(out, "{line}")?;

@@ -1,6 +1,7 @@
 //! `yorimichi match chushogi --opponent "<command>" --games N --st S`:
 //! referees games between this engine and another CECP engine (e.g.
-//! HaChu) under the JCSA rules, sides alternating, and prints the score.
+//! HaChu) under one rule profile (`--profile`: JCSA by default; lishogi's
+//! strict 先獅子 is HaChu's), sides alternating, and prints the score.
 //!
 //! Each game opens with two random pawn moves a side (seeded, so openings
 //! vary and a match can be replayed). A game ends by the rules; by a
@@ -155,7 +156,9 @@ fn opening(rng: &mut StdRng) -> Vec<ChuMove> {
 
 fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameResult, String> {
     let game = Chu {
-        rules: ChuRules::JCSA,
+        rules: ChuRules {
+            profile: args.profile,
+        },
     };
     let mut them = Opponent::start(&args.opponent)?;
     them.handshake()?;
@@ -229,6 +232,17 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
             let line = them.answer(wait)?;
             if line == "resign" {
                 break result(Some(ours), "the opponent resigned", plies);
+            }
+            let mut line = line;
+            // A move of two legs comes as two `move` lines, the first
+            // ending with a comma.
+            while line.starts_with("move ") && line.ends_with(',') {
+                let rest = them.answer(wait)?;
+                let Some(leg) = rest.strip_prefix("move ") else {
+                    line = rest;
+                    break;
+                };
+                line.push_str(leg);
             }
             let Some(text) = line.strip_prefix("move ") else {
                 break GameResult {

@@ -5,7 +5,7 @@ use yorimichi::engine_cmd::run_script;
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::moves::parse_usi;
 use yorimichi::rules::chu::position::{ChuPosition, Square};
-use yorimichi::rules::chu::xboard::{move_text, parse_move, parse_square, square};
+use yorimichi::rules::chu::xboard::{engine_lines, move_text, parse_move, parse_square, square};
 
 fn sq(usi: &str) -> Square {
     Square::parse(usi).unwrap()
@@ -40,10 +40,18 @@ fn moves_are_written_as_hachu_reads_them() {
     let jitto = parse_usi(&pos, "6f6e6f").unwrap();
     assert_eq!(move_text(&pos, jitto), "g7g8,g8g7");
     assert_eq!(parse_move(Profile::Jcsa, &pos, "g7g8,g8g7"), Ok(jitto));
-    // HaChu ends a one-step lion move with a comma; two legs through an
-    // empty square read as that route.
-    let step = parse_usi(&pos, "6f6e").unwrap();
-    assert_eq!(parse_move(Profile::Jcsa, &pos, "g7g8,"), Ok(step));
+    // An engine sends the legs in two lines; the first alone is not a move.
+    assert!(
+        parse_move(Profile::Jcsa, &pos, "g7g8,")
+            .unwrap_err()
+            .contains("still to come")
+    );
+    assert_eq!(
+        engine_lines("g7g8,g8g7"),
+        vec!["move g7g8,".to_string(), "move g8g7".to_string()]
+    );
+    assert_eq!(engine_lines("f4f5"), vec!["move f4f5".to_string()]);
+    // Two legs through an empty square read as that route.
     assert_eq!(parse_move(Profile::Jcsa, &pos, "g7g8,g8g9"), Ok(route));
 
     // A pawn entering the zone may promote: `+` if it does, `=` if not.
@@ -105,6 +113,7 @@ fn engine_and_match_commands_parse() {
             st: 0.5,
             max_plies: 300,
             seed: 3,
+            profile: Profile::Jcsa,
         }))
     );
     for (input, says) in [

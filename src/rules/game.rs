@@ -103,6 +103,13 @@ pub trait Game {
     }
     /// Whether `mv` captures (searched first, and in quiescence).
     fn is_capture(&self, pos: &Self::Pos, mv: Self::Move) -> bool;
+    /// How promising a capture looks before it is searched: the worth of
+    /// what it takes, less a little of the taker's (most valuable victim,
+    /// least valuable attacker). Captures are tried best first; games whose
+    /// pieces are all alike need not say.
+    fn capture_order(&self, _pos: &Self::Pos, _mv: Self::Move) -> i32 {
+        0
+    }
     /// A dense index for history tables, below [`Game::move_index_bound`].
     fn move_index(&self, mv: Self::Move) -> usize;
     fn move_index_bound(&self) -> usize;

@@ -550,6 +550,7 @@ impl<G: Game> Searcher<G> {
         let mut moves = Vec::new();
         game.legal_moves(pos, &mut moves);
         moves.retain(|&m| game.is_capture(pos, m));
+        moves.sort_by_cached_key(|&m| -game.capture_order(pos, m));
         let mut best = stand;
         for mv in moves {
             self.count_node(should_stop)?;
@@ -586,7 +587,7 @@ impl<G: Game> Searcher<G> {
             let score = if Some(m) == tt_move {
                 1 << 30
             } else if game.is_capture(pos, m) {
-                1 << 28
+                (1 << 28) + game.capture_order(pos, m).clamp(-(1 << 25), 1 << 25)
             } else if killers[0] == Some(m) {
                 1 << 26
             } else if killers[1] == Some(m) {

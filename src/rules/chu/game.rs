@@ -156,6 +156,25 @@ impl Game for Chu {
         enemy(mv.to) || mv.mid.is_some_and(enemy)
     }
 
+    fn capture_order(&self, pos: &ChuPosition, mv: ChuMove) -> i32 {
+        let side = pos.to_move();
+        let taken: i32 = [mv.mid, Some(mv.to)]
+            .into_iter()
+            .flatten()
+            .filter_map(|sq| pos.at(sq))
+            .filter(|&(s, _)| s != side)
+            .map(|(_, p)| {
+                if p.kind() == Kind::King {
+                    10_000
+                } else {
+                    worth(p)
+                }
+            })
+            .sum();
+        let taker = pos.at(mv.from).map_or(0, |(_, p)| worth(p));
+        16 * taken - taker
+    }
+
     fn move_index(&self, mv: ChuMove) -> usize {
         mv.from.0 as usize * SQUARES + mv.to.0 as usize
     }

@@ -2,6 +2,8 @@
 //! use it for `variant chu`): files `a`–`l` from 先手's left, ranks `1`–`12`
 //! from 先手's side, `+` for a promotion, and a two-step move as two legs
 //! joined by a comma (`f5f6,f6f7`; 居食い and じっと return: `f5f6,f6f5`).
+//! A GUI sends both legs in one `usermove`; an engine sends each in a
+//! `move` line of its own, the first ending with the comma.
 //! XBoard's "white" is the side that moves first (先手, at the bottom).
 
 use super::Profile;
@@ -71,14 +73,24 @@ fn leg(text: &str) -> Option<(Square, Square)> {
     Some((parse_square(&text[..split])?, parse_square(&text[split..])?))
 }
 
+/// The `move` lines an engine sends for `text`: one, or one a leg.
+pub fn engine_lines(text: &str) -> Vec<String> {
+    match text.split_once(',') {
+        Some((first, second)) => vec![format!("move {first},"), format!("move {second}")],
+        None => vec![format!("move {text}")],
+    }
+}
+
 /// Reads an XBoard move and finds it among the legal moves of `pos`; the
 /// message says what is wrong.
 pub fn parse_move(profile: Profile, pos: &ChuPosition, text: &str) -> Result<ChuMove, String> {
     let bad = || format!("\"{text}\" is not an XBoard move (e.g. h4h5, f5f6,f6f7)");
-    // HaChu ends a lion's one-step move with a comma (`g6h6,`): the
-    // second leg was declined.
     let body = text.trim();
-    let body = body.strip_suffix(',').unwrap_or(body);
+    if body.ends_with(',') {
+        // An engine sends each leg in a `move` line of its own, the first
+        // ending with a comma: join them before reading.
+        return Err(format!("{text}: the rest of the move is still to come"));
+    }
     let (body, promote) = match body.strip_suffix('+') {
         Some(b) => (b, true),
         None => (body.strip_suffix('=').unwrap_or(body), false),
