@@ -127,7 +127,8 @@ pub struct GameResult {
     /// `None` for a draw.
     pub winner: Option<Side>,
     /// The engines disagreed about the rules (a move one of them calls
-    /// illegal): the game is reported, not scored.
+    /// illegal), or the opponent stopped answering: the game is reported,
+    /// not scored.
     pub disputed: bool,
     pub why: String,
     pub plies: usize,
@@ -250,7 +251,7 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                     ..result(
                         None,
                         &format!(
-                            "the opponent refused {last_sent}: {line} (in {})",
+                            "rules differ: the opponent refused {last_sent}: {line} (in {})",
                             pos.to_sfen()
                         ),
                         plies,
@@ -264,7 +265,10 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                         disputed: true,
                         ..result(
                             None,
-                            &format!("the opponent's move {e} (in {})", pos.to_sfen()),
+                            &format!(
+                                "rules differ: the opponent's move {e} (in {})",
+                                pos.to_sfen()
+                            ),
                             plies,
                         )
                     };
@@ -288,11 +292,22 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             Side::Second
         };
         let line = opening(&mut rng);
-        let r = play_game(args, ours, &line)?;
+        let r = match play_game(args, ours, &line) {
+            Ok(r) => r,
+            // An engine that cannot be started stops the match; one that
+            // stops answering spoils only its game.
+            Err(e) if e.starts_with("cannot start") => return Err(e),
+            Err(e) => GameResult {
+                winner: None,
+                disputed: true,
+                why: format!("no result: {e}"),
+                plies: 0,
+            },
+        };
         let verdict = match r.winner {
             _ if r.disputed => {
                 disputed += 1;
-                "not scored: the engines disagree on the rules"
+                "not scored"
             }
             None => {
                 draws += 1;
