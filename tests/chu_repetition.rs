@@ -104,3 +104,40 @@ fn else_the_side_to_move_must_change() {
     let h = after(sfen, &cycle, 7);
     assert_eq!(h.must_change(next(&h, "2c1c")), None);
 }
+
+#[test]
+fn lishogi_ends_the_game_at_the_fourth_occurrence() {
+    use yorimichi::rules::chu::Profile;
+    let run = |sfen: &str, cycle: &[&str], plies: usize| {
+        let mut h = ChuHistory::new_in(Profile::Lishogi, ChuPosition::from_sfen(sfen).unwrap());
+        for i in 0..plies {
+            assert_eq!(h.repetition_result(), None, "ply {i}");
+            let mv = parse_usi(h.current(), cycle[i % cycle.len()]).unwrap();
+            // Nobody is asked to change under lishogi.
+            assert_eq!(h.must_change(mv), None);
+            h.play(mv).unwrap();
+        }
+        h
+    };
+    // The rook's perpetual check: 先手 attacked with every move and loses.
+    let check = run(
+        "12/7R3k/12/12/12/12/12/12/12/12/12/K11 w - 1",
+        &["1b1a", "5b5a", "1a1b", "5a5b"],
+        12,
+    );
+    assert_eq!(check.repetition_result(), Some(Some(Side::Second)));
+    // Two golds shuffling: a draw.
+    let shuffle = run(
+        "11k/12/11g/12/12/12/12/12/12/G11/12/K11 b - 1",
+        &["12j11j", "1c2c", "11j12j", "2c1c"],
+        12,
+    );
+    assert_eq!(shuffle.repetition_result(), Some(None));
+    // JCSA asks who must change instead of ending the game.
+    let jcsa = after(
+        "11k/12/11g/12/12/12/12/12/12/G11/12/K11 b - 1",
+        &["12j11j", "1c2c", "11j12j", "2c1c"],
+        11,
+    );
+    assert_eq!(jcsa.repetition_result(), None);
+}

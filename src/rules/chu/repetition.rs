@@ -12,6 +12,9 @@
 //!
 //! Only when that side has no other move is the game drawn.
 //!
+//! The lishogi profile's rule is kept here too
+//! ([`ChuHistory::repetition_result`]).
+//!
 //! Where the seed leaves a point open, this module decides so:
 //! - "Continuously" counts from the first occurrence of the position that
 //!   would occur for the fourth time, up to and including the move asked
@@ -21,7 +24,8 @@
 //!   steps back into a repeated position), the game goes on: the side that
 //!   must change may then not continue the cycle with its own moves.
 
-use super::moves::{ChuMove, legal_moves, pseudo_legal};
+use super::Profile;
+use super::moves::{ChuMove, legal_moves_in, pseudo_legal};
 use super::pieces::Kind;
 use super::position::ChuPosition;
 use crate::rules::game::Side;
@@ -36,6 +40,9 @@ pub struct MoveFacts {
     pub attack: bool,
     /// The move was a じっと (a lion's step out and back, taking nothing).
     pub jitto: bool,
+    /// The piece that moved now attacks an enemy piece (lishogi's
+    /// "attack", with check).
+    pub piece_attack: bool,
 }
 
 impl MoveFacts {
@@ -46,6 +53,7 @@ impl MoveFacts {
         pseudo_legal(&after.with_side_to_move(mover), &mut moves);
         let mut check = false;
         let mut attack = false;
+        let mut piece_attack = false;
         for m in &moves {
             for sq in [Some(m.to), m.mid].into_iter().flatten() {
                 if let Some((side, piece)) = after.at(sq)
@@ -53,6 +61,7 @@ impl MoveFacts {
                 {
                     attack = true;
                     check |= piece.kind() == Kind::King;
+                    piece_attack |= m.from == mv.to;
                 }
             }
         }
@@ -61,6 +70,7 @@ impl MoveFacts {
             check,
             attack,
             jitto,
+            piece_attack,
         }
     }
 }
@@ -68,16 +78,54 @@ impl MoveFacts {
 /// A game so far, as 千日手 needs it: every position and what each move did.
 #[derive(Clone, Debug)]
 pub struct ChuHistory {
+    profile: Profile,
     positions: Vec<ChuPosition>,
     facts: Vec<MoveFacts>,
 }
 
 impl ChuHistory {
+    /// A game under the JCSA rules.
     pub fn new(start: ChuPosition) -> Self {
+        Self::new_in(Profile::Jcsa, start)
+    }
+
+    /// A game under `profile`'s repetition rule: JCSA's (above), or
+    /// lishogi's: the fourth occurrence ends the game — lost by the side
+    /// whose every move since the first occurrence gave check or left the
+    /// moved piece attacking an enemy piece (if only one side did), else
+    /// drawn.
+    pub fn new_in(profile: Profile, start: ChuPosition) -> Self {
         ChuHistory {
+            profile,
             positions: vec![start],
             facts: Vec::new(),
         }
+    }
+
+    /// lishogi: the result once the current position has occurred a
+    /// fourth time (`Some(None)` for a draw).
+    pub fn repetition_result(&self) -> Option<Option<Side>> {
+        if self.profile != Profile::Lishogi {
+            return None;
+        }
+        let key = self.current().key();
+        if self.occurrences(key) < 4 {
+            return None;
+        }
+        let first = self.positions.iter().position(|p| p.key() == key)?;
+        let span = &self.facts[first..];
+        let attacked_throughout = |side: Side| {
+            let mut theirs = span.iter().filter(|f| f.mover == side).peekable();
+            theirs.peek().is_some() && theirs.all(|f| f.check || f.piece_attack)
+        };
+        let attackers: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|&s| attacked_throughout(s))
+            .collect();
+        Some(match attackers[..] {
+            [loser] => Some(loser.opponent()),
+            _ => None,
+        })
     }
 
     pub fn current(&self) -> &ChuPosition {
@@ -104,8 +152,12 @@ impl ChuHistory {
     }
 
     /// If `mv` would make some position occur for the fourth time (or
-    /// more), the side that must change its moves.
+    /// more), the side that must change its moves (JCSA; lishogi asks no
+    /// one to change).
     pub fn must_change(&self, mv: ChuMove) -> Option<Side> {
+        if self.profile != Profile::Jcsa {
+            return None;
+        }
         let before = self.current();
         let after = super::moves::play(before, mv);
         let key = after.key();
@@ -145,7 +197,7 @@ impl ChuHistory {
     pub fn legal_moves(&self) -> Vec<ChuMove> {
         let pos = self.current();
         let mut moves = Vec::new();
-        legal_moves(pos, &mut moves);
+        legal_moves_in(self.profile, pos, &mut moves);
         moves.retain(|&m| self.must_change(m) != Some(pos.to_move()));
         moves
     }
@@ -155,7 +207,7 @@ impl ChuHistory {
     pub fn is_repetition_draw(&self) -> bool {
         let pos = self.current();
         let mut moves = Vec::new();
-        legal_moves(pos, &mut moves);
+        legal_moves_in(self.profile, pos, &mut moves);
         !moves.is_empty()
             && moves
                 .iter()
