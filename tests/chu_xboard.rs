@@ -3,7 +3,7 @@
 use yorimichi::cli::{Command, MatchArgs, parse};
 use yorimichi::engine_cmd::run_script;
 use yorimichi::rules::chu::Profile;
-use yorimichi::rules::chu::moves::parse_usi;
+use yorimichi::rules::chu::moves::{parse_usi, play};
 use yorimichi::rules::chu::position::{ChuPosition, Square};
 use yorimichi::rules::chu::xboard::{engine_lines, move_text, parse_move, parse_square, square};
 
@@ -38,8 +38,14 @@ fn moves_are_written_as_hachu_reads_them() {
     let route = parse_usi(&pos, "6f6e6d").unwrap();
     assert_eq!(move_text(&pos, route), "g7g9");
     let jitto = parse_usi(&pos, "6f6e6f").unwrap();
-    assert_eq!(move_text(&pos, jitto), "g7g8,g8g7");
+    assert_eq!(move_text(&pos, jitto), "g7g7");
     assert_eq!(parse_move(Profile::Jcsa, &pos, "g7g8,g8g7"), Ok(jitto));
+    let pass = parse_move(Profile::Jcsa, &pos, "g7g7").unwrap();
+    assert_eq!(play(&pos, pass).to_sfen(), play(&pos, jitto).to_sfen());
+    // 居食い keeps its two legs.
+    let igui_pos = ChuPosition::from_sfen("k11/12/12/12/6p5/6N5/12/12/12/12/12/11K b - 1").unwrap();
+    let igui = parse_usi(&igui_pos, "6f6e6f").unwrap();
+    assert_eq!(move_text(&igui_pos, igui), "g7g8,g8g7");
     // An engine sends the legs in two lines; the first alone is not a move.
     assert!(
         parse_move(Profile::Jcsa, &pos, "g7g8,")
@@ -88,7 +94,7 @@ fn the_engine_speaks_cecp() {
         .find_map(|l| l.strip_prefix("move "))
         .expect("a move");
     let after = parse_usi(&ChuPosition::start(), "7i7h").unwrap();
-    let pos = yorimichi::rules::chu::moves::play(&ChuPosition::start(), after);
+    let pos = play(&ChuPosition::start(), after);
     assert!(parse_move(Profile::Jcsa, &pos, reply).is_ok(), "{reply}");
     let out = run_script("variant shogi\nfoo\nsetboard nonsense\n");
     assert!(out.contains("Error (only variant chu)"));

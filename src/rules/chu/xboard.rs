@@ -1,7 +1,8 @@
 //! 中将棋 moves in XBoard's notation (CECP, as HaChu and XBoard/WinBoard
 //! use it for `variant chu`): files `a`–`l` from 先手's left, ranks `1`–`12`
 //! from 先手's side, `+` for a promotion, and a two-step move as two legs
-//! joined by a comma (`f5f6,f6f7`; 居食い and じっと return: `f5f6,f6f5`).
+//! joined by a comma (`f5f6,f6f7`; 居食い returns: `f5f6,f6f5`; じっと, a
+//! pass, is a move onto the same square: `f5f5`).
 //! A GUI sends both legs in one `usermove`; an engine sends each in a
 //! `move` line of its own, the first ending with the comma.
 //! XBoard's "white" is the side that moves first (先手, at the bottom).
@@ -29,7 +30,8 @@ pub fn parse_square(text: &str) -> Option<Square> {
 
 /// `mv`, played in `pos`, in XBoard's notation. A two-step move through an
 /// empty square that ends elsewhere is written as the single leap it
-/// amounts to (HaChu knows it only so); じっと keeps its two legs. A move
+/// amounts to (HaChu knows it only so); じっと, a pass, is written as a
+/// move onto its own square (`f3f3`), as HaChu reads it. A move
 /// that could promote but does not says so with `=` (HaChu promotes a
 /// piece entering the zone unless told otherwise).
 pub fn move_text(pos: &ChuPosition, mv: ChuMove) -> String {
@@ -49,9 +51,14 @@ pub fn move_text(pos: &ChuPosition, mv: ChuMove) -> String {
     let leap = mv
         .mid
         .is_some_and(|m| pos.at(m).is_none() && mv.to != mv.from);
+    let pass = mv
+        .mid
+        .is_some_and(|m| pos.at(m).is_none() && mv.to == mv.from);
     match mv.mid {
         None => format!("{}{}{promote}", square(mv.from), square(mv.to)),
         Some(_) if leap => format!("{}{}", square(mv.from), square(mv.to)),
+        // じっと: HaChu takes a pass as a move onto the same square.
+        Some(_) if pass => format!("{}{}", square(mv.from), square(mv.from)),
         Some(mid) => format!(
             "{}{},{}{}",
             square(mv.from),
@@ -125,6 +132,16 @@ pub fn parse_move(profile: Profile, pos: &ChuPosition, text: &str) -> Result<Chu
     legal_moves_in(profile, pos, &mut moves);
     if moves.contains(&wanted) {
         return Ok(wanted);
+    }
+    // A move onto its own square is a じっと, through any empty neighbour.
+    let is_pass = |m: &ChuMove| {
+        m.from == wanted.from && m.to == m.from && m.mid.is_some_and(|q| pos.at(q).is_none())
+    };
+    if wanted.mid.is_none()
+        && wanted.to == wanted.from
+        && let Some(&pass) = moves.iter().find(|m| is_pass(m))
+    {
+        return Ok(pass);
     }
     // A lion's leap may also be written as its two steps through an empty
     // square.
