@@ -22,7 +22,7 @@ usage:
   yorimichi perft chushogi --depth N [--sfen S] [--profile jcsa|lishogi] [--divide]
                                   count the 中将棋 move tree (pseudo-legal moves)
   yorimichi engine                the 中将棋 CPU as an XBoard/CECP engine (variant chu)
-  yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi]
+  yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi] [--check-boards]
                                   referee games against another CECP engine (e.g. hachu)
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
@@ -78,6 +78,9 @@ pub struct MatchArgs {
     /// The rules the referee applies (HaChu's are closest to lishogi's:
     /// its 先獅子 is strict).
     pub profile: crate::rules::chu::Profile,
+    /// After each of the opponent's moves, compare its board (HaChu's `p`
+    /// debug command) with the referee's.
+    pub check_boards: bool,
 }
 
 /// `yorimichi solve musashi …`.
@@ -242,8 +245,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 max_plies: 300,
                 seed: 1,
                 profile: crate::rules::chu::Profile::Jcsa,
+                check_boards: false,
             };
             while let Some(flag) = it.next() {
+                if flag == "--check-boards" {
+                    args.check_boards = true;
+                    continue;
+                }
                 let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
                 let number = || {
                     value

@@ -25,7 +25,7 @@ use crate::rules::chu::end::{cutoff_points, cutoff_winner, outcome_in};
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::{ChuMove, legal_moves, play};
 use crate::rules::chu::pieces::Base;
-use crate::rules::chu::position::ChuPosition;
+use crate::rules::chu::position::{ChuPosition, Square};
 use crate::rules::chu::xboard;
 use crate::rules::game::Side;
 
@@ -96,6 +96,35 @@ impl Opponent {
                 return Ok(line);
             }
         }
+    }
+
+    /// HaChu's debug board (`p`): 12 rows from rank 12, a number per
+    /// square, 0 for empty, odd for 先手's pieces, even for 後手's.
+    fn hachu_board(&mut self) -> Result<Vec<Option<Side>>, String> {
+        self.send("p")?;
+        let mut squares = Vec::with_capacity(144);
+        while squares.len() < 144 {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(10))
+                .map_err(|_| "no board from the opponent".to_string())?;
+            // "#" + three 4-wide pads, 12 fields 4 wide, three pads.
+            let Some(fields) = line.get(13..61) else {
+                continue;
+            };
+            let row: Option<Vec<u32>> = (0..12)
+                .map(|i| fields[i * 4..i * 4 + 4].trim().parse().ok())
+                .collect();
+            // The padding rows above and below the board are all 2048.
+            if let Some(row) = row.filter(|r| !r.contains(&2048)) {
+                squares.extend(row.into_iter().map(|n| match n {
+                    0 => None,
+                    n if n % 2 == 1 => Some(Side::First),
+                    _ => Some(Side::Second),
+                }));
+            }
+        }
+        Ok(squares)
     }
 
     /// Waits for the end of the feature list.
@@ -259,6 +288,28 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                 };
             };
             match xboard::parse_move(game.rules.profile, &pos, text) {
+                Ok(mv) if args.check_boards => {
+                    // Both boards must show the same pieces on the same squares.
+                    let next = play(&pos, mv);
+                    let theirs = them.hachu_board()?;
+                    let ours: Vec<Option<Side>> = (0..144u8)
+                        .map(|i| next.at(Square(i)).map(|(side, _)| side))
+                        .collect();
+                    if theirs != ours {
+                        break GameResult {
+                            disputed: true,
+                            ..result(
+                                None,
+                                &format!(
+                                    "the boards differ after {text} (ours: {})",
+                                    next.to_sfen()
+                                ),
+                                plies,
+                            )
+                        };
+                    }
+                    mv
+                }
                 Ok(mv) => mv,
                 Err(e) => {
                     break GameResult {

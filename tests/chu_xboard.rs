@@ -120,6 +120,7 @@ fn engine_and_match_commands_parse() {
             max_plies: 300,
             seed: 3,
             profile: Profile::Jcsa,
+            check_boards: false,
         }))
     );
     for (input, says) in [
