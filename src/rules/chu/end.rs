@@ -38,12 +38,7 @@ fn counts_for_bare_king(sq: Square, side: Side, piece: Piece) -> bool {
     if !piece.promoted && matches!(piece.base, Base::Pawn | Base::GoBetween) {
         return false;
     }
-    let last_rank = match side {
-        Side::First => 0,
-        Side::Second => RANKS - 1,
-    };
-    let stuck = !piece.promoted && piece.base == Base::Lance && sq.row() == last_rank;
-    !stuck
+    !is_dead(sq, side, piece)
 }
 
 /// The winner and why, if the game is over in `pos` (JCSA rules, which

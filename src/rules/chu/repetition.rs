@@ -75,6 +75,20 @@ impl MoveFacts {
     }
 }
 
+/// The one side whose every move in `span` passes `test` (it moved at
+/// least once), if exactly one side does.
+fn only_side(span: &[MoveFacts], test: fn(&MoveFacts) -> bool) -> Option<Side> {
+    let every = |side: Side| {
+        let mut theirs = span.iter().filter(|f| f.mover == side).peekable();
+        theirs.peek().is_some() && theirs.all(test)
+    };
+    match Side::BOTH.map(every) {
+        [true, false] => Some(Side::First),
+        [false, true] => Some(Side::Second),
+        _ => None,
+    }
+}
+
 /// A game so far, as 千日手 needs it: every position and what each move did.
 #[derive(Clone, Debug)]
 pub struct ChuHistory {
@@ -114,18 +128,7 @@ impl ChuHistory {
         }
         let first = self.positions.iter().position(|p| p.key() == key)?;
         let span = &self.facts[first..];
-        let attacked_throughout = |side: Side| {
-            let mut theirs = span.iter().filter(|f| f.mover == side).peekable();
-            theirs.peek().is_some() && theirs.all(|f| f.check || f.piece_attack)
-        };
-        let attackers: Vec<Side> = Side::BOTH
-            .into_iter()
-            .filter(|&s| attacked_throughout(s))
-            .collect();
-        Some(match attackers[..] {
-            [loser] => Some(loser.opponent()),
-            _ => None,
-        })
+        Some(only_side(span, |f| f.check || f.piece_attack).map(Side::opponent))
     }
 
     pub fn current(&self) -> &ChuPosition {
@@ -167,18 +170,10 @@ impl ChuHistory {
         let first = self.positions.iter().position(|p| p.key() == key)?;
         let mut span: Vec<MoveFacts> = self.facts[first..].to_vec();
         span.push(MoveFacts::of(before, mv, &after));
-        let every = |side: Side, test: fn(&MoveFacts) -> bool| {
-            let mut theirs = span.iter().filter(|f| f.mover == side).peekable();
-            theirs.peek().is_some() && theirs.all(test)
-        };
-        let only = |test: fn(&MoveFacts) -> bool| {
-            let fits: Vec<Side> = Side::BOTH.into_iter().filter(|&s| every(s, test)).collect();
-            (fits.len() == 1).then(|| fits[0])
-        };
-        if let Some(side) = only(|f| f.check) {
+        if let Some(side) = only_side(&span, |f| f.check) {
             return Some(side);
         }
-        if let Some(side) = only(|f| f.attack) {
+        if let Some(side) = only_side(&span, |f| f.attack) {
             return Some(side);
         }
         if span.iter().all(|f| f.jitto) {
