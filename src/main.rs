@@ -19,38 +19,14 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Command::Selfplay(args) => match yorimichi::selfplay_cmd::run(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("yorimichi: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Command::Engine => match yorimichi::engine_cmd::run() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("yorimichi: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Match(args) => match yorimichi::match_cmd::run(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("yorimichi: {e}");
-                ExitCode::from(2)
-            }
-        },
+        Command::Selfplay(args) => finished(yorimichi::selfplay_cmd::run(&args), ExitCode::from(2)),
+        Command::Engine => finished(yorimichi::engine_cmd::run(), ExitCode::FAILURE),
+        Command::Match(args) => finished(yorimichi::match_cmd::run(&args), ExitCode::from(2)),
         Command::Perft(args) => {
             yorimichi::perft_cmd::run(&args);
             ExitCode::SUCCESS
         }
-        Command::Solve(args) => match yorimichi::solve_cmd::run(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("yorimichi: {e}");
-                ExitCode::from(2)
-            }
-        },
+        Command::Solve(args) => finished(yorimichi::solve_cmd::run(&args), ExitCode::from(2)),
         Command::Play { game, position } => exit_code(app::run(StartOptions {
             game,
             position,
@@ -61,6 +37,17 @@ fn main() -> ExitCode {
             position: None,
             screenshot: Some(ScreenshotJob::new(&scene, out)),
         })),
+    }
+}
+
+/// A headless command's exit: success, or its message and `failure`.
+fn finished<E: std::fmt::Display>(result: Result<(), E>, failure: ExitCode) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("yorimichi: {e}");
+            failure
+        }
     }
 }
 

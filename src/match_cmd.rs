@@ -163,6 +163,24 @@ pub struct GameResult {
     pub plies: usize,
 }
 
+impl GameResult {
+    fn decided(winner: Option<Side>, why: &str, plies: usize) -> Self {
+        GameResult {
+            winner,
+            disputed: false,
+            why: why.to_string(),
+            plies,
+        }
+    }
+
+    fn unscored(why: &str, plies: usize) -> Self {
+        GameResult {
+            disputed: true,
+            ..Self::decided(None, why, plies)
+        }
+    }
+}
+
 /// Two random pawn steps for each side.
 fn opening(rng: &mut StdRng) -> Vec<ChuMove> {
     let mut pos = ChuPosition::start();
@@ -213,12 +231,7 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
     let mut started = false;
     let mut last_sent = String::new();
     let mut lead_since: Option<(Side, usize)> = None;
-    let result = |winner, why: &str, plies| GameResult {
-        winner,
-        disputed: false,
-        why: why.to_string(),
-        plies,
-    };
+    let result = GameResult::decided;
     let outcome = loop {
         let plies = history.len() - 1;
         if let Some((winner, why)) = outcome_in(game.rules.profile, &pos) {
@@ -275,17 +288,13 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                 line.push_str(leg);
             }
             let Some(text) = line.strip_prefix("move ") else {
-                break GameResult {
-                    disputed: true,
-                    ..result(
-                        None,
-                        &format!(
-                            "rules differ: the opponent refused {last_sent}: {line} (in {})",
-                            pos.to_sfen()
-                        ),
-                        plies,
-                    )
-                };
+                break GameResult::unscored(
+                    &format!(
+                        "rules differ: the opponent refused {last_sent}: {line} (in {})",
+                        pos.to_sfen()
+                    ),
+                    plies,
+                );
             };
             match xboard::parse_move(game.rules.profile, &pos, text) {
                 Ok(mv) if args.check_boards => {
@@ -296,33 +305,22 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                         .map(|i| next.at(Square(i)).map(|(side, _)| side))
                         .collect();
                     if theirs != ours {
-                        break GameResult {
-                            disputed: true,
-                            ..result(
-                                None,
-                                &format!(
-                                    "the boards differ after {text} (ours: {})",
-                                    next.to_sfen()
-                                ),
-                                plies,
-                            )
-                        };
+                        break GameResult::unscored(
+                            &format!("the boards differ after {text} (ours: {})", next.to_sfen()),
+                            plies,
+                        );
                     }
                     mv
                 }
                 Ok(mv) => mv,
                 Err(e) => {
-                    break GameResult {
-                        disputed: true,
-                        ..result(
-                            None,
-                            &format!(
-                                "rules differ: the opponent's move {e} (in {})",
-                                pos.to_sfen()
-                            ),
-                            plies,
-                        )
-                    };
+                    break GameResult::unscored(
+                        &format!(
+                            "rules differ: the opponent's move {e} (in {})",
+                            pos.to_sfen()
+                        ),
+                        plies,
+                    );
                 }
             }
         };
@@ -348,12 +346,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             // An engine that cannot be started stops the match; one that
             // stops answering spoils only its game.
             Err(e) if e.starts_with("cannot start") => return Err(e),
-            Err(e) => GameResult {
-                winner: None,
-                disputed: true,
-                why: format!("no result: {e}"),
-                plies: 0,
-            },
+            Err(e) => GameResult::unscored(&format!("no result: {e}"), 0),
         };
         let verdict = match r.winner {
             _ if r.disputed => {

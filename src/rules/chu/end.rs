@@ -96,14 +96,18 @@ fn jcsa_outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
             }
         }
     }
+    no_moves(Profile::Jcsa, pos).then(|| (pos.to_move().opponent(), ChuEnd::NoMoves))
+}
+
+/// Whether the side to move has no legal move (looked for only when it has
+/// no quiet move, which is always legal).
+fn no_moves(profile: Profile, pos: &ChuPosition) -> bool {
     if has_quiet_move(pos) {
-        return None;
+        return false;
     }
     let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
-    moves
-        .is_empty()
-        .then(|| (pos.to_move().opponent(), ChuEnd::NoMoves))
+    legal_moves_in(profile, pos, &mut moves);
+    moves.is_empty()
 }
 
 /// Where `side`'s king or 太子 stands (the first found).
@@ -142,14 +146,7 @@ fn lishogi_outcome(pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
     if alive.len() == 2 && alive.iter().all(|&(_, _, p)| is_royal(p)) && !royal_attacked(pos) {
         return Some((None, ChuEnd::TooLittleLeft));
     }
-    if has_quiet_move(pos) {
-        return None;
-    }
-    let mut moves = Vec::new();
-    legal_moves_in(Profile::Lishogi, pos, &mut moves);
-    moves
-        .is_empty()
-        .then(|| (Some(pos.to_move().opponent()), ChuEnd::NoMoves))
+    no_moves(Profile::Lishogi, pos).then(|| (Some(pos.to_move().opponent()), ChuEnd::NoMoves))
 }
 
 /// Whether either side attacks the other's king or 太子.

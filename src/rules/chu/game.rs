@@ -6,7 +6,7 @@
 pub use super::Profile;
 use super::end::{self, ChuEnd};
 use super::moves::{self, ChuMove};
-use super::pieces::{Base, Kind, Piece};
+use super::pieces::{Kind, Piece};
 use super::position::{ChuPosition, RANKS, SQUARES, Square};
 use serde::{Deserialize, Serialize};
 
@@ -77,7 +77,7 @@ impl Chu {
                 let near = (advance(sq, side) - 4).clamp(0, 4);
                 v += (gain * near as f32 * 2.0) as i32;
             }
-            if matches!(piece.base, Base::Lion | Base::FreeKing) || piece.is_lion() {
+            if piece.is_lion() || piece.kind() == Kind::FreeKing {
                 // Strong pieces want the open centre.
                 let (r, c) = (sq.row() as i32, sq.column() as i32);
                 let off = (2 * r - 11).abs().max((2 * c - 11).abs()) / 2;
