@@ -37,13 +37,15 @@ test: deps-test
 screenshot-test:
 	cargo build --release
 	mkdir -p $(SHOTS)
-	rm -f $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png $(SHOTS)/musashi.png
+	rm -f $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png $(SHOTS)/musashi.png \
+		$(SHOTS)/chushogi.png
 	$(XVFB) $(BIN) screenshot title $(SHOTS)/title.png
 	$(XVFB) $(BIN) screenshot hasami $(SHOTS)/hasami.png
 	$(XVFB) $(BIN) screenshot foxgeese $(SHOTS)/foxgeese.png
 	$(XVFB) $(BIN) screenshot musashi $(SHOTS)/musashi.png
+	$(XVFB) $(BIN) screenshot chushogi $(SHOTS)/chushogi.png
 	python3 tools/check_png.py $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png \
-		$(SHOTS)/musashi.png
+		$(SHOTS)/musashi.png $(SHOTS)/chushogi.png
 
 # Every README picture, made by the real renderer.
 screenshots: deps-test
@@ -51,7 +53,8 @@ screenshots: deps-test
 	mkdir -p docs
 	for s in title list hasami hasami-symbol hasami-capture hasami-setup hasami-tutorial hasami-rules \
 		foxgeese foxgeese-symbol foxgeese-jump foxgeese-setup foxgeese-tutorial \
-		musashi musashi-capture musashi-setup musashi-tutorial; do \
+		musashi musashi-capture musashi-setup musashi-tutorial \
+		chushogi chushogi-lion chushogi-tutorial; do \
 		$(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
 
 web-build:

@@ -64,6 +64,12 @@ fn the_ui_font_covers_every_text() {
         data::FOXGEESE_RULES_TEXT,
         data::FOXGEESE_PRESETS,
         data::FOXGEESE_TUTORIAL,
+        data::MUSASHI_RULES_TEXT,
+        data::MUSASHI_PRESETS,
+        data::MUSASHI_TUTORIAL,
+        data::CHUSHOGI_PRESETS,
+        data::CHUSHOGI_TUTORIAL,
+        data::CHUSHOGI_RULES_TEXT,
     ] {
         chars.extend(f.text.chars());
     }
@@ -83,8 +89,14 @@ fn the_piece_font_has_the_piece_faces() {
     let font =
         std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts/ipaexm-subset.ttf"))
             .unwrap();
-    for c in ['歩', 'と'] {
+    for c in ['歩', 'と', '親', '子', '玉'] {
         assert!(font_has_char(&font, c), "{c}");
+    }
+    // Every 中将棋 piece's name, promoted ones included.
+    for kind in yorimichi::rules::chu::pieces::Kind::ALL {
+        for c in kind.names().0.chars() {
+            assert!(font_has_char(&font, c), "{c} of {kind:?}");
+        }
     }
     // The subset really is a subset: a character the game never shows is
     // not in it (so the lookup above can fail).

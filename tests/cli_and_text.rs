@@ -174,6 +174,8 @@ fn every_text_exists_in_both_languages() {
                 || en.contains('と')
                 || en.contains('…')
                 || en.contains('×')
+                || en.contains('☗')
+                || en.contains('☖')
                 || en.contains("ことば"),
             "{t:?}: English text looks untranslated: {en}"
         );

@@ -14,6 +14,7 @@ use super::settings::{PieceStyle, Settings};
 use super::{ChosenGame, Screen};
 use crate::games::play::{BoardTap, PlayMove};
 use crate::games::session::{Match, MatchSetup, Opponent, Playable, SetupDraft};
+use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::data::{GameId, Strength};
 use crate::rules::foxgeese::{FOX, FoxGeese, FoxGeeseMove, FoxGeeseRules};
 use crate::rules::game::Side;
@@ -22,7 +23,7 @@ use crate::rules::musashi::{Musashi, MusashiMove, MusashiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 17] = [
+pub const SCENES: [&str; 20] = [
     "title",
     "list",
     "hasami",
@@ -40,6 +41,9 @@ pub const SCENES: [&str; 17] = [
     "musashi-capture",
     "musashi-setup",
     "musashi-tutorial",
+    "chushogi",
+    "chushogi-lion",
+    "chushogi-tutorial",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -137,6 +141,26 @@ fn fox_jump_match() -> (Match<FoxGeese>, FoxGeeseMove) {
     (m, mv)
 }
 
+/// 中将棋 four plies in: 先手's 獅子 has leapt to 7f, facing 後手's advanced
+/// pawns. Returns the match and the board points of the lion and the pawn
+/// in front of it.
+fn chu_lion_match() -> (Match<Chu>, usize, usize) {
+    let mut m = new_match::<Chu>(Opponent::Cpu(Strength::Normal), Side::First, ChuRules::JCSA);
+    for usi in ["7j7h", "7d7e", "7h7f", "8d8e"] {
+        let mv = crate::rules::chu::moves::parse_usi(m.record.current(), usi)
+            .unwrap_or_else(|e| panic!("sample game: {e}"));
+        if let Err(e) = m.record.play(&m.game, mv) {
+            panic!("sample game: {e}");
+        }
+    }
+    let at = |usi: &str| {
+        crate::rules::chu::position::Square::parse(usi)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .0 as usize
+    };
+    (m, at("7f"), at("7e"))
+}
+
 /// Frames after the capture move at which the scene is taken: the gold
 /// frames and red rings are shown.
 fn capture_frames(scene: &str) -> Option<u32> {
@@ -144,6 +168,8 @@ fn capture_frames(scene: &str) -> Option<u32> {
         "hasami-capture" => Some(CAPTURE_FRAMES),
         "foxgeese-jump" => Some(45),
         "musashi-capture" => Some(30),
+        // The lion's first step hops before the scene is taken.
+        "chushogi-lion" => Some(45),
         _ => None,
     }
 }
@@ -159,7 +185,7 @@ fn drive(
     mut taps: MessageWriter<BoardTap>,
     mut exit: MessageWriter<AppExit>,
     mut pending_fox_move: Local<Option<FoxGeeseMove>>,
-    mut select: Local<Option<usize>>,
+    mut select: Local<Vec<usize>>,
     mut pending_musashi_move: Local<Option<MusashiMove>>,
 ) {
     job.frame += 1;
@@ -175,6 +201,8 @@ fn drive(
             GameId::FoxGeese
         } else if scene.starts_with("musashi") {
             GameId::Musashi
+        } else if scene.starts_with("chushogi") {
+            GameId::ChuShogi
         } else {
             GameId::Hasami
         };
@@ -200,8 +228,20 @@ fn drive(
                 commands.insert_resource(draft);
                 next.set(Screen::Setup);
             }
-            "hasami-tutorial" | "foxgeese-tutorial" | "musashi-tutorial" => {
+            "hasami-tutorial" | "foxgeese-tutorial" | "musashi-tutorial" | "chushogi-tutorial" => {
                 next.set(Screen::Tutorial)
+            }
+            "chushogi" | "chushogi-lion" => {
+                // The lion selected (its whole area marked); for the
+                // two-step scene, then its first step onto the pawn.
+                let (m, lion, pawn) = chu_lion_match();
+                *select = if scene == "chushogi" {
+                    vec![lion]
+                } else {
+                    vec![lion, pawn]
+                };
+                commands.insert_resource(m);
+                next.set(Screen::Play);
             }
             "musashi-setup" => {
                 let presets =
@@ -236,7 +276,7 @@ fn drive(
                         panic!("sample game: {e}");
                     }
                 }
-                *select = Some(at("a3"));
+                *select = vec![at("a3")];
                 commands.insert_resource(m);
                 next.set(Screen::Play);
             }
@@ -293,7 +333,7 @@ fn drive(
                         panic!("sample game: {e}");
                     }
                 }
-                *select = Some(at(2, 4));
+                *select = vec![at(2, 4)];
                 commands.insert_resource(m);
                 next.set(Screen::Play);
             }
@@ -323,10 +363,9 @@ fn drive(
             musashi_moves.write(PlayMove(mv));
         }
     }
-    if f == SETTLE_FRAMES - 10
-        && let Some(point) = select.take()
-    {
-        taps.write(BoardTap(point));
+    // Taps a few frames apart, so that a hop along a path has ended.
+    if f >= SETTLE_FRAMES - 10 && (f - (SETTLE_FRAMES - 10)) % 25 == 0 && !select.is_empty() {
+        taps.write(BoardTap(select.remove(0)));
     }
     let shoot_at = SETTLE_FRAMES + capture_frames(&scene).unwrap_or(0);
     if f == shoot_at {

@@ -116,6 +116,34 @@ pub fn koma(
     ));
 }
 
+/// A wooden koma with a two-kanji name written top to bottom (中将棋), or
+/// one kanji as [`koma`] writes it.
+pub fn koma_named(
+    parent: &mut ChildSpawnerCommands,
+    art: &Art,
+    fonts: &Fonts,
+    name: &str,
+    color: Color,
+) {
+    let glyphs: Vec<char> = name.chars().collect();
+    if glyphs.len() != 2 {
+        return koma(parent, art, fonts, name, color);
+    }
+    koma(parent, art, fonts, "", color);
+    for (i, glyph) in glyphs.into_iter().enumerate() {
+        parent.spawn((
+            Text2d::new(glyph.to_string()),
+            TextFont {
+                font: fonts.koma.clone().into(),
+                font_size: FontSize::Px(CELL * 0.34),
+                ..default()
+            },
+            TextColor(color),
+            Transform::from_xyz(0.0, CELL * (0.10 - 0.30 * i as f32), 0.2),
+        ));
+    }
+}
+
 /// Rotation of a piece: the top player's shogi pieces face down the screen.
 pub fn facing(upright: bool) -> Quat {
     if upright {
@@ -133,6 +161,102 @@ fn bar(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
         Transform::from_translation(((a + b) / 2.0).extend(z))
             .with_rotation(Quat::from_rotation_z(d.to_angle())),
     )
+}
+
+/// Kanji rank names as a shogi board writes them, top to bottom.
+const RANK_KANJI: [&str; 12] = [
+    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
+];
+
+/// A shogi board of `size`×`size` squares: wood, the grid, the four star
+/// points `star` lines in from each side (which on a 中将棋 board also mark
+/// the promotion zones), the zones tinted in `zone_tint`, and the file and
+/// rank numbers as the bottom player sees them.
+pub fn spawn_grid_board(
+    commands: &mut Commands,
+    view: &BoardView,
+    fonts: &Fonts,
+    scope: impl Bundle + Clone,
+    size: usize,
+    star: usize,
+    zone_tint: Option<Color>,
+) {
+    let half = view.half_size();
+    let n = size as f32;
+    spawn_wood(commands, view, scope.clone());
+    if let Some(tint) = zone_tint {
+        let depth = star as f32 * view.cell;
+        for sign in [1.0, -1.0] {
+            commands.spawn((
+                scope.clone(),
+                Sprite::from_color(tint, Vec2::new(half.x * 2.0, depth)),
+                Transform::from_translation(
+                    (view.center + Vec2::new(0.0, sign * (half.y - depth / 2.0))).extend(-1.95),
+                ),
+            ));
+        }
+    }
+    for i in 0..=size {
+        let offset = (i as f32 - n / 2.0) * view.cell;
+        let width = if i == 0 || i == size { 3.0 } else { 1.5 };
+        commands.spawn((
+            scope.clone(),
+            Sprite::from_color(palette::BOARD_LINE, Vec2::new(width, half.y * 2.0 + width)),
+            Transform::from_translation((view.center + Vec2::new(offset, 0.0)).extend(-1.9)),
+        ));
+        commands.spawn((
+            scope.clone(),
+            Sprite::from_color(palette::BOARD_LINE, Vec2::new(half.x * 2.0 + width, width)),
+            Transform::from_translation((view.center + Vec2::new(0.0, offset)).extend(-1.9)),
+        ));
+    }
+    let far = (size - star) as f32;
+    let near = star as f32;
+    for (x, y) in [(near, near), (far, near), (near, far), (far, far)] {
+        let p = view.center + Vec2::new((x - n / 2.0) * view.cell, (n / 2.0 - y) * view.cell);
+        commands.spawn((
+            scope.clone(),
+            Sprite::from_color(palette::BOARD_LINE, Vec2::splat(7.0)),
+            Transform::from_translation(p.extend(-1.8))
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+        ));
+    }
+    // Coordinates as the bottom player sees them: files n…1, ranks 一….
+    for i in 0..size.min(RANK_KANJI.len()) {
+        let (file, rank) = if view.flipped {
+            (i + 1, RANK_KANJI[size - 1 - i])
+        } else {
+            (size - i, RANK_KANJI[i])
+        };
+        let x = view.center.x + (i as f32 - (n - 1.0) / 2.0) * view.cell;
+        let y = view.center.y + ((n - 1.0) / 2.0 - i as f32) * view.cell;
+        for (s, at) in [
+            (
+                file.to_string(),
+                Vec2::new(x, view.center.y + half.y + 20.0),
+            ),
+            (
+                rank.to_string(),
+                // Two-kanji ranks (十一) stand a little further out.
+                Vec2::new(
+                    view.center.x + half.x + 12.0 + 8.0 * rank.chars().count() as f32,
+                    y,
+                ),
+            ),
+        ] {
+            commands.spawn((
+                scope.clone(),
+                Text2d::new(s),
+                TextFont {
+                    font: fonts.ui.clone().into(),
+                    font_size: FontSize::Px(16.0),
+                    ..default()
+                },
+                TextColor(palette::INK_SOFT),
+                Transform::from_translation(at.extend(-1.0)),
+            ));
+        }
+    }
 }
 
 /// The wooden board with its dark rim, under the board's extent.

@@ -5,6 +5,7 @@
 
 pub mod art;
 pub mod board_view;
+pub mod chushogi;
 pub mod foxgeese;
 pub mod hasami;
 pub mod musashi;
@@ -21,5 +22,6 @@ pub fn plugin(app: &mut App) {
         hasami::plugin,
         foxgeese::plugin,
         musashi::plugin,
+        chushogi::plugin,
     ));
 }

@@ -9,7 +9,7 @@ use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
 use super::board_view::BoardView;
-use super::session::{Match, Opponent, Playable, Presets, chosen};
+use super::session::{Match, MoveMark, Opponent, Playable, Presets, chosen};
 use crate::app::anim::{Lifetime, Tween};
 use crate::app::audio::Sfx;
 use crate::app::cpu::Thinker;
@@ -44,6 +44,19 @@ pub enum PlayCommand {
     ImportPosition,
 }
 
+/// The player's answer when the taps left a choice (成る / 成らない, a
+/// pass): the index of the move offered, or `None` to take none.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChoicePick(pub Option<usize>);
+
+/// The panel that offers the choice (tests find its buttons by index).
+#[derive(Component)]
+struct ChoicePanel;
+
+/// A button of the choice panel.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChoiceButton(pub Option<usize>);
+
 /// A move to play (from the player or the CPU).
 #[derive(Message)]
 pub struct PlayMove<G: Playable>(pub G::Move);
@@ -72,6 +85,17 @@ struct NoticeText;
 #[derive(Component)]
 struct SoundButton;
 
+/// The selected piece's help under the buttons (games that give it).
+#[derive(Component)]
+struct PieceInfoBox;
+#[derive(Component)]
+struct PieceInfoName;
+#[derive(Component)]
+struct PieceInfoDetails;
+/// A square of the movement diagram: row, column.
+#[derive(Component)]
+struct MoveCell(usize, usize);
+
 /// Tags a HUD button with its command (tests find buttons by it).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommandButton(pub PlayCommand);
@@ -85,6 +109,9 @@ pub struct PlayUi<G: Playable> {
     pub last_move: Option<G::Move>,
     pub hint: Option<G::Move>,
     pub notice: Option<T>,
+    /// The moves offered when the taps completed a path that more than one
+    /// move takes, or a pass; empty when nothing is asked.
+    pub choice: Vec<G::Move>,
     /// A message with details (where an export went, why an import
     /// failed), under the notice.
     pub message: Option<String>,
@@ -107,6 +134,7 @@ impl<G: Playable> Default for PlayUi<G> {
             last_move: None,
             hint: None,
             notice: None,
+            choice: Vec::new(),
             message: None,
             dirty: false,
             pending_sync: false,
@@ -130,6 +158,7 @@ impl<G: Playable> PlayUi<G> {
     /// drop the selection, hint and notices, and redraw from the rules.
     fn record_replaced(&mut self, last_move: Option<G::Move>) {
         self.path.clear();
+        self.choice.clear();
         self.hint = None;
         self.notice = None;
         self.last_move = last_move;
@@ -138,6 +167,11 @@ impl<G: Playable> PlayUi<G> {
     }
 
     fn clear_selection(&mut self) {
+        if !self.choice.is_empty() {
+            self.choice.clear();
+            self.pending_sync = true;
+            self.dirty = true;
+        }
         if !self.path.is_empty() {
             // A piece moved along part of a path goes back to its point.
             self.pending_sync |= self.path.len() > 1;
@@ -176,6 +210,9 @@ pub struct LastResult<G: Playable> {
 
 type Animating<'w, 's> = Query<'w, 's, (), Or<(With<Tween>, With<Lifetime>)>>;
 
+/// Height of a piece moving along its path, above those standing.
+const MOVING_Z: f32 = 5.0;
+
 /// Seconds a piece takes to slide one move.
 const SLIDE: f32 = 0.22;
 /// Seconds per hop of a jump.
@@ -193,6 +230,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
             (
                 pointer_input::<G>,
                 handle_taps::<G>,
+                handle_choice::<G>,
                 drag_piece::<G>,
                 handle_commands::<G>,
                 cpu_turn::<G>,
@@ -200,7 +238,9 @@ pub fn plugin<G: Playable>(app: &mut App) {
                 apply_moves::<G>,
                 settle::<G>,
                 redraw_markers::<G>,
+                show_choice::<G>,
                 update_hud::<G>,
+                update_piece_info::<G>,
             )
                 .chain()
                 .after(keyboard_input)
@@ -220,6 +260,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
 pub fn shared_plugin(app: &mut App) {
     app.add_message::<BoardTap>()
         .add_message::<PlayCommand>()
+        .add_message::<ChoicePick>()
         .add_systems(Startup, art::make_art)
         .add_systems(Update, keyboard_input.run_if(in_state(Screen::Play)))
         .add_systems(Update, scale_ui);
@@ -359,7 +400,7 @@ fn spawn_hud<G: Playable>(commands: &mut Commands, fonts: &Fonts, lang: Lang, m:
             ));
             let mut buttons: Vec<(T, PlayCommand)> = Vec::new();
             if G::MULTI_STEP {
-                buttons.push((T::StopJump, PlayCommand::StopJump));
+                buttons.push((G::STOP_BUTTON, PlayCommand::StopJump));
             }
             if m.setup.undo_allowed {
                 buttons.push((T::Undo, PlayCommand::Undo));
@@ -371,32 +412,107 @@ fn spawn_hud<G: Playable>(commands: &mut Commands, fonts: &Fonts, lang: Lang, m:
             }
             buttons.push((T::Resign, PlayCommand::Resign));
             buttons.push((T::Quit, PlayCommand::Quit));
-            for (key, cmd) in buttons {
-                let mut button = panel.spawn((
-                    widgets::key_button(fonts, lang, key, cmd == PlayCommand::StopJump),
-                    CommandButton(cmd),
-                ));
-                button.observe(
-                    move |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
-                        w.write(cmd);
-                    },
-                );
-                if cmd == PlayCommand::StopJump {
-                    button.insert(StopJumpButton);
-                }
-            }
+            // The buttons two to a row where they fit, so that the piece
+            // help below has room.
             panel
-                .spawn((
-                    widgets::key_button(fonts, lang, T::SoundOff, false),
-                    SoundButton,
-                ))
-                .observe(|_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
-                    w.write(PlayCommand::ToggleSound);
+                .spawn(Node {
+                    flex_direction: FlexDirection::Row,
+                    flex_wrap: FlexWrap::Wrap,
+                    justify_content: JustifyContent::Center,
+                    width: percent(100),
+                    ..default()
+                })
+                .with_children(|grid| {
+                    for (key, cmd) in buttons {
+                        let mut button = grid.spawn((
+                            widgets::key_button(fonts, lang, key, cmd == PlayCommand::StopJump),
+                            CommandButton(cmd),
+                        ));
+                        button.observe(
+                            move |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
+                                w.write(cmd);
+                            },
+                        );
+                        if cmd == PlayCommand::StopJump {
+                            button.insert(StopJumpButton);
+                        }
+                    }
+                    grid.spawn((
+                        widgets::key_button(fonts, lang, T::SoundOff, false),
+                        SoundButton,
+                    ))
+                    .observe(
+                        |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
+                            w.write(PlayCommand::ToggleSound);
+                        },
+                    );
+                    grid.spawn(widgets::key_button(fonts, lang, T::Settings, false))
+                        .observe(open_from(Screen::Settings, Screen::Play));
                 });
-            panel
-                .spawn(widgets::key_button(fonts, lang, T::Settings, false))
-                .observe(open_from(Screen::Settings, Screen::Play));
+            spawn_piece_info(panel, fonts);
         });
+}
+
+/// The selected piece's name, details and movement diagram (hidden until
+/// a piece with help is selected).
+fn spawn_piece_info(panel: &mut ChildSpawnerCommands, fonts: &Fonts) {
+    panel
+        .spawn((
+            PieceInfoBox,
+            Node {
+                display: Display::None,
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(4),
+                ..default()
+            },
+        ))
+        .with_children(|info| {
+            info.spawn((widgets::text(fonts, "", 18.0, palette::INK), PieceInfoName));
+            info.spawn((
+                widgets::text(fonts, "", 14.0, palette::INK_SOFT),
+                PieceInfoDetails,
+            ));
+            info.spawn(Node {
+                display: Display::Grid,
+                grid_template_columns: RepeatedGridTrack::px(5, 22.0),
+                grid_template_rows: RepeatedGridTrack::px(5, 22.0),
+                ..default()
+            })
+            .with_children(|grid| {
+                for row in 0..5 {
+                    for column in 0..5 {
+                        grid.spawn((
+                            widgets::text(fonts, "", 15.0, palette::INK),
+                            MoveCell(row, column),
+                            Node {
+                                width: px(21),
+                                height: px(21),
+                                justify_content: JustifyContent::Center,
+                                ..default()
+                            },
+                            BackgroundColor(palette::CARD),
+                        ));
+                    }
+                }
+            });
+        });
+}
+
+/// The glyph on a square of the movement diagram; slides point along
+/// their line.
+fn move_mark_glyph(mark: MoveMark, row: usize, column: usize) -> &'static str {
+    const ARROWS: [[&str; 3]; 3] = [["↖", "↑", "↗"], ["←", "", "→"], ["↙", "↓", "↘"]];
+    match mark {
+        MoveMark::Empty | MoveMark::Piece => "",
+        MoveMark::Step => "●",
+        MoveMark::Slide => {
+            let line = |i: usize| ((i as i32 - 2).signum() + 1) as usize;
+            ARROWS[line(row)][line(column)]
+        }
+        MoveMark::Jump => "☆",
+        MoveMark::Lion => "◎",
+    }
 }
 
 fn pointer_input<G: Playable>(
@@ -541,8 +657,16 @@ fn handle_taps<G: Playable>(
     mut sfx: MessageWriter<Sfx>,
 ) {
     for &BoardTap(point) in taps_in.read() {
-        // Input during an animation or the CPU's turn is ignored, whole.
-        if busy(&m, &ui, &animating) {
+        // Input during an animation or the CPU's turn is ignored, whole;
+        // mid-move, the piece's own hop along its path does not count, so a
+        // quick second step is not lost.
+        let mid_move = ui.path.len() > 1 && ui.choice.is_empty() && !ui.is_settling();
+        if busy(&m, &ui, &animating) && !(mid_move && m.human_to_move()) {
+            continue;
+        }
+        if !ui.choice.is_empty() {
+            // A tap on the board instead of an answer takes none.
+            ui.clear_selection();
             continue;
         }
         let pos = m.record.current();
@@ -559,14 +683,20 @@ fn handle_taps<G: Playable>(
                 let to = view.world(m.game.graph(), point);
                 for (entity, piece, transform) in &pieces_q {
                     if Some(piece.point) == start {
+                        // Above the piece it may be about to take.
                         commands.entity(entity).insert(Tween::hops(
-                            &[transform.translation, to.extend(transform.translation.z)],
+                            &[transform.translation, to.extend(MOVING_Z)],
                             HOP,
                             30.0,
                         ));
                     }
                 }
                 sfx.write(Sfx::Place);
+            }
+            Tap::Choose(moves) => {
+                ui.choice = moves;
+                ui.dirty = true;
+                return;
             }
             Tap::Select | Tap::Ignore => {}
             Tap::Deselect => ui.pending_sync |= before.len() > 1,
@@ -611,14 +741,20 @@ fn handle_commands<G: Playable>(
                 if busy(&m, &ui, &animating) || ui.path.len() < 2 {
                     continue;
                 }
-                match taps::move_along(&m.game, m.record.current(), &ui.path) {
-                    Some(mv) => {
+                let stops = taps::moves_along(&m.game, m.record.current(), &ui.path);
+                match stops[..] {
+                    [] => {
+                        sfx.write(Sfx::Illegal);
+                    }
+                    [mv] => {
                         ui.path.clear();
                         ui.dirty = true;
                         moves.write(PlayMove(mv));
                     }
-                    None => {
-                        sfx.write(Sfx::Illegal);
+                    _ => {
+                        ui.path.clear();
+                        ui.choice = stops;
+                        ui.dirty = true;
                     }
                 }
             }
@@ -852,6 +988,7 @@ fn apply_moves<G: Playable>(
         });
         ui.last_move = Some(mv);
         ui.path.clear();
+        ui.choice.clear();
         ui.hint = None;
         ui.dirty = true;
         ui.pending_sync = true;
@@ -939,6 +1076,7 @@ fn settle<G: Playable>(
     let bottom = m.setup.bottom_side();
     for p in 0..graph.len() {
         if let Some(side) = m.game.piece_at(pos, p) {
+            let face = m.game.piece_face(pos, p);
             commands
                 .spawn((
                     DespawnOnExit(Screen::Play),
@@ -947,7 +1085,9 @@ fn settle<G: Playable>(
                         .with_rotation(piece_rotation::<G>(side, bottom)),
                     Visibility::default(),
                 ))
-                .with_children(|c| G::piece_children(c, &art, &fonts, settings.piece_style, side));
+                .with_children(|c| {
+                    G::piece_children(c, &art, &fonts, settings.piece_style, side, face)
+                });
         }
     }
     for side in Side::BOTH {
@@ -969,7 +1109,7 @@ fn settle<G: Playable>(
                     Visibility::default(),
                 ))
                 .with_children(|c| {
-                    G::piece_children(c, &art, &fonts, settings.piece_style, victim)
+                    G::piece_children(c, &art, &fonts, settings.piece_style, victim, None)
                 });
         }
         commands.spawn((
@@ -1031,6 +1171,94 @@ fn celebrate(commands: &mut Commands, center: Vec2) {
     }
 }
 
+/// The answer to a choice: play the move picked, or put the piece down.
+fn handle_choice<G: Playable>(
+    mut picks: MessageReader<ChoicePick>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut moves: MessageWriter<PlayMove<G>>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    for &ChoicePick(pick) in picks.read() {
+        if ui.choice.is_empty() {
+            continue;
+        }
+        match pick.and_then(|i| ui.choice.get(i).copied()) {
+            Some(mv) => {
+                ui.choice.clear();
+                ui.dirty = true;
+                moves.write(PlayMove(mv));
+            }
+            None => {
+                ui.clear_selection();
+                sfx.write(Sfx::Button);
+            }
+        }
+    }
+}
+
+/// Offers the choice over the board: a button for each move, and やめる.
+fn show_choice<G: Playable>(
+    mut commands: Commands,
+    m: Res<Match<G>>,
+    ui: Res<PlayUi<G>>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    shown: Query<Entity, With<ChoicePanel>>,
+) {
+    if !ui.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let wanted = !ui.choice.is_empty();
+    if wanted == !shown.is_empty() && !settings.is_changed() {
+        return;
+    }
+    for e in &shown {
+        commands.entity(e).despawn();
+    }
+    if !wanted {
+        return;
+    }
+    let lang = settings.lang;
+    let pos = m.record.current();
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Play),
+            ChoicePanel,
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(18),
+                top: percent(40),
+                padding: UiRect::all(px(14)),
+                column_gap: px(10),
+                flex_direction: FlexDirection::Row,
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(palette::PAPER.with_alpha(0.96)),
+            GlobalZIndex(20),
+        ))
+        .with_children(|panel| {
+            let offered = ui
+                .choice
+                .iter()
+                .enumerate()
+                .map(|(i, &mv)| (Some(i), m.game.choice_text(pos, mv, lang)));
+            let cancel = std::iter::once((None, T::Cancel.get(lang).to_string()));
+            for (pick, caption) in offered.chain(cancel) {
+                panel
+                    .spawn((
+                        widgets::button(&fonts, caption, pick == Some(0)),
+                        ChoiceButton(pick),
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut w: MessageWriter<ChoicePick>| {
+                            w.write(ChoicePick(pick));
+                        },
+                    );
+            }
+        });
+}
+
 fn redraw_markers<G: Playable>(
     mut commands: Commands,
     m: Res<Match<G>>,
@@ -1063,6 +1291,19 @@ fn redraw_markers<G: Playable>(
     }
     if !ui.path.is_empty() {
         let pos = m.record.current();
+        // Enemy pieces the path so far passes over are taken if the move
+        // goes on: red rings.
+        let mover = m.game.side_to_move(pos);
+        for &p in ui.path.iter().skip(1) {
+            if m.game.piece_at(pos, p).is_some_and(|s| s != mover) {
+                commands.spawn((
+                    scope.clone(),
+                    Mesh2d(art.red_ring.clone()),
+                    MeshMaterial2d(art.red.clone()),
+                    Transform::from_translation(at(p).extend(6.0)),
+                ));
+            }
+        }
         for &p in &ui.path {
             art::spawn_highlight(
                 &mut commands,
@@ -1189,6 +1430,52 @@ fn update_hud<G: Playable>(
         if node.display != display {
             node.display = display;
         }
+    }
+}
+
+/// Shows the selected piece's help, or hides it.
+fn update_piece_info<G: Playable>(
+    m: Res<Match<G>>,
+    ui: Res<PlayUi<G>>,
+    settings: Res<Settings>,
+    mut boxes: Query<&mut Node, With<PieceInfoBox>>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<PieceInfoName>>,
+        Query<&mut Text, With<PieceInfoDetails>>,
+        Query<(&MoveCell, &mut Text, &mut BackgroundColor)>,
+    )>,
+) {
+    if !(ui.is_changed() || settings.is_changed() || m.is_changed()) {
+        return;
+    }
+    let info = ui
+        .selected()
+        .and_then(|p| m.game.piece_info(m.record.current(), p, settings.lang));
+    let display = if info.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut boxes {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    let Some(info) = info else { return };
+    for mut t in &mut texts.p0() {
+        t.0.clone_from(&info.name);
+    }
+    for mut t in &mut texts.p1() {
+        t.0.clone_from(&info.details);
+    }
+    for (cell, mut text, mut background) in &mut texts.p2() {
+        let mark = info.diagram[cell.0][cell.1];
+        text.0 = move_mark_glyph(mark, cell.0, cell.1).to_string();
+        background.0 = match mark {
+            MoveMark::Piece => palette::INK,
+            MoveMark::Lion => palette::GOLD.with_alpha(0.5),
+            _ => palette::CARD,
+        };
     }
 }
 

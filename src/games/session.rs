@@ -34,6 +34,44 @@ pub struct CaptureView {
     pub capturers: Vec<PointId>,
 }
 
+/// What a piece shows besides its side, in a game with many kinds of
+/// piece (中将棋): the name written on the koma, in red once promoted, on a
+/// koma sized by rank as on a real set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PieceFace {
+    /// One or two kanji, written top to bottom.
+    pub name: &'static str,
+    pub promoted: bool,
+    /// The koma's size relative to the largest (王将).
+    pub size: f32,
+}
+
+/// One square of a piece's movement diagram: 5×5 squares, the piece in the
+/// middle, its forward up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveMark {
+    Empty,
+    Piece,
+    /// One step.
+    Step,
+    /// Any distance along this line.
+    Slide,
+    /// A leap to this square over anything.
+    Jump,
+    /// Lion power: a leap here, or two steps.
+    Lion,
+}
+
+/// What the play screen says about a selected piece (中将棋's practice
+/// help): its name and reading, what it promotes to, its worth, and how it
+/// moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceInfo {
+    pub name: String,
+    pub details: String,
+    pub diagram: [[MoveMark; 5]; 5],
+}
+
 /// A game's rules as the screens present them: everything the shared play,
 /// setup, result and tutorial screens need to know about one game.
 pub trait Playable:
@@ -58,6 +96,8 @@ pub trait Playable:
     const TURN_BOARD: bool;
     /// Moves can be made of several taps (a multi-jump).
     const MULTI_STEP: bool = false;
+    /// The button that ends a move of several taps where the piece stands.
+    const STOP_BUTTON: T = T::StopJump;
     /// The game has the 印を出す option.
     const HAS_MARKS: bool = false;
 
@@ -72,6 +112,20 @@ pub trait Playable:
     fn graph(&self) -> &BoardGraph;
     /// The side whose piece stands on `p`.
     fn piece_at(&self, pos: &Self::Pos, p: PointId) -> Option<Side>;
+    /// The piece's kind on `p`, for games with more than one.
+    fn piece_face(&self, _pos: &Self::Pos, _p: PointId) -> Option<PieceFace> {
+        None
+    }
+    /// What the play screen tells about the piece on `p` while it is
+    /// selected, for games with many kinds of piece.
+    fn piece_info(&self, _pos: &Self::Pos, _p: PointId, _lang: Lang) -> Option<PieceInfo> {
+        None
+    }
+    /// The words on the button that picks `mv` when the taps leave a
+    /// choice (成る / 成らない, a pass).
+    fn choice_text(&self, pos: &Self::Pos, mv: Self::Move, _lang: Lang) -> String {
+        self.move_text(pos, mv)
+    }
     /// Pieces `side` has taken (shown on its 駒台), if the side takes any.
     fn taken_by(&self, pos: &Self::Pos, side: Side) -> Option<u32>;
     fn capture_view(&self, pos: &Self::Pos, mv: Self::Move) -> CaptureView;
@@ -113,13 +167,15 @@ pub trait Playable:
         fonts: &Fonts,
         scope: impl Bundle + Clone,
     );
-    /// A piece's look, as children of the piece entity.
+    /// A piece's look, as children of the piece entity (`face` from
+    /// [`Playable::piece_face`]).
     fn piece_children(
         parent: &mut ChildSpawnerCommands,
         art: &Art,
         fonts: &Fonts,
         style: PieceStyle,
         side: Side,
+        face: Option<PieceFace>,
     );
     /// The 自分で決める options, under the preset row of the setup screen.
     fn custom_rules_ui(

@@ -93,22 +93,23 @@ pub fn tap_diagram<G: Playable>(
         return None;
     }
     let board = &mut *board;
-    match taps::tap(&board.game, &board.pos, &mut board.path, point) {
-        Tap::Play(mv) => {
-            let graph = board.game.graph();
-            let (from, to) = board.game.move_ends(mv);
-            let (from, to) = (graph.point(from).name.clone(), graph.point(to).name.clone());
-            if progress.judge(&from, &to) {
-                let captures = board.game.is_capture(&board.pos, mv);
-                board.pos = board.game.play(&board.pos, mv);
-                Some(if captures { Sfx::Capture } else { Sfx::Place })
-            } else {
-                Some(Sfx::Illegal)
-            }
-        }
-        Tap::Extend => Some(Sfx::Place),
-        Tap::Reject => Some(Sfx::Illegal),
-        Tap::Select | Tap::Deselect | Tap::Ignore => None,
+    let mv = match taps::tap(&board.game, &board.pos, &mut board.path, point) {
+        Tap::Play(mv) => mv,
+        // A tutorial judges where a piece goes, not 成る or 成らない.
+        Tap::Choose(moves) => *moves.first()?,
+        Tap::Extend => return Some(Sfx::Place),
+        Tap::Reject => return Some(Sfx::Illegal),
+        Tap::Select | Tap::Deselect | Tap::Ignore => return None,
+    };
+    let graph = board.game.graph();
+    let (from, to) = board.game.move_ends(mv);
+    let (from, to) = (graph.point(from).name.clone(), graph.point(to).name.clone());
+    if progress.judge(&from, &to) {
+        let captures = board.game.is_capture(&board.pos, mv);
+        board.pos = board.game.play(&board.pos, mv);
+        Some(if captures { Sfx::Capture } else { Sfx::Place })
+    } else {
+        Some(Sfx::Illegal)
     }
 }
 
@@ -199,6 +200,7 @@ fn redraw<G: Playable>(
     let moved = (board.path.len() > 1).then(|| (board.path[0], board.path[board.path.len() - 1]));
     for p in 0..graph.len() {
         if let Some(side) = board.game.piece_at(&board.pos, p) {
+            let face = board.game.piece_face(&board.pos, p);
             let at = match moved {
                 Some((from, to)) if from == p => to,
                 _ => p,
@@ -210,7 +212,9 @@ fn redraw<G: Playable>(
                         .with_rotation(piece_rotation::<G>(side, Side::First)),
                     Visibility::default(),
                 ))
-                .with_children(|c| G::piece_children(c, &art, &fonts, settings.piece_style, side));
+                .with_children(|c| {
+                    G::piece_children(c, &art, &fonts, settings.piece_style, side, face)
+                });
         }
     }
     tutorial::spawn_panel(&mut commands, scope, &fonts, settings.lang, &progress);

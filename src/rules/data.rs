@@ -116,6 +116,7 @@ pub const CHUSHOGI_PRESETS: LevelFile = level_file!("levels/presets/chushogi.ron
 pub const HASAMI_TUTORIAL: LevelFile = level_file!("levels/tutorials/hasami.ron");
 pub const FOXGEESE_TUTORIAL: LevelFile = level_file!("levels/tutorials/foxgeese.ron");
 pub const MUSASHI_TUTORIAL: LevelFile = level_file!("levels/tutorials/musashi.ron");
+pub const CHUSHOGI_TUTORIAL: LevelFile = level_file!("levels/tutorials/chushogi.ron");
 
 /// Loads a board by name from the compiled-in board files.
 pub fn board(name: &str) -> Result<BoardGraph, LevelError> {
@@ -394,7 +395,12 @@ impl GameId {
         GameId::Mawari,
     ];
     /// Games that can be played in this version.
-    pub const PLAYABLE: [GameId; 3] = [GameId::Hasami, GameId::Musashi, GameId::FoxGeese];
+    pub const PLAYABLE: [GameId; 4] = [
+        GameId::Hasami,
+        GameId::Musashi,
+        GameId::FoxGeese,
+        GameId::ChuShogi,
+    ];
     /// Games whose rules engine exists (self-play works for them), even if
     /// their screens are still to come.
     pub const ENGINES: [GameId; 4] = [
@@ -445,6 +451,7 @@ pub struct RulesText {
 pub const HASAMI_RULES_TEXT: LevelFile = level_file!("levels/rules/hasami.ron");
 pub const FOXGEESE_RULES_TEXT: LevelFile = level_file!("levels/rules/foxgeese.ron");
 pub const MUSASHI_RULES_TEXT: LevelFile = level_file!("levels/rules/musashi.ron");
+pub const CHUSHOGI_RULES_TEXT: LevelFile = level_file!("levels/rules/chushogi.ron");
 
 pub fn rules_text_from(file: &str, text: &str) -> Result<RulesText, LevelError> {
     let rules: RulesText = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
@@ -484,6 +491,10 @@ pub fn rules_text(game: GameId) -> Option<Result<RulesText, LevelError>> {
             MUSASHI_RULES_TEXT.path,
             MUSASHI_RULES_TEXT.text,
         )),
+        GameId::ChuShogi => Some(rules_text_from(
+            CHUSHOGI_RULES_TEXT.path,
+            CHUSHOGI_RULES_TEXT.text,
+        )),
         _ => None,
     }
 }
@@ -519,4 +530,19 @@ pub fn musashi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelEr
 
 pub fn musashi_tutorial() -> Result<Tutorial, LevelError> {
     musashi_tutorial_from(MUSASHI_TUTORIAL.path, MUSASHI_TUTORIAL.text)
+}
+
+/// Parses the 中将棋 tutorial and checks every step under the JCSA rules
+/// (see [`check_tutorial`]; diagrams are SFEN ranks).
+pub fn chushogi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
+    use super::chu::game::{Chu, ChuRules};
+    use super::chu::position::ChuPosition;
+    let game = Chu {
+        rules: ChuRules::JCSA,
+    };
+    check_tutorial(file, text, &game, &board("chu12")?, ChuPosition::from_rows)
+}
+
+pub fn chushogi_tutorial() -> Result<Tutorial, LevelError> {
+    chushogi_tutorial_from(CHUSHOGI_TUTORIAL.path, CHUSHOGI_TUTORIAL.text)
 }

@@ -123,6 +123,13 @@ pub trait Game {
         let (from, to) = self.move_ends(mv);
         vec![from, to]
     }
+    /// The taps that make `mv` on the board, when they are not its path:
+    /// `None` for a move the player makes by other taps (a route that ends
+    /// the same as a direct move), and a pass (`[p, p]`) is tapped on the
+    /// piece itself and confirmed.
+    fn input_path(&self, _pos: &Self::Pos, mv: Self::Move) -> Option<Vec<usize>> {
+        Some(self.move_path(mv))
+    }
     /// Human-readable move text, e.g. `9九→9五`.
     fn move_text(&self, pos: &Self::Pos, mv: Self::Move) -> String;
     /// What exact knowledge (endgame tables) says about `pos`, if the game

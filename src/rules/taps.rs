@@ -2,13 +2,15 @@
 //! a piece, then each point along its path (one destination for a step,
 //! each landing for a multi-jump, the middle square for a double move).
 //! A path that could stop here or go on waits for the next tap; tapping the
-//! piece again stops there (跳ぶのをやめる).
+//! piece again stops there (跳ぶのをやめる). Where the taps do not settle
+//! the move — promote or not, or a pass tapped on the piece itself — the
+//! player is asked to choose.
 
 use super::board::PointId;
 use super::game::Game;
 
 /// What a tap did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Tap<M> {
     /// A piece with legal moves was picked up.
     Select,
@@ -16,6 +18,9 @@ pub enum Tap<M> {
     Extend,
     /// The tap completed a legal move.
     Play(M),
+    /// The tap completed a path that more than one move takes (成る or
+    /// 成らない), or a pass: the player picks one (or none) of these.
+    Choose(Vec<M>),
     /// The selection was put down again.
     Deselect,
     /// Not a point the piece can go to (the selection is dropped, or kept
@@ -30,16 +35,53 @@ fn paths<G: Game>(game: &G, pos: &G::Pos) -> Vec<(G::Move, Vec<PointId>)> {
     game.legal_moves(pos, &mut legal);
     legal
         .into_iter()
-        .map(|mv| (mv, game.move_path(mv)))
+        .filter_map(|mv| Some((mv, game.input_path(pos, mv)?)))
         .collect()
 }
 
-/// The legal move whose whole path is `path`, if there is one.
+/// The legal move whose whole path is `path`, if there is one (the first,
+/// where a choice follows: see [`moves_along`]).
 pub fn move_along<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Option<G::Move> {
-    paths(game, pos)
-        .into_iter()
-        .find(|(_, p)| p.as_slice() == path)
-        .map(|(mv, _)| mv)
+    moves_along(game, pos, path).into_iter().next()
+}
+
+/// Every legal move whose whole path is `path`, one for each position it
+/// leads to.
+pub fn moves_along<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Vec<G::Move> {
+    distinct(
+        game,
+        pos,
+        paths(game, pos)
+            .into_iter()
+            .filter(|(_, p)| p.as_slice() == path)
+            .map(|(mv, _)| mv),
+    )
+}
+
+/// `moves` less those that lead to the same position as an earlier one
+/// (じっと out to any empty neighbour is one pass): the player chooses
+/// between outcomes, not routes.
+fn distinct<G: Game>(game: &G, pos: &G::Pos, moves: impl Iterator<Item = G::Move>) -> Vec<G::Move> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for mv in moves {
+        let key = game.hash(&game.play(pos, mv));
+        if !seen.contains(&key) {
+            seen.push(key);
+            out.push(mv);
+        }
+    }
+    out
+}
+
+/// What completing `path` does: one move is played; several (成る /
+/// 成らない), or a pass on the piece's own point, are offered.
+fn complete<M: Copy>(path: &[PointId], moves: Vec<M>) -> Tap<M> {
+    let is_pass = path.len() == 2 && path[0] == path[1];
+    match moves[..] {
+        [mv] if !is_pass => Tap::Play(mv),
+        _ => Tap::Choose(moves),
+    }
 }
 
 /// Points the next tap may go to, after `path`.
@@ -78,18 +120,21 @@ pub fn tap<G: Game>(
     let matching: Vec<&(G::Move, Vec<PointId>)> =
         all.iter().filter(|(_, p)| p.starts_with(&longer)).collect();
     if !matching.is_empty() {
-        let exact = matching.iter().find(|(_, p)| p.len() == longer.len());
+        let exact = distinct(
+            game,
+            pos,
+            matching
+                .iter()
+                .filter(|(_, p)| p.len() == longer.len())
+                .map(|(mv, _)| *mv),
+        );
         let goes_on = matching.iter().any(|(_, p)| p.len() > longer.len());
-        return match exact {
-            Some((mv, _)) if !goes_on => {
-                path.clear();
-                Tap::Play(*mv)
-            }
-            _ => {
-                *path = longer;
-                Tap::Extend
-            }
-        };
+        if exact.is_empty() || goes_on {
+            *path = longer;
+            return Tap::Extend;
+        }
+        path.clear();
+        return complete(&longer, exact);
     }
     if path.last() == Some(&point) {
         if path.len() == 1 {
@@ -97,13 +142,17 @@ pub fn tap<G: Game>(
             return Tap::Deselect;
         }
         // Tapping the piece where it stands mid-path: stop here if allowed.
-        return match all.iter().find(|(_, p)| p == path) {
-            Some((mv, _)) => {
-                path.clear();
-                Tap::Play(*mv)
-            }
-            None => Tap::Reject,
-        };
+        let stops = distinct(
+            game,
+            pos,
+            all.iter().filter(|(_, p)| p == path).map(|(mv, _)| *mv),
+        );
+        if stops.is_empty() {
+            return Tap::Reject;
+        }
+        let done = complete(path, stops);
+        path.clear();
+        return done;
     }
     if path.len() > 1 {
         // Mid-path: the starting point cancels; anything else is refused.

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::art::{self, Art};
 use super::board_view::BoardView;
-use super::session::{CaptureView, Playable, SetupDraft};
+use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
 use super::setup::{choice_group, heading, option};
 use crate::app::i18n::{Lang, T};
 use crate::app::settings::PieceStyle;
@@ -148,6 +148,7 @@ impl Playable for FoxGeese {
         fonts: &Fonts,
         style: PieceStyle,
         side: Side,
+        _face: Option<PieceFace>,
     ) {
         match (style, side == FOX) {
             (PieceStyle::Koma, true) => art::koma(parent, art, fonts, "狐", palette::VERMILION),

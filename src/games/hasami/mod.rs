@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::art::Art;
 use super::board_view::BoardView;
-use super::session::{CaptureView, Playable, SetupDraft};
+use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
 use super::setup::{choice_group, heading, option};
 use crate::app::i18n::{Lang, T};
 use crate::app::settings::PieceStyle;
@@ -128,6 +128,7 @@ impl Playable for Hasami {
         fonts: &Fonts,
         style: PieceStyle,
         side: Side,
+        _face: Option<PieceFace>,
     ) {
         pieces::piece_children(parent, art, fonts, style, side);
     }

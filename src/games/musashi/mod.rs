@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::art::{self, Art};
 use super::board_view::BoardView;
-use super::session::{CaptureView, Playable, SetupDraft};
+use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
 use super::setup::choice_group;
 use crate::app::i18n::{Lang, T};
 use crate::app::settings::PieceStyle;
@@ -159,6 +159,7 @@ impl Playable for Musashi {
         fonts: &Fonts,
         style: PieceStyle,
         side: Side,
+        _face: Option<PieceFace>,
     ) {
         match (style, side == OYA) {
             (PieceStyle::Koma, true) => {

@@ -195,6 +195,19 @@ impl Game for Chu {
             .collect()
     }
 
+    fn input_path(&self, pos: &ChuPosition, mv: ChuMove) -> Option<Vec<usize>> {
+        match mv.mid {
+            // じっと is tapped on the piece itself (and confirmed).
+            Some(mid) if pos.at(mid).is_none() && mv.to == mv.from => {
+                Some(vec![mv.from.0 as usize; 2])
+            }
+            // A route through an empty square ends as the direct leap to
+            // the same square does: the player taps that.
+            Some(mid) if pos.at(mid).is_none() => None,
+            _ => Some(self.move_path(mv)),
+        }
+    }
+
     fn move_text(&self, pos: &ChuPosition, mv: ChuMove) -> String {
         japanese_move(pos, mv)
     }

@@ -28,6 +28,8 @@ pub enum Profile {
 }
 
 impl Profile {
+    pub const ALL: [Profile; 2] = [Profile::Jcsa, Profile::Lishogi];
+
     pub fn id(self) -> &'static str {
         match self {
             Profile::Jcsa => "jcsa",
@@ -35,8 +37,6 @@ impl Profile {
         }
     }
     pub fn from_id(id: &str) -> Option<Profile> {
-        [Profile::Jcsa, Profile::Lishogi]
-            .into_iter()
-            .find(|p| p.id() == id)
+        Profile::ALL.into_iter().find(|p| p.id() == id)
     }
 }

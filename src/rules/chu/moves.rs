@@ -6,6 +6,8 @@
 //! two squares / 付け喰い / 先獅子). Not yet here: the game-end rules and
 //! 千日手; they come with the engine in issue 6.
 
+use serde::{Deserialize, Serialize};
+
 use super::Profile;
 use super::pieces::{DIRECTIONS, Kind, Piece, Reach};
 use super::position::{ChuPosition, FILES, RANKS, Square};
@@ -13,7 +15,7 @@ use crate::rules::game::Side;
 
 /// A move: `from` → `to`, through `mid` for a two-step move (獅子, and the
 /// lion lines of 飛鷲 and 角鷹); `to == from` for 居食い and じっと.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ChuMove {
     pub from: Square,
     pub mid: Option<Square>,

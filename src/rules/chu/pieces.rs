@@ -304,6 +304,40 @@ impl Movement {
 }
 
 impl Kind {
+    /// Every named piece: the 21 that start, then the 9 only promotion makes.
+    pub const ALL: [Kind; 30] = [
+        Kind::Pawn,
+        Kind::GoBetween,
+        Kind::Lance,
+        Kind::ReverseChariot,
+        Kind::Leopard,
+        Kind::Copper,
+        Kind::Silver,
+        Kind::Gold,
+        Kind::BlindTiger,
+        Kind::DrunkElephant,
+        Kind::Kirin,
+        Kind::Phoenix,
+        Kind::SideMover,
+        Kind::VerticalMover,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::DragonHorse,
+        Kind::DragonKing,
+        Kind::FreeKing,
+        Kind::Lion,
+        Kind::King,
+        Kind::Tokin,
+        Kind::Prince,
+        Kind::FlyingStag,
+        Kind::WhiteHorse,
+        Kind::Whale,
+        Kind::FlyingOx,
+        Kind::FreeBoar,
+        Kind::SoaringEagle,
+        Kind::HornedFalcon,
+    ];
+
     /// Its moves, from the seed's tables.
     pub fn movement(self) -> Movement {
         use Reach::{Jump, LionLine, No, Slide, Step};
@@ -349,6 +383,42 @@ impl Kind {
     }
 
     /// (Japanese name, English name).
+    /// How the Japanese name is read, in kana (玉将 is ぎょくしょう).
+    pub fn reading(self) -> &'static str {
+        match self {
+            Kind::Pawn => "ほへい",
+            Kind::GoBetween => "ちゅうにん",
+            Kind::Lance => "きょうしゃ",
+            Kind::ReverseChariot => "はんしゃ",
+            Kind::Leopard => "もうひょう",
+            Kind::Copper => "どうしょう",
+            Kind::Silver => "ぎんしょう",
+            Kind::Gold => "きんしょう",
+            Kind::BlindTiger => "もうこ",
+            Kind::DrunkElephant => "すいぞう",
+            Kind::Kirin => "きりん",
+            Kind::Phoenix => "ほうおう",
+            Kind::SideMover => "おうぎょう",
+            Kind::VerticalMover => "しゅぎょう",
+            Kind::Bishop => "かくぎょう",
+            Kind::Rook => "ひしゃ",
+            Kind::DragonHorse => "りゅうめ",
+            Kind::DragonKing => "りゅうおう",
+            Kind::FreeKing => "ほんおう",
+            Kind::Lion => "しし",
+            Kind::King => "おうしょう",
+            Kind::Tokin => "ときん",
+            Kind::Prince => "たいし",
+            Kind::FlyingStag => "ひろく",
+            Kind::WhiteHorse => "はっく",
+            Kind::Whale => "げいげい",
+            Kind::FlyingOx => "ひぎゅう",
+            Kind::FreeBoar => "ほんちょ",
+            Kind::SoaringEagle => "ひじゅ",
+            Kind::HornedFalcon => "かくおう",
+        }
+    }
+
     pub fn names(self) -> (&'static str, &'static str) {
         match self {
             Kind::Pawn => ("歩兵", "Pawn"),

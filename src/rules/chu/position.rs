@@ -2,6 +2,8 @@
 //! named by USI (files 12…1 from 先手's left, ranks a…l from the top), the
 //! pieces, the side to move and the 先獅子 square.
 
+use serde::{Deserialize, Serialize};
+
 use super::pieces::{Base, Piece};
 use crate::rules::game::Side;
 
@@ -14,7 +16,7 @@ pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/ppppppppppp
 
 /// A square: `row * 12 + column`, row 0 the top rank (a), column 0 the
 /// left file (12) as 先手 sees the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Square(pub u8);
 
 impl Square {
@@ -175,6 +177,16 @@ impl ChuPosition {
             }
         }
         key
+    }
+
+    /// A tutorial or problem diagram: the 12 ranks as SFEN writes them
+    /// (rank a first; `12` for an empty rank), and the side to move.
+    pub fn from_rows(rows: &[&str], to_move: Side) -> Result<ChuPosition, String> {
+        let side = match to_move {
+            Side::First => "b",
+            Side::Second => "w",
+        };
+        ChuPosition::from_sfen(&format!("{} {side} - 1", rows.join("/")))
     }
 
     /// Reads SFEN: the board (rows from rank a, `/` between, digits for

@@ -1,0 +1,357 @@
+//! 中将棋 on the shared screens: the 12×12 board with its promotion zones,
+//! 92 koma named in two kanji (promoted names in red, sized by rank), the
+//! 獅子's two-step moves made by tapping each step, 成る / 成らない and じっと
+//! offered as a choice, SFEN import and export, and the rule profile to
+//! choose.
+
+use std::sync::LazyLock;
+
+use bevy::prelude::*;
+
+use super::art::{self, Art, CELL};
+use super::board_view::BoardView;
+use super::session::{CaptureView, MoveMark, PieceFace, PieceInfo, Playable};
+use super::setup::choice_group;
+use crate::app::i18n::{Lang, T};
+use crate::app::settings::PieceStyle;
+use crate::app::widgets::{Fonts, palette};
+use crate::rules::board::{BoardGraph, PointId};
+use crate::rules::chu::Profile;
+use crate::rules::chu::end::{self, ChuEnd};
+use crate::rules::chu::game::{Chu, ChuRules};
+use crate::rules::chu::moves::ChuMove;
+use crate::rules::chu::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
+use crate::rules::chu::position::{ChuPosition, FILES, Square};
+use crate::rules::data::{self, GameId, GamePresets, Tutorial};
+use crate::rules::game::{EndReason, Side};
+use crate::rules::levels::LevelError;
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(super::session::plugin::<Chu>);
+}
+
+/// The board's points are the engine's squares: row by row from rank 一,
+/// file 12 first (`levels/boards/chu12.ron`).
+static BOARD: LazyLock<BoardGraph> = LazyLock::new(|| {
+    data::board("chu12").unwrap_or_else(|e| {
+        // The file is built in and tested; a plain grid is the same shape.
+        error!("{e}");
+        BoardGraph::grid(FILES as u32, FILES as u32)
+    })
+});
+
+/// Ranks of each side's promotion zone.
+const ZONE_RANKS: usize = 4;
+
+fn square(p: PointId) -> Square {
+    Square(p as u8)
+}
+
+/// A koma's size on a real set: the king largest, pawns smallest.
+fn koma_size(base: Base) -> f32 {
+    match base {
+        Base::King => 1.0,
+        Base::Lion | Base::FreeKing | Base::DragonKing | Base::DragonHorse => 0.97,
+        Base::Rook | Base::Bishop | Base::SideMover | Base::VerticalMover => 0.94,
+        Base::Kirin | Base::Phoenix | Base::DrunkElephant | Base::BlindTiger => 0.92,
+        Base::Gold | Base::Silver | Base::Copper | Base::Leopard => 0.90,
+        Base::Lance | Base::ReverseChariot | Base::GoBetween | Base::Pawn => 0.86,
+    }
+}
+
+fn profile_text(profile: Profile) -> T {
+    match profile {
+        Profile::Jcsa => T::ChuProfileJcsa,
+        Profile::Lishogi => T::ChuProfileLishogi,
+    }
+}
+
+impl Playable for Chu {
+    type Rules = ChuRules;
+    const ID: GameId = GameId::ChuShogi;
+    const CELL: f32 = 56.0;
+    const SQUARES: bool = true;
+    const TURN_TOP_PIECES: bool = true;
+    const TURN_BOARD: bool = true;
+    const MULTI_STEP: bool = true;
+    const STOP_BUTTON: T = T::StopHere;
+
+    fn create(rules: &ChuRules) -> Result<Self, String> {
+        rules.validate()?;
+        Ok(Chu { rules: *rules })
+    }
+    fn presets() -> Result<GamePresets<ChuRules>, LevelError> {
+        data::chushogi_presets()
+    }
+    fn tutorial() -> Result<Tutorial, LevelError> {
+        data::chushogi_tutorial()
+    }
+    fn tutorial_rules() -> ChuRules {
+        ChuRules::JCSA
+    }
+    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<ChuPosition, String> {
+        ChuPosition::from_rows(rows, to_move)
+    }
+
+    fn graph(&self) -> &BoardGraph {
+        &BOARD
+    }
+    fn piece_at(&self, pos: &ChuPosition, p: PointId) -> Option<Side> {
+        pos.at(square(p)).map(|(side, _)| side)
+    }
+    fn piece_face(&self, pos: &ChuPosition, p: PointId) -> Option<PieceFace> {
+        let (side, piece) = pos.at(square(p))?;
+        let name = match (piece.kind(), side) {
+            // 先手's king is 王将, 後手's 玉将.
+            (Kind::King, Side::Second) => "玉将",
+            (kind, _) => kind.names().0,
+        };
+        Some(PieceFace {
+            name,
+            promoted: piece.promoted,
+            size: koma_size(piece.base),
+        })
+    }
+    fn taken_by(&self, _pos: &ChuPosition, _side: Side) -> Option<u32> {
+        // No drops: captured pieces leave the game.
+        None
+    }
+    fn capture_view(&self, pos: &ChuPosition, mv: ChuMove) -> CaptureView {
+        let side = pos.to_move();
+        let captured: Vec<PointId> = [mv.mid, Some(mv.to)]
+            .into_iter()
+            .flatten()
+            .filter(|&sq| pos.at(sq).is_some_and(|(s, _)| s != side))
+            .map(|sq| sq.0 as PointId)
+            .collect();
+        let capturers = if captured.is_empty() {
+            Vec::new()
+        } else {
+            vec![mv.to.0 as PointId]
+        };
+        CaptureView {
+            captured,
+            capturers,
+        }
+    }
+    fn status_line(&self, pos: &ChuPosition, lang: Lang) -> String {
+        // The cutoff table counts in tenths.
+        let [first, second] = end::cutoff_points(pos).map(|t| t as f32 / 10.0);
+        format!(
+            "{}: ☗ {first:.1} · ☖ {second:.1}\n{}",
+            T::Points.get(lang),
+            profile_text(self.rules.profile).get(lang)
+        )
+    }
+    fn notice(&self, _pos: &ChuPosition, occurrences: u32) -> Option<T> {
+        match occurrences {
+            2 => Some(T::Repetition2),
+            3 => Some(T::Repetition3),
+            _ => None,
+        }
+    }
+    fn piece_info(&self, pos: &ChuPosition, p: PointId, lang: Lang) -> Option<PieceInfo> {
+        let (side, piece) = pos.at(square(p))?;
+        Some(piece_info(piece, side, lang))
+    }
+    fn choice_text(&self, pos: &ChuPosition, mv: ChuMove, lang: Lang) -> String {
+        let pass = mv.to == mv.from && mv.mid.is_some_and(|mid| pos.at(mid).is_none());
+        let key = if pass {
+            T::Pass
+        } else if mv.promote {
+            T::Promote
+        } else {
+            T::DontPromote
+        };
+        key.get(lang).to_string()
+    }
+    fn position_text(&self, pos: &ChuPosition) -> String {
+        format!(
+            "profile: {}\nsfen: {}",
+            self.rules.profile.id(),
+            pos.to_sfen()
+        )
+    }
+    fn position_code(&self, pos: &ChuPosition) -> Option<String> {
+        Some(pos.to_sfen())
+    }
+    fn read_position_code(&self, text: &str) -> Result<ChuPosition, String> {
+        ChuPosition::from_sfen(text.trim())
+    }
+
+    fn to_move_text(side: Side) -> T {
+        match side {
+            Side::First => T::ChuSenteToMove,
+            Side::Second => T::ChuGoteToMove,
+        }
+    }
+    fn wins_text(side: Side) -> T {
+        match side {
+            Side::First => T::ChuSenteWins,
+            Side::Second => T::ChuGoteWins,
+        }
+    }
+    fn side_question() -> (T, [T; 3]) {
+        (T::ChuYourSide, [T::ChuSente, T::ChuGote, T::FirstRandom])
+    }
+    fn reason_text(&self, pos: &ChuPosition, reason: EndReason) -> T {
+        match reason {
+            EndReason::CaptureTarget | EndReason::Lead => {
+                match end::outcome_in(self.rules.profile, pos) {
+                    Some((_, ChuEnd::BareKing)) => T::ReasonBareKing,
+                    Some((_, ChuEnd::TooLittleLeft)) => T::ReasonTooLittleLeft,
+                    _ => T::ReasonRoyalsTaken,
+                }
+            }
+            EndReason::NoMoves => T::ReasonNoMoves,
+            EndReason::Repetition => T::ReasonRepetition,
+            EndReason::MoveLimit => T::ReasonMoveLimit,
+            EndReason::Resignation => T::ReasonResignation,
+        }
+    }
+
+    fn spawn_board(
+        &self,
+        commands: &mut Commands,
+        view: &BoardView,
+        fonts: &Fonts,
+        scope: impl Bundle + Clone,
+    ) {
+        art::spawn_grid_board(
+            commands,
+            view,
+            fonts,
+            scope,
+            FILES,
+            ZONE_RANKS,
+            Some(Color::srgba(0.80, 0.40, 0.15, 0.16)),
+        );
+    }
+
+    fn piece_children(
+        parent: &mut ChildSpawnerCommands,
+        art: &Art,
+        fonts: &Fonts,
+        _style: PieceStyle,
+        side: Side,
+        face: Option<PieceFace>,
+    ) {
+        // 中将棋 has only the koma look: 30 kinds need their names.
+        let face = face.unwrap_or(PieceFace {
+            name: if side == Side::First {
+                "王将"
+            } else {
+                "玉将"
+            },
+            promoted: false,
+            size: 1.0,
+        });
+        let scale = Self::CELL / CELL * face.size;
+        let color = if face.promoted {
+            palette::VERMILION
+        } else {
+            palette::INK
+        };
+        parent
+            .spawn((
+                Transform::from_scale(Vec3::splat(scale)),
+                Visibility::default(),
+            ))
+            .with_children(|koma| art::koma_named(koma, art, fonts, face.name, color));
+    }
+
+    fn custom_rules_ui(
+        root: &mut ChildSpawnerCommands,
+        fonts: &Fonts,
+        lang: Lang,
+        rules: &ChuRules,
+    ) {
+        choice_group::<Chu, _>(
+            root,
+            fonts,
+            lang,
+            T::ChuRuleProfile,
+            &Profile::ALL.map(|p| (p, profile_text(p))),
+            rules.profile,
+            |d, v| d.custom.profile = v,
+        );
+    }
+}
+
+/// A piece's name as its owner's koma shows it (後手's king is 玉将).
+fn koma_name(kind: Kind, side: Side) -> (&'static str, &'static str) {
+    match (kind, side) {
+        (Kind::King, Side::Second) => ("玉将", "ぎょくしょう"),
+        (kind, _) => (kind.names().0, kind.reading()),
+    }
+}
+
+/// Name, reading, promotion, worth and movement diagram of `piece`.
+pub fn piece_info(piece: Piece, side: Side, lang: Lang) -> PieceInfo {
+    let kind = piece.kind();
+    let (kanji, reading) = koma_name(kind, side);
+    let name = match lang {
+        Lang::Ja => format!("{kanji}({reading})"),
+        Lang::En => format!("{} ({kanji}, {reading})", kind.names().1),
+    };
+    let promotion = match (piece.promoted, piece.base.promotes_to()) {
+        (true, _) => {
+            let from = piece.base.kind().names();
+            match lang {
+                Lang::Ja => format!("{}が成った駒", from.0),
+                Lang::En => format!("a promoted {}", from.1),
+            }
+        }
+        (false, Some(to)) => match lang {
+            Lang::Ja => format!("成ると{}", to.names().0),
+            Lang::En => format!("promotes to {} ({})", to.names().1, to.names().0),
+        },
+        (false, None) => lang.pick("成らない", "does not promote").to_string(),
+    };
+    let worth = match kind {
+        Kind::King => lang.pick("点数なし", "no points").to_string(),
+        _ => match lang {
+            Lang::Ja => format!("{}点", piece.points()),
+            Lang::En => format!("{} points", piece.points()),
+        },
+    };
+    PieceInfo {
+        name,
+        details: format!("{promotion} · {worth}"),
+        diagram: move_diagram(kind),
+    }
+}
+
+/// The 5×5 movement diagram of a kind, forward up.
+pub fn move_diagram(kind: Kind) -> [[MoveMark; 5]; 5] {
+    let mut grid = [[MoveMark::Empty; 5]; 5];
+    let movement = kind.movement();
+    let mut mark = |right: i32, forward: i32, m: MoveMark| {
+        grid[(2 - forward) as usize][(2 + right) as usize] = m;
+    };
+    if movement.lion {
+        for forward in -2..=2 {
+            for right in -2..=2 {
+                mark(right, forward, MoveMark::Lion);
+            }
+        }
+    }
+    for (i, dir) in DIRECTIONS.iter().enumerate() {
+        let (right, forward) = dir.delta();
+        match movement.reach[i] {
+            Reach::No => {}
+            Reach::Step => mark(right, forward, MoveMark::Step),
+            Reach::Slide => {
+                mark(right, forward, MoveMark::Slide);
+                mark(2 * right, 2 * forward, MoveMark::Slide);
+            }
+            Reach::Jump => mark(2 * right, 2 * forward, MoveMark::Jump),
+            Reach::LionLine => {
+                mark(right, forward, MoveMark::Lion);
+                mark(2 * right, 2 * forward, MoveMark::Lion);
+            }
+        }
+    }
+    mark(0, 0, MoveMark::Piece);
+    grid
+}
