@@ -77,7 +77,8 @@ web: web-build
 web-test: deps-test web-build
 	node web/test/web_test.mjs $(DIST) $(SHOTS)
 	python3 tools/check_png.py $(SHOTS)/web-title.png $(SHOTS)/web-list.png $(SHOTS)/web-play.png \
-		$(SHOTS)/web-foxgeese.png $(SHOTS)/web-musashi.png $(SHOTS)/web-musashi-position.png
+		$(SHOTS)/web-foxgeese.png $(SHOTS)/web-chushogi.png $(SHOTS)/web-musashi.png \
+		$(SHOTS)/web-musashi-position.png
 
 # The strength table in the README (takes a while: 200 games a pairing).
 selfplay-table:

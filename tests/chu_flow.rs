@@ -330,3 +330,47 @@ fn the_piece_help_names_the_piece_and_draws_its_moves() {
     let king = piece_info(Piece::new(Base::King), Side::Second, Lang::En);
     assert!(king.name.contains("玉将"), "{}", king.name);
 }
+
+#[test]
+fn at_sixty_minutes_the_game_is_cut_off_and_the_points_decide() {
+    use yorimichi::games::play::LastResult;
+    use yorimichi::rules::game::EndReason;
+    // 先手 has a gold more than 後手: more points.
+    let rows: Vec<&str> = vec![
+        "6k4g", "12", "12", "12", "12", "12", "12", "12", "12", "12", "11G", "G4K6",
+    ];
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    let setup = MatchSetup::new(Opponent::Human, Side::First, "jcsa", ChuRules::JCSA);
+    let mut m = ChuMatch::new(setup).unwrap();
+    let pos = ChuPosition::from_rows(&rows, Side::First).unwrap();
+    m.record = GameRecord::from_position(&m.game, pos);
+    // A save keeps the time played.
+    m.elapsed = 3599.0;
+    let m = ChuMatch::from_save(m.to_save()).unwrap();
+    assert_eq!(m.elapsed, 3599.0);
+    common::open_play(&mut app, m);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(ply(&app), 0);
+    assert!(
+        app.world()
+            .resource::<ChuMatch>()
+            .record
+            .outcome(&Chu::default())
+            .is_none()
+    );
+    for _ in 0..400 {
+        app.update();
+        if screen(&app) == Screen::Result {
+            break;
+        }
+    }
+    assert_eq!(screen(&app), Screen::Result, "the game ended at the cutoff");
+    let result = app.world().resource::<LastResult<Chu>>();
+    assert_eq!(result.outcome.reason, EndReason::TimeUp);
+    assert_eq!(result.outcome.winner, Some(Side::First));
+    let detail = result.detail.clone().unwrap();
+    assert!(detail.contains("8.8") && detail.contains("4.4"), "{detail}");
+}

@@ -197,6 +197,7 @@ fn a_save_with_an_illegal_move_is_refused() {
         setup: setup(),
         start: None,
         moves: vec![HasamiMove { from: 0, to: 80 }],
+        elapsed: 0.0,
     };
     let e = HasamiMatch::from_save(save).err().expect("refused");
     assert!(e.contains("move 1"), "{e}");

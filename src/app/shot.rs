@@ -364,7 +364,10 @@ fn drive(
         }
     }
     // Taps a few frames apart, so that a hop along a path has ended.
-    if f >= SETTLE_FRAMES - 10 && (f - (SETTLE_FRAMES - 10)) % 25 == 0 && !select.is_empty() {
+    if f >= SETTLE_FRAMES - 10
+        && (f - (SETTLE_FRAMES - 10)).is_multiple_of(25)
+        && !select.is_empty()
+    {
         taps.write(BoardTap(select.remove(0)));
     }
     let shoot_at = SETTLE_FRAMES + capture_frames(&scene).unwrap_or(0);

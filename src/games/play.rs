@@ -83,6 +83,10 @@ struct ScoreText;
 #[derive(Component)]
 struct NoticeText;
 #[derive(Component)]
+struct ClockText;
+#[derive(Component)]
+struct MovesText;
+#[derive(Component)]
 struct SoundButton;
 
 /// The selected piece's help under the buttons (games that give it).
@@ -206,6 +210,8 @@ pub struct LastResult<G: Playable> {
     pub reason: T,
     pub setup: super::session::MatchSetup<G::Rules>,
     pub plies: usize,
+    /// A line under the reason (the point totals of a cutoff).
+    pub detail: Option<String>,
 }
 
 type Animating<'w, 's> = Query<'w, 's, (), Or<(With<Tween>, With<Lifetime>)>>;
@@ -233,6 +239,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
                 handle_choice::<G>,
                 drag_piece::<G>,
                 handle_commands::<G>,
+                tick_clock::<G>,
                 cpu_turn::<G>,
                 poll_hint::<G>,
                 apply_moves::<G>,
@@ -390,6 +397,9 @@ fn spawn_hud<G: Playable>(commands: &mut Commands, fonts: &Fonts, lang: Lang, m:
             ));
             panel.spawn((widgets::text(fonts, "", 18.0, palette::INK), TurnText));
             panel.spawn((widgets::text(fonts, "", 16.0, palette::INK_SOFT), ScoreText));
+            if G::TIME_LIMIT.is_some() {
+                panel.spawn((widgets::text(fonts, "", 16.0, palette::INK_SOFT), ClockText));
+            }
             panel.spawn((
                 widgets::text(fonts, "", 16.0, palette::VERMILION),
                 NoticeText,
@@ -450,6 +460,7 @@ fn spawn_hud<G: Playable>(commands: &mut Commands, fonts: &Fonts, lang: Lang, m:
                         .observe(open_from(Screen::Settings, Screen::Play));
                 });
             spawn_piece_info(panel, fonts);
+            panel.spawn((widgets::text(fonts, "", 14.0, palette::INK_SOFT), MovesText));
         });
 }
 
@@ -840,6 +851,52 @@ fn handle_commands<G: Playable>(
     }
 }
 
+/// Counts the time played, for games with a time limit, and ends the game
+/// when it runs out (the clock stops during animations and once the game
+/// is over).
+#[allow(clippy::too_many_arguments)]
+fn tick_clock<G: Playable>(
+    time: Res<Time>,
+    mut m: ResMut<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut cpu: ResMut<CpuThink<G>>,
+    mut hint: ResMut<HintThink<G>>,
+    mut store: ResMut<Store>,
+    settings: Res<Settings>,
+    mut clocks: Query<&mut Text, With<ClockText>>,
+) {
+    let Some(limit) = G::TIME_LIMIT else { return };
+    if m.record.outcome(&m.game).is_some() || ui.is_settling() {
+        return;
+    }
+    // The clock moves every frame; the match only counts as changed (and
+    // the HUD is redrawn) when the shown second changes or time is up.
+    let before = m.elapsed;
+    m.bypass_change_detection().elapsed = (before + time.delta_secs()).min(limit);
+    let after = m.elapsed;
+    if after >= limit {
+        let outcome = m.game.time_up(m.record.current());
+        m.record.end(outcome);
+        cpu.0 = None;
+        hint.0 = None;
+        ui.clear_selection();
+        ui.pending_sync = true;
+        store.remove(&G::ID.save_key());
+    }
+    if before.floor() != after.floor() || clocks.iter().any(|t| t.0.is_empty()) {
+        let left = (limit - after).max(0.0) as u32;
+        let text = format!(
+            "{} {}:{:02}",
+            T::TimeLeft.get(settings.lang),
+            left / 60,
+            left % 60
+        );
+        for mut t in &mut clocks {
+            t.0.clone_from(&text);
+        }
+    }
+}
+
 fn cpu_turn<G: Playable>(
     m: Res<Match<G>>,
     ui: Res<PlayUi<G>>,
@@ -1054,6 +1111,7 @@ fn settle<G: Playable>(
                 reason: m.game.reason_text(pos, outcome.reason),
                 setup: m.setup.clone(),
                 plies: m.record.ply(),
+                detail: m.game.result_detail(pos, outcome, settings.lang),
             });
         }
         next.set(Screen::Result);
@@ -1209,7 +1267,8 @@ fn show_choice<G: Playable>(
         return;
     }
     let wanted = !ui.choice.is_empty();
-    if wanted == !shown.is_empty() && !settings.is_changed() {
+    let showing = !shown.is_empty();
+    if wanted == showing && !settings.is_changed() {
         return;
     }
     for e in &shown {
@@ -1348,6 +1407,7 @@ fn update_hud<G: Playable>(
         Query<&mut Text, With<ScoreText>>,
         Query<&mut Text, With<NoticeText>>,
         Query<(&mut Localized, &mut Text)>,
+        Query<&mut Text, With<MovesText>>,
     )>,
     sound_buttons: Query<&Children, With<SoundButton>>,
     mut looks: Query<&mut widgets::ButtonLook, With<SoundButton>>,
@@ -1398,6 +1458,12 @@ fn update_hud<G: Playable>(
             t.0 = notice.clone();
         }
     }
+    let moves = recent_moves(&m, lang);
+    for mut t in &mut texts.p4() {
+        if t.0 != moves {
+            t.0 = moves.clone();
+        }
+    }
     let key = if settings.sound {
         T::SoundOn
     } else {
@@ -1431,6 +1497,23 @@ fn update_hud<G: Playable>(
             node.display = display;
         }
     }
+}
+
+/// The last few moves of the record, numbered, one a line (棋譜).
+fn recent_moves<G: Playable>(m: &Match<G>, lang: Lang) -> String {
+    const SHOWN: usize = 4;
+    let moves = m.record.moves();
+    if moves.is_empty() {
+        return String::new();
+    }
+    let positions = m.record.positions();
+    let first = moves.len().saturating_sub(SHOWN);
+    let lines = (first..moves.len())
+        .map(|i| format!("{} {}", i + 1, m.game.move_text(&positions[i], moves[i])));
+    std::iter::once(T::MovesSoFar.get(lang).to_string())
+        .chain(lines)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Shows the selected piece's help, or hides it.
@@ -1520,6 +1603,9 @@ fn spawn_result<G: Playable>(
                 22.0,
                 palette::INK,
             ));
+            if let Some(detail) = &result.detail {
+                root.spawn(widgets::text(&fonts, detail.clone(), 20.0, palette::INK));
+            }
             root.spawn(widgets::text(
                 &fonts,
                 format!("{} {}", result.plies, T::Moves.get(lang)),

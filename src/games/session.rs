@@ -21,7 +21,7 @@ use crate::app::widgets::Fonts;
 use crate::app::{ChosenGame, Notice, Screen};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{GameId, GamePresets, Strength, Tutorial};
-use crate::rules::game::{EndReason, Game, Side};
+use crate::rules::game::{EndReason, Game, Outcome, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::record::GameRecord;
 
@@ -98,6 +98,8 @@ pub trait Playable:
     const MULTI_STEP: bool = false;
     /// The button that ends a move of several taps where the piece stands.
     const STOP_BUTTON: T = T::StopJump;
+    /// Seconds of play after which the game is cut off (中将棋: 60 minutes).
+    const TIME_LIMIT: Option<f32> = None;
     /// The game has the 印を出す option.
     const HAS_MARKS: bool = false;
 
@@ -119,6 +121,15 @@ pub trait Playable:
     /// What the play screen tells about the piece on `p` while it is
     /// selected, for games with many kinds of piece.
     fn piece_info(&self, _pos: &Self::Pos, _p: PointId, _lang: Lang) -> Option<PieceInfo> {
+        None
+    }
+    /// The result when the time runs out in `pos`.
+    fn time_up(&self, _pos: &Self::Pos) -> Outcome {
+        Outcome::draw(EndReason::TimeUp)
+    }
+    /// A line the result screen adds under the reason (the point totals
+    /// of a cutoff).
+    fn result_detail(&self, _pos: &Self::Pos, _outcome: Outcome, _lang: Lang) -> Option<String> {
         None
     }
     /// The words on the button that picks `mv` when the taps leave a
@@ -255,6 +266,9 @@ pub struct GameSave<R, M> {
     #[serde(default)]
     pub start: Option<String>,
     pub moves: Vec<M>,
+    /// Seconds played so far (games with a time limit).
+    #[serde(default)]
+    pub elapsed: f32,
 }
 
 /// The game being played.
@@ -263,6 +277,8 @@ pub struct Match<G: Playable> {
     pub game: G,
     pub record: GameRecord<G>,
     pub setup: MatchSetup<G::Rules>,
+    /// Seconds played so far, for games with a time limit.
+    pub elapsed: f32,
 }
 
 impl<G: Playable> Match<G> {
@@ -273,6 +289,7 @@ impl<G: Playable> Match<G> {
             game,
             record,
             setup,
+            elapsed: 0.0,
         })
     }
 
@@ -288,6 +305,7 @@ impl<G: Playable> Match<G> {
         };
         m.record = GameRecord::replay_from(&m.game, start, &save.moves)
             .map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
+        m.elapsed = save.elapsed.max(0.0);
         Ok(m)
     }
 
@@ -296,6 +314,7 @@ impl<G: Playable> Match<G> {
             setup: self.setup.clone(),
             start: self.start_code(),
             moves: self.record.moves().to_vec(),
+            elapsed: self.elapsed,
         }
     }
 
@@ -311,6 +330,7 @@ impl<G: Playable> Match<G> {
     pub fn restart_from(&mut self, text: &str) -> Result<(), String> {
         let pos = self.game.read_position_code(text)?;
         self.record = GameRecord::from_position(&self.game, pos);
+        self.elapsed = 0.0;
         Ok(())
     }
 

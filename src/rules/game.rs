@@ -44,6 +44,9 @@ pub enum EndReason {
     MoveLimit,
     /// The loser resigned (投了).
     Resignation,
+    /// The game's time ran out (中将棋's 60-minute cutoff, decided by the
+    /// points on the board).
+    TimeUp,
 }
 
 /// The result of a finished game.

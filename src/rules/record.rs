@@ -40,7 +40,8 @@ pub struct GameRecord<G: Game> {
     positions: Vec<G::Pos>,
     hashes: Vec<u64>,
     counts: HashMap<u64, u32>,
-    resigned: Option<Side>,
+    /// How the game ended off the board (投了, the time cutoff).
+    ended: Option<Outcome>,
 }
 
 impl<G: Game> GameRecord<G> {
@@ -57,7 +58,7 @@ impl<G: Game> GameRecord<G> {
             positions: vec![start],
             hashes: vec![h],
             counts,
-            resigned: None,
+            ended: None,
         }
     }
 
@@ -108,8 +109,8 @@ impl<G: Game> GameRecord<G> {
     }
 
     pub fn outcome(&self, game: &G) -> Option<Outcome> {
-        if let Some(loser) = self.resigned {
-            return Some(Outcome::win(loser.opponent(), EndReason::Resignation));
+        if let Some(outcome) = self.ended {
+            return Some(outcome);
         }
         let pos = self.current();
         game.outcome(pos)
@@ -148,7 +149,7 @@ impl<G: Game> GameRecord<G> {
         if self.moves.is_empty() {
             return false;
         }
-        self.resigned = None;
+        self.ended = None;
         self.moves.pop();
         self.positions.pop();
         if let Some(h) = self.hashes.pop()
@@ -163,6 +164,14 @@ impl<G: Game> GameRecord<G> {
     }
 
     pub fn resign(&mut self, side: Side) {
-        self.resigned = Some(side);
+        self.end(Outcome::win(side.opponent(), EndReason::Resignation));
+    }
+
+    /// Ends the game off the board (the time cutoff); a finished game keeps
+    /// its result.
+    pub fn end(&mut self, outcome: Outcome) {
+        if self.ended.is_none() {
+            self.ended = Some(outcome);
+        }
     }
 }

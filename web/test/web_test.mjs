@@ -154,14 +154,17 @@ try {
   // The other games: Esc back to the list, a card's はじめから, Enter on the
   // setup (against the CPU), then a move by two taps. Point boards are 78
   // world units between points, centred at x −190 (screen x 360).
-  await playFromList(page, "きつねとがちょう", [410, 516], [[126, 478], [126, 400]], "web-foxgeese.png",
+  await playFromList(page, "きつねとがちょう", [174, 516], [[126, 478], [126, 400]], "web-foxgeese.png",
     "a goose (a3 → a4) moves in the browser and the CPU fox replies");
+  // 中将棋: 56 world units a square; 6九 → 6八.
+  await playFromList(page, "中将棋", [646, 516], [[388, 540], [388, 484]], "web-chushogi.png",
+    "a 中将棋 pawn (6九 → 6八) moves in the browser and the CPU replies");
   await playFromList(page, "十六むさし", [668, 350], [[282, 400], [282, 322]], "web-musashi.png",
     "親 (c3 → c4) moves in the browser and the CPU 子 reply");
 
   // 局面を書き出す shows the position text on the page.
   const shown = await page.evaluate(() => document.body.dataset.position);
-  await tap(page, 965, 336);
+  await tap(page, 965, 274);
   await page.waitForSelector("#export-position textarea", { timeout: 10000 });
   const exported = await page.inputValue("#export-position textarea");
   check(exported === shown && exported.endsWith(" oya"), `局面を書き出す shows "${exported}"`);
@@ -176,7 +179,7 @@ try {
 
   // …and 局面を読み込む takes a pasted one (the page restarts with it).
   const other = "K...K-./K.K..../.O..K../......./K.K.K-. oya";
-  await tap(page, 965, 390);
+  await tap(page, 965, 320);
   await page.waitForSelector("#import-position textarea", { timeout: 10000 });
   await page.fill("#import-position textarea", other);
   await page.click("#import-position button");

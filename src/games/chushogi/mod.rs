@@ -23,7 +23,7 @@ use crate::rules::chu::moves::ChuMove;
 use crate::rules::chu::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
 use crate::rules::chu::position::{ChuPosition, FILES, Square};
 use crate::rules::data::{self, GameId, GamePresets, Tutorial};
-use crate::rules::game::{EndReason, Side};
+use crate::rules::game::{EndReason, Outcome, Side};
 use crate::rules::levels::LevelError;
 
 pub fn plugin(app: &mut App) {
@@ -75,6 +75,8 @@ impl Playable for Chu {
     const TURN_BOARD: bool = true;
     const MULTI_STEP: bool = true;
     const STOP_BUTTON: T = T::StopHere;
+    /// The seed's cutoff: 60 minutes from the start.
+    const TIME_LIMIT: Option<f32> = Some(3600.0);
 
     fn create(rules: &ChuRules) -> Result<Self, String> {
         rules.validate()?;
@@ -154,6 +156,17 @@ impl Playable for Chu {
         let (side, piece) = pos.at(square(p))?;
         Some(piece_info(piece, side, lang))
     }
+    fn time_up(&self, pos: &ChuPosition) -> Outcome {
+        Outcome {
+            winner: end::cutoff_winner(pos),
+            reason: EndReason::TimeUp,
+        }
+    }
+    fn result_detail(&self, pos: &ChuPosition, _outcome: Outcome, lang: Lang) -> Option<String> {
+        // Every ending shows where the points stood; the cutoff was decided
+        // by them.
+        Some(self.status_line(pos, lang).lines().next()?.to_string())
+    }
     fn choice_text(&self, pos: &ChuPosition, mv: ChuMove, lang: Lang) -> String {
         let pass = mv.to == mv.from && mv.mid.is_some_and(|mid| pos.at(mid).is_none());
         let key = if pass {
@@ -207,6 +220,7 @@ impl Playable for Chu {
             EndReason::Repetition => T::ReasonRepetition,
             EndReason::MoveLimit => T::ReasonMoveLimit,
             EndReason::Resignation => T::ReasonResignation,
+            EndReason::TimeUp => T::ReasonTimeUp,
         }
     }
 

@@ -129,6 +129,7 @@ impl Playable for FoxGeese {
             EndReason::Repetition => T::ReasonFoxRepetition,
             EndReason::MoveLimit => T::ReasonFoxMoveLimit,
             EndReason::Resignation => T::ReasonResignation,
+            EndReason::TimeUp => T::ReasonTimeUp,
         }
     }
 

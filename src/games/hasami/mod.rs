@@ -110,6 +110,7 @@ impl Playable for Hasami {
             EndReason::Repetition => T::ReasonRepetition,
             EndReason::MoveLimit => T::ReasonMoveLimit,
             EndReason::Resignation => T::ReasonResignation,
+            EndReason::TimeUp => T::ReasonTimeUp,
         }
     }
 

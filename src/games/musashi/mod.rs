@@ -140,6 +140,7 @@ impl Playable for Musashi {
             EndReason::Repetition => T::ReasonFoxRepetition,
             EndReason::MoveLimit => T::ReasonOyaMoveLimit,
             EndReason::Resignation => T::ReasonResignation,
+            EndReason::TimeUp => T::ReasonTimeUp,
         }
     }
 
