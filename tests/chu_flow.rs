@@ -374,3 +374,38 @@ fn at_sixty_minutes_the_game_is_cut_off_and_the_points_decide() {
     let detail = result.detail.clone().unwrap();
     assert!(detail.contains("8.8") && detail.contains("4.4"), "{detail}");
 }
+
+#[test]
+fn a_game_exports_as_usi_and_japanese_and_imports_back() {
+    use yorimichi::games::session::Playable;
+    let setup = MatchSetup::new(Opponent::Human, Side::First, "jcsa", ChuRules::JCSA);
+    let mut m = ChuMatch::new(setup.clone()).unwrap();
+    for usi in ["7j7h", "7d7e", "7h7f"] {
+        let mv = yorimichi::rules::chu::moves::parse_usi(m.record.current(), usi).unwrap();
+        m.record.play(&m.game, mv).unwrap();
+    }
+    let text = m.game.game_code(&m.record).unwrap();
+    assert!(
+        text.starts_with("position startpos moves 7j7h 7d7e 7h7f\n"),
+        "{text}"
+    );
+    assert!(text.contains("1 ☗7八獅子"), "{text}");
+
+    let mut other = ChuMatch::new(setup).unwrap();
+    other.restart_from(&text).unwrap();
+    assert_eq!(other.record.moves(), m.record.moves());
+    assert_eq!(other.record.current(), m.record.current());
+
+    // A bad move is named, and the match is untouched.
+    let e = other
+        .restart_from("position startpos moves 7j7h 7j7i")
+        .unwrap_err();
+    assert!(e.contains("move 2"), "{e}");
+    assert_eq!(other.record.ply(), 3);
+    // A bare SFEN still starts a position.
+    other
+        .restart_from("6k4g/12/12/12/12/12/12/12/12/12/11G/G4K6 w - 1")
+        .unwrap();
+    assert_eq!(other.record.ply(), 0);
+    assert_eq!(other.record.current().to_move(), Side::Second);
+}

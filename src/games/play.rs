@@ -797,7 +797,7 @@ fn handle_commands<G: Playable>(
             }
             PlayCommand::ExportPosition => {
                 let lang = settings.lang;
-                let Some(code) = m.game.position_code(m.record.current()) else {
+                let Some(code) = m.game.game_code(&m.record) else {
                     continue;
                 };
                 sfx.write(Sfx::Button);

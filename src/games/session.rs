@@ -160,6 +160,16 @@ pub trait Playable:
     fn read_position_code(&self, _text: &str) -> Result<Self::Pos, String> {
         Err(format!("{} has no position text", Self::ID.id()))
     }
+    /// The whole game as text to export (中将棋: the USI moves and the
+    /// Japanese record); by default the current position's text.
+    fn game_code(&self, record: &GameRecord<Self>) -> Option<String> {
+        self.position_code(record.current())
+    }
+    /// Reads an imported text: where the game starts and the moves played
+    /// from there (by default a position text, no moves).
+    fn read_game_code(&self, text: &str) -> Result<(Self::Pos, Vec<Self::Move>), String> {
+        Ok((self.read_position_code(text)?, Vec::new()))
+    }
 
     /// "… to move" and "… wins" for each side.
     fn to_move_text(side: Side) -> T;
@@ -326,10 +336,12 @@ impl<G: Playable> Match<G> {
             .flatten()
     }
 
-    /// Starts over from an imported position (same setup).
+    /// Starts over from an imported position or game (same setup); the
+    /// match is untouched when the text is refused.
     pub fn restart_from(&mut self, text: &str) -> Result<(), String> {
-        let pos = self.game.read_position_code(text)?;
-        self.record = GameRecord::from_position(&self.game, pos);
+        let (pos, moves) = self.game.read_game_code(text)?;
+        self.record = GameRecord::replay_from(&self.game, pos, &moves)
+            .map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
         self.elapsed = 0.0;
         Ok(())
     }

@@ -22,9 +22,11 @@ use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::ChuMove;
 use crate::rules::chu::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
 use crate::rules::chu::position::{ChuPosition, FILES, Square};
+use crate::rules::chu::record::ChuGameText;
 use crate::rules::data::{self, GameId, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Outcome, Side};
 use crate::rules::levels::LevelError;
+use crate::rules::record::GameRecord;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<Chu>);
@@ -190,6 +192,25 @@ impl Playable for Chu {
     }
     fn read_position_code(&self, text: &str) -> Result<ChuPosition, String> {
         ChuPosition::from_sfen(text.trim())
+    }
+    fn game_code(&self, record: &GameRecord<Chu>) -> Option<String> {
+        let game = ChuGameText {
+            start: record.positions().first()?.clone(),
+            moves: record.moves().to_vec(),
+        };
+        // The USI line first: it is what an import reads back.
+        Some(format!("{}\n\n{}", game.usi(), game.japanese()))
+    }
+    fn read_game_code(&self, text: &str) -> Result<(ChuPosition, Vec<ChuMove>), String> {
+        // An exported game's first line; a Japanese record below it is
+        // for people.
+        let line = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .ok_or("the text is empty")?;
+        let game = ChuGameText::parse_in(self.rules.profile, line)?;
+        Ok((game.start, game.moves))
     }
 
     fn to_move_text(side: Side) -> T {

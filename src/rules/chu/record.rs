@@ -2,8 +2,9 @@
 //! read and write (`position sfen <SFEN> moves 7i7h 7d7e …`, or `startpos`
 //! for the usual start), and a readable Japanese record (`1 ☗7八歩兵`).
 
+use super::Profile;
 use super::game::japanese_move;
-use super::moves::{ChuMove, parse_usi, play};
+use super::moves::{ChuMove, parse_usi_in, play};
 use super::position::{ChuPosition, START_SFEN};
 
 /// A game: where it started and the moves played, every one legal.
@@ -18,6 +19,11 @@ impl ChuGameText {
     /// A trailing `resign` (as some programs write) is ignored. The message
     /// names the first move that is not legal, by number and text.
     pub fn parse(text: &str) -> Result<ChuGameText, String> {
+        Self::parse_in(Profile::Jcsa, text)
+    }
+
+    /// [`ChuGameText::parse`] under `profile`'s rules.
+    pub fn parse_in(profile: Profile, text: &str) -> Result<ChuGameText, String> {
         let mut words: Vec<&str> = text.split_whitespace().collect();
         if words.first() == Some(&"position") {
             words.remove(0);
@@ -41,7 +47,8 @@ impl ChuGameText {
             if *word == "resign" && i + 1 == rest.len() {
                 break;
             }
-            let mv = parse_usi(&pos, word).map_err(|e| format!("move {}: {e}", i + 1))?;
+            let mv =
+                parse_usi_in(profile, &pos, word).map_err(|e| format!("move {}: {e}", i + 1))?;
             pos = play(&pos, mv);
             moves.push(mv);
         }
