@@ -21,16 +21,22 @@ usage:
                                   position, e.g. \"KKKKK-./K...K../K.O.K../K...K../KKKKK-. oya\"
   yorimichi perft chushogi --depth N [--sfen S] [--profile jcsa|lishogi] [--divide]
                                   count the 中将棋 move tree (pseudo-legal moves)
+  yorimichi problems chushogi [--count N] [--seed S]
+                                  find N 中将棋 problems in CPU games (a third
+                                  each of 3 levels) and print them as RON
   yorimichi engine                the 中将棋 CPU as an XBoard/CECP engine (variant chu)
   yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi] [--check-boards]
                                   referee games against another CECP engine (e.g. hachu)
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
-game ids: hasami, musashi, foxgeese (playable); chushogi (engine, selfplay, perft); mawari is not built yet
+game ids: hasami, musashi, foxgeese, chushogi (playable; chushogi also engine, selfplay,
+          perft, problems); mawari is not built yet
 levels:   easy, normal, strong
 scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasami-tutorial,
           hasami-rules, foxgeese, foxgeese-symbol, foxgeese-jump, foxgeese-setup,
-          foxgeese-tutorial, musashi, musashi-capture, musashi-setup, musashi-tutorial";
+          foxgeese-tutorial, musashi, musashi-capture, musashi-setup, musashi-tutorial,
+          chushogi, chushogi-lion, chushogi-tutorial, chushogi-learn, chushogi-lesson,
+          chushogi-problem";
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -49,6 +55,10 @@ pub enum Command {
     },
     Solve(SolveArgs),
     Perft(PerftArgs),
+    Problems {
+        count: usize,
+        seed: u64,
+    },
     Help,
 }
 
@@ -326,6 +336,33 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
             args.depth = depth.ok_or("perft needs --depth N")?;
             Ok(Command::Perft(args))
+        }
+        Some("problems") => {
+            match it.next() {
+                Some("chushogi") => {}
+                Some(other) => {
+                    return Err(format!("problems knows only chushogi, not \"{other}\""));
+                }
+                None => return Err("problems needs a game id (chushogi)".into()),
+            }
+            let (mut count, mut seed) = (60usize, 1u64);
+            while let Some(flag) = it.next() {
+                let mut number = |what: &str| -> Result<u64, String> {
+                    let value = it.next().ok_or(format!("{what} needs a number"))?;
+                    value
+                        .parse::<u64>()
+                        .map_err(|_| format!("{what} needs a number, not \"{value}\""))
+                };
+                match flag {
+                    "--count" => count = number("--count")? as usize,
+                    "--seed" => seed = number("--seed")?,
+                    other => return Err(format!("unknown option \"{other}\"")),
+                }
+            }
+            if count == 0 || count > 600 {
+                return Err(format!("--count needs a number from 1 to 600, not {count}"));
+            }
+            Ok(Command::Problems { count, seed })
         }
         Some("solve") => {
             match it.next() {

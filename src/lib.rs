@@ -11,6 +11,7 @@ pub mod engine_cmd;
 pub mod games;
 pub mod match_cmd;
 pub mod perft_cmd;
+pub mod problems_cmd;
 pub mod rules;
 pub mod selfplay_cmd;
 pub mod solve_cmd;

@@ -26,6 +26,9 @@ fn main() -> ExitCode {
             yorimichi::perft_cmd::run(&args);
             ExitCode::SUCCESS
         }
+        Command::Problems { count, seed } => {
+            finished(yorimichi::problems_cmd::run(count, seed), ExitCode::from(2))
+        }
         Command::Solve(args) => finished(yorimichi::solve_cmd::run(&args), ExitCode::from(2)),
         Command::Play { game, position } => exit_code(app::run(StartOptions {
             game,

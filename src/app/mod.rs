@@ -37,11 +37,17 @@ pub enum Screen {
     Tutorial,
     /// 遊び方: the chosen game's rules text.
     Rules,
+    /// A game's lessons to choose from (中将棋を学ぶ).
+    Lessons,
 }
 
 /// The game chosen on the list (or on the command line).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChosenGame(pub GameId);
+
+/// The lesson chosen among the game's tutorials (0 for a game with one).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChosenTutorial(pub usize);
 
 /// Where the settings and bug-report screens return to.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +92,7 @@ pub fn core_plugin(app: &mut App) {
         .init_resource::<PendingPosition>()
         .init_resource::<GameProgress>()
         .insert_resource(ChosenGame(GameId::Hasami))
+        .init_resource::<ChosenTutorial>()
         .insert_resource(ReturnTo(Screen::Title))
         .add_plugins((
             i18n::plugin,

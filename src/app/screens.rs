@@ -8,7 +8,7 @@ use super::i18n::{Lang, T};
 use super::save::Store;
 use super::settings::{PieceStyle, Settings};
 use super::widgets::{self, Fonts, palette};
-use super::{BugContext, ChosenGame, Notice, ReturnTo, Screen};
+use super::{BugContext, ChosenGame, ChosenTutorial, Notice, ReturnTo, Screen};
 use crate::rules::data::GameId;
 
 /// Version and change history shown on the about screen (like the seeds'
@@ -255,12 +255,18 @@ fn spawn_game_list(
                                     CardButton::Rules(game),
                                 ))
                                 .observe(choose(game, Screen::Rules));
+                            // A game with several lessons opens their menu.
+                            let (key, screen) = if game.has_lessons() {
+                                (T::Learn, Screen::Lessons)
+                            } else {
+                                (T::Tutorial, Screen::Tutorial)
+                            };
                             buttons
                                 .spawn((
-                                    widgets::key_button(&fonts, lang, T::Tutorial, false),
+                                    widgets::key_button(&fonts, lang, key, false),
                                     CardButton::Tutorial(game),
                                 ))
-                                .observe(choose(game, Screen::Tutorial));
+                                .observe(choose(game, screen));
                         });
                     });
                 }
@@ -283,6 +289,18 @@ fn choose(
         sfx.write(Sfx::Button);
         chosen.0 = game;
         next.set(screen);
+    }
+}
+
+/// Opens lesson `index` of the chosen game.
+pub fn open_lesson(
+    index: usize,
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenTutorial>, MessageWriter<Sfx>)
+{
+    move |_, mut next, mut chosen, mut sfx| {
+        sfx.write(Sfx::Button);
+        chosen.0 = index;
+        next.set(Screen::Tutorial);
     }
 }
 

@@ -23,7 +23,7 @@ use crate::rules::musashi::{Musashi, MusashiMove, MusashiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 20] = [
+pub const SCENES: [&str; 23] = [
     "title",
     "list",
     "hasami",
@@ -44,6 +44,9 @@ pub const SCENES: [&str; 20] = [
     "chushogi",
     "chushogi-lion",
     "chushogi-tutorial",
+    "chushogi-learn",
+    "chushogi-lesson",
+    "chushogi-problem",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -187,6 +190,8 @@ fn drive(
     mut pending_fox_move: Local<Option<FoxGeeseMove>>,
     mut select: Local<Vec<usize>>,
     mut pending_musashi_move: Local<Option<MusashiMove>>,
+    mut lesson: Local<Option<(usize, usize)>>,
+    progress: Option<ResMut<crate::app::tutorial::TutorialProgress>>,
 ) {
     job.frame += 1;
     let f = job.frame;
@@ -230,6 +235,18 @@ fn drive(
             }
             "hasami-tutorial" | "foxgeese-tutorial" | "musashi-tutorial" | "chushogi-tutorial" => {
                 next.set(Screen::Tutorial)
+            }
+            "chushogi-learn" => next.set(Screen::Lessons),
+            "chushogi-lesson" | "chushogi-problem" => {
+                // The lion lessons at 付け喰い, or the first problem.
+                let (index, step) = if scene == "chushogi-lesson" {
+                    (2, 6)
+                } else {
+                    (3, 0)
+                };
+                commands.insert_resource(crate::app::ChosenTutorial(index));
+                *lesson = Some((index, step));
+                next.set(Screen::Tutorial);
             }
             "chushogi" | "chushogi-lion" => {
                 // The lion selected (its whole area marked); for the
@@ -349,6 +366,11 @@ fn drive(
             }
         }
         return;
+    }
+    if let (Some((_, step)), Some(mut progress)) = (*lesson, progress)
+        && progress.step != step
+    {
+        progress.step = step;
     }
     let capture_at = SETTLE_FRAMES;
     if f == capture_at {

@@ -19,6 +19,8 @@ pub struct TutorialProgress {
     pub step: usize,
     /// After a "try it" move: found (true) or not (false).
     pub feedback: Option<bool>,
+    /// Wrong tries on this step (fewer earn more stars).
+    pub misses: u32,
 }
 
 impl TutorialProgress {
@@ -27,6 +29,7 @@ impl TutorialProgress {
             tutorial,
             step: 0,
             feedback: None,
+            misses: 0,
         }
     }
 
@@ -39,6 +42,7 @@ impl TutorialProgress {
         let last = self.tutorial.steps.len() as i32 - 1;
         self.step = (self.step as i32 + delta).clamp(0, last) as usize;
         self.feedback = None;
+        self.misses = 0;
     }
 
     /// Whether the step waits for the player's move.
@@ -46,14 +50,16 @@ impl TutorialProgress {
         self.current().expect.is_some() && self.feedback != Some(true)
     }
 
-    /// Judges a move played on the diagram; true if it is the expected one.
-    pub fn judge(&mut self, from: &str, to: &str) -> bool {
-        let right = self
-            .current()
-            .expect
-            .as_ref()
-            .is_some_and(|e| e.from == from && e.to == to);
+    /// Judges a move played on the diagram (by point names; `via` is the
+    /// first step of a two-step move); true if it is the expected one.
+    pub fn judge(&mut self, from: &str, via: Option<&str>, to: &str) -> bool {
+        let right = self.current().expect.as_ref().is_some_and(|e| {
+            e.from == from && e.to == to && e.via.as_ref().is_none_or(|v| Some(v.as_str()) == via)
+        });
         self.feedback = Some(right);
+        if !right {
+            self.misses += 1;
+        }
         right
     }
 
@@ -91,13 +97,46 @@ fn step_button(fonts: &Fonts, lang: Lang, key: T, delta: i32) -> impl Bundle {
     )
 }
 
-/// The panel on the right: title, step text, feedback, 前へ / 次へ, back.
+/// Stars for a step found after `misses` wrong tries: 3, 2, then 1.
+pub fn stars(misses: u32) -> u8 {
+    3 - misses.min(2) as u8
+}
+
+/// A lesson's saved progress: the stars earned on each step (0: not yet).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LessonRecord {
+    pub stars: Vec<u8>,
+}
+
+impl LessonRecord {
+    pub fn key(game: crate::rules::data::GameId, lesson: &str) -> String {
+        format!("lessons.{}.{lesson}", game.id())
+    }
+    /// Keeps the best stars of step `step`.
+    pub fn earn(&mut self, step: usize, stars: u8) {
+        if self.stars.len() <= step {
+            self.stars.resize(step + 1, 0);
+        }
+        self.stars[step] = self.stars[step].max(stars);
+    }
+    pub fn solved(&self) -> usize {
+        self.stars.iter().filter(|&&s| s > 0).count()
+    }
+    pub fn total_stars(&self) -> u32 {
+        self.stars.iter().map(|&s| s as u32).sum()
+    }
+}
+
+/// The panel on the right: title, step text, feedback, 前へ / 次へ, back
+/// (to `back`: the list, or the lessons menu).
 pub fn spawn_panel(
     commands: &mut Commands,
     scope: impl Bundle,
     fonts: &Fonts,
     lang: Lang,
     progress: &TutorialProgress,
+    earned: Option<u8>,
+    back: Screen,
 ) {
     let step = progress.current();
     let count = progress.tutorial.steps.len();
@@ -126,9 +165,10 @@ pub fn spawn_panel(
             panel.spawn(widgets::text(
                 fonts,
                 format!(
-                    "{} / {count}  {}",
+                    "{} / {count}  {}{}",
                     progress.step + 1,
-                    lang.text(&step.title)
+                    lang.text(&step.title),
+                    earned.map_or(String::new(), |s| format!("  {}", "★".repeat(s as usize)))
                 ),
                 22.0,
                 palette::INK,
@@ -158,9 +198,14 @@ pub fn spawn_panel(
                 row.spawn(step_button(fonts, lang, T::Previous, -1));
                 row.spawn(step_button(fonts, lang, T::Next, 1));
             });
+            let back_key = if back == Screen::Lessons {
+                T::Back
+            } else {
+                T::BackToList
+            };
             panel
-                .spawn(widgets::key_button(fonts, lang, T::BackToList, false))
-                .observe(go_to(Screen::GameList));
+                .spawn(widgets::key_button(fonts, lang, back_key, false))
+                .observe(go_to(back));
         });
 }
 

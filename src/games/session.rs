@@ -106,6 +106,11 @@ pub trait Playable:
     fn create(rules: &Self::Rules) -> Result<Self, String>;
     fn presets() -> Result<GamePresets<Self::Rules>, LevelError>;
     fn tutorial() -> Result<Tutorial, LevelError>;
+    /// Every lesson of the game, the tutorial first (中将棋を学ぶ has
+    /// several; most games have only the tutorial).
+    fn tutorials() -> Result<Vec<Tutorial>, LevelError> {
+        Ok(vec![Self::tutorial()?])
+    }
     /// The rules a tutorial's diagrams are played under.
     fn tutorial_rules() -> Self::Rules;
     /// A tutorial diagram (validated when the tutorial file loads).

@@ -11,11 +11,15 @@ use super::art::{self, Art, Highlight};
 use super::board_view::BoardView;
 use super::play::{board_view, piece_rotation};
 use super::session::{Playable, chosen};
-use crate::app::Screen;
 use crate::app::audio::Sfx;
+use crate::app::i18n::T;
+use crate::app::save::Store;
 use crate::app::settings::Settings;
+use crate::app::tutorial::LessonRecord;
 use crate::app::tutorial::{self, TutorialProgress};
 use crate::app::widgets::Fonts;
+use crate::app::widgets::{self, palette};
+use crate::app::{ChosenTutorial, Screen};
 use crate::rules::board::PointId;
 use crate::rules::game::Side;
 use crate::rules::taps::{self, Tap};
@@ -31,11 +35,27 @@ pub struct TutorialBoard<G: Playable> {
     shown_step: Option<usize>,
 }
 
+impl<G: Playable> TutorialBoard<G> {
+    /// A board showing `pos`, nothing selected.
+    pub fn new(game: G, pos: G::Pos) -> Self {
+        TutorialBoard {
+            game,
+            pos,
+            path: Vec::new(),
+            shown_step: None,
+        }
+    }
+}
+
 #[derive(Component, Clone)]
 struct TutorialScene;
 
 pub fn plugin<G: Playable>(app: &mut App) {
     app.add_systems(OnEnter(Screen::Tutorial), enter::<G>.run_if(chosen::<G>))
+        .add_systems(
+            OnEnter(Screen::Lessons),
+            spawn_lessons::<G>.run_if(chosen::<G>),
+        )
         .add_systems(OnExit(Screen::Tutorial), |mut c: Commands| {
             c.remove_resource::<TutorialBoard<G>>()
         })
@@ -49,9 +69,12 @@ pub fn plugin<G: Playable>(app: &mut App) {
         );
 }
 
-fn enter<G: Playable>(mut commands: Commands) {
-    let tutorial = match G::tutorial() {
-        Ok(t) => t,
+fn enter<G: Playable>(mut commands: Commands, chosen: Res<ChosenTutorial>) {
+    let tutorial = match G::tutorials() {
+        // A game without lessons has its one tutorial.
+        Ok(mut all) if G::ID.has_lessons() && chosen.0 < all.len() => all.swap_remove(chosen.0),
+        Ok(mut all) if !all.is_empty() => all.swap_remove(0),
+        Ok(_) => return error!("{} has no tutorial", G::ID.id()),
         Err(e) => return error!("{e}"),
     };
     let game = match G::create(&G::tutorial_rules()) {
@@ -102,9 +125,11 @@ pub fn tap_diagram<G: Playable>(
         Tap::Select | Tap::Deselect | Tap::Ignore => return None,
     };
     let graph = board.game.graph();
+    let name = |p: PointId| graph.point(p).name.clone();
     let (from, to) = board.game.move_ends(mv);
-    let (from, to) = (graph.point(from).name.clone(), graph.point(to).name.clone());
-    if progress.judge(&from, &to) {
+    let path = board.game.move_path(mv);
+    let via = (path.len() == 3).then(|| name(path[1]));
+    if progress.judge(&name(from), via.as_deref(), &name(to)) {
         let captures = board.game.is_capture(&board.pos, mv);
         board.pos = board.game.play(&board.pos, mv);
         Some(if captures { Sfx::Capture } else { Sfx::Place })
@@ -120,6 +145,7 @@ fn tutorial_input<G: Playable>(
     view: Res<BoardView>,
     mut board: ResMut<TutorialBoard<G>>,
     mut progress: ResMut<TutorialProgress>,
+    mut store: ResMut<Store>,
     mut sfx: MessageWriter<Sfx>,
 ) {
     if !buttons.just_pressed(MouseButton::Left) {
@@ -137,8 +163,120 @@ fn tutorial_input<G: Playable>(
     };
     if let Some(s) = tap_diagram(&mut board, &mut progress, point) {
         sfx.write(s);
+        if progress.feedback == Some(true) {
+            save_step::<G>(&mut store, &progress);
+        }
     }
 }
+
+/// Keeps the stars a found "try it" earned, for the lessons menu.
+pub fn save_step<G: Playable>(store: &mut Store, progress: &TutorialProgress) {
+    if progress.tutorial.id.is_empty() {
+        return;
+    }
+    let key = LessonRecord::key(G::ID, &progress.tutorial.id);
+    let mut record: LessonRecord = store.get(&key).unwrap_or_default();
+    record.earn(progress.step, tutorial::stars(progress.misses));
+    store.put(&key, &record);
+}
+
+/// 中将棋を学ぶ: each lesson with its progress, 練習対局, and back.
+fn spawn_lessons<G: Playable>(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    store: Res<Store>,
+) {
+    let lang = settings.lang;
+    let lessons = match G::tutorials() {
+        Ok(l) => l,
+        Err(e) => return error!("{e}"),
+    };
+    commands
+        .spawn((DespawnOnExit(Screen::Lessons), widgets::screen_root()))
+        .with_children(|root| {
+            root.spawn(widgets::text(
+                &fonts,
+                format!(
+                    "{}{}",
+                    crate::app::screens::localized_game_name(G::ID, lang),
+                    T::LearnTitle.get(lang)
+                ),
+                36.0,
+                palette::INK,
+            ));
+            root.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                max_width: px(1000),
+                ..default()
+            })
+            .with_children(|grid| {
+                for (i, lesson) in lessons.iter().enumerate() {
+                    let tries = lesson.steps.iter().filter(|s| s.expect.is_some()).count();
+                    let record: LessonRecord = store
+                        .get(&LessonRecord::key(G::ID, &lesson.id))
+                        .unwrap_or_default();
+                    let line = if tries > 0 {
+                        format!(
+                            "{} {} · {} {}/{tries} ★{}",
+                            lesson.steps.len(),
+                            T::LessonSteps.get(lang),
+                            T::LessonSolved.get(lang),
+                            record.solved(),
+                            record.total_stars()
+                        )
+                    } else {
+                        format!("{} {}", lesson.steps.len(), T::LessonSteps.get(lang))
+                    };
+                    grid.spawn((widgets::card(), LessonCard(i)))
+                        .with_children(|card| {
+                            card.spawn(widgets::text(
+                                &fonts,
+                                lang.text(&lesson.title),
+                                24.0,
+                                palette::INK,
+                            ));
+                            card.spawn(widgets::text(&fonts, line, 16.0, palette::INK_SOFT));
+                            card.spawn(widgets::key_button(&fonts, lang, T::LessonStart, true))
+                                .observe(crate::app::screens::open_lesson(i));
+                        });
+                }
+                grid.spawn(widgets::card()).with_children(|card| {
+                    card.spawn(widgets::label(
+                        &fonts,
+                        lang,
+                        T::Practice,
+                        24.0,
+                        palette::INK,
+                    ));
+                    card.spawn((
+                        widgets::label(&fonts, lang, T::PracticeAbout, 14.0, palette::INK_SOFT),
+                        Node {
+                            max_width: px(300),
+                            ..default()
+                        },
+                    ));
+                    card.spawn((
+                        widgets::key_button(&fonts, lang, T::LessonStart, true),
+                        PracticeButton,
+                    ))
+                    .observe(crate::app::screens::go_to(Screen::Setup));
+                });
+            });
+            root.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
+                .observe(crate::app::screens::go_to(Screen::GameList));
+        });
+}
+
+/// A lesson's card on the 学ぶ menu (tests find it by index).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LessonCard(pub usize);
+
+/// The 練習対局 button of the 学ぶ menu.
+#[derive(Component)]
+pub struct PracticeButton;
 
 fn redraw<G: Playable>(
     mut commands: Commands,
@@ -148,6 +286,7 @@ fn redraw<G: Playable>(
     art: Res<Art>,
     fonts: Res<Fonts>,
     settings: Res<Settings>,
+    store: Res<Store>,
     scene: Query<Entity, With<TutorialScene>>,
 ) {
     if !board.is_changed() && !progress.is_changed() && !settings.is_changed() {
@@ -217,5 +356,27 @@ fn redraw<G: Playable>(
                 });
         }
     }
-    tutorial::spawn_panel(&mut commands, scope, &fonts, settings.lang, &progress);
+    let back = if G::ID.has_lessons() {
+        Screen::Lessons
+    } else {
+        Screen::GameList
+    };
+    let earned = (!progress.tutorial.id.is_empty())
+        .then(|| {
+            store
+                .get::<LessonRecord>(&LessonRecord::key(G::ID, &progress.tutorial.id))
+                .ok()
+                .and_then(|r| r.stars.get(progress.step).copied())
+                .filter(|&s| s > 0)
+        })
+        .flatten();
+    tutorial::spawn_panel(
+        &mut commands,
+        scope,
+        &fonts,
+        settings.lang,
+        &progress,
+        earned,
+        back,
+    );
 }

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use super::board::BoardGraph;
+use super::board::{BoardGraph, PointId};
 use super::game::Side;
 use super::hasami::{HasamiPos, HasamiRules};
 use super::levels::LevelError;
@@ -117,6 +117,9 @@ pub const HASAMI_TUTORIAL: LevelFile = level_file!("levels/tutorials/hasami.ron"
 pub const FOXGEESE_TUTORIAL: LevelFile = level_file!("levels/tutorials/foxgeese.ron");
 pub const MUSASHI_TUTORIAL: LevelFile = level_file!("levels/tutorials/musashi.ron");
 pub const CHUSHOGI_TUTORIAL: LevelFile = level_file!("levels/tutorials/chushogi.ron");
+pub const CHUSHOGI_PIECE_LESSONS: LevelFile = level_file!("levels/lessons/chushogi_pieces.ron");
+pub const CHUSHOGI_LION_LESSONS: LevelFile = level_file!("levels/lessons/chushogi_lion.ron");
+pub const CHUSHOGI_PROBLEMS: LevelFile = level_file!("levels/problems/chushogi.ron");
 
 /// Loads a board by name from the compiled-in board files.
 pub fn board(name: &str) -> Result<BoardGraph, LevelError> {
@@ -259,6 +262,10 @@ pub fn musashi_presets() -> Result<GamePresets<super::musashi::MusashiRules>, Le
 pub struct NamedMove {
     pub from: String,
     pub to: String,
+    /// For a two-step move (中将棋's 獅子), the square of the first step;
+    /// `None` accepts any route between `from` and `to`.
+    #[serde(default)]
+    pub via: Option<String>,
 }
 
 /// One step of a tutorial (`levels/tutorials/<game>.ron`).
@@ -285,6 +292,14 @@ pub struct TutorialStep {
     /// Shown when the player finds the move.
     #[serde(default)]
     pub right: Option<Text>,
+    /// Moves the step shows as not allowed (a lion-trading rule): checked
+    /// to be illegal in the diagram. Here a move without `via` is the
+    /// direct move (a leap), not any route.
+    #[serde(default)]
+    pub illegal: Vec<NamedMove>,
+    /// A problem's difficulty, 1 (easy) to 3 (hard).
+    #[serde(default)]
+    pub level: Option<u8>,
 }
 
 fn first() -> Side {
@@ -293,8 +308,26 @@ fn first() -> Side {
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct Tutorial {
+    /// Names the tutorial in saved progress (a game with several lessons).
+    #[serde(default)]
+    pub id: String,
     pub title: Text,
     pub steps: Vec<TutorialStep>,
+}
+
+/// Whether `mv` goes from and to the points `ends`, through `via` when that
+/// is given (the middle of a two-step move).
+pub fn move_matches<G: super::game::Game>(
+    game: &G,
+    mv: G::Move,
+    ends: (PointId, PointId),
+    via: Option<PointId>,
+) -> bool {
+    game.move_ends(mv) == ends
+        && via.is_none_or(|v| {
+            let path = game.move_path(mv);
+            path.len() == 3 && path[1] == v
+        })
 }
 
 /// Parses a tutorial and checks every step against the board and rules:
@@ -337,11 +370,40 @@ fn check_tutorial<G: super::game::Game>(
             point(&a.from, "arrows")?;
             point(&a.to, "arrows")?;
         }
+        let mut legal = Vec::new();
+        game.legal_moves(&pos, &mut legal);
+        let is_legal = |m: &NamedMove, what: &str| -> Result<bool, LevelError> {
+            let ends = (point(&m.from, what)?, point(&m.to, what)?);
+            let via = match &m.via {
+                Some(v) => Some(point(v, what)?),
+                None => None,
+            };
+            // An illegal move without `via` is the direct one.
+            let direct = what == "illegal" && via.is_none();
+            Ok(legal.iter().any(|&mv| {
+                move_matches(game, mv, ends, via) && !(direct && game.move_path(mv).len() > 2)
+            }))
+        };
+        for (j, m) in step.illegal.iter().enumerate() {
+            if is_legal(m, "illegal")? {
+                return Err(LevelError::new(
+                    file,
+                    &format!("{place}.illegal[{j}]"),
+                    format!("{}→{} is legal in this step's diagram", m.from, m.to),
+                ));
+            }
+        }
+        if let Some(level) = step.level
+            && !(1..=3).contains(&level)
+        {
+            return Err(LevelError::new(
+                file,
+                &format!("{place}.level"),
+                format!("a level is 1, 2 or 3, not {level}"),
+            ));
+        }
         if let Some(m) = &step.expect {
-            let ends = (point(&m.from, "expect")?, point(&m.to, "expect")?);
-            let mut legal = Vec::new();
-            game.legal_moves(&pos, &mut legal);
-            if !legal.iter().any(|&mv| game.move_ends(mv) == ends) {
+            if !is_legal(m, "expect")? {
                 return Err(LevelError::new(
                     file,
                     &format!("{place}.expect"),
@@ -424,6 +486,10 @@ impl GameId {
     }
     pub fn is_playable(self) -> bool {
         Self::PLAYABLE.contains(&self)
+    }
+    /// Games with several lessons (a 学ぶ menu) rather than one tutorial.
+    pub fn has_lessons(self) -> bool {
+        self == GameId::ChuShogi
     }
     pub fn has_engine(self) -> bool {
         Self::ENGINES.contains(&self)
@@ -545,4 +611,18 @@ pub fn chushogi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelE
 
 pub fn chushogi_tutorial() -> Result<Tutorial, LevelError> {
     chushogi_tutorial_from(CHUSHOGI_TUTORIAL.path, CHUSHOGI_TUTORIAL.text)
+}
+
+/// 中将棋を学ぶ: the rules tutorial, a lesson for every piece, the lion's
+/// moves and trading rules, and the problems, each checked as a tutorial.
+pub fn chushogi_lessons() -> Result<Vec<Tutorial>, LevelError> {
+    [
+        CHUSHOGI_TUTORIAL,
+        CHUSHOGI_PIECE_LESSONS,
+        CHUSHOGI_LION_LESSONS,
+        CHUSHOGI_PROBLEMS,
+    ]
+    .iter()
+    .map(|f| chushogi_tutorial_from(f.path, f.text))
+    .collect()
 }

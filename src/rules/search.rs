@@ -230,6 +230,22 @@ impl<G: Game> Searcher<G> {
         self.nodes
     }
 
+    /// Searches only the root moves `keep` accepts: the moves a rule
+    /// outside the position forbids (中将棋's 千日手) are left out, and a
+    /// problem's solution is checked against every other move.
+    pub fn restrict_root(mut self, keep: impl Fn(G::Move) -> bool) -> Self {
+        let (moves, noise): (Vec<_>, Vec<_>) = self
+            .root_moves
+            .iter()
+            .zip(&self.noise)
+            .filter(|((mv, _), _)| keep(*mv))
+            .map(|(&m, &n)| (m, n))
+            .unzip();
+        self.root_moves = moves;
+        self.noise = noise;
+        self
+    }
+
     /// The best move of the deepest iteration finished so far (the first
     /// root move before any has finished): what a CPU out of time plays.
     pub fn best_so_far(&self) -> Option<SearchResult<G::Move>> {

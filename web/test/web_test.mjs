@@ -156,9 +156,6 @@ try {
   // world units between points, centred at x −190 (screen x 360).
   await playFromList(page, "きつねとがちょう", [174, 516], [[126, 478], [126, 400]], "web-foxgeese.png",
     "a goose (a3 → a4) moves in the browser and the CPU fox replies");
-  // 中将棋: 56 world units a square; 6九 → 6八.
-  await playFromList(page, "中将棋", [646, 516], [[388, 540], [388, 484]], "web-chushogi.png",
-    "a 中将棋 pawn (6九 → 6八) moves in the browser and the CPU replies");
   await playFromList(page, "十六むさし", [668, 350], [[282, 400], [282, 322]], "web-musashi.png",
     "親 (c3 → c4) moves in the browser and the CPU 子 reply");
 
@@ -187,6 +184,16 @@ try {
   now = await page.evaluate(() => document.body.dataset.position);
   check(now === other, `局面を読み込む restarts from the pasted position (${now})`);
   check(errors.length === 0, `no console errors with positions ${errors.length ? JSON.stringify(errors) : ""}`);
+
+  // 中将棋, opened by ?game= (56 world units a square): 6九 → 6八, and the
+  // CPU replies.
+  await page.goto(`http://127.0.0.1:${port}/index.html?game=chushogi`);
+  await beginFromSetup(page, 240000);
+  const chuPly = await playMove(page, [[388, 540], [388, 484]]);
+  check(Number(chuPly) >= 2, `a 中将棋 pawn (6九 → 6八) moves in the browser and the CPU replies (ply ${chuPly})`);
+  await sleep(1000);
+  await page.screenshot({ path: path.join(out, "web-chushogi.png") });
+  check(errors.length === 0, `no console errors in 中将棋 ${errors.length ? JSON.stringify(errors) : ""}`);
 } catch (e) {
   check(false, String(e));
 } finally {

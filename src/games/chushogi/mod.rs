@@ -90,6 +90,9 @@ impl Playable for Chu {
     fn tutorial() -> Result<Tutorial, LevelError> {
         data::chushogi_tutorial()
     }
+    fn tutorials() -> Result<Vec<Tutorial>, LevelError> {
+        data::chushogi_lessons()
+    }
     fn tutorial_rules() -> ChuRules {
         ChuRules::JCSA
     }

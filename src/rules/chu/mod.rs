@@ -10,6 +10,7 @@ pub mod game;
 pub mod moves;
 pub mod pieces;
 pub mod position;
+pub mod problems;
 pub mod record;
 pub mod repetition;
 pub mod xboard;

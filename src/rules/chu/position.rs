@@ -180,13 +180,19 @@ impl ChuPosition {
     }
 
     /// A tutorial or problem diagram: the 12 ranks as SFEN writes them
-    /// (rank a first; `12` for an empty rank), and the side to move.
+    /// (rank a first; `12` for an empty rank), and the side to move. A
+    /// 13th row is SFEN's 先獅子 field: the square where the side to move
+    /// just lost its lion to a non-lion (`6e`), or `-`.
     pub fn from_rows(rows: &[&str], to_move: Side) -> Result<ChuPosition, String> {
         let side = match to_move {
             Side::First => "b",
             Side::Second => "w",
         };
-        ChuPosition::from_sfen(&format!("{} {side} - 1", rows.join("/")))
+        let (board, lion) = match rows {
+            [board @ .., lion] if rows.len() == RANKS + 1 => (board, *lion),
+            board => (board, "-"),
+        };
+        ChuPosition::from_sfen(&format!("{} {side} {lion} 1", board.join("/")))
     }
 
     /// Reads SFEN: the board (rows from rank a, `/` between, digits for

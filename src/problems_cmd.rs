@@ -1,0 +1,179 @@
+//! `yorimichi problems chushogi`: finds 中将棋 problems in games between two
+//! やさしい CPUs (which leave pieces hanging and kings open) and prints them
+//! as the steps of `levels/problems/chushogi.ron`. A position becomes a
+//! problem of the lowest level whose judging depth finds its answer
+//! ([`problems::judge`]); the tests judge every problem again.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::rules::chu::game::{Chu, ChuRules, japanese_move, square_kanji};
+use crate::rules::chu::moves::ChuMove;
+use crate::rules::chu::position::ChuPosition;
+use crate::rules::chu::problems::{self, Theme, Verdict};
+use crate::rules::data;
+use crate::rules::game::{Game, Side};
+use crate::rules::search::Searcher;
+
+/// Plies before positions are looked at (the opening is all alike).
+const FIRST_PLY: usize = 16;
+/// Plies between two problems taken from one game.
+const SPACING: usize = 8;
+/// A game is given up after this many plies.
+const MAX_PLIES: usize = 300;
+/// Games after which plain material wins may fill a level's places kept
+/// for the rarer themes (king, lion, promotion).
+const VARIETY_GAMES: usize = 150;
+
+pub fn run(count: usize, seed: u64) -> Result<(), String> {
+    let presets = data::chushogi_presets().map_err(|e| e.to_string())?;
+    let easy = presets.cpu.easy.clone();
+    let game = Chu {
+        rules: ChuRules::JCSA,
+    };
+    let per_level = count.div_ceil(3);
+    let mut found: [Vec<(ChuPosition, Verdict)>; 3] = Default::default();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut games = 0;
+    while found.iter().map(Vec::len).sum::<usize>() < count && games < 2000 {
+        games += 1;
+        let mut pos = game.start();
+        let mut history = vec![game.hash(&pos)];
+        let mut last_taken = 0;
+        for ply in 0..MAX_PLIES {
+            if game.outcome(&pos).is_some() {
+                break;
+            }
+            if ply >= FIRST_PLY
+                && ply >= last_taken + SPACING
+                && pos.to_move() == Side::First
+                && let Some((level, verdict)) = classify(&game, &pos)
+                && has_room(&found[level - 1], verdict.theme(&pos), per_level, games)
+            {
+                eprintln!(
+                    "game {games} ply {ply}: level {level} {:?} {}",
+                    verdict.theme(&pos),
+                    japanese_move(&pos, verdict.best)
+                );
+                found[level - 1].push((pos.clone(), verdict));
+                last_taken = ply;
+            }
+            let plan = easy.plan(&mut rng);
+            let Some(result) = Searcher::new(&game, pos.clone(), &history, plan).run(&game) else {
+                break;
+            };
+            pos = game.play(&pos, result.best);
+            history.push(game.hash(&pos));
+        }
+    }
+    let total: usize = found.iter().map(Vec::len).sum();
+    eprintln!("{total} problems from {games} games");
+    print!("{}", render(&found));
+    Ok(())
+}
+
+/// Whether a level with `level` found so far takes a problem of `theme`:
+/// plain material wins leave a third of the places to the rarer themes
+/// until [`VARIETY_GAMES`] games have been looked at.
+fn has_room(
+    level: &[(ChuPosition, Verdict)],
+    theme: Theme,
+    per_level: usize,
+    games: usize,
+) -> bool {
+    let material = level
+        .iter()
+        .filter(|(p, v)| v.theme(p) == Theme::Material)
+        .count();
+    level.len() < per_level
+        && (theme != Theme::Material || games > VARIETY_GAMES || material < per_level * 2 / 3)
+}
+
+/// The lowest level whose depth finds `pos` a problem.
+fn classify(game: &Chu, pos: &ChuPosition) -> Option<(usize, Verdict)> {
+    (1..=3u8).find_map(|level| {
+        let v = problems::judge(game, pos, problems::depth_for(level))?;
+        v.is_problem().then_some((level as usize, v))
+    })
+}
+
+fn theme_texts(theme: Theme) -> [&'static str; 4] {
+    match theme {
+        Theme::King => [
+            "王を取る",
+            "Take the king",
+            "相手の王を取れる手順があります。その1手目を見つけましょう(王手をかけなくても、王を取れば勝ちです)。",
+            "You can take the enemy king by force. Find the first move (taking the king wins; no check needs to be announced).",
+        ],
+        Theme::Lion => [
+            "獅子の一手",
+            "A lion move",
+            "獅子の動きを生かして、いちばん得をする手を見つけましょう。",
+            "Use the lion's powers: find the move that wins the most.",
+        ],
+        Theme::Promotion => [
+            "成って得をする",
+            "Promote and win",
+            "成りを使って、いちばん得をする手を見つけましょう。",
+            "Find the move that wins the most, using promotion.",
+        ],
+        Theme::Material => [
+            "駒得",
+            "Win material",
+            "相手の駒をいちばん多く得する手を見つけましょう。",
+            "Find the move that wins the most material.",
+        ],
+    }
+}
+
+fn expect(pos: &ChuPosition, mv: ChuMove) -> String {
+    // The first step is named when it takes a piece (the route matters).
+    let via = mv
+        .mid
+        .filter(|&m| pos.at(m).is_some())
+        .map_or(String::new(), |m| {
+            format!(", via: Some(\"{}\")", square_kanji(m))
+        });
+    format!(
+        "(from: \"{}\", to: \"{}\"{via})",
+        square_kanji(mv.from),
+        square_kanji(mv.to)
+    )
+}
+
+fn render(found: &[Vec<(ChuPosition, Verdict)>; 3]) -> String {
+    const LEVELS: [(&str, &str); 3] = [("初級", "Easy"), ("中級", "Medium"), ("上級", "Hard")];
+    let mut out = String::from(
+        "// 駒問題集: 中将棋 problems found by `yorimichi problems chushogi` in\n\
+         // games between two やさしい CPUs; the tests check that each answer is\n\
+         // the engine's best move by a clear margin at its level's depth.\n\
+         // Diagrams are SFEN ranks (rank 一 first); ☗ is to move.\n\
+         Tutorial(\n    id: \"problems\",\n    title: (ja: \"駒問題集\", en: \"Problems\"),\n    steps: [\n",
+    );
+    let mut number = 0;
+    for (level, problems) in found.iter().enumerate() {
+        let (ja_level, en_level) = LEVELS[level];
+        for (pos, verdict) in problems {
+            number += 1;
+            let [ja_theme, en_theme, ja_task, en_task] = theme_texts(verdict.theme(pos));
+            let sfen = pos.to_sfen();
+            let board = sfen.split_whitespace().next().unwrap_or_default();
+            let rows: Vec<String> = board.split('/').map(|r| format!("\"{r}\"")).collect();
+            let answer = japanese_move(pos, verdict.best);
+            out.push_str(&format!(
+                "        (\n            title: (ja: \"{number}. {ja_level}・{ja_theme}\", en: \"{number}. {en_level}: {en_theme}\"),\n\
+                 \x20           text: (ja: \"☗の番です。{ja_task}\", en: \"Sente (☗) to move. {en_task}\"),\n\
+                 \x20           board: [{}],\n\
+                 \x20           level: Some({}),\n\
+                 \x20           expect: Some({}),\n\
+                 \x20           wrong: Some((ja: \"もっと得をする手があります。駒の利きをよく見ましょう。\", en: \"There is a better move. Look at what each piece attacks.\")),\n\
+                 \x20           right: Some((ja: \"正解:{answer}\", en: \"Correct: {answer}\")),\n        ),\n",
+                rows.join(", "),
+                level + 1,
+                expect(pos, verdict.best),
+            ));
+        }
+    }
+    out.push_str("    ],\n)\n");
+    out
+}
