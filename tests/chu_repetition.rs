@@ -1,10 +1,13 @@
 //! 千日手 (seed 001, issue 6): the fourth occurrence, and each of the four
 //! rules for the side that must change its moves.
 
-use yorimichi::rules::chu::moves::parse_usi;
+use yorimichi::rules::chu::Profile;
+use yorimichi::rules::chu::game::{Chu, ChuRules};
+use yorimichi::rules::chu::moves::{ChuMove, parse_usi};
 use yorimichi::rules::chu::position::ChuPosition;
 use yorimichi::rules::chu::repetition::ChuHistory;
 use yorimichi::rules::game::Side;
+use yorimichi::rules::record::GameRecord;
 
 /// A history from `sfen` after playing `cycle` (USI moves) round and round
 /// until `plies` moves have been played.
@@ -18,7 +21,7 @@ fn after(sfen: &str, cycle: &[&str], plies: usize) -> ChuHistory {
     h
 }
 
-fn next(h: &ChuHistory, text: &str) -> yorimichi::rules::chu::moves::ChuMove {
+fn next(h: &ChuHistory, text: &str) -> ChuMove {
     parse_usi(h.current(), text).unwrap()
 }
 
@@ -140,4 +143,52 @@ fn lishogi_ends_the_game_at_the_fourth_occurrence() {
         11,
     );
     assert_eq!(jcsa.repetition_result(), None);
+}
+
+/// 先手's and 後手's golds step sideways and back, far from everything: a
+/// cycle of four plies that repeats the start.
+fn shuffle_record(profile: Profile) -> (Chu, GameRecord<Chu>, Vec<ChuMove>) {
+    let game = Chu {
+        rules: ChuRules { profile },
+    };
+    let rows = [
+        "11k", "12", "12", "g11", "12", "12", "12", "12", "11G", "12", "12", "K11",
+    ];
+    let start = ChuPosition::from_rows(&rows, Side::First).unwrap();
+    let mut record = GameRecord::from_position(&game, start);
+    let mut cycle = Vec::new();
+    for usi in ["1i2i", "12d11d", "2i1i", "11d12d"] {
+        let mv = parse_usi(record.current(), usi).unwrap();
+        cycle.push(mv);
+        record.play(&game, mv).unwrap();
+    }
+    (game, record, cycle)
+}
+
+#[test]
+fn on_the_play_screen_the_side_that_must_change_cannot_make_the_fourth_occurrence() {
+    let (game, mut record, cycle) = shuffle_record(Profile::Jcsa);
+    // Twice more round the cycle, less the last move: the start position
+    // has occurred three times, and 後手's move back would be the fourth.
+    for &mv in cycle.iter().chain(&cycle[..3]) {
+        record.play(&game, mv).unwrap();
+    }
+    assert_eq!(record.ply(), 11);
+    let back = cycle[3];
+    // Nobody checks or attacks: the side about to repeat (後手) must change.
+    assert_eq!(record.forbidden_moves(&game), vec![back]);
+    assert!(!record.legal_moves(&game).contains(&back));
+    assert!(record.play(&game, back).is_err(), "the rules refuse it");
+    assert!(
+        record.outcome(&game).is_none(),
+        "other moves remain: play on"
+    );
+    // Under lishogi's rules the same move is allowed, and the fourth
+    // occurrence ends the game in a draw (neither side checked).
+    let (game, mut record, cycle) = shuffle_record(Profile::Lishogi);
+    for &mv in cycle.iter().chain(&cycle) {
+        record.play(&game, mv).unwrap();
+    }
+    let outcome = record.outcome(&game).expect("the fourth occurrence");
+    assert_eq!(outcome.winner, None);
 }

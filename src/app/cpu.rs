@@ -26,14 +26,23 @@ mod imp {
         G::Pos: Send,
         G::Move: Send,
     {
-        pub fn start(game: &G, pos: G::Pos, history: &[u64], plan: SearchPlan) -> Self {
+        /// Searches `pos` (after the positions `history`) for a move that is
+        /// not one of `forbidden` (a rule about the game so far).
+        pub fn start(
+            game: &G,
+            pos: G::Pos,
+            history: &[u64],
+            plan: SearchPlan,
+            forbidden: Vec<G::Move>,
+        ) -> Self {
             let cancel = Arc::new(AtomicBool::new(false));
             let (tx, rx) = channel();
             let flag = cancel.clone();
             let game = game.clone();
             let history = history.to_vec();
             std::thread::spawn(move || {
-                let mut searcher = Searcher::new(&game, pos, &history, plan);
+                let mut searcher = Searcher::new(&game, pos, &history, plan)
+                    .restrict_root(|m| !forbidden.contains(&m));
                 loop {
                     match searcher.step(&game, &mut || flag.load(Ordering::Relaxed)) {
                         Step::Pending if flag.load(Ordering::Relaxed) => return,
@@ -89,9 +98,16 @@ mod imp {
     }
 
     impl<G: Game + Clone> Thinker<G> {
-        pub fn start(game: &G, pos: G::Pos, history: &[u64], plan: SearchPlan) -> Self {
+        pub fn start(
+            game: &G,
+            pos: G::Pos,
+            history: &[u64],
+            plan: SearchPlan,
+            forbidden: Vec<G::Move>,
+        ) -> Self {
             Thinker {
-                searcher: Searcher::new(game, pos, history, plan),
+                searcher: Searcher::new(game, pos, history, plan)
+                    .restrict_root(|m| !forbidden.contains(&m)),
             }
         }
 

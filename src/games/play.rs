@@ -578,7 +578,13 @@ fn pointer_input<G: Playable>(
         let target = ui.drag_from.take().zip(to_point(p));
         let legal = target.is_some_and(|(from, to)| {
             ui.path.last() == Some(&from)
-                && taps::next_points(&m.game, m.record.current(), &ui.path).contains(&to)
+                && taps::next_points_in(
+                    &m.game,
+                    m.record.current(),
+                    &m.record.legal_moves(&m.game),
+                    &ui.path,
+                )
+                .contains(&to)
         });
         if let Some((from, to)) = target
             && to != from
@@ -682,7 +688,8 @@ fn handle_taps<G: Playable>(
         }
         let pos = m.record.current();
         let before = ui.path.clone();
-        match taps::tap(&m.game, pos, &mut ui.path, point) {
+        let legal = m.record.legal_moves(&m.game);
+        match taps::tap_in(&m.game, pos, &legal, &mut ui.path, point) {
             Tap::Play(mv) => {
                 ui.dirty = true;
                 moves.write(PlayMove(mv));
@@ -752,7 +759,8 @@ fn handle_commands<G: Playable>(
                 if busy(&m, &ui, &animating) || ui.path.len() < 2 {
                     continue;
                 }
-                let stops = taps::moves_along(&m.game, m.record.current(), &ui.path);
+                let legal = m.record.legal_moves(&m.game);
+                let stops = taps::moves_along_in(&m.game, m.record.current(), &legal, &ui.path);
                 match stops[..] {
                     [] => {
                         sfx.write(Sfx::Illegal);
@@ -793,6 +801,7 @@ fn handle_commands<G: Playable>(
                     m.record.current().clone(),
                     m.record.hashes(),
                     plan,
+                    m.record.forbidden_moves(&m.game),
                 ));
             }
             PlayCommand::ExportPosition => {
@@ -923,6 +932,7 @@ fn cpu_turn<G: Playable>(
                 m.record.current().clone(),
                 m.record.hashes(),
                 plan,
+                m.record.forbidden_moves(&m.game),
             ));
         }
         Some(thinker) => {
@@ -1374,7 +1384,8 @@ fn redraw_markers<G: Playable>(
             );
         }
         let marks = m.setup.marks && G::HAS_MARKS;
-        for to in taps::next_points(&m.game, pos, &ui.path) {
+        let legal = m.record.legal_moves(&m.game);
+        for to in taps::next_points_in(&m.game, pos, &legal, &ui.path) {
             commands.spawn((
                 scope.clone(),
                 Mesh2d(art.dot.clone()),
@@ -1384,7 +1395,8 @@ fn redraw_markers<G: Playable>(
             let mut path = ui.path.clone();
             path.push(to);
             if marks
-                && taps::move_along(&m.game, pos, &path).is_some_and(|mv| m.game.dangerous(pos, mv))
+                && taps::move_along_in(&m.game, pos, &legal, &path)
+                    .is_some_and(|mv| m.game.dangerous(pos, mv))
             {
                 art::spawn_cross(&mut commands, scope.clone(), at(to));
             }
@@ -1486,7 +1498,8 @@ fn update_hud<G: Playable>(
         }
     }
     // 跳ぶのをやめる only while a jump that may stop here is under way.
-    let can_stop = ui.path.len() > 1 && taps::move_along(&m.game, pos, &ui.path).is_some();
+    let can_stop = ui.path.len() > 1
+        && taps::move_along_in(&m.game, pos, &m.record.legal_moves(&m.game), &ui.path).is_some();
     let display = if can_stop {
         Display::Flex
     } else {

@@ -92,6 +92,23 @@ pub trait Game {
     fn outcome(&self, pos: &Self::Pos) -> Option<Outcome>;
     /// What it means that `pos` has now occurred `count` times.
     fn repetition_outcome(&self, pos: &Self::Pos, count: u32) -> Option<Outcome>;
+    /// Moves a rule about the game so far forbids in its last position
+    /// (中将棋's 千日手: the side that must change may not make a position's
+    /// fourth occurrence). `positions` holds every position of the game,
+    /// the current last; `moves` the moves between them.
+    fn forbidden_moves(&self, _positions: &[Self::Pos], _moves: &[Self::Move]) -> Vec<Self::Move> {
+        Vec::new()
+    }
+    /// The result the game so far has reached by repetition; by default
+    /// [`Game::repetition_outcome`] of the last position's count.
+    fn history_outcome(
+        &self,
+        positions: &[Self::Pos],
+        _moves: &[Self::Move],
+        occurrences: u32,
+    ) -> Option<Outcome> {
+        self.repetition_outcome(positions.last()?, occurrences)
+    }
     /// Zobrist key of the position, side to move included.
     fn hash(&self, pos: &Self::Pos) -> u64;
     /// Static value for the side to move, in hundredths of a piece.

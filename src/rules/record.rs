@@ -112,15 +112,28 @@ impl<G: Game> GameRecord<G> {
         if let Some(outcome) = self.ended {
             return Some(outcome);
         }
-        let pos = self.current();
-        game.outcome(pos)
-            .or_else(|| game.repetition_outcome(pos, self.occurrences_of_current()))
+        game.outcome(self.current()).or_else(|| {
+            game.history_outcome(&self.positions, &self.moves, self.occurrences_of_current())
+        })
+    }
+
+    /// Moves a rule about the game so far forbids now (中将棋's 千日手).
+    pub fn forbidden_moves(&self, game: &G) -> Vec<G::Move> {
+        game.forbidden_moves(&self.positions, &self.moves)
+    }
+
+    /// The legal moves of the current position less those the game so far
+    /// forbids.
+    pub fn legal_moves(&self, game: &G) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        game.legal_moves(self.current(), &mut moves);
+        let forbidden = self.forbidden_moves(game);
+        moves.retain(|m| !forbidden.contains(m));
+        moves
     }
 
     pub fn is_legal(&self, game: &G, mv: G::Move) -> bool {
-        let mut moves = Vec::new();
-        game.legal_moves(self.current(), &mut moves);
-        moves.contains(&mv)
+        self.legal_moves(game).contains(&mv)
     }
 
     pub fn play(&mut self, game: &G, mv: G::Move) -> Result<PlayReport, RecordError> {

@@ -69,7 +69,9 @@ pub fn play_game<G: Game>(
         let (level, who) = if mover == a_side { (a, 0) } else { (b, 1) };
         let plan = level.plan(rng);
         let started = Instant::now();
-        let mut searcher = Searcher::new(game, record.current().clone(), record.hashes(), plan);
+        let forbidden = record.forbidden_moves(game);
+        let mut searcher = Searcher::new(game, record.current().clone(), record.hashes(), plan)
+            .restrict_root(|m| !forbidden.contains(&m));
         let Some(result) = searcher.run(game) else {
             // `outcome` reports positions without moves; this cannot be
             // reached unless a game forgets to.

@@ -30,28 +30,52 @@ pub enum Tap<M> {
     Ignore,
 }
 
-fn paths<G: Game>(game: &G, pos: &G::Pos) -> Vec<(G::Move, Vec<PointId>)> {
+fn all_legal<G: Game>(game: &G, pos: &G::Pos) -> Vec<G::Move> {
     let mut legal = Vec::new();
     game.legal_moves(pos, &mut legal);
     legal
-        .into_iter()
-        .filter_map(|mv| Some((mv, game.input_path(pos, mv)?)))
+}
+
+fn paths<G: Game>(game: &G, pos: &G::Pos, legal: &[G::Move]) -> Vec<(G::Move, Vec<PointId>)> {
+    legal
+        .iter()
+        .filter_map(|&mv| Some((mv, game.input_path(pos, mv)?)))
         .collect()
 }
 
 /// The legal move whose whole path is `path`, if there is one (the first,
 /// where a choice follows: see [`moves_along`]).
 pub fn move_along<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Option<G::Move> {
-    moves_along(game, pos, path).into_iter().next()
+    move_along_in(game, pos, &all_legal(game, pos), path)
+}
+
+/// [`move_along`] among `legal` (the moves the game so far allows).
+pub fn move_along_in<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    legal: &[G::Move],
+    path: &[PointId],
+) -> Option<G::Move> {
+    moves_along_in(game, pos, legal, path).into_iter().next()
 }
 
 /// Every legal move whose whole path is `path`, one for each position it
 /// leads to.
 pub fn moves_along<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Vec<G::Move> {
+    moves_along_in(game, pos, &all_legal(game, pos), path)
+}
+
+/// [`moves_along`] among `legal`.
+pub fn moves_along_in<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    legal: &[G::Move],
+    path: &[PointId],
+) -> Vec<G::Move> {
     distinct(
         game,
         pos,
-        paths(game, pos)
+        paths(game, pos, legal)
             .into_iter()
             .filter(|(_, p)| p.as_slice() == path)
             .map(|(mv, _)| mv),
@@ -86,10 +110,20 @@ fn complete<M: Copy>(path: &[PointId], moves: Vec<M>) -> Tap<M> {
 
 /// Points the next tap may go to, after `path`.
 pub fn next_points<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Vec<PointId> {
+    next_points_in(game, pos, &all_legal(game, pos), path)
+}
+
+/// [`next_points`] among `legal`.
+pub fn next_points_in<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    legal: &[G::Move],
+    path: &[PointId],
+) -> Vec<PointId> {
     if path.is_empty() {
         return Vec::new();
     }
-    let mut out: Vec<PointId> = paths(game, pos)
+    let mut out: Vec<PointId> = paths(game, pos, legal)
         .into_iter()
         .filter(|(_, p)| p.len() > path.len() && p.starts_with(path))
         .map(|(_, p)| p[path.len()])
@@ -106,7 +140,18 @@ pub fn tap<G: Game>(
     path: &mut Vec<PointId>,
     point: PointId,
 ) -> Tap<G::Move> {
-    let all = paths(game, pos);
+    tap_in(game, pos, &all_legal(game, pos), path, point)
+}
+
+/// [`tap`] among `legal` (the moves the game so far allows).
+pub fn tap_in<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    legal: &[G::Move],
+    path: &mut Vec<PointId>,
+    point: PointId,
+) -> Tap<G::Move> {
+    let all = paths(game, pos, legal);
     let starts_here = |p: PointId| all.iter().any(|(_, path)| path[0] == p);
     if path.is_empty() {
         if starts_here(point) {

@@ -8,6 +8,9 @@ use super::end::{self, ChuEnd};
 use super::moves::{self, ChuMove};
 use super::pieces::{Kind, Piece};
 use super::position::{ChuPosition, RANKS, SQUARES, Square};
+use super::repetition::ChuHistory;
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::rules::game::{EndReason, Game, Outcome, Side};
@@ -141,6 +144,64 @@ impl Game for Chu {
 
     fn repetition_outcome(&self, _pos: &ChuPosition, count: u32) -> Option<Outcome> {
         (count >= REPETITION_DRAW).then_some(Outcome::draw(EndReason::Repetition))
+    }
+
+    fn forbidden_moves(&self, positions: &[ChuPosition], moves: &[ChuMove]) -> Vec<ChuMove> {
+        let Some(pos) = positions.last() else {
+            return Vec::new();
+        };
+        if self.rules.profile != Profile::Jcsa {
+            return Vec::new();
+        }
+        // Only a move to a position already seen three times can be one
+        // (and most games have none: no moves need generating).
+        let mut counts: HashMap<u64, usize> = HashMap::new();
+        for p in positions {
+            *counts.entry(p.key()).or_default() += 1;
+        }
+        if counts.values().all(|&n| n < 3) {
+            return Vec::new();
+        }
+        let seen = |key: u64| counts.get(&key).copied().unwrap_or(0);
+        let mut suspects = Vec::new();
+        self.legal_moves(pos, &mut suspects);
+        suspects.retain(|&m| seen(moves::play(pos, m).key()) >= 3);
+        if suspects.is_empty() {
+            return suspects;
+        }
+        let history = ChuHistory::from_game(self.rules.profile, positions, moves);
+        suspects.retain(|&m| history.must_change(m) == Some(pos.to_move()));
+        suspects
+    }
+
+    fn history_outcome(
+        &self,
+        positions: &[ChuPosition],
+        moves: &[ChuMove],
+        occurrences: u32,
+    ) -> Option<Outcome> {
+        let pos = positions.last()?;
+        match self.rules.profile {
+            // 千日手 is a draw only when the side that must change has no
+            // other move; a fourth occurrence made by the other side plays
+            // on (repetition.rs).
+            Profile::Jcsa => {
+                let mut legal = Vec::new();
+                self.legal_moves(pos, &mut legal);
+                let forbidden = self.forbidden_moves(positions, moves);
+                (!legal.is_empty() && legal.iter().all(|m| forbidden.contains(m)))
+                    .then_some(Outcome::draw(EndReason::Repetition))
+            }
+            Profile::Lishogi if occurrences >= REPETITION_DRAW => {
+                let winner = ChuHistory::from_game(self.rules.profile, positions, moves)
+                    .repetition_result()?;
+                Some(Outcome {
+                    winner,
+                    reason: EndReason::Repetition,
+                })
+            }
+            Profile::Lishogi => None,
+        }
     }
 
     fn hash(&self, pos: &ChuPosition) -> u64 {

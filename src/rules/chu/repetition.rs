@@ -116,6 +116,21 @@ impl ChuHistory {
         }
     }
 
+    /// The history of a game already played: `positions` from the start
+    /// (the current last) and the `moves` between them, taken as legal.
+    pub fn from_game(profile: Profile, positions: &[ChuPosition], moves: &[ChuMove]) -> Self {
+        let facts = positions
+            .windows(2)
+            .zip(moves)
+            .map(|(pair, &mv)| MoveFacts::of(&pair[0], mv, &pair[1]))
+            .collect();
+        ChuHistory {
+            profile,
+            positions: positions.to_vec(),
+            facts,
+        }
+    }
+
     /// lishogi: the result once the current position has occurred a
     /// fourth time (`Some(None)` for a draw).
     pub fn repetition_result(&self) -> Option<Option<Side>> {
