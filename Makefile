@@ -54,7 +54,8 @@ screenshots: deps-test
 	for s in title list hasami hasami-symbol hasami-capture hasami-setup hasami-tutorial hasami-rules \
 		foxgeese foxgeese-symbol foxgeese-jump foxgeese-setup foxgeese-tutorial \
 		musashi musashi-capture musashi-setup musashi-tutorial \
-		chushogi chushogi-lion chushogi-tutorial chushogi-learn chushogi-lesson chushogi-problem; do \
+		chushogi chushogi-lion chushogi-tutorial chushogi-learn chushogi-lesson chushogi-problem \
+		chushogi-phone; do \
 		$(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
 
 web-build:

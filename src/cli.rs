@@ -36,7 +36,7 @@ scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasa
           hasami-rules, foxgeese, foxgeese-symbol, foxgeese-jump, foxgeese-setup,
           foxgeese-tutorial, musashi, musashi-capture, musashi-setup, musashi-tutorial,
           chushogi, chushogi-lion, chushogi-tutorial, chushogi-learn, chushogi-lesson,
-          chushogi-problem";
+          chushogi-problem, chushogi-phone";
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {

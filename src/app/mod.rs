@@ -139,7 +139,8 @@ pub fn run(options: StartOptions) -> AppExit {
     // before the startup schedules run.
     let fonts = load_fonts(app.world().resource::<AssetServer>());
     app.insert_resource(fonts);
-    app.add_systems(PreStartup, spawn_camera);
+    app.add_systems(PreStartup, spawn_camera)
+        .add_systems(Update, fit_to_window);
     app.add_plugins((core_plugin, audio::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
@@ -185,18 +186,75 @@ fn load_fonts(assets: &AssetServer) -> widgets::Fonts {
     }
 }
 
-/// One 2D camera that always shows the 1100×800 design area, whatever the
-/// window's size (the UI is scaled to match by `UiScale`).
+/// The area the camera always shows, in world units: 1100×800 in a
+/// landscape window; in a portrait one (a phone) a narrower, taller area
+/// with the board on top and the buttons below it.
+pub fn design_area(window: Option<&Window>) -> Vec2 {
+    match window {
+        Some(w) if is_portrait(w) => Vec2::new(760.0, 1300.0),
+        _ => Vec2::new(1100.0, 800.0),
+    }
+}
+
+pub fn is_portrait(window: &Window) -> bool {
+    window.height() > window.width() * 1.05
+}
+
+/// The world area a window shows: the design area, widened or heightened
+/// to the window's shape.
+pub fn visible_area(window: Option<&Window>) -> Vec2 {
+    let design = design_area(window);
+    match window {
+        Some(w) if w.width() > 0.0 && w.height() > 0.0 => {
+            let scale = (design.x / w.width()).max(design.y / w.height());
+            Vec2::new(w.width(), w.height()) * scale
+        }
+        _ => design,
+    }
+}
+
+fn projection(area: Vec2) -> Projection {
+    Projection::Orthographic(OrthographicProjection {
+        scaling_mode: bevy::camera::ScalingMode::AutoMin {
+            min_width: area.x,
+            min_height: area.y,
+        },
+        ..OrthographicProjection::default_2d()
+    })
+}
+
+/// One 2D camera that always shows the design area, whatever the window's
+/// size (the UI is scaled to match by `UiScale`).
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((
-        Camera2d,
-        Msaa::Sample4,
-        Projection::Orthographic(OrthographicProjection {
-            scaling_mode: bevy::camera::ScalingMode::AutoMin {
-                min_width: 1100.0,
-                min_height: 800.0,
-            },
-            ..OrthographicProjection::default_2d()
-        }),
-    ));
+    commands.spawn((Camera2d, Msaa::Sample4, projection(design_area(None))));
+}
+
+/// Turns the camera and the UI scale to the window's shape.
+fn fit_to_window(
+    windows: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+    mut cameras: Query<&mut Projection, With<Camera2d>>,
+    mut scale: ResMut<UiScale>,
+) {
+    for w in &windows {
+        let design = design_area(Some(w));
+        for mut p in &mut cameras {
+            let shown = match &*p {
+                Projection::Orthographic(o) => match o.scaling_mode {
+                    bevy::camera::ScalingMode::AutoMin {
+                        min_width,
+                        min_height,
+                    } => Some(Vec2::new(min_width, min_height)),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if shown != Some(design) {
+                *p = projection(design);
+            }
+        }
+        let s = (w.width() / design.x).min(w.height() / design.y).max(0.3);
+        if (scale.0 - s).abs() > 0.001 {
+            scale.0 = s;
+        }
+    }
 }

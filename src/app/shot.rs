@@ -23,7 +23,7 @@ use crate::rules::musashi::{Musashi, MusashiMove, MusashiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 23] = [
+pub const SCENES: [&str; 24] = [
     "title",
     "list",
     "hasami",
@@ -47,6 +47,7 @@ pub const SCENES: [&str; 23] = [
     "chushogi-learn",
     "chushogi-lesson",
     "chushogi-problem",
+    "chushogi-phone",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -192,6 +193,7 @@ fn drive(
     mut pending_musashi_move: Local<Option<MusashiMove>>,
     mut lesson: Local<Option<(usize, usize)>>,
     progress: Option<ResMut<crate::app::tutorial::TutorialProgress>>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
 ) {
     job.frame += 1;
     let f = job.frame;
@@ -237,6 +239,13 @@ fn drive(
                 next.set(Screen::Tutorial)
             }
             "chushogi-learn" => next.set(Screen::Lessons),
+            "chushogi-phone" => {
+                // A phone held upright: the window turns portrait first,
+                // then the game opens (its layout follows the window).
+                for mut w in &mut windows {
+                    w.resolution.set(390.0, 844.0);
+                }
+            }
             "chushogi-lesson" | "chushogi-problem" => {
                 // The lion lessons at 付け喰い, or the first problem.
                 let (index, step) = if scene == "chushogi-lesson" {
@@ -366,6 +375,12 @@ fn drive(
             }
         }
         return;
+    }
+    if scene == "chushogi-phone" && f == 10 {
+        let (m, lion, _) = chu_lion_match();
+        *select = vec![lion];
+        commands.insert_resource(m);
+        next.set(Screen::Play);
     }
     if let (Some((_, step)), Some(mut progress)) = (*lesson, progress)
         && progress.step != step

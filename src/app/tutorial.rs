@@ -127,8 +127,10 @@ impl LessonRecord {
     }
 }
 
-/// The panel on the right: title, step text, feedback, 前へ / 次へ, back
-/// (to `back`: the list, or the lessons menu).
+/// The panel (`node`: on the right, or below the board in a portrait
+/// window): title, step text, feedback, 前へ / 次へ, back (to `back`: the
+/// list, or the lessons menu).
+#[allow(clippy::too_many_arguments)]
 pub fn spawn_panel(
     commands: &mut Commands,
     scope: impl Bundle,
@@ -137,76 +139,62 @@ pub fn spawn_panel(
     progress: &TutorialProgress,
     earned: Option<u8>,
     back: Screen,
+    node: Node,
 ) {
     let step = progress.current();
     let count = progress.tutorial.steps.len();
-    commands
-        .spawn((
-            scope,
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(0),
-                top: px(0),
-                width: px(300),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(px(14)),
-                row_gap: px(10),
-                ..default()
-            },
-        ))
-        .with_children(|panel| {
-            panel.spawn(widgets::text(
+    commands.spawn((scope, node)).with_children(|panel| {
+        panel.spawn(widgets::text(
+            fonts,
+            lang.text(&progress.tutorial.title),
+            20.0,
+            palette::INK_SOFT,
+        ));
+        panel.spawn(widgets::text(
+            fonts,
+            format!(
+                "{} / {count}  {}{}",
+                progress.step + 1,
+                lang.text(&step.title),
+                earned.map_or(String::new(), |s| format!("  {}", "★".repeat(s as usize)))
+            ),
+            22.0,
+            palette::INK,
+        ));
+        panel.spawn(widgets::text(
+            fonts,
+            lang.text(&step.text),
+            16.0,
+            palette::INK,
+        ));
+        panel.spawn(widgets::text(
+            fonts,
+            progress.feedback_text(lang),
+            16.0,
+            palette::VERMILION,
+        ));
+        if progress.step + 1 == count {
+            panel.spawn(widgets::label(
                 fonts,
-                lang.text(&progress.tutorial.title),
-                20.0,
+                lang,
+                T::TutorialDone,
+                16.0,
                 palette::INK_SOFT,
             ));
-            panel.spawn(widgets::text(
-                fonts,
-                format!(
-                    "{} / {count}  {}{}",
-                    progress.step + 1,
-                    lang.text(&step.title),
-                    earned.map_or(String::new(), |s| format!("  {}", "★".repeat(s as usize)))
-                ),
-                22.0,
-                palette::INK,
-            ));
-            panel.spawn(widgets::text(
-                fonts,
-                lang.text(&step.text),
-                16.0,
-                palette::INK,
-            ));
-            panel.spawn(widgets::text(
-                fonts,
-                progress.feedback_text(lang),
-                16.0,
-                palette::VERMILION,
-            ));
-            if progress.step + 1 == count {
-                panel.spawn(widgets::label(
-                    fonts,
-                    lang,
-                    T::TutorialDone,
-                    16.0,
-                    palette::INK_SOFT,
-                ));
-            }
-            panel.spawn(widgets::row()).with_children(|row| {
-                row.spawn(step_button(fonts, lang, T::Previous, -1));
-                row.spawn(step_button(fonts, lang, T::Next, 1));
-            });
-            let back_key = if back == Screen::Lessons {
-                T::Back
-            } else {
-                T::BackToList
-            };
-            panel
-                .spawn(widgets::key_button(fonts, lang, back_key, false))
-                .observe(go_to(back));
+        }
+        panel.spawn(widgets::row()).with_children(|row| {
+            row.spawn(step_button(fonts, lang, T::Previous, -1));
+            row.spawn(step_button(fonts, lang, T::Next, 1));
         });
+        let back_key = if back == Screen::Lessons {
+            T::Back
+        } else {
+            T::BackToList
+        };
+        panel
+            .spawn(widgets::key_button(fonts, lang, back_key, false))
+            .observe(go_to(back));
+    });
 }
 
 pub fn plugin(app: &mut App) {

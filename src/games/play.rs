@@ -269,26 +269,82 @@ pub fn shared_plugin(app: &mut App) {
         .add_message::<PlayCommand>()
         .add_message::<ChoicePick>()
         .add_systems(Startup, art::make_art)
-        .add_systems(Update, keyboard_input.run_if(in_state(Screen::Play)))
-        .add_systems(Update, scale_ui);
+        .add_systems(Update, keyboard_input.run_if(in_state(Screen::Play)));
 }
 
-/// Keeps the UI the same size relative to the board when the window changes.
-fn scale_ui(
-    windows: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>,
-    mut scale: ResMut<UiScale>,
-) {
-    for w in &windows {
-        let s = (w.width() / 1100.0).min(w.height() / 800.0).max(0.3);
-        if (scale.0 - s).abs() > 0.001 {
-            scale.0 = s;
+/// Where the board and the side panel go: the panel on the right in a
+/// landscape window; in a portrait one (a phone) the board at the top,
+/// the panel below it from `panel_top` (a fraction of the height).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    pub board_center: Vec2,
+    /// `None` in landscape.
+    pub panel_top: Option<f32>,
+}
+
+impl Layout {
+    /// The layout for a board of half-size `half` in `window` (none in
+    /// headless runs: landscape).
+    pub fn for_window(window: Option<&Window>, half: Vec2) -> Layout {
+        let portrait = window.is_some_and(crate::app::is_portrait);
+        if !portrait {
+            return Layout {
+                board_center: Vec2::new(-190.0, 0.0),
+                panel_top: None,
+            };
+        }
+        let area = crate::app::visible_area(window);
+        // The board at the top with room for the file numbers above it.
+        let top = area.y / 2.0 - 40.0;
+        // A little left of the middle: the rank numbers stand on the right.
+        let center = Vec2::new(-18.0, top - half.y);
+        let bottom = center.y - half.y - 30.0;
+        Layout {
+            board_center: center,
+            panel_top: Some(((area.y / 2.0 - bottom) / area.y).clamp(0.3, 0.8)),
         }
     }
 }
 
 /// The board's place on the play and tutorial screens.
-pub fn board_view<G: Playable>(game: &G, flipped: bool) -> BoardView {
-    BoardView::new(game.graph(), Vec2::new(-190.0, 0.0), G::CELL, flipped)
+pub fn board_view<G: Playable>(game: &G, flipped: bool, layout: Layout) -> BoardView {
+    BoardView::new(game.graph(), layout.board_center, G::CELL, flipped)
+}
+
+/// The layout of `game`'s board in `window`.
+pub fn layout_for<G: Playable>(game: &G, window: Option<&Window>) -> Layout {
+    let probe = BoardView::new(game.graph(), Vec2::ZERO, G::CELL, false);
+    Layout::for_window(window, probe.half_size())
+}
+
+/// The side panel's node: on the right, or below the board (portrait).
+pub fn panel_node(layout: Layout, width: f32) -> Node {
+    match layout.panel_top {
+        None => Node {
+            position_type: PositionType::Absolute,
+            right: px(0),
+            top: px(0),
+            width: px(width),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(px(12)),
+            row_gap: px(8),
+            ..default()
+        },
+        Some(top) => Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            right: px(0),
+            top: percent(top * 100.0),
+            bottom: px(0),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::all(px(8)),
+            row_gap: px(6),
+            ..default()
+        },
+    }
 }
 
 fn stand_center(view: &BoardView, side: Side, bottom: Side) -> Vec2 {
@@ -316,6 +372,7 @@ fn enter_play<G: Playable>(
     mut cpu: ResMut<CpuThink<G>>,
     mut hint: ResMut<HintThink<G>>,
     mut pending: ResMut<PendingPosition>,
+    windows: Query<&Window, With<PrimaryWindow>>,
 ) {
     *ui = PlayUi {
         last_move: m.record.moves().last().copied(),
@@ -338,16 +395,20 @@ fn enter_play<G: Playable>(
     let m = m.into_inner();
     cpu.0 = None;
     hint.0 = None;
+    let layout = layout_for(&m.game, windows.single().ok());
     let view = board_view(
         &m.game,
         G::TURN_BOARD && m.setup.bottom_side() == Side::Second,
+        layout,
     );
     m.game
         .spawn_board(&mut commands, &view, &fonts, DespawnOnExit(Screen::Play));
     let bottom = m.setup.bottom_side();
     let pos = m.record.current();
     for side in Side::BOTH {
-        if m.game.taken_by(pos, side).is_none() {
+        // A portrait window has no room beside the board for the 駒台: the
+        // status line counts the captures.
+        if m.game.taken_by(pos, side).is_none() || layout.panel_top.is_some() {
             continue;
         }
         let c = stand_center(&view, side, bottom);
@@ -358,7 +419,8 @@ fn enter_play<G: Playable>(
         ));
     }
     commands.insert_resource(view);
-    spawn_hud(&mut commands, &fonts, settings.lang, m);
+    commands.insert_resource(layout);
+    spawn_hud(&mut commands, &fonts, settings.lang, m, layout);
 }
 
 fn leave_play<G: Playable>(mut cpu: ResMut<CpuThink<G>>, mut hint: ResMut<HintThink<G>>) {
@@ -371,23 +433,15 @@ fn leave_play<G: Playable>(mut cpu: ResMut<CpuThink<G>>, mut hint: ResMut<HintTh
 #[derive(Component)]
 struct StopJumpButton;
 
-fn spawn_hud<G: Playable>(commands: &mut Commands, fonts: &Fonts, lang: Lang, m: &Match<G>) {
+fn spawn_hud<G: Playable>(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    lang: Lang,
+    m: &Match<G>,
+    layout: Layout,
+) {
     commands
-        .spawn((
-            DespawnOnExit(Screen::Play),
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(0),
-                top: px(0),
-                width: px(270),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                padding: UiRect::all(px(12)),
-                row_gap: px(8),
-                ..default()
-            },
-        ))
+        .spawn((DespawnOnExit(Screen::Play), panel_node(layout, 270.0)))
         .with_children(|panel| {
             panel.spawn(widgets::text(
                 fonts,
@@ -1102,6 +1156,7 @@ fn settle<G: Playable>(
     animating: Animating,
     pieces_q: Query<Entity, With<PieceView>>,
     stands: Query<Entity, With<StandContent>>,
+    layout: Res<Layout>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<Sfx>,
     mut progress: ResMut<GameProgress>,
@@ -1162,6 +1217,9 @@ fn settle<G: Playable>(
         let Some(taken) = m.game.taken_by(pos, side) else {
             continue;
         };
+        if layout.panel_top.is_some() {
+            continue;
+        }
         let center = stand_center(&view, side, bottom);
         let victim = side.opponent();
         for i in 0..(taken as usize).min(10) {

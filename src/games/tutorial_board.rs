@@ -9,7 +9,7 @@ use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
 use super::board_view::BoardView;
-use super::play::{board_view, piece_rotation};
+use super::play::{Layout, board_view, layout_for, panel_node, piece_rotation};
 use super::session::{Playable, chosen};
 use crate::app::audio::Sfx;
 use crate::app::i18n::T;
@@ -69,7 +69,11 @@ pub fn plugin<G: Playable>(app: &mut App) {
         );
 }
 
-fn enter<G: Playable>(mut commands: Commands, chosen: Res<ChosenTutorial>) {
+fn enter<G: Playable>(
+    mut commands: Commands,
+    chosen: Res<ChosenTutorial>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+) {
     let tutorial = match G::tutorials() {
         // A game without lessons has its one tutorial.
         Ok(mut all) if G::ID.has_lessons() && chosen.0 < all.len() => all.swap_remove(chosen.0),
@@ -81,7 +85,9 @@ fn enter<G: Playable>(mut commands: Commands, chosen: Res<ChosenTutorial>) {
         Ok(g) => g,
         Err(e) => return error!("{e}"),
     };
-    commands.insert_resource(board_view(&game, false));
+    let layout = layout_for(&game, windows.single().ok());
+    commands.insert_resource(board_view(&game, false, layout));
+    commands.insert_resource(layout);
     commands.insert_resource(TutorialBoard {
         pos: game.start(),
         game,
@@ -287,6 +293,7 @@ fn redraw<G: Playable>(
     fonts: Res<Fonts>,
     settings: Res<Settings>,
     store: Res<Store>,
+    layout: Res<Layout>,
     scene: Query<Entity, With<TutorialScene>>,
 ) {
     if !board.is_changed() && !progress.is_changed() && !settings.is_changed() {
@@ -378,5 +385,6 @@ fn redraw<G: Playable>(
         &progress,
         earned,
         back,
+        panel_node(*layout, 300.0),
     );
 }
