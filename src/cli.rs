@@ -21,9 +21,10 @@ usage:
                                   position, e.g. \"KKKKK-./K...K../K.O.K../K...K../KKKKK-. oya\"
   yorimichi perft chushogi --depth N [--sfen S] [--profile jcsa|lishogi] [--divide]
                                   count the 中将棋 move tree (pseudo-legal moves)
-  yorimichi problems chushogi [--count N] [--seed S]
+  yorimichi problems chushogi [--count N] [--lion N] [--king N] [--seed S]
                                   find N 中将棋 problems in CPU games (a third
-                                  each of 3 levels) and print them as RON
+                                  each of 3 levels), and lion and king-capture
+                                  problems in set-up skirmishes; print them as RON
   yorimichi engine                the 中将棋 CPU as an XBoard/CECP engine (variant chu)
   yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi] [--check-boards]
                                   referee games against another CECP engine (e.g. hachu)
@@ -36,7 +37,7 @@ scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasa
           hasami-rules, foxgeese, foxgeese-symbol, foxgeese-jump, foxgeese-setup,
           foxgeese-tutorial, musashi, musashi-capture, musashi-setup, musashi-tutorial,
           chushogi, chushogi-lion, chushogi-tutorial, chushogi-learn, chushogi-lesson,
-          chushogi-problem, chushogi-phone";
+          chushogi-problem, chushogi-phone, chushogi-setup";
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -56,7 +57,7 @@ pub enum Command {
     Solve(SolveArgs),
     Perft(PerftArgs),
     Problems {
-        count: usize,
+        wanted: crate::problems_cmd::Wanted,
         seed: u64,
     },
     Help,
@@ -346,6 +347,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 None => return Err("problems needs a game id (chushogi)".into()),
             }
             let (mut count, mut seed) = (60usize, 1u64);
+            let (mut lion, mut king) = (0usize, 0usize);
             while let Some(flag) = it.next() {
                 let mut number = |what: &str| -> Result<u64, String> {
                     let value = it.next().ok_or(format!("{what} needs a number"))?;
@@ -355,6 +357,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 };
                 match flag {
                     "--count" => count = number("--count")? as usize,
+                    "--lion" => lion = number("--lion")? as usize,
+                    "--king" => king = number("--king")? as usize,
                     "--seed" => seed = number("--seed")?,
                     other => return Err(format!("unknown option \"{other}\"")),
                 }
@@ -362,7 +366,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             if count == 0 || count > 600 {
                 return Err(format!("--count needs a number from 1 to 600, not {count}"));
             }
-            Ok(Command::Problems { count, seed })
+            if lion > 100 || king > 100 {
+                return Err("--lion and --king take at most 100".into());
+            }
+            Ok(Command::Problems {
+                wanted: crate::problems_cmd::Wanted { count, lion, king },
+                seed,
+            })
         }
         Some("solve") => {
             match it.next() {

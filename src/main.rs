@@ -26,9 +26,10 @@ fn main() -> ExitCode {
             yorimichi::perft_cmd::run(&args);
             ExitCode::SUCCESS
         }
-        Command::Problems { count, seed } => {
-            finished(yorimichi::problems_cmd::run(count, seed), ExitCode::from(2))
-        }
+        Command::Problems { wanted, seed } => finished(
+            yorimichi::problems_cmd::run(wanted, seed),
+            ExitCode::from(2),
+        ),
         Command::Solve(args) => finished(yorimichi::solve_cmd::run(&args), ExitCode::from(2)),
         Command::Play { game, position } => exit_code(app::run(StartOptions {
             game,

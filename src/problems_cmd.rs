@@ -1,6 +1,8 @@
 //! `yorimichi problems chushogi`: finds 中将棋 problems in games between two
-//! やさしい CPUs (which leave pieces hanging and kings open) and prints them
-//! as the steps of `levels/problems/chushogi.ron`. A position becomes a
+//! やさしい CPUs (which leave pieces hanging and kings open), and lion and
+//! king-capture problems in skirmishes set up at random around a lion or an
+//! exposed king, and prints them as the steps of
+//! `levels/problems/chushogi.ron`. A position becomes a
 //! problem of the lowest level whose judging depth finds its answer
 //! ([`problems::judge`]); the tests judge every problem again.
 
@@ -25,7 +27,17 @@ const MAX_PLIES: usize = 300;
 /// for the rarer themes (king, lion, promotion).
 const VARIETY_GAMES: usize = 150;
 
-pub fn run(count: usize, seed: u64) -> Result<(), String> {
+/// Which problems to find: `count` from CPU games, and `lion` and `king`
+/// more from skirmishes set up around a lion or an exposed king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wanted {
+    pub count: usize,
+    pub lion: usize,
+    pub king: usize,
+}
+
+pub fn run(wanted: Wanted, seed: u64) -> Result<(), String> {
+    let Wanted { count, lion, king } = wanted;
     let presets = data::chushogi_presets().map_err(|e| e.to_string())?;
     let easy = presets.cpu.easy.clone();
     let game = Chu {
@@ -68,6 +80,30 @@ pub fn run(count: usize, seed: u64) -> Result<(), String> {
     }
     let total: usize = found.iter().map(Vec::len).sum();
     eprintln!("{total} problems from {games} games");
+    for (theme, n) in [(Theme::Lion, lion), (Theme::King, king)] {
+        let mut tries = 0;
+        let mut got = 0;
+        while got < n && tries < 200_000 {
+            tries += 1;
+            let Some(pos) = skirmish(theme, &mut rng) else {
+                continue;
+            };
+            if game.outcome(&pos).is_some() {
+                continue;
+            }
+            if let Some((level, verdict)) = classify(&game, &pos)
+                && verdict.theme(&pos) == theme
+            {
+                eprintln!(
+                    "skirmish {tries}: level {level} {theme:?} {}",
+                    japanese_move(&pos, verdict.best)
+                );
+                found[level - 1].push((pos, verdict));
+                got += 1;
+            }
+        }
+        eprintln!("{got} {theme:?} problems from {tries} skirmishes");
+    }
     print!("{}", render(&found));
     Ok(())
 }
@@ -87,6 +123,118 @@ fn has_room(
         .count();
     level.len() < per_level
         && (theme != Theme::Material || games > VARIETY_GAMES || material < per_level * 2 / 3)
+}
+
+/// Pieces a skirmish scatters (後手's in lower case; no kings or lions).
+const PIECES: [char; 19] = [
+    'p', 'i', 'l', 'a', 'f', 'c', 's', 'g', 't', 'e', 'o', 'x', 'm', 'v', 'b', 'r', 'h', 'd', 'q',
+];
+const PIECES_SENTE: [char; 19] = upper(PIECES);
+/// 先手's attackers round an exposed king.
+const STRONG_SENTE: [char; 10] = upper(['r', 'd', 'h', 'b', 'q', 'n', 'g', 's', 'o', 'x']);
+
+const fn upper<const N: usize>(mut letters: [char; N]) -> [char; N] {
+    let mut i = 0;
+    while i < N {
+        letters[i] = letters[i].to_ascii_uppercase();
+        i += 1;
+    }
+    letters
+}
+
+type Grid = [[Option<char>; 12]; 12];
+
+fn put(grid: &mut Grid, row: usize, col: usize, piece: char) {
+    if row < 12 && col < 12 && grid[row][col].is_none() {
+        grid[row][col] = Some(piece);
+    }
+}
+
+/// A square up to `reach` away from (`row`, `col`), kept on the board.
+fn near(rng: &mut StdRng, row: usize, col: usize, reach: i32) -> (usize, usize) {
+    use rand::RngExt;
+    let r = row as i32 + rng.random_range(-reach..=reach);
+    let c = col as i32 + rng.random_range(-reach..=reach);
+    (r.clamp(0, 11) as usize, c.clamp(0, 11) as usize)
+}
+
+/// Puts `n` pieces drawn from `from` on squares `at` chooses (an occupied
+/// square keeps its piece).
+fn scatter(
+    grid: &mut Grid,
+    rng: &mut StdRng,
+    n: usize,
+    from: &[char],
+    at: impl Fn(&mut StdRng) -> (usize, usize),
+) {
+    use rand::RngExt;
+    for _ in 0..n {
+        let (row, col) = at(rng);
+        let piece = from[rng.random_range(0..from.len())];
+        put(grid, row, col, piece);
+    }
+}
+
+/// A random skirmish for `theme`, 先手 to move: a 先手 獅子 among 後手
+/// pieces (some of them guarded), or a 後手 king with a few guards under
+/// 先手's strong pieces. The kings stand on their back ranks.
+fn skirmish(theme: Theme, rng: &mut StdRng) -> Option<ChuPosition> {
+    use rand::RngExt;
+    let mut grid = [[None::<char>; 12]; 12];
+    put(&mut grid, 11, rng.random_range(0..12), 'K');
+    match theme {
+        Theme::Lion => {
+            let (row, col) = (rng.random_range(3..8), rng.random_range(2..10));
+            put(&mut grid, 0, rng.random_range(0..12), 'k');
+            put(&mut grid, row, col, 'N');
+            let n = rng.random_range(3..6);
+            scatter(&mut grid, rng, n, &PIECES, |rng| near(rng, row, col, 2));
+            let n = rng.random_range(1..4);
+            scatter(&mut grid, rng, n, &PIECES, |rng| {
+                (rng.random_range(0..5), rng.random_range(0..12))
+            });
+        }
+        _ => {
+            let (row, col) = (rng.random_range(0..2), rng.random_range(0..12));
+            put(&mut grid, row, col, 'k');
+            let n = rng.random_range(1..4);
+            scatter(&mut grid, rng, n, &PIECES, |rng| near(rng, row, col, 1));
+            let n = rng.random_range(2..4);
+            scatter(&mut grid, rng, n, &STRONG_SENTE, |rng| {
+                near(rng, row + 2, col, 3)
+            });
+        }
+    }
+    // A 先手 helper or two further back.
+    let n = rng.random_range(1..3);
+    scatter(&mut grid, rng, n, &PIECES_SENTE, |rng| {
+        (rng.random_range(8..11), rng.random_range(0..12))
+    });
+    let rows: Vec<String> = grid
+        .iter()
+        .map(|row| {
+            let mut text = String::new();
+            let mut run = 0;
+            for cell in row {
+                match cell {
+                    None => run += 1,
+                    Some(c) => {
+                        if run > 0 {
+                            text.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        text.push(*c);
+                    }
+                }
+            }
+            if run > 0 {
+                text.push_str(&run.to_string());
+            }
+            text
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    ChuPosition::from_rows(&rows, Side::First).ok()
 }
 
 /// The lowest level whose depth finds `pos` a problem.
@@ -145,8 +293,9 @@ fn render(found: &[Vec<(ChuPosition, Verdict)>; 3]) -> String {
     const LEVELS: [(&str, &str); 3] = [("初級", "Easy"), ("中級", "Medium"), ("上級", "Hard")];
     let mut out = String::from(
         "// 駒問題集: 中将棋 problems found by `yorimichi problems chushogi` in\n\
-         // games between two やさしい CPUs; the tests check that each answer is\n\
-         // the engine's best move by a clear margin at its level's depth.\n\
+         // games between two やさしい CPUs and in set-up lion and king\n\
+         // skirmishes; the tests check that each answer is the engine's best\n\
+         // move by a clear margin at its level's depth.\n\
          // Diagrams are SFEN ranks (rank 一 first); ☗ is to move.\n\
          Tutorial(\n    id: \"problems\",\n    title: (ja: \"駒問題集\", en: \"Problems\"),\n    steps: [\n",
     );

@@ -23,7 +23,7 @@ use crate::rules::musashi::{Musashi, MusashiMove, MusashiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 24] = [
+pub const SCENES: [&str; 25] = [
     "title",
     "list",
     "hasami",
@@ -48,6 +48,7 @@ pub const SCENES: [&str; 24] = [
     "chushogi-lesson",
     "chushogi-problem",
     "chushogi-phone",
+    "chushogi-setup",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -239,6 +240,14 @@ fn drive(
                 next.set(Screen::Tutorial)
             }
             "chushogi-learn" => next.set(Screen::Lessons),
+            "chushogi-setup" => {
+                let presets =
+                    crate::rules::data::chushogi_presets().unwrap_or_else(|e| panic!("{e}"));
+                let mut draft = SetupDraft::<Chu>::new(&presets);
+                draft.preset = "custom".into();
+                commands.insert_resource(draft);
+                next.set(Screen::Setup);
+            }
             "chushogi-phone" => {
                 // A phone held upright: the window turns portrait first,
                 // then the game opens (its layout follows the window).

@@ -102,6 +102,8 @@ pub trait Playable:
     const TIME_LIMIT: Option<f32> = None;
     /// The game has the 印を出す option.
     const HAS_MARKS: bool = false;
+    /// The pieces can be drawn as koma or as symbols (駒のデザイン).
+    const PIECE_STYLES: bool = true;
 
     fn create(rules: &Self::Rules) -> Result<Self, String>;
     fn presets() -> Result<GamePresets<Self::Rules>, LevelError>;

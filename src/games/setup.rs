@@ -166,24 +166,27 @@ fn spawn_setup<G: Playable>(
                             |d, v| d.marks = v,
                         );
                     }
-                    heading(left, &fonts, lang, T::PieceDesign);
-                    left.spawn(widgets::row()).with_children(|r| {
-                        for (style, key) in [
-                            (PieceStyle::Koma, T::PieceKoma),
-                            (PieceStyle::Symbol, T::PieceSymbol),
-                        ] {
-                            r.spawn(widgets::button(
-                                &fonts,
-                                tr(key),
-                                settings.piece_style == style,
-                            ))
-                            .observe(
-                                move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
-                                    s.piece_style = style
-                                },
-                            );
-                        }
-                    });
+                    // 中将棋's thirty kinds have only the named koma.
+                    if G::PIECE_STYLES {
+                        heading(left, &fonts, lang, T::PieceDesign);
+                        left.spawn(widgets::row()).with_children(|r| {
+                            for (style, key) in [
+                                (PieceStyle::Koma, T::PieceKoma),
+                                (PieceStyle::Symbol, T::PieceSymbol),
+                            ] {
+                                r.spawn(widgets::button(
+                                    &fonts,
+                                    tr(key),
+                                    settings.piece_style == style,
+                                ))
+                                .observe(
+                                    move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                                        s.piece_style = style
+                                    },
+                                );
+                            }
+                        });
+                    }
                 });
                 cols.spawn(column()).with_children(|right| {
                     heading(right, &fonts, lang, T::Rules);

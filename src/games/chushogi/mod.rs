@@ -77,6 +77,7 @@ impl Playable for Chu {
     const TURN_BOARD: bool = true;
     const MULTI_STEP: bool = true;
     const STOP_BUTTON: T = T::StopHere;
+    const PIECE_STYLES: bool = false;
     /// The seed's cutoff: 60 minutes from the start.
     const TIME_LIMIT: Option<f32> = Some(3600.0);
 
