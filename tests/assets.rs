@@ -70,6 +70,9 @@ fn the_ui_font_covers_every_text() {
         data::CHUSHOGI_PRESETS,
         data::CHUSHOGI_TUTORIAL,
         data::CHUSHOGI_RULES_TEXT,
+        data::CHUSHOGI_PIECE_LESSONS,
+        data::CHUSHOGI_LION_LESSONS,
+        data::CHUSHOGI_PROBLEMS,
     ] {
         chars.extend(f.text.chars());
     }

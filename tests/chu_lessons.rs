@@ -148,6 +148,9 @@ fn every_problem_is_the_engines_clear_best_move_at_its_level() {
     let problems_lesson = &lessons()[3];
     let steps = &problems_lesson.steps;
     assert!(steps.len() >= 60, "{} problems", steps.len());
+    // Lion tactics and king captures are among them.
+    let titled = |word: &str| steps.iter().filter(|s| s.title.ja.contains(word)).count();
+    assert!(titled("獅子") >= 10 && titled("王を取る") >= 10, "themes");
     for level in 1..=3u8 {
         let n = steps.iter().filter(|s| s.level == Some(level)).count();
         assert!(n >= 15, "level {level}: {n} problems");
