@@ -1,14 +1,15 @@
 //! Text that leaves or enters the game: a bug report or a position to
 //! copy out, a position to bring in. On the desktop a text file in the home
-//! folder; on the web a box on the page (the browser has no files to give).
+//! folder, and the clipboard; on the web a box on the page with a copy
+//! button (the browser has no files to give).
 
 use crate::rules::data::GameId;
 
 /// Where exported text went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Exported {
-    /// Written to this file.
-    File(String),
+    /// Written to this file (and copied to the clipboard when `copied`).
+    File { file: String, copied: bool },
     /// Shown on the page, to be selected and copied.
     OnPage,
 }
@@ -46,10 +47,40 @@ mod imp {
         }
     }
 
+    /// The clipboard, kept for the whole run: on X11 the copied text is
+    /// served by it, and would be lost with it.
+    static CLIPBOARD: std::sync::Mutex<Option<arboard::Clipboard>> = std::sync::Mutex::new(None);
+    /// The text last copied out, to tell a pasted text from our own.
+    static LAST_COPIED: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+    fn with_clipboard<T>(f: impl FnOnce(&mut arboard::Clipboard) -> Option<T>) -> Option<T> {
+        let mut slot = CLIPBOARD.lock().ok()?;
+        if slot.is_none() {
+            *slot = arboard::Clipboard::new().ok();
+        }
+        f(slot.as_mut()?)
+    }
+
     pub fn export_text(name: &str, text: &str) -> Result<Exported, String> {
         let path = path(name);
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", shown(&path)))?;
-        Ok(Exported::File(shown(&path)))
+        let copied = with_clipboard(|c| c.set_text(text.to_string()).ok()).is_some();
+        if copied && let Ok(mut last) = LAST_COPIED.lock() {
+            *last = Some(text.trim().to_string());
+        }
+        Ok(Exported::File {
+            file: shown(&path),
+            copied,
+        })
+    }
+
+    /// Text on the clipboard that was copied from elsewhere (not the
+    /// game's own last export, which would hide an edited file).
+    pub fn pasted_text() -> Option<String> {
+        let text = with_clipboard(|c| c.get_text().ok())?;
+        let text = text.trim().to_string();
+        let ours = LAST_COPIED.lock().ok()?.as_deref() == Some(text.as_str());
+        (!text.is_empty() && !ours).then_some(text)
     }
 
     pub fn import_text(name: &str, _game: GameId) -> Result<Imported, String> {
@@ -93,8 +124,15 @@ mod imp {
     }
 
     pub fn export_text(name: &str, text: &str) -> Result<Exported, String> {
-        show(&format!("export-{name}"), text, true, "")?;
+        let copy = "<button onclick=\"navigator.clipboard.writeText(\
+                    this.parentNode.querySelector('textarea').value)\">コピー / Copy</button> ";
+        show(&format!("export-{name}"), text, true, copy)?;
         Ok(Exported::OnPage)
+    }
+
+    /// The page pastes into its own box: nothing to read here.
+    pub fn pasted_text() -> Option<String> {
+        None
     }
 
     /// The box's button reloads the page with `?game=…&position=…`, which
@@ -112,4 +150,4 @@ mod imp {
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use imp::path;
-pub use imp::{export_text, import_text};
+pub use imp::{export_text, import_text, pasted_text};

@@ -143,6 +143,8 @@ texts! {
     ExportPosition => ("局面を書き出す", "Export position"),
     ImportPosition => ("局面を読み込む", "Import position"),
     PositionExported => ("局面をファイルに書きました:", "The position was written to"),
+    PositionCopied => ("局面をクリップボードにコピーし、ファイルにも書きました:", "The position was copied to the clipboard and written to"),
+    PositionPasted => ("クリップボードの局面を読み込みました", "The position on the clipboard was imported"),
     PositionShownOnPage => ("局面の文をページに出しました。選んでコピーしてください", "The position is shown on the page: select it and copy"),
     PositionExportFailed => ("局面を書き出せませんでした", "Could not export the position"),
     PositionImported => ("局面を読み込みました", "The position was imported"),

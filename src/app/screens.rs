@@ -540,7 +540,7 @@ fn export_report(
     let lang = settings.lang;
     let report = bug_report_text(&context.0, lang);
     let message = match super::files::export_text("bug-report", &report) {
-        Ok(super::files::Exported::File(file)) => {
+        Ok(super::files::Exported::File { file, .. }) => {
             format!("{} {file}", T::BugReportExported.get(lang))
         }
         Ok(super::files::Exported::OnPage) => T::BugReportShownOnPage.get(lang).to_string(),

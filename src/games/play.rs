@@ -865,8 +865,13 @@ fn handle_commands<G: Playable>(
                 };
                 sfx.write(Sfx::Button);
                 ui.message = Some(match files::export_text("position", &code) {
-                    Ok(Exported::File(file)) => {
-                        format!("{} {file}", T::PositionExported.get(lang))
+                    Ok(Exported::File { file, copied }) => {
+                        let key = if copied {
+                            T::PositionCopied
+                        } else {
+                            T::PositionExported
+                        };
+                        format!("{} {file}", key.get(lang))
                     }
                     Ok(Exported::OnPage) => T::PositionShownOnPage.get(lang).to_string(),
                     Err(e) => format!("{}: {e}", T::PositionExportFailed.get(lang)),
@@ -878,18 +883,29 @@ fn handle_commands<G: Playable>(
                 }
                 let lang = settings.lang;
                 sfx.write(Sfx::Button);
-                let imported =
+                // A game text copied from elsewhere comes first; else the
+                // file (which the player may have edited).
+                let pasted = files::pasted_text().is_some_and(|t| m.restart_from(&t).is_ok());
+                let imported = if pasted {
+                    Ok(true)
+                } else {
                     files::import_text("position", G::ID).and_then(|found| match found {
                         Imported::Text(text) => m.restart_from(&text).map(|()| true),
                         Imported::OnPage => Ok(false),
-                    });
+                    })
+                };
                 ui.message = Some(match imported {
                     Ok(true) => {
                         cpu.0 = None;
                         hint.0 = None;
                         ui.record_replaced(None);
                         store.put(&G::ID.save_key(), &m.to_save());
-                        T::PositionImported.get(lang).to_string()
+                        let key = if pasted {
+                            T::PositionPasted
+                        } else {
+                            T::PositionImported
+                        };
+                        key.get(lang).to_string()
                     }
                     Ok(false) => T::PositionImportOnPage.get(lang).to_string(),
                     Err(e) => format!("{}: {e}", T::PositionUnreadable.get(lang)),
