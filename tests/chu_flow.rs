@@ -409,3 +409,35 @@ fn a_game_exports_as_usi_and_japanese_and_imports_back() {
     assert_eq!(other.record.ply(), 0);
     assert_eq!(other.record.current().to_move(), Side::Second);
 }
+
+#[test]
+fn the_result_names_the_king_or_the_prince_taken_last() {
+    use yorimichi::app::i18n::T;
+    use yorimichi::games::session::Playable;
+    use yorimichi::rules::game::EndReason;
+    let chu = Chu::default();
+    // 先手's rook on 8九 takes the king on 8一; with a 後手 prince (+e) on
+    // 12一 the game goes on until the rook takes the prince too.
+    let finish = |rows: &[&str], moves: &[&str]| {
+        let pos = ChuPosition::from_rows(rows, Side::First).unwrap();
+        let mut record = GameRecord::from_position(&chu, pos);
+        for usi in moves {
+            let mv = yorimichi::rules::chu::moves::parse_usi(record.current(), usi).unwrap();
+            record.play(&chu, mv).unwrap();
+        }
+        let outcome = record.outcome(&chu).expect("over");
+        assert_eq!(outcome.reason, EndReason::CaptureTarget);
+        chu.record_reason_text(&record, outcome.reason)
+    };
+    let king_only = [
+        "4k6g", "12", "12", "12", "12", "12", "12", "12", "4R7", "12", "11G", "5K6",
+    ];
+    assert_eq!(finish(&king_only, &["8i8a"]), T::ReasonKingTaken);
+    let with_prince = [
+        "+e3k6g", "12", "12", "12", "12", "12", "12", "12", "4R3R3", "12", "11G", "5K6",
+    ];
+    assert_eq!(
+        finish(&with_prince, &["8i8a", "1a1b", "8a12a"]),
+        T::ReasonPrinceTaken
+    );
+}

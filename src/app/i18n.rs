@@ -173,6 +173,8 @@ texts! {
     ChuProfileJcsa => ("日本中将棋連盟", "JCSA"),
     ChuProfileLishogi => ("lishogi", "lishogi"),
     ReasonRoyalsTaken => ("王を取りました(太子がいれば太子も)", "The king was captured (and the prince, if there was one)"),
+    ReasonKingTaken => ("王を取りました", "The king was captured"),
+    ReasonPrinceTaken => ("王に続いて太子も取りました", "The prince was captured after the king"),
     ReasonBareKing => ("駒枯れ:王のほかに数える駒が残っていません", "Bare king: nothing that counts was left beside the king"),
     ReasonTooLittleLeft => ("どちらにも王を追いつめる駒が残っていません", "Neither side has enough left to win"),
     ShowMarks => ("印を出す(取られる行き先に×)", "Danger marks (× where a piece would be taken)"),

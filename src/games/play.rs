@@ -1189,7 +1189,7 @@ fn settle<G: Playable>(
         if let Some(outcome) = m.record.outcome(&m.game) {
             commands.insert_resource(LastResult::<G> {
                 outcome,
-                reason: m.game.reason_text(pos, outcome.reason),
+                reason: m.game.record_reason_text(&m.record, outcome.reason),
                 setup: m.setup.clone(),
                 plies: m.record.ply(),
                 detail: m.game.result_detail(pos, outcome, settings.lang),

@@ -186,6 +186,11 @@ pub trait Playable:
     fn side_question() -> (T, [T; 3]);
     /// Words for how a game ended in `pos`.
     fn reason_text(&self, pos: &Self::Pos, reason: EndReason) -> T;
+    /// Words for how `record`'s game ended, where the last move tells more
+    /// than the final position (中将棋: the king or the 太子 taken last).
+    fn record_reason_text(&self, record: &GameRecord<Self>, reason: EndReason) -> T {
+        self.reason_text(record.current(), reason)
+    }
 
     /// Draws the board (below everything else).
     fn spawn_board(

@@ -249,6 +249,40 @@ impl Playable for Chu {
         }
     }
 
+    fn record_reason_text(&self, record: &GameRecord<Chu>, reason: EndReason) -> T {
+        let generic = self.reason_text(record.current(), reason);
+        if generic != T::ReasonRoyalsTaken {
+            return generic;
+        }
+        // The game ends when the last royal falls: the last move took it.
+        let (Some(before), Some(&mv)) = (
+            record
+                .positions()
+                .len()
+                .checked_sub(2)
+                .map(|i| &record.positions()[i]),
+            record.moves().last(),
+        ) else {
+            return generic;
+        };
+        let mover = before.to_move();
+        let taken = [mv.mid, Some(mv.to)]
+            .into_iter()
+            .flatten()
+            .filter_map(|sq| before.at(sq))
+            .filter(|&(side, _)| side != mover)
+            .map(|(_, piece)| piece.kind());
+        let mut reason = generic;
+        for kind in taken {
+            match kind {
+                Kind::Prince => reason = T::ReasonPrinceTaken,
+                Kind::King if reason == generic => reason = T::ReasonKingTaken,
+                _ => {}
+            }
+        }
+        reason
+    }
+
     fn spawn_board(
         &self,
         commands: &mut Commands,
