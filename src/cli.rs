@@ -9,7 +9,8 @@ usage:
   yorimichi                       start the game
   yorimichi --game <id> [--position <text>]
                                   start with a game's setup screen open (and
-                                  the next game from that position: musashi)
+                                  the next game from that position: musashi,
+                                  chushogi: an SFEN or a USI game)
   yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S] [--a-side first|second] [--moves]
                                   CPU against CPU, alternating sides; the last
                                   line is `score A: NN.N%`
@@ -155,11 +156,17 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 None => None,
                 Some("--position") => {
                     let text = it.next().ok_or("--position needs a position text")?;
-                    if game != GameId::Musashi {
-                        return Err(format!("{} has no position text", game.id()));
-                    }
                     // Checked now: a bad text is a bad argument.
-                    crate::rules::data::musashi_position(text)?;
+                    match game {
+                        GameId::Musashi => {
+                            crate::rules::data::musashi_position(text)?;
+                        }
+                        GameId::ChuShogi => {
+                            crate::rules::chu::record::ChuGameText::parse(text)
+                                .map_err(|e| format!("--position: {e}"))?;
+                        }
+                        _ => return Err(format!("{} has no position text", game.id())),
+                    }
                     Some(text.to_string())
                 }
                 Some(extra) => return Err(format!("unexpected argument \"{extra}\"")),

@@ -79,6 +79,20 @@ fn commands_parse() {
             position: Some(text.into())
         })
     );
+    // 中将棋 takes an SFEN or a USI game.
+    let game = "position startpos moves 7j7h 7d7e";
+    assert_eq!(
+        parse(&[
+            "--game".into(),
+            "chushogi".into(),
+            "--position".into(),
+            game.into()
+        ]),
+        Ok(Command::Play {
+            game: Some(GameId::ChuShogi),
+            position: Some(game.into())
+        })
+    );
     assert!(matches!(
         parse(&args("solve musashi --board 25 --max-ko 5 --mirror --csv")),
         Ok(Command::Solve(SolveArgs {
@@ -143,6 +157,7 @@ fn bad_arguments_are_explained() {
         ("--game hasami --position x", "no position text"),
         ("--game musashi --position KKK", "cannot read the position"),
         ("--game musashi --position", "needs a position text"),
+        ("--game chushogi --position 12/12", "SFEN"),
         ("solve hasami", "only musashi"),
         ("perft chess --depth 2", "only chushogi"),
         ("perft chushogi", "needs --depth"),
