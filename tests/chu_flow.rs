@@ -5,18 +5,17 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{assert_view_matches_rules, card, screen, settle};
+use common::{assert_view_matches_rules, screen, settle};
 use yorimichi::app::Screen;
 use yorimichi::app::headless::{self, click, find};
 use yorimichi::app::save::Store;
-use yorimichi::app::screens::{CardButton, TitleStart};
 use yorimichi::games::play::{BoardTap, ChoiceButton, ChoicePick, PlayCommand, PlayUi};
 use yorimichi::games::session::{Match, MatchSetup, Opponent, SetupDraft, SideChoice};
 use yorimichi::rules::chu::game::{Chu, ChuRules};
 use yorimichi::rules::chu::moves::ChuMove;
 use yorimichi::rules::chu::pieces::Kind;
 use yorimichi::rules::chu::position::{ChuPosition, Square};
-use yorimichi::rules::data::{self, GameId, Strength};
+use yorimichi::rules::data::{self, Strength};
 use yorimichi::rules::game::{Game, Side};
 use yorimichi::rules::record::GameRecord;
 
@@ -217,19 +216,7 @@ fn from_the_list_a_game_against_the_cpu_begins_and_the_cpu_answers() {
     let mut draft = SetupDraft::<Chu>::new(&presets);
     draft.side = SideChoice::First;
     draft.strength = Strength::Easy;
-    app.insert_resource(draft);
-    app.update();
-    let start = find::<TitleStart>(&mut app).unwrap();
-    click(&mut app, start);
-    app.update();
-    let new = card(&mut app, CardButton::New(GameId::ChuShogi)).expect("a 中将棋 card");
-    click(&mut app, new);
-    app.update();
-    assert_eq!(screen(&app), Screen::Setup);
-    let begin = find::<yorimichi::games::setup::BeginButton>(&mut app).unwrap();
-    click(&mut app, begin);
-    app.update();
-    settle::<Chu>(&mut app);
+    common::begin_from_list::<Chu>(&mut app, draft);
     assert_eq!(ply(&app), 0, "the player is 先手");
     assert_view_matches_rules::<Chu>(&mut app);
     // 歩兵 6九 → 6八, and the CPU answers.

@@ -163,6 +163,20 @@ fn bar(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
     )
 }
 
+/// A coordinate beside a board (a file or rank number, a column letter).
+fn coordinate(fonts: &Fonts, s: String, at: Vec2) -> impl Bundle {
+    (
+        Text2d::new(s),
+        TextFont {
+            font: fonts.ui.clone().into(),
+            font_size: FontSize::Px(16.0),
+            ..default()
+        },
+        TextColor(palette::INK_SOFT),
+        Transform::from_translation(at.extend(-1.0)),
+    )
+}
+
 /// Kanji rank names as a shogi board writes them, top to bottom.
 const RANK_KANJI: [&str; 12] = [
     "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
@@ -244,17 +258,7 @@ pub fn spawn_grid_board(
                 ),
             ),
         ] {
-            commands.spawn((
-                scope.clone(),
-                Text2d::new(s),
-                TextFont {
-                    font: fonts.ui.clone().into(),
-                    font_size: FontSize::Px(16.0),
-                    ..default()
-                },
-                TextColor(palette::INK_SOFT),
-                Transform::from_translation(at.extend(-1.0)),
-            ));
+            commands.spawn((scope.clone(), coordinate(fonts, s, at)));
         }
     }
 }
@@ -303,19 +307,7 @@ pub fn spawn_line_board(
         ));
     }
     let (w, h) = graph.extent();
-    let label = |s: String, at: Vec2| {
-        (
-            scope.clone(),
-            Text2d::new(s),
-            TextFont {
-                font: fonts.ui.clone().into(),
-                font_size: FontSize::Px(16.0),
-                ..default()
-            },
-            TextColor(palette::INK_SOFT),
-            Transform::from_translation(at.extend(-1.0)),
-        )
-    };
+    let label = |s: String, at: Vec2| (scope.clone(), coordinate(fonts, s, at));
     for x in 0..w {
         let at = Vec2::new(
             view.world_of(x as f32, 0.0).x,

@@ -42,6 +42,28 @@ pub fn open_play<G: Playable>(app: &mut App, m: Match<G>) {
     app.update();
 }
 
+/// From the title through the list to `G`'s setup screen (with `draft`
+/// chosen) and into the game: はじめる, the card's はじめから, はじめる.
+pub fn begin_from_list<G: Playable>(
+    app: &mut App,
+    draft: yorimichi::games::session::SetupDraft<G>,
+) {
+    use yorimichi::app::headless::{click, find};
+    app.insert_resource(draft);
+    app.update();
+    let start = find::<yorimichi::app::screens::TitleStart>(app).expect("a start button");
+    click(app, start);
+    app.update();
+    let new = card(app, CardButton::New(G::ID)).expect("the game's card");
+    click(app, new);
+    app.update();
+    assert_eq!(screen(app), Screen::Setup);
+    let begin = find::<yorimichi::games::setup::BeginButton>(app).expect("はじめる");
+    click(app, begin);
+    app.update();
+    settle::<G>(app);
+}
+
 /// Runs frames until animations are over and no CPU is to move.
 pub fn settle<G: Playable>(app: &mut App) {
     for _ in 0..2000 {
