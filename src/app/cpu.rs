@@ -3,12 +3,24 @@
 //! [`Thinker`] cancels its search (undo, quit, new game).
 
 use crate::rules::game::Game;
-use crate::rules::search::{SearchPlan, SearchResult};
+use crate::rules::search::{SearchPlan, SearchResult, Searcher};
+
+/// The search a thinker runs: `pos` after the positions `history`, for a
+/// move that is not one of `forbidden` (a rule about the game so far).
+fn searcher<G: Game>(
+    game: &G,
+    pos: G::Pos,
+    history: &[u64],
+    plan: SearchPlan,
+    forbidden: &[G::Move],
+) -> Searcher<G> {
+    Searcher::new(game, pos, history, plan).restrict_root(|m| !forbidden.contains(&m))
+}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
     use super::*;
-    use crate::rules::search::{Searcher, Step};
+    use crate::rules::search::Step;
     use std::sync::Arc;
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,8 +38,7 @@ mod imp {
         G::Pos: Send,
         G::Move: Send,
     {
-        /// Searches `pos` (after the positions `history`) for a move that is
-        /// not one of `forbidden` (a rule about the game so far).
+        /// Starts [`searcher`] in a background thread.
         pub fn start(
             game: &G,
             pos: G::Pos,
@@ -41,8 +52,7 @@ mod imp {
             let game = game.clone();
             let history = history.to_vec();
             std::thread::spawn(move || {
-                let mut searcher = Searcher::new(&game, pos, &history, plan)
-                    .restrict_root(|m| !forbidden.contains(&m));
+                let mut searcher = searcher(&game, pos, &history, plan, &forbidden);
                 loop {
                     match searcher.step(&game, &mut || flag.load(Ordering::Relaxed)) {
                         Step::Pending if flag.load(Ordering::Relaxed) => return,
@@ -87,7 +97,7 @@ mod imp {
 #[cfg(target_arch = "wasm32")]
 mod imp {
     use super::*;
-    use crate::rules::search::{Searcher, Step};
+    use crate::rules::search::Step;
     use bevy::platform::time::Instant;
 
     /// Milliseconds of search per frame: the page stays smooth.
@@ -106,8 +116,7 @@ mod imp {
             forbidden: Vec<G::Move>,
         ) -> Self {
             Thinker {
-                searcher: Searcher::new(game, pos, history, plan)
-                    .restrict_root(|m| !forbidden.contains(&m)),
+                searcher: searcher(game, pos, history, plan, &forbidden),
             }
         }
 

@@ -125,13 +125,7 @@ impl Playable for Chu {
         None
     }
     fn capture_view(&self, pos: &ChuPosition, mv: ChuMove) -> CaptureView {
-        let side = pos.to_move();
-        let captured: Vec<PointId> = [mv.mid, Some(mv.to)]
-            .into_iter()
-            .flatten()
-            .filter(|&sq| pos.at(sq).is_some_and(|(s, _)| s != side))
-            .map(|sq| sq.0 as PointId)
-            .collect();
+        let captured: Vec<PointId> = mv.taken(pos).map(|(sq, _)| sq.0 as PointId).collect();
         let capturers = if captured.is_empty() {
             Vec::new()
         } else {
@@ -174,8 +168,7 @@ impl Playable for Chu {
         Some(self.status_line(pos, lang).lines().next()?.to_string())
     }
     fn choice_text(&self, pos: &ChuPosition, mv: ChuMove, lang: Lang) -> String {
-        let pass = mv.to == mv.from && mv.mid.is_some_and(|mid| pos.at(mid).is_none());
-        let key = if pass {
+        let key = if mv.is_jitto(pos) {
             T::Pass
         } else if mv.promote {
             T::Promote
@@ -265,16 +258,9 @@ impl Playable for Chu {
         ) else {
             return generic;
         };
-        let mover = before.to_move();
-        let taken = [mv.mid, Some(mv.to)]
-            .into_iter()
-            .flatten()
-            .filter_map(|sq| before.at(sq))
-            .filter(|&(side, _)| side != mover)
-            .map(|(_, piece)| piece.kind());
         let mut reason = generic;
-        for kind in taken {
-            match kind {
+        for (_, piece) in mv.taken(before) {
+            match piece.kind() {
                 Kind::Prince => reason = T::ReasonPrinceTaken,
                 Kind::King if reason == generic => reason = T::ReasonKingTaken,
                 _ => {}

@@ -213,17 +213,12 @@ impl Game for Chu {
     }
 
     fn is_capture(&self, pos: &ChuPosition, mv: ChuMove) -> bool {
-        let enemy = |sq: Square| pos.at(sq).is_some_and(|(s, _)| s != pos.to_move());
-        enemy(mv.to) || mv.mid.is_some_and(enemy)
+        mv.taken(pos).next().is_some()
     }
 
     fn capture_order(&self, pos: &ChuPosition, mv: ChuMove) -> i32 {
-        let side = pos.to_move();
-        let taken: i32 = [mv.mid, Some(mv.to)]
-            .into_iter()
-            .flatten()
-            .filter_map(|sq| pos.at(sq))
-            .filter(|&(s, _)| s != side)
+        let taken: i32 = mv
+            .taken(pos)
             .map(|(_, p)| {
                 if p.kind() == Kind::King {
                     10_000
@@ -259,9 +254,7 @@ impl Game for Chu {
     fn input_path(&self, pos: &ChuPosition, mv: ChuMove) -> Option<Vec<usize>> {
         match mv.mid {
             // じっと is tapped on the piece itself (and confirmed).
-            Some(mid) if pos.at(mid).is_none() && mv.to == mv.from => {
-                Some(vec![mv.from.0 as usize; 2])
-            }
+            Some(_) if mv.is_jitto(pos) => Some(vec![mv.from.0 as usize; 2]),
             // A route through an empty square ends as the direct leap to
             // the same square does: the player taps that.
             Some(mid) if pos.at(mid).is_none() => None,

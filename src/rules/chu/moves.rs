@@ -24,6 +24,24 @@ pub struct ChuMove {
 }
 
 impl ChuMove {
+    /// The enemy pieces `mv` takes in `pos`, in the order they fall (the
+    /// first step's, then the last's): square and piece.
+    pub fn taken(self, pos: &ChuPosition) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let side = pos.to_move();
+        [self.mid, Some(self.to)]
+            .into_iter()
+            .flatten()
+            .filter_map(move |sq| match pos.at(sq) {
+                Some((s, piece)) if s != side => Some((sq, piece)),
+                _ => None,
+            })
+    }
+
+    /// じっと: a step out to an empty square and back (a pass).
+    pub fn is_jitto(self, pos: &ChuPosition) -> bool {
+        self.to == self.from && self.mid.is_some_and(|m| pos.at(m).is_none())
+    }
+
     /// USI: `7i7h`, `+` for a promotion, `6f5e6d` for a two-step move.
     pub fn usi(&self) -> String {
         let mid = self.mid.map_or(String::new(), |m| m.name());
@@ -274,11 +292,7 @@ fn lion_moves(pos: &ChuPosition, from: Square, side: Side, out: &mut Vec<ChuMove
 
 /// The squares where `mv` takes an enemy 獅子 (a promoted 麒麟 counts).
 fn lions_taken(pos: &ChuPosition, mv: ChuMove) -> impl Iterator<Item = Square> + '_ {
-    let side = pos.to_move();
-    [mv.mid, Some(mv.to)]
-        .into_iter()
-        .flatten()
-        .filter(move |&sq| pos.at(sq).is_some_and(|(s, p)| s != side && p.is_lion()))
+    mv.taken(pos).filter(|(_, p)| p.is_lion()).map(|(sq, _)| sq)
 }
 
 fn distance(a: Square, b: Square) -> usize {

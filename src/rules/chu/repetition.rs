@@ -48,7 +48,7 @@ pub struct MoveFacts {
 impl MoveFacts {
     pub fn of(before: &ChuPosition, mv: ChuMove, after: &ChuPosition) -> MoveFacts {
         let mover = before.to_move();
-        let jitto = mv.to == mv.from && mv.mid.is_some_and(|m| before.at(m).is_none());
+        let jitto = mv.is_jitto(before);
         let mut moves = Vec::with_capacity(256);
         pseudo_legal(&after.with_side_to_move(mover), &mut moves);
         let mut check = false;

@@ -51,9 +51,7 @@ pub fn move_text(pos: &ChuPosition, mv: ChuMove) -> String {
     let leap = mv
         .mid
         .is_some_and(|m| pos.at(m).is_none() && mv.to != mv.from);
-    let pass = mv
-        .mid
-        .is_some_and(|m| pos.at(m).is_none() && mv.to == mv.from);
+    let pass = mv.is_jitto(pos);
     match mv.mid {
         None => format!("{}{}{promote}", square(mv.from), square(mv.to)),
         Some(_) if leap => format!("{}{}", square(mv.from), square(mv.to)),
