@@ -29,6 +29,10 @@ usage:
   yorimichi engine                the 中将棋 CPU as an XBoard/CECP engine (variant chu)
   yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi] [--check-boards]
                                   referee games against another CECP engine (e.g. hachu)
+  yorimichi dice [--throws N] [--seed S] [--csv]
+                                  throw the まわり将棋 koma-dice N times (default
+                                  10000) in the simulation and print how often
+                                  each pose and each result came up
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
 game ids: hasami, musashi, foxgeese, chushogi (playable; chushogi also engine, selfplay,
@@ -61,7 +65,16 @@ pub enum Command {
         wanted: crate::problems_cmd::Wanted,
         seed: u64,
     },
+    Dice(DiceArgs),
     Help,
+}
+
+/// `yorimichi dice …`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiceArgs {
+    pub throws: u32,
+    pub seed: u64,
+    pub csv: bool,
 }
 
 /// `yorimichi perft chushogi …`.
@@ -380,6 +393,38 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 wanted: crate::problems_cmd::Wanted { count, lion, king },
                 seed,
             })
+        }
+        Some("dice") => {
+            let mut args = DiceArgs {
+                throws: 10_000,
+                seed: 1,
+                csv: false,
+            };
+            while let Some(flag) = it.next() {
+                match flag {
+                    "--csv" => args.csv = true,
+                    "--throws" => {
+                        let value = it.next().ok_or("--throws needs a number")?;
+                        args.throws = value
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|n| (1..=10_000_000).contains(n))
+                            .ok_or_else(|| {
+                                format!(
+                                    "--throws needs a number from 1 to 10000000, not \"{value}\""
+                                )
+                            })?;
+                    }
+                    "--seed" => {
+                        let value = it.next().ok_or("--seed needs a number")?;
+                        args.seed = value
+                            .parse()
+                            .map_err(|_| format!("--seed needs a number, not \"{value}\""))?;
+                    }
+                    other => return Err(format!("unknown option \"{other}\"")),
+                }
+            }
+            Ok(Command::Dice(args))
         }
         Some("solve") => {
             match it.next() {

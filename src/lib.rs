@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod dice_cmd;
 pub mod engine_cmd;
 pub mod games;
 pub mod match_cmd;

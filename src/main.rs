@@ -30,6 +30,10 @@ fn main() -> ExitCode {
             yorimichi::problems_cmd::run(wanted, seed),
             ExitCode::from(2),
         ),
+        Command::Dice(args) => {
+            yorimichi::dice_cmd::run(&args);
+            ExitCode::SUCCESS
+        }
         Command::Solve(args) => finished(yorimichi::solve_cmd::run(&args), ExitCode::from(2)),
         Command::Play { game, position } => exit_code(app::run(StartOptions {
             game,

@@ -9,6 +9,7 @@ pub mod foxgeese;
 pub mod game;
 pub mod hasami;
 pub mod levels;
+pub mod mawari;
 pub mod musashi;
 pub mod musashi_solve;
 pub mod record;

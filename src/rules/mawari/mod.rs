@@ -1,0 +1,7 @@
+//! まわり将棋 (Mawari Shogi, seed 003): the race round the board's edge
+//! ([`race`]), and the four 金将 thrown as dice ([`dice`]), whose throws
+//! are simulated as rigid bodies ([`physics`]) and read from how they lie.
+
+pub mod dice;
+pub mod physics;
+pub mod race;
