@@ -23,7 +23,7 @@ use crate::rules::musashi::{Musashi, MusashiMove, MusashiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 25] = [
+pub const SCENES: [&str; 29] = [
     "title",
     "list",
     "hasami",
@@ -49,6 +49,10 @@ pub const SCENES: [&str; 25] = [
     "chushogi-problem",
     "chushogi-phone",
     "chushogi-setup",
+    "mawari",
+    "mawari-throw",
+    "mawari-setup",
+    "mawari-tutorial",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -83,7 +87,7 @@ pub fn install(app: &mut App, job: ScreenshotJob) {
     // player with saves on, and never touch the player's saves.
     .insert_resource(scratch_store())
     .insert_resource(job)
-    .add_systems(Update, drive);
+    .add_systems(Update, (drive, drive_mawari).chain());
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -170,12 +174,71 @@ fn chu_lion_match() -> (Match<Chu>, usize, usize) {
 /// frames and red rings are shown.
 fn capture_frames(scene: &str) -> Option<u32> {
     match scene {
+        // The koma in the air, then lying with their values written.
+        "mawari-throw" => Some(9),
+        "mawari" => Some(MAWARI_READ_FRAMES),
         "hasami-capture" => Some(CAPTURE_FRAMES),
         "foxgeese-jump" => Some(45),
         "musashi-capture" => Some(30),
         // The lion's first step hops before the scene is taken.
         "chushogi-lion" => Some(45),
         _ => None,
+    }
+}
+
+/// A four-player まわり将棋 game some throws in (every rule on), the
+/// person's turn next.
+fn mawari_sample_match() -> crate::games::mawari::MawariMatch {
+    use crate::games::mawari::{MawariMatch, Seat};
+    use crate::rules::mawari::dice::{KomaDice, Toss};
+    use crate::rules::mawari::race::MawariRules;
+    let seats = vec![Seat::Person, Seat::Cpu, Seat::Cpu, Seat::Cpu];
+    let mut m = MawariMatch::new(seats, MawariRules::ALL, false, Some("all".into()), 7)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let dice = KomaDice::new();
+    for _ in 0..14 {
+        let seed = m.next_seed();
+        m.play(&dice.throw(Toss::natural(seed), false));
+        if m.race.is_over() {
+            break;
+        }
+    }
+    while m.race.thrower() != Some(0) && !m.race.is_over() {
+        let seed = m.next_seed();
+        m.play(&dice.throw(Toss::natural(seed), false));
+    }
+    m
+}
+
+/// Frames from the throw to the picture of the koma read (the throw's
+/// flight, then a moment of the labels).
+const MAWARI_READ_FRAMES: u32 = 95;
+
+/// まわり将棋's scenes: the person's throw at the capture frame (a drag
+/// to the upper right), and the tutorial at its step of standing koma.
+fn drive_mawari(
+    job: Res<ScreenshotJob>,
+    mut throws: MessageWriter<crate::games::mawari::ThrowRequest>,
+    lesson: Option<ResMut<crate::games::mawari::lesson::LessonState>>,
+) {
+    if !job.scene.starts_with("mawari") {
+        return;
+    }
+    if job.frame == SETTLE_FRAMES && matches!(job.scene.as_str(), "mawari" | "mawari-throw") {
+        throws.write(crate::games::mawari::ThrowRequest(
+            crate::rules::mawari::dice::Toss {
+                dir_x: 0.3,
+                dir_y: 1.0,
+                speed: 85.0,
+                seed: 2026,
+            },
+        ));
+    }
+    if job.scene == "mawari-tutorial"
+        && let Some(mut l) = lesson
+        && l.step != 2
+    {
+        l.step = 2;
     }
 }
 
@@ -211,6 +274,8 @@ fn drive(
             GameId::Musashi
         } else if scene.starts_with("chushogi") {
             GameId::ChuShogi
+        } else if scene.starts_with("mawari") {
+            GameId::Mawari
         } else {
             GameId::Hasami
         };
@@ -331,6 +396,18 @@ fn drive(
                 next.set(Screen::Play);
             }
             "hasami-rules" => next.set(Screen::Rules),
+            "mawari" | "mawari-throw" => {
+                commands.insert_resource(mawari_sample_match());
+                next.set(Screen::Play);
+            }
+            "mawari-setup" => {
+                commands.insert_resource(crate::games::mawari::MawariDraft {
+                    preset: None,
+                    ..default()
+                });
+                next.set(Screen::Setup);
+            }
+            "mawari-tutorial" => next.set(Screen::Tutorial),
             "hasami" | "hasami-symbol" => {
                 commands.insert_resource(new_match::<Hasami>(
                     Opponent::Cpu(Strength::Normal),

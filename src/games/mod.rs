@@ -8,6 +8,7 @@ pub mod board_view;
 pub mod chushogi;
 pub mod foxgeese;
 pub mod hasami;
+pub mod mawari;
 pub mod musashi;
 pub mod play;
 pub mod session;
@@ -23,5 +24,6 @@ pub fn plugin(app: &mut App) {
         foxgeese::plugin,
         musashi::plugin,
         chushogi::plugin,
+        mawari::plugin,
     ));
 }

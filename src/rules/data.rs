@@ -457,11 +457,12 @@ impl GameId {
         GameId::Mawari,
     ];
     /// Games that can be played in this version.
-    pub const PLAYABLE: [GameId; 4] = [
+    pub const PLAYABLE: [GameId; 5] = [
         GameId::Hasami,
         GameId::Musashi,
         GameId::FoxGeese,
         GameId::ChuShogi,
+        GameId::Mawari,
     ];
     /// Games whose rules engine exists (self-play works for them), even if
     /// their screens are still to come.
@@ -518,6 +519,9 @@ pub const HASAMI_RULES_TEXT: LevelFile = level_file!("levels/rules/hasami.ron");
 pub const FOXGEESE_RULES_TEXT: LevelFile = level_file!("levels/rules/foxgeese.ron");
 pub const MUSASHI_RULES_TEXT: LevelFile = level_file!("levels/rules/musashi.ron");
 pub const CHUSHOGI_RULES_TEXT: LevelFile = level_file!("levels/rules/chushogi.ron");
+pub const MAWARI_RULES_TEXT: LevelFile = level_file!("levels/rules/mawari.ron");
+pub const MAWARI_PRESETS: LevelFile = level_file!("levels/presets/mawari.ron");
+pub const MAWARI_TUTORIAL: LevelFile = level_file!("levels/tutorials/mawari.ron");
 
 pub fn rules_text_from(file: &str, text: &str) -> Result<RulesText, LevelError> {
     let rules: RulesText = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
@@ -561,7 +565,10 @@ pub fn rules_text(game: GameId) -> Option<Result<RulesText, LevelError>> {
             CHUSHOGI_RULES_TEXT.path,
             CHUSHOGI_RULES_TEXT.text,
         )),
-        _ => None,
+        GameId::Mawari => Some(rules_text_from(
+            MAWARI_RULES_TEXT.path,
+            MAWARI_RULES_TEXT.text,
+        )),
     }
 }
 

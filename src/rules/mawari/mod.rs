@@ -3,5 +3,6 @@
 //! are simulated as rigid bodies ([`physics`]) and read from how they lie.
 
 pub mod dice;
+pub mod levels;
 pub mod physics;
 pub mod race;

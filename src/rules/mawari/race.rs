@@ -321,6 +321,33 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The event's kind, as the tutorial file names what a staged example
+    /// must show.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::Step { .. } => "Step",
+            Event::Promote { .. } => "Promote",
+            Event::Demote { .. } => "Demote",
+            Event::Kill { .. } => "Kill",
+            Event::Revive { .. } => "Revive",
+            Event::Yaito { .. } => "Yaito",
+            Event::Shinigami { .. } => "Shinigami",
+            Event::Nakayoshi { .. } => "Nakayoshi",
+            Event::WarStart { .. } => "WarStart",
+            Event::WarThrow { .. } => "WarThrow",
+            Event::WarEnd { .. } => "WarEnd",
+            Event::Pussun { .. } => "Pussun",
+            Event::Senko { .. } => "Senko",
+            Event::Baba { .. } => "Baba",
+            Event::Onbu { .. } => "Onbu",
+            Event::Out { .. } => "Out",
+            Event::Skip { .. } => "Skip",
+            Event::Win { .. } => "Win",
+        }
+    }
+}
+
 /// The whole state of a race.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Race {

@@ -1,0 +1,307 @@
+//! まわり将棋's tutorial: the steps of `levels/tutorials/mawari.ron` on the
+//! play screen's board. A step shows four koma lying in the poses it names
+//! (drawn as the dice are, from resting bodies), or a staged example whose
+//! throw plays out, banners and all, when the player taps やってみる.
+
+use bevy::prelude::*;
+
+use super::dice_view::{self, DiceFaceText, DiceKoma, DiceLabel, DiceMeshes, DiceShadow};
+use super::{MawariMatch, Phase, Seat, Shown};
+use crate::app::Screen;
+use crate::app::audio::Sfx;
+use crate::app::i18n::{Lang, T};
+use crate::app::screens::go_to;
+use crate::app::widgets::{self, Fonts, palette};
+use crate::rules::mawari::dice::{Pose, lying_on};
+use crate::rules::mawari::levels::{MawariLesson, MawariPresets, Stage};
+use crate::rules::mawari::physics::{Face, KomaShape, V3};
+use crate::rules::mawari::race::{MawariRules, Race};
+
+/// The tutorial shown and the step reached.
+#[derive(Resource, Clone, Debug)]
+pub struct LessonState {
+    pub lesson: MawariLesson,
+    pub presets: MawariPresets,
+    pub step: usize,
+}
+
+impl LessonState {
+    fn stage(&self) -> Option<&Stage> {
+        self.lesson
+            .steps
+            .get(self.step)
+            .and_then(|s| s.stage.as_ref())
+    }
+    /// The race a step starts from: its stage, or two pawns at the start.
+    pub fn race(&self) -> Race {
+        self.stage()
+            .and_then(|s| {
+                let rules = self.presets.rules(&s.rules)?;
+                s.race(rules).ok()
+            })
+            .or_else(|| Race::new(2, MawariRules::BASIC).ok())
+            .unwrap_or_else(|| unreachable_race())
+    }
+}
+
+fn unreachable_race() -> Race {
+    // Two players are always a valid race; this only satisfies the types.
+    Race {
+        rules: MawariRules::BASIC,
+        pieces: Vec::new(),
+        turn: 0,
+        war: None,
+        winner: None,
+        throws: 0,
+    }
+}
+
+pub fn enter(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    art: Res<super::art::Art>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let loaded = crate::rules::mawari::levels::presets()
+        .and_then(|p| crate::rules::mawari::levels::lesson().map(|l| (p, l)));
+    let (presets, lesson) = match loaded {
+        Ok(x) => x,
+        Err(e) => {
+            error!("{e}");
+            next.set(Screen::GameList);
+            return;
+        }
+    };
+    let state = LessonState {
+        lesson,
+        presets,
+        step: 0,
+    };
+    let m = MawariMatch {
+        race: state.race(),
+        seats: vec![Seat::Person; 2],
+        log: Vec::new(),
+        rng: 1,
+        quick: false,
+        preset: None,
+    };
+    super::setup_scene(
+        &mut commands,
+        &m,
+        &fonts,
+        &art,
+        &mut meshes,
+        &mut materials,
+        Screen::Tutorial,
+    );
+    commands.insert_resource(m);
+    commands.insert_resource(state);
+}
+
+/// Where the koma of a picture lie (cm from the board's centre).
+const PICTURE_X: [f64; 4] = [-7.5, -2.5, 2.5, 7.5];
+
+/// Resting bodies for a picture of four poses.
+pub fn picture_bodies(
+    shape: &KomaShape,
+    poses: &[Pose; 4],
+) -> Vec<(V3, crate::rules::mawari::physics::Quat)> {
+    let mut out: Vec<(V3, crate::rules::mawari::physics::Quat)> = Vec::new();
+    for (i, pose) in poses.iter().enumerate() {
+        let face = match pose {
+            Pose::FaceUp => Face::Back,
+            Pose::FaceDown | Pose::Stacked => Face::Front,
+            Pose::Side => Face::Side,
+            Pose::Upright => Face::Base,
+            Pose::Leaning => Face::Shoulder,
+        };
+        let mut body = lying_on(shape, face, PICTURE_X[i], 2.0);
+        if *pose == Pose::Stacked && i > 0 {
+            // Half on the koma before it.
+            let (below, _) = out[i - 1];
+            body.position.x = below.x + 1.0;
+            body.position.y = below.y + 0.6;
+            body.position.z += below.z * 2.0;
+        }
+        out.push((body.position, body.rotation));
+    }
+    out
+}
+
+/// Sets the board, the pieces and the picture for the step reached.
+pub fn draw_step(
+    state: Res<LessonState>,
+    mut m: ResMut<MawariMatch>,
+    mut shown: ResMut<Shown>,
+    mut phase: ResMut<Phase>,
+    dice: Option<Res<DiceMeshes>>,
+    place: Res<super::BoardPlace>,
+    settings: Res<crate::app::settings::Settings>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut koma: Query<
+        (&DiceKoma, &mut Transform, &mut Visibility),
+        (Without<DiceFaceText>, Without<DiceShadow>),
+    >,
+    mut texts: Query<
+        (&DiceFaceText, &mut Transform, &mut Visibility),
+        (Without<DiceKoma>, Without<DiceShadow>),
+    >,
+    mut shadows: Query<
+        (&DiceShadow, &mut Transform, &mut Visibility),
+        (Without<DiceKoma>, Without<DiceFaceText>),
+    >,
+    mut labels: Query<
+        (&DiceLabel, &mut Transform, &mut Visibility, &mut Text2d),
+        (
+            Without<DiceKoma>,
+            Without<DiceFaceText>,
+            Without<DiceShadow>,
+        ),
+    >,
+) {
+    if !state.is_changed() {
+        return;
+    }
+    let Some(dice) = dice else { return };
+    m.race = state.race();
+    shown.pieces = m.race.pieces.clone();
+    shown.banner = None;
+    *phase = Phase::Waiting;
+    let poses = state.lesson.steps.get(state.step).and_then(|s| s.poses);
+    for (_, _, mut v) in &mut koma {
+        *v = Visibility::Hidden;
+    }
+    for (_, _, mut v) in &mut texts {
+        *v = Visibility::Hidden;
+    }
+    for (_, _, mut v) in &mut shadows {
+        *v = Visibility::Hidden;
+    }
+    for (_, _, mut v, _) in &mut labels {
+        *v = Visibility::Hidden;
+    }
+    let Some(poses) = poses else { return };
+    let bodies = picture_bodies(&dice.shape, &poses);
+    for (i, (p, q)) in bodies.iter().enumerate() {
+        dice_view::place_koma(
+            i,
+            *p,
+            *q,
+            place.centre,
+            &dice,
+            &mut meshes,
+            &mut koma,
+            &mut texts,
+            &mut shadows,
+        );
+    }
+    for (l, mut t, mut v, mut text) in &mut labels {
+        let Some((p, _)) = bodies.get(l.0) else {
+            continue;
+        };
+        text.0 = super::pose_label(poses[l.0], settings.lang).to_string();
+        t.translation = (place.centre
+            + Vec2::new(p.x as f32, p.y as f32) * dice_view::PX_PER_CM
+            + Vec2::new(0.0, 40.0))
+        .extend(90.0);
+        *v = Visibility::Inherited;
+    }
+}
+
+/// The tutorial's panel: the step's text and its buttons.
+pub fn panel(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, state: &LessonState) {
+    let Some(step) = state.lesson.steps.get(state.step) else {
+        return;
+    };
+    panel.spawn(widgets::text(
+        fonts,
+        lang.text(&state.lesson.title),
+        22.0,
+        palette::INK,
+    ));
+    panel.spawn(widgets::text(
+        fonts,
+        format!("{} / {}", state.step + 1, state.lesson.steps.len()),
+        14.0,
+        palette::INK_SOFT,
+    ));
+    panel.spawn(widgets::text(
+        fonts,
+        lang.text(&step.title),
+        24.0,
+        palette::VERMILION,
+    ));
+    panel.spawn((
+        Node {
+            max_width: px(370),
+            ..default()
+        },
+        children![widgets::text(
+            fonts,
+            lang.text(&step.body),
+            17.0,
+            palette::INK
+        )],
+    ));
+    let len = state.lesson.steps.len();
+    panel.spawn(widgets::row()).with_children(|row| {
+        if step.stage.is_some() {
+            row.spawn((
+                widgets::button(fonts, lang.pick("やってみる", "Try it"), true),
+                TryButton,
+            ))
+            .observe(try_stage);
+        }
+        row.spawn(widgets::key_button(fonts, lang, T::Previous, false))
+            .observe(
+                |_: On<Pointer<Click>>, mut s: ResMut<LessonState>, mut sfx: MessageWriter<Sfx>| {
+                    sfx.write(Sfx::Button);
+                    s.step = s.step.saturating_sub(1);
+                },
+            );
+        row.spawn((widgets::key_button(fonts, lang, T::Next, false), NextStep))
+            .observe(
+                move |_: On<Pointer<Click>>,
+                      mut s: ResMut<LessonState>,
+                      mut sfx: MessageWriter<Sfx>| {
+                    sfx.write(Sfx::Button);
+                    s.step = (s.step + 1).min(len - 1);
+                },
+            );
+        row.spawn(widgets::key_button(fonts, lang, T::BackToList, false))
+            .observe(go_to(Screen::GameList));
+    });
+}
+
+/// やってみる (tests click it).
+#[derive(Component)]
+pub struct TryButton;
+
+/// 次へ (tests click it).
+#[derive(Component)]
+pub struct NextStep;
+
+/// Plays the step's staged throw from its start.
+fn try_stage(
+    _: On<Pointer<Click>>,
+    state: Res<LessonState>,
+    mut m: ResMut<MawariMatch>,
+    mut shown: ResMut<Shown>,
+    mut phase: ResMut<Phase>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    if !(phase.is_waiting() || matches!(*phase, Phase::Over)) {
+        return;
+    }
+    let Some(stage) = state.stage() else { return };
+    sfx.write(Sfx::Button);
+    m.race = state.race();
+    shown.pieces = m.race.pieces.clone();
+    let events = m.race.apply(stage.throw);
+    *phase = Phase::Moving {
+        events: events.into(),
+        t: 0.4,
+    };
+}
