@@ -10,7 +10,8 @@ usage:
   yorimichi --game <id> [--position <text>]
                                   start with a game's setup screen open (and
                                   the next game from that position: musashi,
-                                  chushogi: an SFEN or a USI game)
+                                  chushogi: an SFEN or a USI game, mawari:
+                                  e.g. \"rules=basic hisha@6 fu@14 turn=0\")
   yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S] [--a-side first|second] [--moves]
                                   CPU against CPU, alternating sides; the last
                                   line is `score A: NN.N%`
@@ -35,14 +36,15 @@ usage:
                                   each pose and each result came up
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
-game ids: hasami, musashi, foxgeese, chushogi (playable; chushogi also engine, selfplay,
-          perft, problems); mawari is not built yet
+game ids: hasami, musashi, foxgeese, chushogi, mawari (playable; chushogi also engine,
+          selfplay, perft, problems)
 levels:   easy, normal, strong
 scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasami-tutorial,
           hasami-rules, foxgeese, foxgeese-symbol, foxgeese-jump, foxgeese-setup,
           foxgeese-tutorial, musashi, musashi-capture, musashi-setup, musashi-tutorial,
           chushogi, chushogi-lion, chushogi-tutorial, chushogi-learn, chushogi-lesson,
-          chushogi-problem, chushogi-phone, chushogi-setup";
+          chushogi-problem, chushogi-phone, chushogi-setup, mawari, mawari-throw, mawari-setup,
+          mawari-tutorial";
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -176,6 +178,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                         }
                         GameId::ChuShogi => {
                             crate::rules::chu::record::ChuGameText::parse(text)
+                                .map_err(|e| format!("--position: {e}"))?;
+                        }
+                        GameId::Mawari => {
+                            crate::rules::mawari::levels::start_text(text)
                                 .map_err(|e| format!("--position: {e}"))?;
                         }
                         _ => return Err(format!("{} has no position text", game.id())),

@@ -22,11 +22,11 @@ use crate::app::save::{LoadError, Store};
 use crate::app::screens::{ResumeRequest, go_to};
 use crate::app::settings::Settings;
 use crate::app::widgets::{self, Fonts, palette};
-use crate::app::{ChosenGame, GameProgress, Notice, Screen};
+use crate::app::{ChosenGame, GameProgress, Notice, PendingPosition, Screen};
 use crate::rules::data::GameId;
 use crate::rules::mawari::dice::{KomaDice, Pose, Throw, ThrowValue, Toss};
 use crate::rules::mawari::physics::SplitMix64;
-use crate::rules::mawari::race::{Event, MawariRules, Piece, Race, Rank, TRACK};
+use crate::rules::mawari::race::{Event, MawariRules, Piece, Race, RaceText, Rank, TRACK};
 use dice_view::{DiceFaceText, DiceKoma, DiceLabel, DiceMeshes, DiceShadow};
 
 /// Side of one square on the play screen.
@@ -43,6 +43,7 @@ pub const COLOURS: [Color; 4] = [
 
 pub fn plugin(app: &mut App) {
     app.add_message::<ThrowRequest>()
+        .init_resource::<StartNotice>()
         .add_systems(OnEnter(Screen::Setup), spawn_setup.run_if(chosen))
         .add_systems(
             Update,
@@ -534,9 +535,18 @@ fn begin(
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<Sfx>,
     mut store: ResMut<Store>,
+    mut pending: ResMut<PendingPosition>,
+    mut notice: ResMut<StartNotice>,
 ) {
     sfx.write(Sfx::Button);
-    start_match(&mut commands, &draft, &mut next, &mut store);
+    start_match(
+        &mut commands,
+        &draft,
+        &mut next,
+        &mut store,
+        &mut pending,
+        &mut notice,
+    );
 }
 
 fn begin_on_enter(
@@ -545,12 +555,50 @@ fn begin_on_enter(
     draft: Option<Res<MawariDraft>>,
     mut next: ResMut<NextState<Screen>>,
     mut store: ResMut<Store>,
+    mut pending: ResMut<PendingPosition>,
+    mut notice: ResMut<StartNotice>,
 ) {
     if let Some(draft) = draft
         && keys.just_pressed(KeyCode::Enter)
     {
-        start_match(&mut commands, &draft, &mut next, &mut store);
+        start_match(
+            &mut commands,
+            &draft,
+            &mut next,
+            &mut store,
+            &mut pending,
+            &mut notice,
+        );
     }
+}
+
+/// A message for the play screen about how the game started (a position
+/// from the command line or the page, or why it could not be used).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct StartNotice(pub Option<String>);
+
+/// The match a draft starts: from the start, or from a pending position
+/// (the seats follow its number of pieces: the draft's first, then CPUs).
+pub fn new_match(
+    draft: &MawariDraft,
+    position: Option<&str>,
+    seed: u64,
+) -> Result<MawariMatch, String> {
+    let mut m = MawariMatch::new(
+        draft.seats.clone(),
+        draft.rules,
+        draft.quick,
+        draft.preset.clone(),
+        seed,
+    )?;
+    if let Some(text) = position {
+        let (rules, start) = crate::rules::mawari::levels::start_text(text)?;
+        let mut seats = draft.seats.clone();
+        seats.resize(start.pieces.len(), Seat::Cpu);
+        m.race = start.race(rules.unwrap_or(draft.rules));
+        m.seats = seats;
+    }
+    Ok(m)
 }
 
 fn start_match(
@@ -558,15 +606,23 @@ fn start_match(
     draft: &MawariDraft,
     next: &mut NextState<Screen>,
     store: &mut Store,
+    pending: &mut PendingPosition,
+    notice: &mut StartNotice,
 ) {
     let seed = rand::random::<u64>();
-    match MawariMatch::new(
-        draft.seats.clone(),
-        draft.rules,
-        draft.quick,
-        draft.preset.clone(),
-        seed,
-    ) {
+    let position = pending.0.take();
+    let made = match new_match(draft, position.as_deref(), seed) {
+        Ok(m) => {
+            notice.0 = position.map(|_| "position".into());
+            Ok(m)
+        }
+        Err(e) => {
+            // A bad position is explained; the game starts as usual.
+            notice.0 = Some(e);
+            new_match(draft, None, seed)
+        }
+    };
+    match made {
         Ok(m) => {
             store.put(SAVE_KEY, &m);
             commands.insert_resource(m);
@@ -830,7 +886,15 @@ fn enter_play(
     art: Res<Art>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut progress: ResMut<GameProgress>,
+    mut start_notice: ResMut<StartNotice>,
+    settings: Res<Settings>,
+    mut bug: ResMut<crate::app::BugContext>,
 ) {
+    let text = RaceText::of(&m.race).write();
+    progress.ply = m.log.len();
+    progress.position = Some(text.clone());
+    bug.0 = format!("mawari {text}");
     setup_scene(
         &mut commands,
         &m,
@@ -840,6 +904,19 @@ fn enter_play(
         &mut materials,
         Screen::Play,
     );
+    let lang = settings.lang;
+    if let Some(n) = start_notice.0.take() {
+        let text = if n == "position" {
+            T::PositionImported.get(lang).to_string()
+        } else {
+            format!("{}: {n}", T::PositionUnreadable.get(lang))
+        };
+        commands.insert_resource(Shown {
+            pieces: m.race.pieces.clone(),
+            banner: Some((text, 4.0)),
+            waited: 0.0,
+        });
+    }
 }
 
 /// The board, the pieces, the dice and the panel for `screen`.
@@ -999,6 +1076,7 @@ fn start_throw(
         let throw = dice.0.throw(*toss, !m.quick);
         let events = m.play(&throw);
         progress.ply = m.log.len();
+        progress.position = Some(RaceText::of(&m.race).write());
         if m.race.is_over() {
             store.remove(SAVE_KEY);
         } else {

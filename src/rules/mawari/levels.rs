@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::dice::{Pose, ThrowValue};
-use super::race::{MAX_DEPTH, MawariRules, Piece, Race, Rank, TRACK};
+use super::race::{MAX_DEPTH, MawariRules, Piece, Race, RaceText, Rank, TRACK};
 use crate::rules::data::{MAWARI_PRESETS, MAWARI_TUTORIAL, Preset, Text};
 use crate::rules::levels::LevelError;
 
@@ -180,4 +180,25 @@ pub fn lesson_from(
 
 pub fn lesson() -> Result<MawariLesson, LevelError> {
     lesson_from(MAWARI_TUTORIAL.path, MAWARI_TUTORIAL.text, &presets()?)
+}
+
+/// A start position as the command line (`--position`) or the web page
+/// (`?position=`) gives it: a [`RaceText`], with an optional `rules=<preset>`
+/// word that sets the rules (else the setup screen's rules apply).
+pub fn start_text(text: &str) -> Result<(Option<MawariRules>, RaceText), String> {
+    let mut rules = None;
+    let mut rest = Vec::new();
+    for word in text.split_whitespace() {
+        match word.strip_prefix("rules=") {
+            Some(id) => {
+                let presets = presets().map_err(|e| e.to_string())?;
+                rules = Some(presets.rules(id).ok_or_else(|| {
+                    let ids: Vec<&str> = presets.presets.iter().map(|p| p.id.as_str()).collect();
+                    format!("rules={id}: no such preset ({})", ids.join(", "))
+                })?);
+            }
+            None => rest.push(word),
+        }
+    }
+    Ok((rules, RaceText::parse(&rest.join(" "))?))
 }

@@ -753,3 +753,172 @@ impl Race {
         }
     }
 }
+
+impl Rank {
+    /// The position text's name of the rank (ASCII, for command lines and
+    /// web addresses).
+    pub fn id(self) -> &'static str {
+        match self {
+            Rank::SenkoStand => "senko",
+            Rank::Upright => "upright",
+            Rank::Sideways => "sideways",
+            Rank::Tokin => "tokin",
+            Rank::Fu => "fu",
+            Rank::Kyosha => "kyosha",
+            Rank::Keima => "keima",
+            Rank::Ginsho => "gin",
+            Rank::Narigin => "narigin",
+            Rank::Kakugyo => "kaku",
+            Rank::Hisha => "hisha",
+            Rank::Osho => "osho",
+        }
+    }
+    pub fn from_id(id: &str) -> Option<Rank> {
+        Rank::LADDER.into_iter().find(|r| r.id() == id)
+    }
+}
+
+/// A race written as one line: each player's piece as `rank@square`, then
+/// `/depth` when dead, `+n` while carrying a 歩 with n squares to go, `!`
+/// when out; then `turn=N` and, once decided, `winner=N`. For example
+/// `hisha@6 fu@14/1 tokin@22 osho@30+12 turn=2`. A war under way is not
+/// written (a text is taken between throws, and a war is fought at once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceText {
+    pub pieces: Vec<Piece>,
+    pub turn: usize,
+    pub winner: Option<usize>,
+}
+
+impl RaceText {
+    pub fn of(race: &Race) -> RaceText {
+        RaceText {
+            pieces: race.pieces.clone(),
+            turn: race.turn,
+            winner: race.winner,
+        }
+    }
+
+    pub fn write(&self) -> String {
+        let mut parts: Vec<String> = self
+            .pieces
+            .iter()
+            .map(|p| {
+                let mut s = format!("{}@{}", p.rank.id(), p.square);
+                if p.depth > 0 {
+                    s += &format!("/{}", p.depth);
+                }
+                if let Some(left) = p.onbu_left {
+                    s += &format!("+{left}");
+                }
+                if p.out {
+                    s.push('!');
+                }
+                s
+            })
+            .collect();
+        parts.push(format!("turn={}", self.turn));
+        if let Some(w) = self.winner {
+            parts.push(format!("winner={w}"));
+        }
+        parts.join(" ")
+    }
+
+    /// Reads a text; the message names the word that is wrong.
+    pub fn parse(text: &str) -> Result<RaceText, String> {
+        let mut pieces = Vec::new();
+        let (mut turn, mut winner) = (0usize, None);
+        for word in text.split_whitespace() {
+            let number = |v: &str, what: &str| {
+                v.parse::<usize>()
+                    .map_err(|_| format!("\"{word}\": {what} needs a number"))
+            };
+            if let Some(v) = word.strip_prefix("turn=") {
+                turn = number(v, "turn")?;
+                continue;
+            }
+            if let Some(v) = word.strip_prefix("winner=") {
+                winner = Some(number(v, "winner")?);
+                continue;
+            }
+            let (rank, rest) = word
+                .split_once('@')
+                .ok_or_else(|| format!("\"{word}\": a piece is written rank@square"))?;
+            let rank = Rank::from_id(rank).ok_or_else(|| {
+                let names: Vec<&str> = Rank::LADDER.iter().map(|r| r.id()).collect();
+                format!("\"{word}\": no rank \"{rank}\" ({})", names.join(", "))
+            })?;
+            let (rest, out) = match rest.strip_suffix('!') {
+                Some(r) => (r, true),
+                None => (rest, false),
+            };
+            let (rest, onbu_left) = match rest.split_once('+') {
+                Some((r, n)) => {
+                    let n = n
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|n| (1..=TRACK).contains(n))
+                        .ok_or_else(|| format!("\"{word}\": +n needs 1 to {TRACK}"))?;
+                    if rank != Rank::Osho {
+                        return Err(format!("\"{word}\": only a 王将 (osho) carries a 歩"));
+                    }
+                    (r, Some(n))
+                }
+                None => (rest, None),
+            };
+            let (square, depth) = match rest.split_once('/') {
+                Some((s, d)) => (
+                    s,
+                    d.parse::<u8>()
+                        .ok()
+                        .filter(|d| (1..=MAX_DEPTH).contains(d))
+                        .ok_or_else(|| format!("\"{word}\": /depth needs 1 or {MAX_DEPTH}"))?,
+                ),
+                None => (rest, 0),
+            };
+            let square = square
+                .parse::<u8>()
+                .ok()
+                .filter(|s| *s < TRACK)
+                .ok_or_else(|| format!("\"{word}\": the square needs 0 to {}", TRACK - 1))?;
+            pieces.push(Piece {
+                square,
+                rank,
+                depth,
+                out,
+                onbu_left,
+            });
+        }
+        if !(2..=4).contains(&pieces.len()) {
+            return Err(format!("a race has 2 to 4 pieces, not {}", pieces.len()));
+        }
+        if turn >= pieces.len() || pieces[turn].out {
+            return Err(format!("turn={turn}: no such player in the race"));
+        }
+        if let Some(w) = winner
+            && (w >= pieces.len() || pieces[w].out)
+        {
+            return Err(format!("winner={w}: no such player in the race"));
+        }
+        if pieces.iter().all(|p| p.out) {
+            return Err("every player is out".into());
+        }
+        Ok(RaceText {
+            pieces,
+            turn,
+            winner,
+        })
+    }
+
+    /// A race in this position under `rules`.
+    pub fn race(&self, rules: MawariRules) -> Race {
+        Race {
+            rules,
+            pieces: self.pieces.clone(),
+            turn: self.turn,
+            war: None,
+            winner: self.winner,
+            throws: 0,
+        }
+    }
+}
