@@ -13,7 +13,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table soak assets
+.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table soak assets
 
 play: deps-play
 	cargo run --release
@@ -38,14 +38,15 @@ screenshot-test:
 	cargo build --release
 	mkdir -p $(SHOTS)
 	rm -f $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png $(SHOTS)/musashi.png \
-		$(SHOTS)/chushogi.png
+		$(SHOTS)/chushogi.png $(SHOTS)/mawari.png
 	$(XVFB) $(BIN) screenshot title $(SHOTS)/title.png
 	$(XVFB) $(BIN) screenshot hasami $(SHOTS)/hasami.png
 	$(XVFB) $(BIN) screenshot foxgeese $(SHOTS)/foxgeese.png
 	$(XVFB) $(BIN) screenshot musashi $(SHOTS)/musashi.png
 	$(XVFB) $(BIN) screenshot chushogi $(SHOTS)/chushogi.png
+	$(XVFB) $(BIN) screenshot mawari $(SHOTS)/mawari.png
 	python3 tools/check_png.py $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png \
-		$(SHOTS)/musashi.png $(SHOTS)/chushogi.png
+		$(SHOTS)/musashi.png $(SHOTS)/chushogi.png $(SHOTS)/mawari.png
 
 # Every README picture, made by the real renderer.
 screenshots: deps-test
@@ -55,7 +56,7 @@ screenshots: deps-test
 		foxgeese foxgeese-symbol foxgeese-jump foxgeese-setup foxgeese-tutorial \
 		musashi musashi-capture musashi-setup musashi-tutorial \
 		chushogi chushogi-lion chushogi-tutorial chushogi-learn chushogi-lesson chushogi-problem \
-		chushogi-phone chushogi-setup; do \
+		chushogi-phone chushogi-setup mawari mawari-throw mawari-setup mawari-tutorial; do \
 		$(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
 
 web-build:
@@ -79,7 +80,7 @@ web-test: deps-test web-build
 	node web/test/web_test.mjs $(DIST) $(SHOTS)
 	python3 tools/check_png.py $(SHOTS)/web-title.png $(SHOTS)/web-list.png $(SHOTS)/web-play.png \
 		$(SHOTS)/web-foxgeese.png $(SHOTS)/web-chushogi.png $(SHOTS)/web-musashi.png \
-		$(SHOTS)/web-musashi-position.png
+		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png
 
 # The strength table in the README (takes a while: 200 games a pairing).
 selfplay-table:
@@ -102,6 +103,11 @@ selfplay-table:
 soak:
 	YORIMICHI_FUZZ_CASES=500000 cargo test --release --test text_fuzz -- --nocapture
 	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test chu_game random_games -- --nocapture
+
+# The まわり将棋 koma-dice table in README (10 000 simulated throws).
+dice-table:
+	cargo build --release
+	$(BIN) dice --throws 10000 --seed 1
 
 # The exact 十六むさし tables in README (about a minute).
 solver-table:

@@ -147,6 +147,10 @@ fn playable(id: &str) -> Result<GameId, String> {
 fn with_engine(id: &str) -> Result<GameId, String> {
     match GameId::from_id(id) {
         Some(g) if g.has_engine() => Ok(g),
+        Some(GameId::Mawari) => Err(
+            "mawari has no CPU levels to compare: a throw of the koma-dice leaves no choice to make"
+                .into(),
+        ),
         Some(g) => Err(format!("{} is not built yet", g.id())),
         None => Err(format!("unknown game id \"{id}\"")),
     }

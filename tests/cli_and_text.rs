@@ -27,6 +27,33 @@ fn commands_parse() {
         })
     );
     assert_eq!(
+        parse(&args("--game mawari")),
+        Ok(Command::Play {
+            game: Some(GameId::Mawari),
+            position: None
+        })
+    );
+    assert_eq!(
+        parse(&args("dice --throws 500 --seed 3 --csv")),
+        Ok(Command::Dice(yorimichi::cli::DiceArgs {
+            throws: 500,
+            seed: 3,
+            csv: true
+        }))
+    );
+    assert!(matches!(
+        parse(&[
+            "--game".into(),
+            "mawari".into(),
+            "--position".into(),
+            "rules=basic hisha@6 fu@14 turn=1".into()
+        ]),
+        Ok(Command::Play {
+            game: Some(GameId::Mawari),
+            position: Some(_)
+        })
+    ));
+    assert_eq!(
         parse(&args(
             "selfplay hasami --games 20 --a strong --b normal --seed 9"
         )),
@@ -132,11 +159,15 @@ fn commands_parse() {
 fn bad_arguments_are_explained() {
     for (input, says) in [
         ("--game chess", "unknown game id"),
-        ("--game mawari", "not built yet"),
+        ("--game mawari --position hisha@40 fu@0", "0 to 31"),
         (
-            "selfplay mawari --games 2 --a easy --b easy",
-            "not built yet",
+            "--game mawari --position rules=odd fu@3 fu@0",
+            "no such preset",
         ),
+        ("selfplay mawari --games 2 --a easy --b easy", "no choice"),
+        ("dice --throws 0", "from 1 to"),
+        ("dice --seed x", "needs a number"),
+        ("dice --fast", "unknown option"),
         (
             "selfplay hasami --games 0 --a easy --b easy",
             "positive number",

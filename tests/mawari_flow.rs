@@ -217,7 +217,9 @@ fn a_start_position_is_taken_and_a_bad_one_is_explained() {
     assert_eq!(m.race.pieces.len(), 4, "the usual start");
     let banner = app.world().resource::<Shown>().banner.clone();
     assert!(
-        banner.as_ref().is_some_and(|(text, _)| text.contains("0 to 31")),
+        banner
+            .as_ref()
+            .is_some_and(|(text, _)| text.contains("0 to 31")),
         "the reason is shown: {banner:?}"
     );
 }

@@ -8,7 +8,23 @@ use super::{GameProgress, Screen, StartOptions};
 use crate::rules::data::GameId;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (mirror_screen, mirror_progress));
+    app.add_systems(Startup, dice_fingerprint)
+        .add_systems(Update, (mirror_screen, mirror_progress));
+}
+
+/// With `?dice=1`, the page gets `data-dice`: six fixed throws of the
+/// まわり将棋 koma-dice simulated here, so the browser test can check the
+/// web build throws exactly as the native one does.
+fn dice_fingerprint() {
+    let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    else {
+        return;
+    };
+    if body.get_attribute("data-dice-check").is_some() {
+        let _ = body.set_attribute("data-dice", &crate::rules::mawari::dice::fingerprint());
+    }
 }
 
 /// The page's start request: `index.html` copies `?game=` and

@@ -1,11 +1,12 @@
 // Loads the web build in Debian's headless Chromium (through SwiftShader
 // WebGL2) and checks: the title screen renders with no console errors, a
 // click on はじめる reaches the game list, and a move is played against the
-// CPU in はさみ将棋, きつねとがちょう and 十六むさし.
+// CPU in はさみ将棋, きつねとがちょう, 十六むさし and 中将棋, and a まわり将棋
+// game is played to its end.
 // Usage: node web_test.mjs <dist-dir> <out-dir>
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const [dist, out] = process.argv.slice(2);
@@ -24,6 +25,18 @@ async function tap(page, x, y) {
   await sleep(250);
   await page.mouse.down();
   await sleep(80);
+  await page.mouse.up();
+}
+// A drag from (x0, y0) to (x1, y1) in a few quick steps: a throw of the
+// まわり将棋 koma-dice.
+async function drag(page, x0, y0, x1, y1) {
+  await page.mouse.move(x0, y0);
+  await sleep(250);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) {
+    await page.mouse.move(x0 + ((x1 - x0) * i) / 5, y0 + ((y1 - y0) * i) / 5);
+    await sleep(25);
+  }
   await page.mouse.up();
 }
 // Waits for the setup screen (up to `setupMs`: a page load can be slow),
@@ -154,9 +167,9 @@ try {
   // The other games: Esc back to the list, a card's はじめから, Enter on the
   // setup (against the CPU), then a move by two taps. Point boards are 78
   // world units between points, centred at x −190 (screen x 360).
-  await playFromList(page, "きつねとがちょう", [174, 516], [[126, 478], [126, 400]], "web-foxgeese.png",
+  await playFromList(page, "きつねとがちょう", [224, 433], [[126, 478], [126, 400]], "web-foxgeese.png",
     "a goose (a3 → a4) moves in the browser and the CPU fox replies");
-  await playFromList(page, "十六むさし", [668, 350], [[282, 400], [282, 322]], "web-musashi.png",
+  await playFromList(page, "十六むさし", [668, 267], [[282, 400], [282, 322]], "web-musashi.png",
     "親 (c3 → c4) moves in the browser and the CPU 子 reply");
 
   // 局面を書き出す shows the position text on the page.
@@ -194,6 +207,42 @@ try {
   await sleep(1000);
   await page.screenshot({ path: path.join(out, "web-chushogi.png") });
   check(errors.length === 0, `no console errors in 中将棋 ${errors.length ? JSON.stringify(errors) : ""}`);
+
+  // まわり将棋 from a position near the end (four 飛車 two squares before a
+  // corner, basic rules), with ?dice=1: the page's six fixed throws must be
+  // the native build's exactly; the person (red) throws by dragging across
+  // the board, the three CPUs throw, and the game is played to its end.
+  const golden = readFileSync(new URL("../../tests/data/dice_golden.txt", import.meta.url), "utf8").trim();
+  const near = "rules=basic hisha@6 hisha@14 hisha@22 hisha@30 turn=0";
+  await page.goto(`http://127.0.0.1:${port}/index.html?game=mawari&dice=1&position=${encodeURIComponent(near)}`);
+  await beginFromSetup(page, 240000);
+  const dice = await page.evaluate(() => document.body.dataset.dice);
+  check(dice === golden, `the browser throws the koma-dice exactly as the native build (${dice})`);
+  let position = "";
+  let personThrows = 0;
+  const deadline = Date.now() + 300000;
+  while (Date.now() < deadline) {
+    position = await page.evaluate(() => document.body.dataset.position || "");
+    if (position.includes("winner=")) break;
+    if (position.endsWith("turn=0")) {
+      const before = Number(await page.evaluate(() => document.body.dataset.ply));
+      await drag(page, 335, 640, 390, 380);
+      await sleep(1200);
+      const after = Number(await page.evaluate(() => document.body.dataset.ply));
+      if (after > before) {
+        personThrows++;
+        if (personThrows === 1) await page.screenshot({ path: path.join(out, "web-mawari-throw.png") });
+      }
+    } else {
+      await sleep(500);
+    }
+  }
+  const mawariPly = await page.evaluate(() => document.body.dataset.ply);
+  check(position.includes("winner=") && personThrows >= 1,
+    `a four-player まわり将棋 game (1 person by drags, 3 CPUs) ends in the browser after ${mawariPly} throws (${position})`);
+  await sleep(6000);
+  await page.screenshot({ path: path.join(out, "web-mawari.png") });
+  check(errors.length === 0, `no console errors in まわり将棋 ${errors.length ? JSON.stringify(errors) : ""}`);
 } catch (e) {
   check(false, String(e));
 } finally {

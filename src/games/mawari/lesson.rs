@@ -35,24 +35,8 @@ impl LessonState {
     /// The race a step starts from: its stage, or two pawns at the start.
     pub fn race(&self) -> Race {
         self.stage()
-            .and_then(|s| {
-                let rules = self.presets.rules(&s.rules)?;
-                s.race(rules).ok()
-            })
-            .or_else(|| Race::new(2, MawariRules::BASIC).ok())
-            .unwrap_or_else(|| unreachable_race())
-    }
-}
-
-fn unreachable_race() -> Race {
-    // Two players are always a valid race; this only satisfies the types.
-    Race {
-        rules: MawariRules::BASIC,
-        pieces: Vec::new(),
-        turn: 0,
-        war: None,
-        winner: None,
-        throws: 0,
+            .and_then(|s| s.race(self.presets.rules(&s.rules)?).ok())
+            .unwrap_or_else(|| Race::two_pawns(MawariRules::BASIC))
     }
 }
 

@@ -384,3 +384,21 @@ pub fn dice_table(count: u32, seed: u64) -> DiceTable {
         longest,
     }
 }
+
+/// The poses of six fixed throws, as one line: a fingerprint of the whole
+/// simulation, compared between the native build (the tests) and the web
+/// build (the page's `data-dice`, asked for by `?dice=1`).
+pub fn fingerprint() -> String {
+    let dice = KomaDice::new();
+    (100..106)
+        .map(|s| {
+            dice.throw(Toss::natural(s), false)
+                .poses
+                .iter()
+                .map(|p| p.id())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}

@@ -118,14 +118,6 @@ impl Quat {
             z: self.z / l,
         }
     }
-    pub fn mul(self, o: Quat) -> Quat {
-        Quat {
-            w: self.w * o.w - self.x * o.x - self.y * o.y - self.z * o.z,
-            x: self.w * o.x + self.x * o.w + self.y * o.z - self.z * o.y,
-            y: self.w * o.y - self.x * o.z + self.y * o.w + self.z * o.x,
-            z: self.w * o.z + self.x * o.y - self.y * o.x + self.z * o.w,
-        }
-    }
     fn conjugate(self) -> Quat {
         Quat {
             w: self.w,
@@ -184,8 +176,7 @@ impl Quat {
             x: w.x,
             y: w.y,
             z: w.z,
-        }
-        .mul(self);
+        } * self;
         Quat {
             w: self.w + 0.5 * dt * spin.w,
             x: self.x + 0.5 * dt * spin.x,
@@ -193,6 +184,19 @@ impl Quat {
             z: self.z + 0.5 * dt * spin.z,
         }
         .normalized()
+    }
+}
+
+/// The rotation `o` first, then `self`.
+impl Mul<Quat> for Quat {
+    type Output = Quat;
+    fn mul(self, o: Quat) -> Quat {
+        Quat {
+            w: self.w * o.w - self.x * o.x - self.y * o.y - self.z * o.z,
+            x: self.w * o.x + self.x * o.w + self.y * o.z - self.z * o.y,
+            y: self.w * o.y - self.x * o.z + self.y * o.w + self.z * o.x,
+            z: self.w * o.z + self.x * o.y - self.y * o.x + self.z * o.w,
+        }
     }
 }
 

@@ -378,7 +378,16 @@ impl Race {
                 )));
             }
         };
-        Ok(Race {
+        Ok(Race::on_corners(corners, rules))
+    }
+
+    /// Two pawns on opposite corners (the smallest race there is).
+    pub fn two_pawns(rules: MawariRules) -> Race {
+        Race::on_corners(&[0, 16], rules)
+    }
+
+    fn on_corners(corners: &[u8], rules: MawariRules) -> Race {
+        Race {
             rules,
             pieces: corners
                 .iter()
@@ -394,7 +403,7 @@ impl Race {
             war: None,
             winner: None,
             throws: 0,
-        })
+        }
     }
 
     pub fn is_over(&self) -> bool {
