@@ -230,7 +230,7 @@ fn drive_mawari(
                 dir_x: 0.3,
                 dir_y: 1.0,
                 speed: 85.0,
-                seed: 2026,
+                seed: 26,
             },
         ));
     }
