@@ -686,3 +686,27 @@ fn fixed_throws_give_their_recorded_poses() {
     let golden = include_str!("data/dice_golden.txt").trim();
     assert_eq!(fingerprint(), golden, "the simulation changed");
 }
+
+#[test]
+fn the_track_is_the_shogi_boards_edge_walked_round() {
+    use yorimichi::rules::mawari::track::Track;
+    let board = yorimichi::rules::data::board("shogi9").expect("the shogi board");
+    let track = Track::around(&board).expect("a track");
+    assert_eq!(track.points.len(), TRACK as usize);
+    for sq in 0..TRACK {
+        let (a, b) = (track.point(sq), track.point(sq + 1));
+        assert!(board.is_edge(a));
+        assert!(
+            board.link(a, b).is_some(),
+            "square {sq} and the next are neighbours"
+        );
+        let corner = board.orthogonal_neighbours(a).count() == 2;
+        assert_eq!(corner, sq % 8 == 0, "square {sq}");
+    }
+    let (_, h) = board.extent();
+    assert_eq!(track.point(0), board.at(0, h - 1).expect("corner"));
+    assert_eq!(track.point(8), board.at(8, h - 1).expect("corner"));
+    // A board that is not 9×9 has no 32-square track.
+    let small = yorimichi::rules::board::BoardGraph::grid(5, 5);
+    assert!(Track::around(&small).unwrap_err().contains("16 squares"));
+}

@@ -92,7 +92,27 @@ def make_sounds():
     write_ogg("button", tone([880], 0.06, 0.25, decay=50))
     write_ogg("win", concat(*(tone([f, f * 1.5], 0.22, 0.35, decay=5) for f in (523, 659, 784, 1047)), gap=0.0))
     write_ogg("lose", concat(*(tone([f], 0.3, 0.3, decay=4) for f in (392, 349, 311, 262)), gap=0.0))
+    write_ogg("throw", clatter())
     print("sounds written")
+
+
+def clatter():
+    # まわり将棋's throw: four koma clattering on the board, a dozen wooden
+    # clicks that come closer together and softer as the koma settle.
+    rnd = random.Random(7)
+    n = int(0.9 * RATE)
+    out = [0.0] * n
+    t = 0.02
+    loud = 0.9
+    while t < 0.8:
+        click = tone([rnd.uniform(150, 260), rnd.uniform(380, 520)], 0.06, loud, noise=0.6, decay=60, seed=rnd.randint(1, 999))
+        start = int(t * RATE)
+        for i, v in enumerate(click):
+            if start + i < n:
+                out[start + i] += v
+        t += rnd.uniform(0.03, 0.11) * (1.0 - t)
+        loud *= 0.86
+    return [max(-1.0, min(1.0, v)) for v in out]
 
 
 if __name__ == "__main__":
@@ -101,3 +121,5 @@ if __name__ == "__main__":
         subset_fonts()
     if "sounds" in what:
         make_sounds()
+    if "throw" in what:
+        write_ogg("throw", clatter())

@@ -16,6 +16,8 @@ pub enum Sfx {
     Win,
     Lose,
     Button,
+    /// まわり将棋's koma-dice clattering onto the board.
+    Throw,
 }
 
 #[derive(Resource)]
@@ -26,6 +28,7 @@ struct SoundBank {
     win: Handle<AudioSource>,
     lose: Handle<AudioSource>,
     button: Handle<AudioSource>,
+    throw: Handle<AudioSource>,
 }
 
 /// The message only: for headless apps and tests, which have no audio.
@@ -48,6 +51,7 @@ fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
         win: assets.load("sounds/win.ogg"),
         lose: assets.load("sounds/lose.ogg"),
         button: assets.load("sounds/button.ogg"),
+        throw: assets.load("sounds/throw.ogg"),
     });
 }
 
@@ -68,6 +72,7 @@ fn play_sounds(
             Sfx::Win => &bank.win,
             Sfx::Lose => &bank.lose,
             Sfx::Button => &bank.button,
+            Sfx::Throw => &bank.throw,
         };
         audio.play(handle.clone());
     }

@@ -71,7 +71,7 @@ pub fn enter(
         quick: false,
         preset: None,
     };
-    super::setup_scene(
+    if let Err(e) = super::setup_scene(
         &mut commands,
         &m,
         &fonts,
@@ -79,7 +79,11 @@ pub fn enter(
         &mut meshes,
         &mut materials,
         Screen::Tutorial,
-    );
+    ) {
+        error!("{e}");
+        next.set(Screen::GameList);
+        return;
+    }
     commands.insert_resource(m);
     commands.insert_resource(state);
 }

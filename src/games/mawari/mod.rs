@@ -27,6 +27,7 @@ use crate::rules::data::GameId;
 use crate::rules::mawari::dice::{KomaDice, Pose, Throw, ThrowValue, Toss};
 use crate::rules::mawari::physics::SplitMix64;
 use crate::rules::mawari::race::{Event, MawariRules, Piece, Race, RaceText, Rank, TRACK};
+use crate::rules::mawari::track::Track;
 use dice_view::{DiceFaceText, DiceKoma, DiceLabel, DiceMeshes, DiceShadow};
 
 /// Side of one square on the play screen.
@@ -681,28 +682,54 @@ struct BannerText;
 #[derive(Component)]
 pub struct ThrowButton;
 
-/// The screen's board origin and the scope of its entities.
-#[derive(Resource, Clone, Copy, Debug)]
+/// The screen's board: where it is, the scope of its entities, and where
+/// each track square lies on it (from the shogi board's graph, walked round
+/// its edge by [`Track`]).
+#[derive(Resource, Clone, Debug)]
 pub struct BoardPlace {
     pub centre: Vec2,
     pub screen: Screen,
+    /// Each track square's cell, counted from the board's bottom-left.
+    pub cells: Vec<(i32, i32)>,
 }
 
-/// Where track square `sq` is, in cells from the board's bottom-left.
-pub fn square_cell(sq: u8) -> (i32, i32) {
-    let s = (sq % TRACK) as i32;
-    match s {
-        0..=8 => (s, 0),
-        9..=16 => (8, s - 8),
-        17..=24 => (8 - (s - 16), 8),
-        _ => (0, 8 - (s - 24)),
+impl BoardPlace {
+    /// The board of `screen` at `centre`, from `levels/boards/shogi9.ron`.
+    pub fn new(centre: Vec2, screen: Screen) -> Result<BoardPlace, String> {
+        let board = crate::rules::data::board("shogi9").map_err(|e| e.to_string())?;
+        let track = Track::around(&board)?;
+        let (_, h) = board.extent();
+        let cells = (0..TRACK)
+            .map(|sq| {
+                let p = board.point(track.point(sq));
+                // The graph counts rows from the top; the screen from the bottom.
+                (p.x, h - 1 - p.y)
+            })
+            .collect();
+        Ok(BoardPlace {
+            centre,
+            screen,
+            cells,
+        })
     }
-}
 
-/// One step towards the centre from square `sq` (a dead piece sits there).
-fn inward(sq: u8) -> (i32, i32) {
-    let (c, r) = square_cell(sq);
-    ((4 - c).signum(), (4 - r).signum())
+    /// Where track square `sq` is, in cells from the board's bottom-left.
+    pub fn cell(&self, sq: u8) -> (i32, i32) {
+        self.cells
+            .get(usize::from(sq) % self.cells.len().max(1))
+            .copied()
+            .unwrap_or((0, 0))
+    }
+
+    /// One step towards the centre from square `sq` (a dead piece sits there).
+    fn inward(&self, sq: u8) -> (i32, i32) {
+        let (c, r) = self.cell(sq);
+        ((4 - c).signum(), (4 - r).signum())
+    }
+
+    fn at(&self, cell: (i32, i32)) -> Vec2 {
+        cell_centre(self.centre, cell)
+    }
 }
 
 fn cell_centre(centre: Vec2, cell: (i32, i32)) -> Vec2 {
@@ -710,12 +737,12 @@ fn cell_centre(centre: Vec2, cell: (i32, i32)) -> Vec2 {
 }
 
 /// Where piece `i` stands on screen (pieces sharing a square stand apart).
-pub fn piece_position(centre: Vec2, pieces: &[Piece], i: usize) -> Vec2 {
+pub fn piece_position(place: &BoardPlace, pieces: &[Piece], i: usize) -> Vec2 {
     let p = pieces[i];
-    let (c, r) = square_cell(p.square);
-    let (dx, dy) = inward(p.square);
+    let (c, r) = place.cell(p.square);
+    let (dx, dy) = place.inward(p.square);
     let depth = p.depth as i32;
-    let mut at = cell_centre(centre, (c + dx * depth, r + dy * depth));
+    let mut at = place.at((c + dx * depth, r + dy * depth));
     let sharing: Vec<usize> = (0..pieces.len())
         .filter(|&q| pieces[q].square == p.square && pieces[q].depth == p.depth && !pieces[q].out)
         .collect();
@@ -730,9 +757,10 @@ pub fn piece_position(centre: Vec2, pieces: &[Piece], i: usize) -> Vec2 {
 pub fn spawn_board(
     commands: &mut Commands,
     fonts: &Fonts,
-    centre: Vec2,
+    place: &BoardPlace,
     scope: impl Bundle + Clone,
 ) {
+    let centre = place.centre;
     let size = CELL * 9.0;
     commands.spawn((
         scope.clone(),
@@ -746,7 +774,7 @@ pub fn spawn_board(
     ));
     // The track: the 32 edge squares, the corners marked.
     for sq in 0..TRACK {
-        let at = cell_centre(centre, square_cell(sq));
+        let at = place.at(place.cell(sq));
         let corner = sq % 8 == 0;
         let tint = if corner {
             Color::srgba(0.78, 0.27, 0.18, 0.30)
@@ -787,8 +815,8 @@ pub fn spawn_board(
     }
     // Arrows along the way round.
     for (sq, glyph) in [(4u8, "→"), (12, "↑"), (20, "←"), (28, "↓")] {
-        let (c, r) = square_cell(sq);
-        let (dx, dy) = inward(sq);
+        let (c, r) = place.cell(sq);
+        let (dx, dy) = place.inward(sq);
         commands.spawn((
             scope.clone(),
             Text2d::new(glyph),
@@ -798,7 +826,7 @@ pub fn spawn_board(
                 ..default()
             },
             TextColor(Color::srgba(0.25, 0.17, 0.08, 0.45)),
-            Transform::from_translation(cell_centre(centre, (c + dx, r + dy)).extend(-1.2)),
+            Transform::from_translation(place.at((c + dx, r + dy)).extend(-1.2)),
         ));
     }
 }
@@ -856,7 +884,7 @@ pub fn spawn_pieces(
     commands: &mut Commands,
     art: &Art,
     fonts: &Fonts,
-    centre: Vec2,
+    place: &BoardPlace,
     pieces: &[Piece],
     scope: impl Bundle + Clone,
 ) {
@@ -871,7 +899,7 @@ pub fn spawn_pieces(
                 RacePiece(i),
                 look,
                 Transform::from_translation(
-                    piece_position(centre, pieces, i).extend(5.0 + i as f32),
+                    piece_position(place, pieces, i).extend(5.0 + i as f32),
                 ),
                 Visibility::Inherited,
             ))
@@ -890,12 +918,13 @@ fn enter_play(
     mut start_notice: ResMut<StartNotice>,
     settings: Res<Settings>,
     mut bug: ResMut<crate::app::BugContext>,
+    mut next: ResMut<NextState<Screen>>,
 ) {
     let text = RaceText::of(&m.race).write();
     progress.ply = m.log.len();
     progress.position = Some(text.clone());
     bug.0 = format!("mawari {text}");
-    setup_scene(
+    if let Err(e) = setup_scene(
         &mut commands,
         &m,
         &fonts,
@@ -903,7 +932,11 @@ fn enter_play(
         &mut meshes,
         &mut materials,
         Screen::Play,
-    );
+    ) {
+        error!("{e}");
+        next.set(Screen::GameList);
+        return;
+    }
     let lang = settings.lang;
     if let Some(n) = start_notice.0.take() {
         let text = if n == "position" {
@@ -928,11 +961,12 @@ pub fn setup_scene(
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
     screen: Screen,
-) {
+) -> Result<(), String> {
     let scope = DespawnOnExit(screen);
     let centre = BOARD_CENTRE;
-    spawn_board(commands, fonts, centre, scope.clone());
-    spawn_pieces(commands, art, fonts, centre, &m.race.pieces, scope.clone());
+    let place = BoardPlace::new(centre, screen)?;
+    spawn_board(commands, fonts, &place, scope.clone());
+    spawn_pieces(commands, art, fonts, &place, &m.race.pieces, scope.clone());
     let dice = KomaDice::new();
     let meshes_res = dice_view::spawn_dice(
         commands,
@@ -944,7 +978,7 @@ pub fn setup_scene(
     );
     commands.insert_resource(meshes_res);
     commands.insert_resource(Dice(dice));
-    commands.insert_resource(BoardPlace { centre, screen });
+    commands.insert_resource(place);
     commands.insert_resource(Shown {
         pieces: m.race.pieces.clone(),
         banner: None,
@@ -967,6 +1001,7 @@ pub fn setup_scene(
         TextColor(palette::VERMILION),
         Transform::from_translation((centre + Vec2::new(0.0, CELL * 4.5 + 42.0)).extend(95.0)),
     ));
+    Ok(())
 }
 
 fn leave(mut commands: Commands) {
@@ -1082,7 +1117,7 @@ fn start_throw(
         } else {
             store.put(SAVE_KEY, &*m);
         }
-        sfx.write(Sfx::Place);
+        sfx.write(if m.quick { Sfx::Place } else { Sfx::Throw });
         *phase = if m.quick {
             Phase::Reading {
                 throw,
@@ -1425,7 +1460,7 @@ fn place_pieces(
                 .entity(entity)
                 .with_children(|c| spawn_piece_koma(c, &art, &fonts, piece.0, want));
         }
-        let target = piece_position(place.centre, &shown.pieces, piece.0);
+        let target = piece_position(&place, &shown.pieces, piece.0);
         let now = t.translation.truncate();
         // Glide to the square: quick enough for one step a beat.
         let k = (time.delta_secs() * 18.0).min(1.0);

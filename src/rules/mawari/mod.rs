@@ -6,3 +6,4 @@ pub mod dice;
 pub mod levels;
 pub mod physics;
 pub mod race;
+pub mod track;
