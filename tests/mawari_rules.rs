@@ -710,3 +710,65 @@ fn the_track_is_the_shogi_boards_edge_walked_round() {
     let small = yorimichi::rules::board::BoardGraph::grid(5, 5);
     assert!(Track::around(&small).unwrap_err().contains("16 squares"));
 }
+
+// --- the position text -------------------------------------------------------
+
+#[test]
+fn race_text_round_trips_and_names_bad_words() {
+    use yorimichi::rules::mawari::race::RaceText;
+    let text = "hisha@6 fu@14/1 tokin@22! osho@30+12 turn=0";
+    let parsed = RaceText::parse(text).expect("a good text");
+    assert_eq!(parsed.pieces[1].depth, 1);
+    assert!(parsed.pieces[2].out);
+    assert_eq!(parsed.pieces[3].onbu_left, Some(12));
+    assert_eq!(parsed.write(), text);
+    for (bad, says) in [
+        ("hisha@6", "2 to 4"),
+        ("hisha@32 fu@0", "0 to 31"),
+        ("king@3 fu@0", "no rank"),
+        ("fu@3/3 fu@0", "/depth"),
+        ("fu@3+4 fu@0", "only a 王将"),
+        ("fu@3 fu@0 turn=2", "turn=2"),
+        ("fu3 fu@0", "rank@square"),
+        ("fu@1! fu@2! fu@3!", "turn=0"),
+    ] {
+        let err = RaceText::parse(bad).expect_err(bad);
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+    // A race read from a text plays on from there.
+    let mut race = RaceText::parse("hisha@6 fu@14 turn=0")
+        .expect("text")
+        .race(MawariRules::BASIC);
+    race.apply(mv(2));
+    assert_eq!(race.winner, Some(0));
+    assert_eq!(RaceText::of(&race).write(), "osho@8 fu@14 turn=0 winner=0");
+}
+
+#[test]
+fn race_text_survives_mutation() {
+    use yorimichi::rules::mawari::race::RaceText;
+    let mut rng = yorimichi::rules::mawari::physics::SplitMix64(5);
+    let seeds = [
+        "hisha@6 fu@14/1 tokin@22! osho@30+12 turn=0",
+        "fu@0 fu@16 turn=1",
+    ];
+    let alphabet: Vec<char> = "0123456789@/+!= turnwiefhsakoy".chars().collect();
+    for i in 0..4000 {
+        let mut chars: Vec<char> = seeds[i % 2].chars().collect();
+        for _ in 0..1 + rng.next_u64() % 3 {
+            let at = (rng.next_u64() as usize) % (chars.len() + 1);
+            let c = alphabet[(rng.next_u64() as usize) % alphabet.len()];
+            match rng.next_u64() % 3 {
+                0 if at < chars.len() => chars[at] = c,
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, c),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(parsed) = RaceText::parse(&text) {
+            assert_eq!(RaceText::parse(&parsed.write()), Ok(parsed), "{text}");
+        }
+    }
+}

@@ -4,6 +4,7 @@
 //! shadow that falls further off the higher the koma flies.
 
 use bevy::asset::RenderAssetUsages;
+use bevy::ecs::system::SystemParam;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
@@ -212,68 +213,158 @@ fn to_bevy(q: PQuat) -> Quat {
     Quat::from_xyzw(q.x as f32, q.y as f32, q.z as f32, q.w as f32)
 }
 
-/// Puts koma `i` where the simulation has it (`origin` is the board's
-/// centre on screen): its mesh, its 金, its shadow.
-pub fn place_koma(
-    i: usize,
-    position: V3,
-    rotation: PQuat,
-    origin: Vec2,
-    dice: &DiceMeshes,
-    meshes: &mut Assets<Mesh>,
-    koma: &mut Query<
-        (&DiceKoma, &mut Transform, &mut Visibility),
-        (Without<DiceFaceText>, Without<DiceShadow>),
+/// Everything that draws the four koma: their meshes, 金, shadows and
+/// labels. The play screen's throw and the tutorial's pictures both draw
+/// through it.
+#[derive(SystemParam)]
+pub struct DiceSprites<'w, 's> {
+    dice: Option<Res<'w, DiceMeshes>>,
+    meshes: ResMut<'w, Assets<Mesh>>,
+    koma: Query<
+        'w,
+        's,
+        (
+            &'static DiceKoma,
+            &'static mut Transform,
+            &'static mut Visibility,
+        ),
+        (
+            Without<DiceFaceText>,
+            Without<DiceShadow>,
+            Without<DiceLabel>,
+        ),
     >,
-    texts: &mut Query<
-        (&DiceFaceText, &mut Transform, &mut Visibility),
-        (Without<DiceKoma>, Without<DiceShadow>),
+    texts: Query<
+        'w,
+        's,
+        (
+            &'static DiceFaceText,
+            &'static mut Transform,
+            &'static mut Visibility,
+        ),
+        (Without<DiceKoma>, Without<DiceShadow>, Without<DiceLabel>),
     >,
-    shadows: &mut Query<
-        (&DiceShadow, &mut Transform, &mut Visibility),
-        (Without<DiceKoma>, Without<DiceFaceText>),
+    shadows: Query<
+        'w,
+        's,
+        (
+            &'static DiceShadow,
+            &'static mut Transform,
+            &'static mut Visibility,
+        ),
+        (Without<DiceKoma>, Without<DiceFaceText>, Without<DiceLabel>),
     >,
-) {
-    let at = origin + Vec2::new(position.x as f32, position.y as f32) * PX_PER_CM;
-    // Higher koma are drawn over lower ones.
-    let z = 40.0 + position.z as f32 * 4.0;
-    if let Some(mut mesh) = meshes.get_mut(&dice.koma[i]) {
-        *mesh = koma_mesh(&dice.shape, rotation);
+    labels: Query<
+        'w,
+        's,
+        (
+            &'static DiceLabel,
+            &'static mut Transform,
+            &'static mut Visibility,
+            &'static mut Text2d,
+        ),
+        (
+            Without<DiceKoma>,
+            Without<DiceFaceText>,
+            Without<DiceShadow>,
+        ),
+    >,
+}
+
+impl DiceSprites<'_, '_> {
+    pub fn shape(&self) -> Option<&KomaShape> {
+        self.dice.as_ref().map(|d| &d.shape)
     }
-    for (k, mut t, mut v) in koma.iter_mut() {
-        if k.0 == i {
-            t.translation = at.extend(z);
-            *v = Visibility::Inherited;
+
+    /// Draws the four koma as one frame of the simulation has them
+    /// (`origin` is the board's centre on screen).
+    pub fn show(&mut self, frame: &[(V3, PQuat)], origin: Vec2) {
+        for (i, (p, q)) in frame.iter().enumerate() {
+            self.place(i, *p, *q, origin);
         }
     }
-    for (s, mut t, mut v) in shadows.iter_mut() {
-        if s.0 == i {
-            let lift = position.z as f32 * PX_PER_CM * 0.35;
-            t.translation = (at + Vec2::new(lift, -lift)).extend(30.0);
-            *v = Visibility::Inherited;
+
+    /// Writes `text` above koma `i`, which lies at `position`.
+    pub fn label(&mut self, i: usize, text: &str, position: V3, origin: Vec2) {
+        let at = origin + Vec2::new(position.x as f32, position.y as f32) * PX_PER_CM;
+        for (l, mut t, mut v, mut shown) in &mut self.labels {
+            if l.0 == i {
+                shown.0 = text.to_string();
+                t.translation = (at + Vec2::new(0.0, 36.0)).extend(90.0);
+                *v = Visibility::Inherited;
+            }
         }
     }
-    // The 金, on the front face where the front looks up.
-    let front = dice
-        .shape
-        .planes
-        .iter()
-        .find(|p| p.face == Face::Front)
-        .map(|p| p.normal)
-        .unwrap_or(V3::new(0.0, 0.0, 1.0));
-    let up = rotation.rotate(front);
-    // The face's middle, a little towards the base where the 金 is written.
-    let centre = rotation.rotate(V3::new(0.0, -0.1, 0.36));
-    for (f, mut t, mut v) in texts.iter_mut() {
-        if f.0 == i {
-            let p = at + Vec2::new(centre.x as f32, centre.y as f32) * PX_PER_CM;
-            t.translation = p.extend(z + 15.0);
-            t.rotation = to_bevy(rotation);
-            *v = if up.z > 0.15 {
-                Visibility::Inherited
-            } else {
-                Visibility::Hidden
-            };
+
+    pub fn hide_labels(&mut self) {
+        for (_, _, mut v, _) in &mut self.labels {
+            *v = Visibility::Hidden;
+        }
+    }
+
+    /// No koma on the board.
+    pub fn hide(&mut self) {
+        self.hide_labels();
+        for (_, _, mut v) in &mut self.koma {
+            *v = Visibility::Hidden;
+        }
+        for (_, _, mut v) in &mut self.texts {
+            *v = Visibility::Hidden;
+        }
+        for (_, _, mut v) in &mut self.shadows {
+            *v = Visibility::Hidden;
+        }
+    }
+
+    /// Puts koma `i` where the simulation has it: its mesh, its 金, its
+    /// shadow.
+    fn place(&mut self, i: usize, position: V3, rotation: PQuat, origin: Vec2) {
+        let Some(dice) = self.dice.as_ref() else {
+            return;
+        };
+        let at = origin + Vec2::new(position.x as f32, position.y as f32) * PX_PER_CM;
+        // Higher koma are drawn over lower ones.
+        let z = 40.0 + position.z as f32 * 4.0;
+        if let Some(handle) = dice.koma.get(i)
+            && let Some(mut mesh) = self.meshes.get_mut(handle)
+        {
+            *mesh = koma_mesh(&dice.shape, rotation);
+        }
+        for (k, mut t, mut v) in &mut self.koma {
+            if k.0 == i {
+                t.translation = at.extend(z);
+                *v = Visibility::Inherited;
+            }
+        }
+        for (s, mut t, mut v) in &mut self.shadows {
+            if s.0 == i {
+                let lift = position.z as f32 * PX_PER_CM * 0.35;
+                t.translation = (at + Vec2::new(lift, -lift)).extend(30.0);
+                *v = Visibility::Inherited;
+            }
+        }
+        // The 金, on the front face where the front looks up.
+        let front = dice
+            .shape
+            .planes
+            .iter()
+            .find(|p| p.face == Face::Front)
+            .map(|p| p.normal)
+            .unwrap_or(V3::new(0.0, 0.0, 1.0));
+        let up = rotation.rotate(front);
+        // The face's middle, a little towards the base where the 金 is written.
+        let centre = rotation.rotate(V3::new(0.0, -0.1, 0.36));
+        for (f, mut t, mut v) in &mut self.texts {
+            if f.0 == i {
+                let p = at + Vec2::new(centre.x as f32, centre.y as f32) * PX_PER_CM;
+                t.translation = p.extend(z + 15.0);
+                t.rotation = to_bevy(rotation);
+                *v = if up.z > 0.15 {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+            }
         }
     }
 }

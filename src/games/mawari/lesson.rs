@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::dice_view::{self, DiceFaceText, DiceKoma, DiceLabel, DiceMeshes, DiceShadow};
+use super::dice_view::DiceSprites;
 use super::{MawariMatch, Phase, Seat, Shown};
 use crate::app::Screen;
 use crate::app::audio::Sfx;
@@ -124,77 +124,31 @@ pub fn draw_step(
     mut m: ResMut<MawariMatch>,
     mut shown: ResMut<Shown>,
     mut phase: ResMut<Phase>,
-    dice: Option<Res<DiceMeshes>>,
     place: Res<super::BoardPlace>,
     settings: Res<crate::app::settings::Settings>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut koma: Query<
-        (&DiceKoma, &mut Transform, &mut Visibility),
-        (Without<DiceFaceText>, Without<DiceShadow>),
-    >,
-    mut texts: Query<
-        (&DiceFaceText, &mut Transform, &mut Visibility),
-        (Without<DiceKoma>, Without<DiceShadow>),
-    >,
-    mut shadows: Query<
-        (&DiceShadow, &mut Transform, &mut Visibility),
-        (Without<DiceKoma>, Without<DiceFaceText>),
-    >,
-    mut labels: Query<
-        (&DiceLabel, &mut Transform, &mut Visibility, &mut Text2d),
-        (
-            Without<DiceKoma>,
-            Without<DiceFaceText>,
-            Without<DiceShadow>,
-        ),
-    >,
+    mut dice: DiceSprites,
 ) {
     if !state.is_changed() {
         return;
     }
-    let Some(dice) = dice else { return };
     m.race = state.race();
     shown.pieces = m.race.pieces.clone();
     shown.banner = None;
     *phase = Phase::Waiting;
+    dice.hide();
     let poses = state.lesson.steps.get(state.step).and_then(|s| s.poses);
-    for (_, _, mut v) in &mut koma {
-        *v = Visibility::Hidden;
-    }
-    for (_, _, mut v) in &mut texts {
-        *v = Visibility::Hidden;
-    }
-    for (_, _, mut v) in &mut shadows {
-        *v = Visibility::Hidden;
-    }
-    for (_, _, mut v, _) in &mut labels {
-        *v = Visibility::Hidden;
-    }
-    let Some(poses) = poses else { return };
-    let bodies = picture_bodies(&dice.shape, &poses);
-    for (i, (p, q)) in bodies.iter().enumerate() {
-        dice_view::place_koma(
+    let (Some(poses), Some(shape)) = (poses, dice.shape()) else {
+        return;
+    };
+    let bodies = picture_bodies(shape, &poses);
+    dice.show(&bodies, place.centre);
+    for (i, (p, _)) in bodies.iter().enumerate() {
+        dice.label(
             i,
+            super::pose_label(poses[i], settings.lang),
             *p,
-            *q,
             place.centre,
-            &dice,
-            &mut meshes,
-            &mut koma,
-            &mut texts,
-            &mut shadows,
         );
-    }
-    for (l, mut t, mut v, mut text) in &mut labels {
-        let Some((p, _)) = bodies.get(l.0) else {
-            continue;
-        };
-        text.0 = super::pose_label(poses[l.0], settings.lang).to_string();
-        t.translation = (place.centre
-            + Vec2::new(p.x as f32, p.y as f32) * dice_view::PX_PER_CM
-            + Vec2::new(0.0, 40.0))
-        .extend(90.0);
-        *v = Visibility::Inherited;
     }
 }
 

@@ -26,9 +26,11 @@ use crate::app::{ChosenGame, GameProgress, Notice, PendingPosition, Screen};
 use crate::rules::data::GameId;
 use crate::rules::mawari::dice::{KomaDice, Pose, Throw, ThrowValue, Toss};
 use crate::rules::mawari::physics::SplitMix64;
-use crate::rules::mawari::race::{Event, MawariRules, Piece, Race, RaceText, Rank, TRACK};
+use crate::rules::mawari::race::{
+    BabaRule, Event, KeimaPush, MawariRules, Piece, Race, RaceText, Rank, TRACK,
+};
 use crate::rules::mawari::track::Track;
-use dice_view::{DiceFaceText, DiceKoma, DiceLabel, DiceMeshes, DiceShadow};
+use dice_view::DiceSprites;
 
 /// Side of one square on the play screen.
 pub const CELL: f32 = 64.0;
@@ -307,7 +309,7 @@ type RuleFlag = (
     fn(&MawariRules) -> bool,
     fn(&mut MawariRules, bool),
 );
-const RULE_FLAGS: [RuleFlag; 9] = [
+const RULE_FLAGS: [RuleFlag; 11] = [
     (
         "殺し・復活",
         "Kill & revive",
@@ -341,6 +343,19 @@ const RULE_FLAGS: [RuleFlag; 9] = [
         "Pawn demotion",
         |r| r.fu_demotion,
         |r, v| r.fu_demotion = v,
+    ),
+    // The local rules.
+    (
+        "ぷっすんきゅうで桂馬は2つ",
+        "Knight pushes two",
+        |r| r.keima_push == KeimaPush::Two,
+        |r, v| r.keima_push = if v { KeimaPush::Two } else { KeimaPush::One },
+    ),
+    (
+        "ばばで戻る",
+        "Baba goes back",
+        |r| r.baba == BabaRule::Back,
+        |r, v| r.baba = if v { BabaRule::Back } else { BabaRule::Zero },
     ),
 ];
 
@@ -454,34 +469,6 @@ fn spawn_setup_ui(commands: &mut Commands, fonts: &Fonts, lang: Lang, d: &Mawari
                             set(&mut d.rules, !on)
                         });
                     }
-                    let two = d.rules.keima_push == crate::rules::mawari::race::KeimaPush::Two;
-                    option(
-                        r,
-                        fonts,
-                        lang.pick("ぷっすんきゅうで桂馬は2つ", "Knight pushes two"),
-                        two,
-                        move |d| {
-                            d.rules.keima_push = if two {
-                                crate::rules::mawari::race::KeimaPush::One
-                            } else {
-                                crate::rules::mawari::race::KeimaPush::Two
-                            }
-                        },
-                    );
-                    let back = d.rules.baba == crate::rules::mawari::race::BabaRule::Back;
-                    option(
-                        r,
-                        fonts,
-                        lang.pick("ばばで戻る", "Baba goes back"),
-                        back,
-                        move |d| {
-                            d.rules.baba = if back {
-                                crate::rules::mawari::race::BabaRule::Zero
-                            } else {
-                                crate::rules::mawari::race::BabaRule::Back
-                            }
-                        },
-                    );
                 });
             }
             root.spawn(widgets::row()).with_children(|r| {
@@ -1158,33 +1145,11 @@ fn play_throw(
     mut phase: ResMut<Phase>,
     m: Res<MawariMatch>,
     settings: Res<Settings>,
-    dice: Option<Res<DiceMeshes>>,
     place: Res<BoardPlace>,
-    mut meshes: ResMut<Assets<Mesh>>,
     mut shown: ResMut<Shown>,
-    mut koma: Query<
-        (&DiceKoma, &mut Transform, &mut Visibility),
-        (Without<DiceFaceText>, Without<DiceShadow>),
-    >,
-    mut texts: Query<
-        (&DiceFaceText, &mut Transform, &mut Visibility),
-        (Without<DiceKoma>, Without<DiceShadow>),
-    >,
-    mut shadows: Query<
-        (&DiceShadow, &mut Transform, &mut Visibility),
-        (Without<DiceKoma>, Without<DiceFaceText>),
-    >,
-    mut labels: Query<
-        (&DiceLabel, &mut Transform, &mut Visibility, &mut Text2d),
-        (
-            Without<DiceKoma>,
-            Without<DiceFaceText>,
-            Without<DiceShadow>,
-        ),
-    >,
+    mut dice: DiceSprites,
     mut sfx: MessageWriter<Sfx>,
 ) {
-    let Some(dice) = dice else { return };
     let dt = time.delta_secs();
     let lang = settings.lang;
     let next = match &mut *phase {
@@ -1192,19 +1157,7 @@ fn play_throw(
             *t += dt;
             let frame = ((*t * 60.0) as usize).min(throw.frames.len().saturating_sub(1));
             if let Some(f) = throw.frames.get(frame) {
-                for (i, (p, q)) in f.iter().enumerate() {
-                    dice_view::place_koma(
-                        i,
-                        *p,
-                        *q,
-                        place.centre,
-                        &dice,
-                        &mut meshes,
-                        &mut koma,
-                        &mut texts,
-                        &mut shadows,
-                    );
-                }
+                dice.show(f, place.centre);
             }
             (frame + 1 >= throw.frames.len()).then(|| Phase::Reading {
                 throw: throw.clone(),
@@ -1214,38 +1167,12 @@ fn play_throw(
         }
         Phase::Reading { throw, events, t } => {
             if *t == 0.0 {
-                // Show the koma at rest (also after a quick throw) and label them.
+                // The koma at rest (also after a quick throw), each labelled.
                 if let Some(f) = throw.frames.last() {
-                    for (i, (p, q)) in f.iter().enumerate() {
-                        dice_view::place_koma(
-                            i,
-                            *p,
-                            *q,
-                            place.centre,
-                            &dice,
-                            &mut meshes,
-                            &mut koma,
-                            &mut texts,
-                            &mut shadows,
-                        );
+                    dice.show(f, place.centre);
+                    for (i, pose) in throw.poses.iter().enumerate() {
+                        dice.label(i, pose_label(*pose, lang), f[i].0, place.centre);
                     }
-                }
-                let rest = throw.frames.last().copied();
-                for (l, mut tr, mut vis, mut text) in &mut labels {
-                    let Some(pose) = throw.poses.get(l.0) else {
-                        continue;
-                    };
-                    text.0 = pose_label(*pose, lang).to_string();
-                    let at = match rest {
-                        Some(f) => {
-                            place.centre
-                                + Vec2::new(f[l.0].0.x as f32, f[l.0].0.y as f32)
-                                    * dice_view::PX_PER_CM
-                        }
-                        None => place.centre + Vec2::new((l.0 as f32 - 1.5) * 70.0, 0.0),
-                    };
-                    tr.translation = (at + Vec2::new(0.0, 34.0)).extend(90.0);
-                    *vis = Visibility::Inherited;
                 }
                 let thrower = m.log.last().map(|e| e.player).unwrap_or(0);
                 shown.banner = Some((
@@ -1273,9 +1200,7 @@ fn play_throw(
     };
     if let Some(n) = next {
         if matches!(n, Phase::Moving { .. }) {
-            for (_, _, mut v, _) in &mut labels {
-                *v = Visibility::Hidden;
-            }
+            dice.hide_labels();
         }
         *phase = n;
     }
