@@ -56,7 +56,7 @@ screenshots: deps-test
 		foxgeese foxgeese-symbol foxgeese-jump foxgeese-setup foxgeese-tutorial \
 		musashi musashi-capture musashi-setup musashi-tutorial \
 		chushogi chushogi-lion chushogi-tutorial chushogi-learn chushogi-lesson chushogi-problem \
-		chushogi-phone chushogi-setup mawari mawari-throw mawari-setup mawari-tutorial; do \
+		chushogi-phone chushogi-setup mawari mawari-throw mawari-setup mawari-tutorial mawari-phone; do \
 		$(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
 
 web-build:

@@ -23,7 +23,7 @@ use crate::rules::musashi::{Musashi, MusashiMove, MusashiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 29] = [
+pub const SCENES: [&str; 30] = [
     "title",
     "list",
     "hasami",
@@ -53,6 +53,7 @@ pub const SCENES: [&str; 29] = [
     "mawari-throw",
     "mawari-setup",
     "mawari-tutorial",
+    "mawari-phone",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -176,7 +177,7 @@ fn capture_frames(scene: &str) -> Option<u32> {
     match scene {
         // The koma in the air, then lying with their values written.
         "mawari-throw" => Some(9),
-        "mawari" => Some(MAWARI_READ_FRAMES),
+        "mawari" | "mawari-phone" => Some(MAWARI_READ_FRAMES),
         "hasami-capture" => Some(CAPTURE_FRAMES),
         "foxgeese-jump" => Some(45),
         "musashi-capture" => Some(30),
@@ -224,7 +225,12 @@ fn drive_mawari(
     if !job.scene.starts_with("mawari") {
         return;
     }
-    if job.frame == SETTLE_FRAMES && matches!(job.scene.as_str(), "mawari" | "mawari-throw") {
+    if job.frame == SETTLE_FRAMES
+        && matches!(
+            job.scene.as_str(),
+            "mawari" | "mawari-throw" | "mawari-phone"
+        )
+    {
         throws.write(crate::games::mawari::ThrowRequest(
             crate::rules::mawari::dice::Toss {
                 dir_x: 0.3,
@@ -313,7 +319,7 @@ fn drive(
                 commands.insert_resource(draft);
                 next.set(Screen::Setup);
             }
-            "chushogi-phone" => {
+            "chushogi-phone" | "mawari-phone" => {
                 // A phone held upright: the window turns portrait first,
                 // then the game opens (its layout follows the window).
                 for mut w in &mut windows {
@@ -461,6 +467,10 @@ fn drive(
             }
         }
         return;
+    }
+    if scene == "mawari-phone" && f == 10 {
+        commands.insert_resource(mawari_sample_match());
+        next.set(Screen::Play);
     }
     if scene == "chushogi-phone" && f == 10 {
         let (m, lion, _) = chu_lion_match();

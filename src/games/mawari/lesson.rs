@@ -47,6 +47,7 @@ pub fn enter(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut next: ResMut<NextState<Screen>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
     let loaded = crate::rules::mawari::levels::presets()
         .and_then(|p| crate::rules::mawari::levels::lesson().map(|l| (p, l)));
@@ -79,6 +80,7 @@ pub fn enter(
         &mut meshes,
         &mut materials,
         Screen::Tutorial,
+        windows.single().ok(),
     ) {
         error!("{e}");
         next.set(Screen::GameList);

@@ -16,6 +16,7 @@ use bevy::window::PrimaryWindow;
 use serde::{Deserialize, Serialize};
 
 use super::art::{self, Art};
+use super::play::{Layout, panel_node};
 use crate::app::audio::Sfx;
 use crate::app::i18n::{Lang, T};
 use crate::app::save::{LoadError, Store};
@@ -676,13 +677,16 @@ pub struct ThrowButton;
 pub struct BoardPlace {
     pub centre: Vec2,
     pub screen: Screen,
+    /// Where the panel starts in a portrait window (a share of its
+    /// height, the board above it); `None`: beside the board.
+    pub panel_top: Option<f32>,
     /// Each track square's cell, counted from the board's bottom-left.
     pub cells: Vec<(i32, i32)>,
 }
 
 impl BoardPlace {
     /// The board of `screen` at `centre`, from `levels/boards/shogi9.ron`.
-    pub fn new(centre: Vec2, screen: Screen) -> Result<BoardPlace, String> {
+    pub fn new(layout: Layout, screen: Screen) -> Result<BoardPlace, String> {
         let board = crate::rules::data::board("shogi9").map_err(|e| e.to_string())?;
         let track = Track::around(&board)?;
         let (_, h) = board.extent();
@@ -694,8 +698,13 @@ impl BoardPlace {
             })
             .collect();
         Ok(BoardPlace {
-            centre,
+            centre: if layout.panel_top.is_some() {
+                layout.board_center
+            } else {
+                BOARD_CENTRE
+            },
             screen,
+            panel_top: layout.panel_top,
             cells,
         })
     }
@@ -906,6 +915,7 @@ fn enter_play(
     settings: Res<Settings>,
     mut bug: ResMut<crate::app::BugContext>,
     mut next: ResMut<NextState<Screen>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
 ) {
     let text = RaceText::of(&m.race).write();
     progress.ply = m.log.len();
@@ -919,6 +929,7 @@ fn enter_play(
         &mut meshes,
         &mut materials,
         Screen::Play,
+        windows.single().ok(),
     ) {
         error!("{e}");
         next.set(Screen::GameList);
@@ -948,10 +959,19 @@ pub fn setup_scene(
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
     screen: Screen,
+    window: Option<&Window>,
 ) -> Result<(), String> {
     let scope = DespawnOnExit(screen);
-    let centre = BOARD_CENTRE;
-    let place = BoardPlace::new(centre, screen)?;
+    let layout = Layout::for_window(window, Vec2::splat(CELL * 4.5 + 14.0));
+    let place = BoardPlace::new(layout, screen)?;
+    let centre = place.centre;
+    // The banner above the board, or below it where the board is at the
+    // top of a portrait window.
+    let banner_y = if place.panel_top.is_some() {
+        -(CELL * 4.5 + 40.0)
+    } else {
+        CELL * 4.5 + 42.0
+    };
     spawn_board(commands, fonts, &place, scope.clone());
     spawn_pieces(commands, art, fonts, &place, &m.race.pieces, scope.clone());
     let dice = KomaDice::new();
@@ -986,7 +1006,7 @@ pub fn setup_scene(
             ..default()
         },
         TextColor(palette::VERMILION),
-        Transform::from_translation((centre + Vec2::new(0.0, CELL * 4.5 + 42.0)).extend(95.0)),
+        Transform::from_translation((centre + Vec2::new(0.0, banner_y)).extend(95.0)),
     ));
     Ok(())
 }
@@ -1436,16 +1456,15 @@ fn refresh_panel(
             DespawnOnExit(place.screen),
             PanelRoot,
             Node {
-                position_type: PositionType::Absolute,
-                right: px(0),
-                top: px(0),
-                width: px(400),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Stretch,
-                padding: UiRect::all(px(12)),
                 row_gap: px(6),
-                ..default()
+                ..panel_node(
+                    Layout {
+                        board_center: place.centre,
+                        panel_top: place.panel_top,
+                    },
+                    400.0,
+                )
             },
         ))
         .with_children(|panel| {
@@ -1550,7 +1569,12 @@ fn refresh_panel(
                 16.0,
                 palette::INK,
             ));
-            for entry in m.log.iter().rev().take(6) {
+            // The throw under way is logged once it has played out.
+            let playing = matches!(
+                *phase,
+                Phase::Throwing { .. } | Phase::Reading { .. } | Phase::Moving { .. }
+            );
+            for entry in m.log.iter().rev().skip(usize::from(playing)).take(6) {
                 let named: Vec<String> = entry
                     .events
                     .iter()
@@ -1673,8 +1697,16 @@ fn show_result(
             ResultPanel,
             Node {
                 position_type: PositionType::Absolute,
-                left: px(180),
-                top: px(300),
+                left: if place.panel_top.is_some() {
+                    percent(12)
+                } else {
+                    px(180)
+                },
+                top: if place.panel_top.is_some() {
+                    percent(20)
+                } else {
+                    px(300)
+                },
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 padding: UiRect::all(px(20)),
