@@ -110,8 +110,9 @@ fn a_four_player_game_plays_from_the_list_to_its_end() {
         assert_eq!(m.race.pieces.len(), 4);
         assert!(m.person_to_throw(), "the person throws first");
     }
-    play_throws(&mut app, usize::MAX);
+    let frames = play_throws(&mut app, usize::MAX);
     let m = app.world().resource::<MawariMatch>().clone();
+    println!("the game took {} throws, {frames} frames", m.log.len());
     let winner = m.race.winner.expect("a winner");
     assert_eq!(
         m.race.pieces[winner].rank,

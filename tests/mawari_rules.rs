@@ -615,15 +615,63 @@ fn the_classifier_sees_a_koma_lying_on_another() {
     assert!(matches!(ThrowValue::of(&poses), ThrowValue::Baba { .. }));
 }
 
-#[test]
-fn a_tilted_koma_propped_against_the_rim_leans() {
-    let shape = KomaShape::new(KomaSize::GOLD);
-    let mut body = lying_on(&shape, Face::Back, 0.0, 0.0);
-    // Tipped 30° about the x axis (half-angle cos/sin of 15°).
-    let tilt = Quat::from_axis_half(V3::new(1.0, 0.0, 0.0), 0.965_925_826, 0.258_819_045);
+/// A koma turned `half_cos`/`half_sin` of half an angle about x, resting
+/// on the board where its lowest corner touches it.
+fn tilted(shape: &KomaShape, face: Face, x: f64, y: f64, half_cos: f64, half_sin: f64) -> Body {
+    let mut body = lying_on(shape, face, x, y);
+    let tilt = Quat::from_axis_half(V3::new(1.0, 0.0, 0.0), half_cos, half_sin);
     body.rotation = (tilt * body.rotation).normalized();
-    let pose = yorimichi::rules::mawari::dice::resting_face(&shape, &body);
-    assert_eq!(pose, Pose::Leaning);
+    let lowest = shape
+        .vertices
+        .iter()
+        .map(|&v| body.rotation.rotate(v).z)
+        .fold(f64::INFINITY, f64::min);
+    body.position.z = -lowest;
+    body
+}
+
+#[test]
+fn a_koma_propped_up_at_one_end_reads_as_the_face_that_looks_up() {
+    let shape = KomaShape::new(KomaSize::GOLD);
+    // 20° off lying on its back: still face up; 60° off: standing at a slant.
+    let (c20, s20) = (0.984_807_753, 0.173_648_178);
+    let (c60, s60) = (0.866_025_404, 0.5);
+    let koma = |body| yorimichi::rules::mawari::dice::resting_face(&shape, &body);
+    assert_eq!(
+        koma(tilted(&shape, Face::Back, 0.0, 0.0, c20, s20)),
+        Pose::FaceUp
+    );
+    assert_eq!(
+        koma(tilted(&shape, Face::Front, 0.0, 0.0, c20, s20)),
+        Pose::FaceDown
+    );
+    assert_eq!(
+        koma(tilted(&shape, Face::Back, 0.0, 0.0, c60, s60)),
+        Pose::Leaning
+    );
+}
+
+#[test]
+fn a_koma_leaning_on_the_rim_counts_as_the_edge_it_stands_on() {
+    let shape = KomaShape::new(KomaSize::GOLD);
+    let tray = Tray::BOARD;
+    // Upright on its base, leaning 20° back against the far rim.
+    let mut body = tilted(&shape, Face::Base, 0.0, 0.0, 0.984_807_753, -0.173_648_178);
+    let far = shape
+        .vertices
+        .iter()
+        .map(|&v| body.rotation.rotate(v).y)
+        .fold(f64::NEG_INFINITY, f64::max);
+    body.position.y = tray.half_y - far;
+    let lone = yorimichi::rules::mawari::dice::resting_face(&shape, &body);
+    assert_eq!(lone, Pose::Leaning, "alone it would stand at a slant");
+    let bodies = vec![
+        body,
+        lying_on(&shape, Face::Back, -8.0, 0.0),
+        lying_on(&shape, Face::Back, -3.0, 0.0),
+        lying_on(&shape, Face::Back, 5.0, -5.0),
+    ];
+    assert_eq!(resting(&shape, bodies)[0], Pose::Upright);
 }
 
 #[test]

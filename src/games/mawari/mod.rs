@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::art::{self, Art};
 use super::play::{Layout, panel_node};
+use crate::app::anim::{Lifetime, Tween};
 use crate::app::audio::Sfx;
 use crate::app::i18n::{Lang, T};
 use crate::app::save::{LoadError, Store};
@@ -1308,6 +1309,7 @@ fn apply_shown(shown: &mut Shown, e: &Event) {
 }
 
 fn play_events(
+    mut commands: Commands,
     time: Res<Time>,
     mut phase: ResMut<Phase>,
     m: Res<MawariMatch>,
@@ -1315,6 +1317,8 @@ fn play_events(
     mut shown: ResMut<Shown>,
     mut sfx: MessageWriter<Sfx>,
     mut banners: Query<&mut Text2d, With<BannerText>>,
+    place: Res<BoardPlace>,
+    art: Res<Art>,
 ) {
     let dt = time.delta_secs();
     if let Some((_, left)) = &mut shown.banner {
@@ -1341,6 +1345,7 @@ fn play_events(
                     if let Some(text) = event_banner(&e, &m, settings.lang) {
                         shown.banner = Some((text, 1.1));
                     }
+                    mark_event(&mut commands, &art, &place, &shown, &e);
                     sfx.write(match e {
                         Event::Win { .. } => Sfx::Win,
                         Event::Kill { .. }
@@ -1375,22 +1380,45 @@ fn play_events(
     }
 }
 
+/// The shared capture marks for the rules that strike a piece: a gold
+/// frame round the piece that does it, a red ring on the one struck.
+fn mark_event(commands: &mut Commands, art: &Art, place: &BoardPlace, shown: &Shown, e: &Event) {
+    let (by, struck) = match *e {
+        Event::Kill { victim, by } | Event::Yaito { victim, by } => (Some(by), victim),
+        Event::Shinigami { stopper, .. } => (None, stopper),
+        Event::WarEnd { winner, loser } => (Some(winner), loser),
+        Event::Pussun { front, back } => (Some(front), back),
+        _ => return,
+    };
+    let at = |i: usize| piece_position(place, &shown.pieces, i);
+    if let Some(by) = by {
+        art::spawn_gold_frame(commands, DespawnOnExit(place.screen), at(by), 0.9);
+    }
+    commands.spawn((
+        DespawnOnExit(place.screen),
+        Mesh2d(art.red_ring.clone()),
+        MeshMaterial2d(art.red.clone()),
+        Transform::from_translation(at(struck).extend(12.0)),
+        Lifetime(0.9),
+    ));
+}
+
 fn place_pieces(
     mut commands: Commands,
     shown: Res<Shown>,
     place: Res<BoardPlace>,
     art: Res<Art>,
     fonts: Res<Fonts>,
-    time: Res<Time>,
     mut pieces: Query<(
         Entity,
         &RacePiece,
         &mut PieceLook,
         &mut Transform,
         &mut Visibility,
+        Has<Tween>,
     )>,
 ) {
-    for (entity, piece, mut look, mut t, mut vis) in &mut pieces {
+    for (entity, piece, mut look, mut t, mut vis, moving) in &mut pieces {
         let Some(p) = shown.pieces.get(piece.0) else {
             continue;
         };
@@ -1405,11 +1433,18 @@ fn place_pieces(
                 .entity(entity)
                 .with_children(|c| spawn_piece_koma(c, &art, &fonts, piece.0, want));
         }
-        let target = piece_position(&place, &shown.pieces, piece.0);
-        let now = t.translation.truncate();
-        // Glide to the square: quick enough for one step a beat.
-        let k = (time.delta_secs() * 18.0).min(1.0);
-        t.translation = (now + (target - now) * k).extend(5.0 + piece.0 as f32);
+        // A hop to the square the piece has reached (one square a beat
+        // while a throw plays out; the shared tween, so reduced motion
+        // puts it there at once).
+        let z = 5.0 + piece.0 as f32;
+        let target = piece_position(&place, &shown.pieces, piece.0).extend(z);
+        if !moving && t.translation.truncate().distance(target.truncate()) > 0.5 {
+            commands.entity(entity).insert(Tween::hops(
+                &[t.translation.with_z(z), target],
+                0.11,
+                10.0,
+            ));
+        }
         t.rotation = piece_rotation(p);
         let faded = if p.out {
             Visibility::Hidden

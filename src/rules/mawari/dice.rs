@@ -248,6 +248,9 @@ impl KomaDice {
 /// How far (the cosine) a koma may be off lying flat on a face and still
 /// count as lying on it.
 const FLAT: f64 = 0.985;
+/// A koma lying on its front or back tilted less than this (the cosine:
+/// 45°) is read by that face rather than as leaning.
+const PROPPED: f64 = 0.707;
 /// A contact from another koma that holds a koma up this much (the
 /// normal's upward part) means it lies on that koma.
 const HELD_UP: f64 = 0.35;
@@ -271,10 +274,18 @@ pub fn classify(world: &World) -> [Pose; 4] {
             .collect();
         let held_up = pushes.iter().any(|(n, below)| *below && n.z > HELD_UP);
         let touching = !pushes.is_empty();
+        // The rim's contacts push sideways (the board's push up).
+        let on_rim = contacts
+            .iter()
+            .any(|c| c.a == i && c.b.is_none() && c.normal.z.abs() < 0.5);
         let face = resting_face(&world.shape, &world.bodies[i]);
-        // A koma held up by another, or tilted against one, lies on it.
         *pose = if held_up || (face == Pose::Leaning && touching) {
+            // Held up by another koma, or tilted against one: it lies on it.
             Pose::Stacked
+        } else if face == Pose::Leaning && on_rim {
+            // Propped against the rim it does not stand at a slant by
+            // itself: it counts as the edge or face it rests on the board.
+            face_pose(nearest_face(&world.shape, &world.bodies[i]).1)
         } else {
             face
         };
@@ -285,23 +296,40 @@ pub fn classify(world: &World) -> [Pose; 4] {
 /// The pose of a koma that lies on nothing but the board (and maybe
 /// leans on the rim or a neighbour): which face is down, or leaning.
 pub fn resting_face(shape: &KomaShape, body: &Body) -> Pose {
+    let (best, face) = nearest_face(shape, body);
+    if best < FLAT {
+        // Propped up at one end (on the rim, say) but still lying on its
+        // front or back: it reads as the face that looks up. Anything else
+        // tilted stands at a slant: 金斜.
+        return match face {
+            Face::Back if best > PROPPED => Pose::FaceUp,
+            Face::Front if best > PROPPED => Pose::FaceDown,
+            _ => Pose::Leaning,
+        };
+    }
+    face_pose(face)
+}
+
+/// The face that looks most nearly down, and how nearly (the cosine).
+fn nearest_face(shape: &KomaShape, body: &Body) -> (f64, Face) {
     let down = body.rotation.unrotate(V3::new(0.0, 0.0, -1.0));
-    let (best, face) = shape
+    shape
         .planes
         .iter()
         .map(|p| (p.normal.dot(down), p.face))
         .fold((f64::NEG_INFINITY, Face::Front), |a, b| {
             if b.0 > a.0 { b } else { a }
-        });
-    if best < FLAT {
-        return Pose::Leaning;
-    }
+        })
+}
+
+/// The pose of a koma resting on `face`.
+fn face_pose(face: Face) -> Pose {
     match face {
         Face::Back => Pose::FaceUp,
         Face::Front => Pose::FaceDown,
         Face::Side => Pose::Side,
         Face::Base => Pose::Upright,
-        // Balanced on an edge by the tip: not a way a koma lies flat.
+        // Standing on an edge by the tip: 金斜, the slanted stand.
         Face::Shoulder => Pose::Leaning,
     }
 }
