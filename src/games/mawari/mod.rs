@@ -1260,7 +1260,13 @@ pub fn event_banner(e: &Event, m: &MawariMatch, lang: Lang) -> Option<String> {
         }
         Event::Nakayoshi { .. } => lang.pick("なかよしこよし!", "Nakayoshi-koyoshi!").into(),
         Event::WarStart { .. } => lang.pick("戦争!", "War!").into(),
-        Event::WarThrow { piece, made } => format!("{} {made}/{TRACK}", name(piece)),
+        Event::WarThrow { piece, made } => {
+            format!(
+                "{} {} {made}/{TRACK}",
+                name(piece),
+                lang.pick("戦争", "war")
+            )
+        }
         Event::WarEnd { winner, .. } => format!(
             "{} {}",
             name(winner),
@@ -1613,7 +1619,6 @@ fn refresh_panel(
                 let named: Vec<String> = entry
                     .events
                     .iter()
-                    .filter(|e| !matches!(e, Event::WarThrow { .. }))
                     .filter_map(|e| event_banner(e, &m, lang))
                     .collect();
                 panel.spawn(widgets::text(

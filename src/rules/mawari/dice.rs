@@ -192,7 +192,7 @@ impl KomaDice {
         (0..4)
             .map(|i| {
                 let fan = i as f64 - 1.5;
-                let offset = across * (fan * 3.4)
+                let offset = across * (fan * 5.0)
                     + dir * rng.range(-5.0, 5.0)
                     + V3::new(0.0, 0.0, i as f64 * 0.6);
                 // The koma fan out as they leave the hand.
