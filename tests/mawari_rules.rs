@@ -820,3 +820,96 @@ fn race_text_survives_mutation() {
         }
     }
 }
+
+// --- level files -------------------------------------------------------------
+
+#[test]
+fn the_level_files_load_and_every_staged_example_shows_what_it_names() {
+    use yorimichi::rules::mawari::levels::{lesson, presets};
+    let p = presets().expect("levels/presets/mawari.ron");
+    assert_eq!(p.rules("basic"), Some(MawariRules::BASIC));
+    assert_eq!(p.rules("all"), Some(MawariRules::ALL));
+    let l = lesson().expect("levels/tutorials/mawari.ron");
+    // A picture of each pose, and a staged example of each special rule.
+    let pictured: Vec<Pose> = l.steps.iter().filter_map(|s| s.poses).flatten().collect();
+    for pose in Pose::ALL {
+        assert!(pictured.contains(&pose), "no picture shows {pose:?}");
+    }
+    let shown: Vec<&str> = l
+        .steps
+        .iter()
+        .filter_map(|s| s.stage.as_ref())
+        .flat_map(|s| s.expect.iter().map(String::as_str))
+        .collect();
+    for rule in [
+        "Promote",
+        "Kill",
+        "Revive",
+        "Yaito",
+        "Shinigami",
+        "Nakayoshi",
+        "WarStart",
+        "Pussun",
+        "Onbu",
+        "Demote",
+        "Senko",
+    ] {
+        assert!(shown.contains(&rule), "no staged example shows {rule}");
+    }
+}
+
+#[test]
+fn broken_level_files_name_the_file_and_the_place() {
+    use yorimichi::rules::mawari::levels::{lesson_from, presets, presets_from};
+    let p = presets().expect("presets");
+    let step = |stage: &str| {
+        format!(
+            "MawariLesson(title: (ja: \"t\", en: \"t\"), steps: [(title: (ja: \"a\", en: \"a\"), body: (ja: \"b\", en: \"b\"), stage: Some({stage}))])"
+        )
+    };
+    for (text, place, says) in [
+        (
+            step("(rules: \"odd\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throw: Move(8), expect: [])"),
+            "steps[0].stage.rules",
+            "no preset",
+        ),
+        (
+            step("(rules: \"basic\", pieces: [(square: 40, rank: Fu), (square: 16, rank: Fu)], throw: Move(8), expect: [])"),
+            "steps[0].stage.pieces[0].square",
+            "0 to 31",
+        ),
+        (
+            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throw: Move(3), expect: [\"Promote\"])"),
+            "steps[0].stage.expect",
+            "does not show Promote",
+        ),
+        (
+            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu, depth: 3), (square: 16, rank: Fu)], throw: Move(3), expect: [])"),
+            "steps[0].stage.pieces[0].depth",
+            "at most 2",
+        ),
+        (
+            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], turn: 2, throw: Move(3), expect: [])"),
+            "steps[0].stage.turn",
+            "only 2 pieces",
+        ),
+        (
+            "MawariLesson(title: (ja: \"t\", en: \"t\"), steps: [(title: (ja: \"\", en: \"a\"), body: (ja: \"b\", en: \"b\"))])".to_string(),
+            "steps[0].title",
+            "both the Japanese and the English",
+        ),
+        ("MawariLesson(title: (ja: \"t\", en: \"t\"), steps: [])".to_string(), "steps", "no steps"),
+        ("MawariLesson(title: oops)".to_string(), "line 1", ""),
+    ] {
+        let e = lesson_from("levels/tutorials/mawari.ron", &text, &p).expect_err(place);
+        assert_eq!(e.file, "levels/tutorials/mawari.ron");
+        assert!(e.place.starts_with(place), "{place}: {e}");
+        assert!(e.problem.contains(says), "{place}: {e}");
+    }
+    let dup = "MawariPresets(presets: [(id: \"a\", name: (ja: \"a\", en: \"a\"), about: (ja: \"a\", en: \"a\"), rules: (korosu: false, keima_double: false, yaito: false, shinigami: false, nakayoshi: false, senso: false, pussun: false, keima_push: One, onbu: false, fu_demotion: false, baba: Zero)), (id: \"a\", name: (ja: \"a\", en: \"a\"), about: (ja: \"a\", en: \"a\"), rules: (korosu: false, keima_double: false, yaito: false, shinigami: false, nakayoshi: false, senso: false, pussun: false, keima_push: One, onbu: false, fu_demotion: false, baba: Zero))])";
+    let e = presets_from("levels/presets/mawari.ron", dup).expect_err("a duplicate id");
+    assert_eq!(e.place, "presets[1].id");
+    let e =
+        presets_from("levels/presets/mawari.ron", "MawariPresets(presets: [])").expect_err("empty");
+    assert_eq!(e.place, "presets");
+}
