@@ -97,12 +97,14 @@ selfplay-table:
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 2 | tail -3
 
 # Long robustness runs (issue 9): every text reader fuzzed with 500 000
-# mutated texts (about a minute; `make test` runs 4 000 each), and about a
+# mutated texts (about a minute; `make test` runs 4 000 each), about a
 # million random 中将棋 moves checking the incremental key and the quick
-# no-move test at every position.
+# no-move test at every position, and 200 まわり将棋 games of four CPUs
+# in the headless app (entity count and memory printed).
 soak:
 	YORIMICHI_FUZZ_CASES=500000 cargo test --release --test text_fuzz -- --nocapture
 	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test chu_game random_games -- --nocapture
+	YORIMICHI_MAWARI_SOAK_GAMES=200 cargo test --release --test mawari_flow cpu_games -- --nocapture
 
 # The まわり将棋 koma-dice table in README (10 000 simulated throws).
 dice-table:
