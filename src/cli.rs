@@ -30,6 +30,9 @@ usage:
   yorimichi engine                the 中将棋 CPU as an XBoard/CECP engine (variant chu)
   yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi] [--check-boards]
                                   referee games against another CECP engine (e.g. hachu)
+  yorimichi bench <id> [--positions N] [--preset P] [--seed S]
+                                  the CPU's move time at each level over N
+                                  positions from CPU games (median and worst)
   yorimichi dice [--throws N] [--seed S] [--csv]
                                   throw the まわり将棋 koma-dice N times (default
                                   10000) in the simulation and print how often
@@ -68,7 +71,17 @@ pub enum Command {
         seed: u64,
     },
     Dice(DiceArgs),
+    Bench(BenchArgs),
     Help,
+}
+
+/// `yorimichi bench <id> …`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchArgs {
+    pub game: GameId,
+    pub positions: usize,
+    pub preset: Option<String>,
+    pub seed: u64,
 }
 
 /// `yorimichi dice …`.
@@ -403,6 +416,39 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 wanted: crate::problems_cmd::Wanted { count, lion, king },
                 seed,
             })
+        }
+        Some("bench") => {
+            let game = with_engine(it.next().ok_or("bench needs a game id")?)?;
+            let mut args = BenchArgs {
+                game,
+                positions: 100,
+                preset: None,
+                seed: 1,
+            };
+            while let Some(flag) = it.next() {
+                let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+                match flag {
+                    "--positions" => {
+                        args.positions = value
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|n| (1..=10_000).contains(n))
+                            .ok_or_else(|| {
+                                format!(
+                                    "--positions needs a number from 1 to 10000, not \"{value}\""
+                                )
+                            })?
+                    }
+                    "--preset" => args.preset = Some(value.to_string()),
+                    "--seed" => {
+                        args.seed = value
+                            .parse()
+                            .map_err(|_| format!("--seed needs a number, not \"{value}\""))?
+                    }
+                    other => return Err(format!("unknown option \"{other}\"")),
+                }
+            }
+            Ok(Command::Bench(args))
         }
         Some("dice") => {
             let mut args = DiceArgs {

@@ -6,6 +6,7 @@
 //! - [`cli`]: command-line parsing.
 
 pub mod app;
+pub mod bench_cmd;
 pub mod cli;
 pub mod dice_cmd;
 pub mod engine_cmd;

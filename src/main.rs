@@ -30,6 +30,7 @@ fn main() -> ExitCode {
             yorimichi::problems_cmd::run(wanted, seed),
             ExitCode::from(2),
         ),
+        Command::Bench(args) => finished(yorimichi::bench_cmd::run(&args), ExitCode::from(2)),
         Command::Dice(args) => {
             yorimichi::dice_cmd::run(&args);
             ExitCode::SUCCESS

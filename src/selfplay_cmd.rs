@@ -14,32 +14,44 @@ use crate::rules::musashi::Musashi;
 use crate::rules::musashi_solve::{self, Solver};
 use crate::rules::selfplay;
 
-pub fn run(args: &SelfplayArgs) -> Result<(), String> {
-    let preset_id = args.preset.as_deref().unwrap_or("standard");
-    match args.game {
+/// What to do with a game once it is built from its preset: the
+/// commands that play CPU against CPU (`selfplay`, `bench`) visit it, so
+/// the games are built in one place.
+pub trait GameVisitor {
+    fn visit<G: Game>(self, game: &G, preset_id: &str, cpu: &CpuLevels) -> Result<(), String>;
+}
+
+/// Builds `id`'s game from `preset` (or its standard one) and hands it to
+/// `visitor`. A 十六むさし whose levels use the endgame tables gets them
+/// first (as the game builds them in the background).
+pub fn with_game(
+    id: GameId,
+    preset: Option<&str>,
+    tables: bool,
+    visitor: impl GameVisitor,
+) -> Result<(), String> {
+    let preset_id = preset.unwrap_or("standard");
+    match id {
         GameId::Hasami => {
             let presets = data::hasami_presets().map_err(|e| e.to_string())?;
             let preset = presets.require(preset_id)?;
             let board = data::board(&presets.board).map_err(|e| e.to_string())?;
             let game = Hasami::new(board, preset.rules)?;
-            play(args, preset_id, &game, &presets.cpu)
+            visitor.visit(&game, preset_id, &presets.cpu)
         }
         GameId::FoxGeese => {
             let presets = data::foxgeese_presets().map_err(|e| e.to_string())?;
             let preset = presets.require(preset_id)?;
             let board = data::board(preset.rules.board_name()).map_err(|e| e.to_string())?;
             let game = FoxGeese::new(board, preset.rules)?;
-            play(args, preset_id, &game, &presets.cpu)
+            visitor.visit(&game, preset_id, &presets.cpu)
         }
         GameId::Musashi => {
             let presets = data::musashi_presets().map_err(|e| e.to_string())?;
             let preset = presets.require(preset_id)?;
             let board = data::board(preset.rules.board_name()).map_err(|e| e.to_string())?;
             let mut game = Musashi::new(board, preset.rules)?;
-            let levels = [presets.cpu.get(args.a), presets.cpu.get(args.b)];
-            if levels.iter().any(|l| l.endgame_tables)
-                && let Some(solver) = Solver::for_game(&game, musashi_solve::NATIVE_BUDGET)
-            {
+            if tables && let Some(solver) = Solver::for_game(&game, musashi_solve::NATIVE_BUDGET) {
                 // What the game builds in the background, built first here.
                 let start = Instant::now();
                 game.set_endgame(Arc::new(solver.finish()))?;
@@ -49,18 +61,39 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
                     start.elapsed().as_secs_f64()
                 );
             }
-            play(args, preset_id, &game, &presets.cpu)
+            visitor.visit(&game, preset_id, &presets.cpu)
         }
         GameId::ChuShogi => {
             let presets = data::chushogi_presets().map_err(|e| e.to_string())?;
-            let preset = presets.require(args.preset.as_deref().unwrap_or("jcsa"))?;
+            let preset = presets.require(preset.unwrap_or("jcsa"))?;
             let game = Chu {
                 rules: preset.rules,
             };
-            play(args, &preset.id, &game, &presets.cpu)
+            visitor.visit(&game, &preset.id, &presets.cpu)
         }
         other => Err(format!("{} is not built yet", other.id())),
     }
+}
+
+struct Selfplay<'a>(&'a SelfplayArgs);
+
+impl GameVisitor for Selfplay<'_> {
+    fn visit<G: Game>(self, game: &G, preset_id: &str, cpu: &CpuLevels) -> Result<(), String> {
+        play(self.0, preset_id, game, cpu)
+    }
+}
+
+pub fn run(args: &SelfplayArgs) -> Result<(), String> {
+    let tables = match args.game {
+        GameId::Musashi => {
+            let presets = data::musashi_presets().map_err(|e| e.to_string())?;
+            [presets.cpu.get(args.a), presets.cpu.get(args.b)]
+                .iter()
+                .any(|l| l.endgame_tables)
+        }
+        _ => false,
+    };
+    with_game(args.game, args.preset.as_deref(), tables, Selfplay(args))
 }
 
 /// Plays the match and prints a line per game, the score per side, and the

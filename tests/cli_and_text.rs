@@ -34,6 +34,15 @@ fn commands_parse() {
         })
     );
     assert_eq!(
+        parse(&args("bench chushogi --positions 20 --seed 4")),
+        Ok(Command::Bench(yorimichi::cli::BenchArgs {
+            game: GameId::ChuShogi,
+            positions: 20,
+            preset: None,
+            seed: 4
+        }))
+    );
+    assert_eq!(
         parse(&args("dice --throws 500 --seed 3 --csv")),
         Ok(Command::Dice(yorimichi::cli::DiceArgs {
             throws: 500,
@@ -166,6 +175,9 @@ fn bad_arguments_are_explained() {
         ),
         ("selfplay mawari --games 2 --a easy --b easy", "no choice"),
         ("dice --throws 0", "from 1 to"),
+        ("bench mawari", "no choice"),
+        ("bench hasami --positions 0", "from 1 to 10000"),
+        ("bench hasami --fast 1", "unknown option"),
         ("dice --seed x", "needs a number"),
         ("dice --fast", "unknown option"),
         (

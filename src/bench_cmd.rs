@@ -1,0 +1,120 @@
+//! `yorimichi bench <game>`: how long the CPU takes to choose a move at
+//! each level, over positions from CPU games (median and worst), with a
+//! reference measured in the same run: a fixed two-ply search from the
+//! start, so figures from different machines can be compared as ratios.
+
+use std::time::Instant;
+
+use rand::{SeedableRng, rngs::StdRng};
+
+use crate::cli::BenchArgs;
+use crate::rules::data::{CpuLevels, Strength};
+use crate::rules::game::Game;
+use crate::rules::record::GameRecord;
+use crate::rules::search::{SearchPlan, Searcher};
+use crate::selfplay_cmd::{GameVisitor, with_game};
+
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    with_game(args.game, args.preset.as_deref(), true, Bench(args))
+}
+
+struct Bench<'a>(&'a BenchArgs);
+
+impl GameVisitor for Bench<'_> {
+    fn visit<G: Game>(self, game: &G, preset_id: &str, cpu: &CpuLevels) -> Result<(), String> {
+        let args = self.0;
+        let positions = sample_positions(game, cpu, args.positions, args.seed);
+        println!(
+            "{} preset={preset_id}: {} positions from やさしい-vs-ふつう games (seed {})",
+            args.game.id(),
+            positions.len(),
+            args.seed
+        );
+        let reference = reference_ms(game);
+        println!("reference (a plain 2-ply search from the start): {reference:.3} ms");
+        println!("level      median ms   worst ms   median/ref");
+        let mut rng = StdRng::seed_from_u64(args.seed);
+        for s in Strength::ALL {
+            let level = cpu.get(s);
+            let mut times: Vec<f64> = positions
+                .iter()
+                .map(|(pos, history)| {
+                    let plan = level.plan(&mut rng);
+                    let started = Instant::now();
+                    let mut searcher = Searcher::new(game, pos.clone(), history, plan);
+                    let _ = searcher.run(game);
+                    started.elapsed().as_secs_f64() * 1000.0
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+            let worst = times.last().copied().unwrap_or(0.0);
+            println!(
+                "{:<9} {median:>10.1} {worst:>10.1} {:>12.1}",
+                s.id(),
+                median / reference.max(1e-6)
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Positions (with the keys of the game before them, for repetition) from
+/// games of やさしい against ふつう, every few plies, until `count`.
+fn sample_positions<G: Game>(
+    game: &G,
+    cpu: &CpuLevels,
+    count: usize,
+    seed: u64,
+) -> Vec<(G::Pos, Vec<u64>)> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut games = 0;
+    while out.len() < count && games < count * 4 {
+        games += 1;
+        let mut record = GameRecord::new(game);
+        let mut ply = 0usize;
+        while record.outcome(game).is_none() && out.len() < count {
+            let level = cpu.get(if ply.is_multiple_of(2) {
+                Strength::Easy
+            } else {
+                Strength::Normal
+            });
+            if ply % 3 == 1 {
+                out.push((record.current().clone(), record.hashes().to_vec()));
+            }
+            let plan = level.plan(&mut rng);
+            let mut searcher = Searcher::new(game, record.current().clone(), record.hashes(), plan);
+            let Some(result) = searcher.run(game) else {
+                break;
+            };
+            if record.play(game, result.best).is_err() {
+                break;
+            }
+            ply += 1;
+        }
+    }
+    out
+}
+
+/// A fixed amount of work: a two-ply search from the start without
+/// quiescence, timed as the best of five.
+fn reference_ms<G: Game>(game: &G) -> f64 {
+    let plan = SearchPlan {
+        depth: 2,
+        nodes: u64::MAX,
+        quiescence: false,
+        noise: 0,
+        seed: 1,
+        exact: false,
+        plain: false,
+    };
+    (0..5)
+        .map(|_| {
+            let started = Instant::now();
+            let mut searcher = Searcher::new(game, game.start(), &[], plan.clone());
+            let _ = searcher.run(game);
+            started.elapsed().as_secs_f64() * 1000.0
+        })
+        .fold(f64::INFINITY, f64::min)
+}
