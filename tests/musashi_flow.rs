@@ -206,3 +206,18 @@ fn a_position_from_the_command_line_starts_the_first_game() {
     assert!(message.contains("7 characters"), "{message}");
     assert_view_matches_rules::<Musashi>(&mut app);
 }
+
+#[test]
+fn random_input_never_splits_view_and_rules() {
+    // Two players on one device, taps everywhere, undo and hint among them.
+    let mut app = two_players(None);
+    common::input_storm::<Musashi>(
+        &mut app,
+        13,
+        2500,
+        &[(PlayCommand::Undo, 2), (PlayCommand::Hint, 2)],
+        30,
+    );
+    assert!(ply(&app) > 10, "some moves were made ({})", ply(&app));
+    assert_view_matches_rules::<Musashi>(&mut app);
+}
