@@ -39,6 +39,10 @@ usage:
                                   each pose and each result came up
   yorimichi screenshot <scene> <out.png>
                                   render a scene and exit
+  yorimichi frames <scene> [--seconds S]
+                                  run a scene for S seconds (default 5) and print
+                                  its frame times (median, 99th percentile, longest)
+                                  and the time to the first title frame
 game ids: hasami, musashi, foxgeese, chushogi, mawari (playable; chushogi also engine,
           selfplay, perft, problems)
 levels:   easy, normal, strong
@@ -63,6 +67,11 @@ pub enum Command {
     Screenshot {
         scene: String,
         out: String,
+    },
+    /// `yorimichi frames <scene> [--seconds S]`.
+    Frames {
+        scene: String,
+        seconds: f32,
     },
     Solve(SolveArgs),
     Perft(PerftArgs),
@@ -230,6 +239,28 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             Ok(Command::Screenshot {
                 scene: scene.into(),
                 out: out.into(),
+            })
+        }
+        Some("frames") => {
+            let scene = it.next().ok_or("frames needs a scene")?;
+            if !crate::app::shot::SCENES.contains(&scene) {
+                return Err(format!("unknown scene \"{scene}\""));
+            }
+            let seconds = match (it.next(), it.next()) {
+                (None, _) => 5.0,
+                (Some("--seconds"), Some(v)) => v
+                    .parse::<f32>()
+                    .ok()
+                    .filter(|s| (0.5..=600.0).contains(s))
+                    .ok_or_else(|| format!("--seconds needs 0.5 to 600, not \"{v}\""))?,
+                (Some(other), _) => return Err(format!("unexpected argument \"{other}\"")),
+            };
+            if let Some(extra) = it.next() {
+                return Err(format!("unexpected argument \"{extra}\""));
+            }
+            Ok(Command::Frames {
+                scene: scene.into(),
+                seconds,
             })
         }
         Some("selfplay") => {

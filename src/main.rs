@@ -41,6 +41,11 @@ fn main() -> ExitCode {
             position,
             screenshot: None,
         })),
+        Command::Frames { scene, seconds } => exit_code(app::run(StartOptions {
+            game: None,
+            position: None,
+            screenshot: Some(ScreenshotJob::measure(&scene, seconds)),
+        })),
         Command::Screenshot { scene, out } => exit_code(app::run(StartOptions {
             game: None,
             position: None,

@@ -34,6 +34,13 @@ fn commands_parse() {
         })
     );
     assert_eq!(
+        parse(&args("frames chushogi --seconds 3")),
+        Ok(Command::Frames {
+            scene: "chushogi".into(),
+            seconds: 3.0
+        })
+    );
+    assert_eq!(
         parse(&args("bench chushogi --positions 20 --seed 4")),
         Ok(Command::Bench(yorimichi::cli::BenchArgs {
             game: GameId::ChuShogi,
@@ -176,6 +183,9 @@ fn bad_arguments_are_explained() {
         ("selfplay mawari --games 2 --a easy --b easy", "no choice"),
         ("dice --throws 0", "from 1 to"),
         ("bench mawari", "no choice"),
+        ("frames moon", "unknown scene"),
+        ("frames title --seconds 0", "0.5 to 600"),
+        ("frames title --fast", "unexpected argument"),
         ("bench hasami --positions 0", "from 1 to 10000"),
         ("bench hasami --fast 1", "unknown option"),
         ("dice --seed x", "needs a number"),

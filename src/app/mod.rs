@@ -111,6 +111,8 @@ pub fn run(options: StartOptions) -> AppExit {
     #[cfg(target_arch = "wasm32")]
     let options = web::start_options(options);
     let mut app = App::new();
+    #[cfg(not(target_arch = "wasm32"))]
+    app.insert_resource(shot::LaunchedAt(std::time::Instant::now()));
     let window = Window {
         title: "よりみち盤遊び Yorimichi".into(),
         resolution: (1100u32, 800u32).into(),
@@ -140,7 +142,7 @@ pub fn run(options: StartOptions) -> AppExit {
     let fonts = load_fonts(app.world().resource::<AssetServer>());
     app.insert_resource(fonts);
     app.add_systems(PreStartup, spawn_camera)
-        .add_systems(Update, fit_to_window);
+        .add_systems(Update, (fit_to_window, fit_msaa_to_adapter));
     app.add_plugins((core_plugin, audio::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
@@ -227,6 +229,33 @@ fn projection(area: Vec2) -> Projection {
 /// size (the UI is scaled to match by `UiScale`).
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, Msaa::Sample4, projection(design_area(None))));
+}
+
+/// On a software renderer (llvmpipe, SwiftShader: the GPU is the CPU) 4×
+/// multisampling more than doubles the frame time — 41 → 17 ms a frame on
+/// the 中将棋 board under Xvfb, measured with `yorimichi frames` — so there
+/// the edges are left unsmoothed; a real GPU keeps them smooth.
+fn fit_msaa_to_adapter(
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+    mut cameras: Query<&mut Msaa, With<Camera2d>>,
+    job: Option<Res<shot::ScreenshotJob>>,
+    mut done: Local<bool>,
+) {
+    let Some(adapter) = adapter else { return };
+    if *done {
+        return;
+    }
+    *done = true;
+    // The README's pictures are taken smooth, however slowly.
+    if job.is_some_and(|j| j.is_picture()) {
+        return;
+    }
+    // wgpu's DeviceType is not re-exported by Bevy: its name tells.
+    if format!("{:?}", adapter.0.device_type) == "Cpu" {
+        for mut msaa in &mut cameras {
+            *msaa = Msaa::Off;
+        }
+    }
 }
 
 /// Turns the camera and the UI scale to the window's shape.

@@ -3,10 +3,10 @@
 //! that animations are caught at the same moment every run. Screenshots
 //! never touch the player's saves.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::time::TimeUpdateStrategy;
 
 use super::save::Store;
@@ -62,6 +62,9 @@ pub struct ScreenshotJob {
     pub path: std::path::PathBuf,
     frame: u32,
     requested_at: Option<u32>,
+    /// `yorimichi frames`: instead of a picture, time this many seconds of
+    /// frames from the moment the picture would be taken.
+    measure: Option<f32>,
 }
 
 impl ScreenshotJob {
@@ -71,8 +74,99 @@ impl ScreenshotJob {
             path: path.into(),
             frame: 0,
             requested_at: None,
+            measure: None,
         }
     }
+
+    /// A picture is wanted (not frame times).
+    pub fn is_picture(&self) -> bool {
+        self.measure.is_none()
+    }
+
+    /// A job that times `seconds` of the scene's frames (`yorimichi frames`).
+    pub fn measure(scene: &str, seconds: f32) -> Self {
+        ScreenshotJob {
+            measure: Some(seconds),
+            ..ScreenshotJob::new(scene, "")
+        }
+    }
+}
+
+/// Frame times of `yorimichi frames`: the wall-clock time between frames
+/// while the scene runs (animations still step 1/60 s a frame, so the same
+/// scene does the same work every run).
+#[derive(Resource, Debug)]
+struct FrameClock {
+    since: Instant,
+    last: Instant,
+    samples: Vec<f64>,
+    seconds: f32,
+}
+
+/// When the program started (for the time to the first frame).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct LaunchedAt(pub Instant);
+
+fn measure_frames(
+    clock: Option<ResMut<FrameClock>>,
+    job: Res<ScreenshotJob>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(mut clock) = clock else { return };
+    let now = Instant::now();
+    let dt = now.duration_since(clock.last).as_secs_f64() * 1000.0;
+    clock.last = now;
+    clock.samples.push(dt);
+    if now.duration_since(clock.since).as_secs_f32() < clock.seconds {
+        return;
+    }
+    let mut s = clock.samples.clone();
+    s.sort_by(f64::total_cmp);
+    let at = |q: f64| s[((s.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "{}: {} frames in {:.1} s · median {:.1} ms · 99th percentile {:.1} ms · longest {:.1} ms",
+        job.scene,
+        s.len(),
+        clock.seconds,
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+    exit.write(AppExit::Success);
+}
+
+/// Prints how long the program took to a title screen that can be drawn
+/// whole: the first frame on it once its fonts have loaded.
+fn report_first_frame(
+    mut commands: Commands,
+    launched: Option<Res<LaunchedAt>>,
+    screen: Res<State<Screen>>,
+    job: Res<ScreenshotJob>,
+    fonts: Res<super::widgets::Fonts>,
+    assets: Res<AssetServer>,
+    mut done: Local<bool>,
+) {
+    if *done || job.measure.is_none() || job.scene != "title" || *screen.get() != Screen::Title {
+        return;
+    }
+    if !assets.is_loaded_with_dependencies(&fonts.ui)
+        || !assets.is_loaded_with_dependencies(&fonts.koma)
+    {
+        return;
+    }
+    *done = true;
+    // Timed when that frame has been drawn and read back: a screenshot of it.
+    let started = launched.map(|l| l.0);
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(move |_: On<ScreenshotCaptured>| {
+            if let Some(t) = started {
+                println!(
+                    "title screen drawn {:.2} s after the program started",
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        });
 }
 
 /// Frames to wait for fonts and the first layout before capturing.
@@ -88,7 +182,10 @@ pub fn install(app: &mut App, job: ScreenshotJob) {
     // player with saves on, and never touch the player's saves.
     .insert_resource(scratch_store())
     .insert_resource(job)
-    .add_systems(Update, (drive, drive_mawari).chain());
+    .add_systems(
+        Update,
+        (drive, drive_mawari, report_first_frame, measure_frames).chain(),
+    );
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -504,6 +601,20 @@ fn drive(
         taps.write(BoardTap(select.remove(0)));
     }
     let shoot_at = SETTLE_FRAMES + capture_frames(&scene).unwrap_or(0);
+    if let Some(seconds) = job.measure {
+        // Timing starts where the picture would be taken: the moment the
+        // scene shows what it is for (a capture's rings, a throw in flight).
+        if f == shoot_at.saturating_sub(20) {
+            let now = Instant::now();
+            commands.insert_resource(FrameClock {
+                since: now,
+                last: now,
+                samples: Vec::new(),
+                seconds,
+            });
+        }
+        return;
+    }
     if f == shoot_at {
         let path = job.path.clone();
         commands
