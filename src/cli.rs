@@ -51,7 +51,7 @@ scenes:   title, list, hasami, hasami-symbol, hasami-capture, hasami-setup, hasa
           foxgeese-tutorial, musashi, musashi-capture, musashi-setup, musashi-tutorial,
           chushogi, chushogi-lion, chushogi-tutorial, chushogi-learn, chushogi-lesson,
           chushogi-problem, chushogi-phone, chushogi-setup, mawari, mawari-throw, mawari-setup,
-          mawari-tutorial, mawari-phone";
+          mawari-tutorial, mawari-phone, chushogi-cpu";
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {

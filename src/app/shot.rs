@@ -23,7 +23,7 @@ use crate::rules::musashi::{Musashi, MusashiMove, MusashiRules};
 use crate::rules::record::GameRecord;
 
 /// The scenes `yorimichi screenshot` knows.
-pub const SCENES: [&str; 30] = [
+pub const SCENES: [&str; 31] = [
     "title",
     "list",
     "hasami",
@@ -54,6 +54,7 @@ pub const SCENES: [&str; 30] = [
     "mawari-setup",
     "mawari-tutorial",
     "mawari-phone",
+    "chushogi-cpu",
 ];
 
 #[derive(Resource, Clone, Debug)]
@@ -408,6 +409,16 @@ fn drive(
                 next.set(Screen::Tutorial)
             }
             "chushogi-learn" => next.set(Screen::Lessons),
+            "chushogi-cpu" => {
+                // The strong CPU moves first (the player took 後手): it
+                // thinks while the frames are timed.
+                commands.insert_resource(new_match::<Chu>(
+                    Opponent::Cpu(Strength::Strong),
+                    Side::Second,
+                    ChuRules::JCSA,
+                ));
+                next.set(Screen::Play);
+            }
             "chushogi-setup" => {
                 let presets =
                     crate::rules::data::chushogi_presets().unwrap_or_else(|e| panic!("{e}"));

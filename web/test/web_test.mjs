@@ -200,9 +200,27 @@ try {
 
   // 中将棋, opened by ?game= (56 world units a square): 6九 → 6八, and the
   // CPU replies.
+  const chuStarted = Date.now();
   await page.goto(`http://127.0.0.1:${port}/index.html?game=chushogi`);
   await beginFromSetup(page, 240000);
+  // Figures (printed, not judged): the time to the first board, and the
+  // longest frame while the CPU thinks over its reply (animation frames as
+  // the page sees them; SwiftShader draws on the CPU too).
+  console.log(`中将棋 board shown ${((Date.now() - chuStarted) / 1000).toFixed(1)} s after the page was opened (the setup screen's Enter pressed at once)`);
+  await page.evaluate(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const tick = (t) => {
+      window.__frames.push(t - last);
+      last = t;
+      if (window.__frames.length < 20000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
   const chuPly = await playMove(page, [[388, 540], [388, 484]]);
+  const frames = await page.evaluate(() => window.__frames);
+  const sorted = [...frames].sort((a, b) => a - b);
+  console.log(`frames while the move and the CPU's reply played: ${frames.length}, median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, longest ${sorted[sorted.length - 1].toFixed(0)} ms`);
   check(Number(chuPly) >= 2, `a 中将棋 pawn (6九 → 6八) moves in the browser and the CPU replies (ply ${chuPly})`);
   await sleep(1000);
   await page.screenshot({ path: path.join(out, "web-chushogi.png") });
