@@ -16,6 +16,11 @@ use crate::rules::data::GameId;
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const CHANGES: &[(&str, &str, &str)] = &[
     (
+        "0.4.0",
+        "中将棋とまわり将棋を公開しました。中将棋は日本中将棋連盟のルール、獅子の二歩、学ぶ(駒ごとのレッスンと駒問題集)付き。まわり将棋は2〜4人、金将4枚を本当に投げて数え、特別ルールはすべて設定で選べます。",
+        "Chu Shogi and Mawari Shogi released. Chu Shogi with the Japan Chu Shogi Association's rules, the lion's two steps, and lessons for every piece and problems. Mawari Shogi for 2 to 4 players, the four golds thrown for real and read as they lie, every special rule a setting.",
+    ),
+    (
         "0.3.0",
         "十六むさしを公開しました。3つのルールと自分で決める、印を出す、雪隠詰め、チュートリアル、局面の書き出し・読み込み付き。つよいは終盤を完全に読み切った表で指します。",
         "Juroku Musashi released: three rule sets and custom rules, danger marks, setchin-zume, a tutorial, and position export and import. The strong CPU plays the endgame from exact solved tables.",
