@@ -250,8 +250,20 @@ fn fit_msaa_to_adapter(
     if job.is_some_and(|j| j.is_picture()) {
         return;
     }
-    // wgpu's DeviceType is not re-exported by Bevy: its name tells.
-    if format!("{:?}", adapter.0.device_type) == "Cpu" {
+    // wgpu's DeviceType is not re-exported by Bevy: its name tells. In a
+    // browser the adapter is WebGL's, named after the renderer underneath.
+    let name = adapter.0.name.to_lowercase();
+    let software = format!("{:?}", adapter.0.device_type) == "Cpu"
+        || ["swiftshader", "llvmpipe", "softpipe"]
+            .iter()
+            .any(|s| name.contains(s));
+    info!(
+        "graphics adapter: {} ({:?}){}",
+        adapter.0.name,
+        adapter.0.device_type,
+        if software { ": software, no MSAA" } else { "" }
+    );
+    if software {
         for mut msaa in &mut cameras {
             *msaa = Msaa::Off;
         }

@@ -101,6 +101,7 @@ try {
   const errors = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
+    if (m.text().includes("graphics adapter")) console.log(`page: ${m.text().replace(/%c/g, "").slice(0, 160)}`);
   });
   page.on("pageerror", (e) => {
     if (!String(e).includes("Using exceptions for control flow")) errors.push(String(e));
