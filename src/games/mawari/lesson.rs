@@ -40,22 +40,14 @@ impl LessonState {
     }
 }
 
-pub fn enter(
-    mut commands: Commands,
-    fonts: Res<Fonts>,
-    art: Res<super::art::Art>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut next: ResMut<NextState<Screen>>,
-    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-) {
+pub fn enter(mut scene: super::SceneMaker) {
     let loaded = crate::rules::mawari::levels::presets()
         .and_then(|p| crate::rules::mawari::levels::lesson().map(|l| (p, l)));
     let (presets, lesson) = match loaded {
         Ok(x) => x,
         Err(e) => {
-            error!("{e}");
-            next.set(Screen::GameList);
+            // A broken tutorial file is named; the list is shown again.
+            scene.back_to_list(e);
             return;
         }
     };
@@ -72,22 +64,10 @@ pub fn enter(
         quick: false,
         preset: None,
     };
-    if let Err(e) = super::setup_scene(
-        &mut commands,
-        &m,
-        &fonts,
-        &art,
-        &mut meshes,
-        &mut materials,
-        Screen::Tutorial,
-        windows.single().ok(),
-    ) {
-        error!("{e}");
-        next.set(Screen::GameList);
-        return;
+    if scene.open(&m, Screen::Tutorial) {
+        scene.commands.insert_resource(m);
+        scene.commands.insert_resource(state);
     }
-    commands.insert_resource(m);
-    commands.insert_resource(state);
 }
 
 /// Where the koma of a picture lie (cm from the board's centre).

@@ -11,6 +11,7 @@ pub mod lesson;
 
 use std::collections::VecDeque;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use serde::{Deserialize, Serialize};
@@ -905,35 +906,18 @@ pub fn spawn_pieces(
 }
 
 fn enter_play(
-    mut commands: Commands,
+    mut scene: SceneMaker,
     m: Res<MawariMatch>,
-    fonts: Res<Fonts>,
-    art: Res<Art>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
     mut progress: ResMut<GameProgress>,
     mut start_notice: ResMut<StartNotice>,
     settings: Res<Settings>,
     mut bug: ResMut<crate::app::BugContext>,
-    mut next: ResMut<NextState<Screen>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
 ) {
     let text = RaceText::of(&m.race).write();
     progress.ply = m.log.len();
     progress.position = Some(text.clone());
     bug.0 = format!("mawari {text}");
-    if let Err(e) = setup_scene(
-        &mut commands,
-        &m,
-        &fonts,
-        &art,
-        &mut meshes,
-        &mut materials,
-        Screen::Play,
-        windows.single().ok(),
-    ) {
-        error!("{e}");
-        next.set(Screen::GameList);
+    if !scene.open(&m, Screen::Play) {
         return;
     }
     let lang = settings.lang;
@@ -943,11 +927,54 @@ fn enter_play(
         } else {
             format!("{}: {n}", T::PositionUnreadable.get(lang))
         };
-        commands.insert_resource(Shown {
+        scene.commands.insert_resource(Shown {
             pieces: m.race.pieces.clone(),
             banner: Some((text, 4.0)),
             waited: 0.0,
         });
+    }
+}
+
+/// What building the board's scene needs (the play screen and the
+/// tutorial both build it).
+#[derive(SystemParam)]
+pub struct SceneMaker<'w, 's> {
+    pub commands: Commands<'w, 's>,
+    fonts: Res<'w, Fonts>,
+    art: Res<'w, Art>,
+    meshes: ResMut<'w, Assets<Mesh>>,
+    materials: ResMut<'w, Assets<ColorMaterial>>,
+    next: ResMut<'w, NextState<Screen>>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+}
+
+impl SceneMaker<'_, '_> {
+    /// Builds `m`'s board, pieces, dice and banner for `screen`; if the
+    /// board cannot be built, says why and goes back to the list.
+    pub fn open(&mut self, m: &MawariMatch, screen: Screen) -> bool {
+        let window = self.windows.single().ok();
+        match setup_scene(
+            &mut self.commands,
+            m,
+            &self.fonts,
+            &self.art,
+            &mut self.meshes,
+            &mut self.materials,
+            screen,
+            window,
+        ) {
+            Ok(()) => true,
+            Err(e) => {
+                self.back_to_list(e);
+                false
+            }
+        }
+    }
+
+    /// Says what went wrong and shows the list again.
+    pub fn back_to_list(&mut self, why: impl std::fmt::Display) {
+        error!("{why}");
+        self.next.set(Screen::GameList);
     }
 }
 
