@@ -1504,10 +1504,9 @@ fn refresh_panel(
     lesson_state: Option<Res<lesson::LessonState>>,
 ) {
     let fresh = roots.is_empty();
-    let changed = m.is_changed()
-        || phase.is_changed()
-        || settings.is_changed()
-        || shown.is_changed() && !matches!(*phase, Phase::Moving { .. });
+    // Not on `Shown`: its banner counts down every frame. The pieces it
+    // shows change while a throw plays out, whose end changes the phase.
+    let changed = m.is_changed() || phase.is_changed() || settings.is_changed();
     if !fresh && !changed && !lesson_state.as_ref().is_some_and(|l| l.is_changed()) {
         return;
     }
