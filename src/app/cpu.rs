@@ -4,6 +4,20 @@
 
 use crate::rules::game::Game;
 use crate::rules::search::{SearchPlan, SearchResult, Searcher};
+use bevy::prelude::Resource;
+
+/// How hard a native search may use the machine.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchPace {
+    /// A whole core: the graphics card draws the frames.
+    #[default]
+    Full,
+    /// The frames are drawn on the CPU too (a software renderer): the
+    /// search thinks in short slices with rests between, so that the
+    /// renderer's threads find the cores free. The search is as deep as
+    /// ever (its budgets count nodes), it only takes longer.
+    ShareWithRenderer,
+}
 
 /// The search a thinker runs: `pos` after the positions `history`, for a
 /// move that is not one of `forbidden` (a rule about the game so far).
@@ -25,6 +39,11 @@ mod imp {
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc::{Receiver, TryRecvError, channel};
+    use std::time::{Duration, Instant};
+
+    /// [`SearchPace::ShareWithRenderer`]: think this long, then rest.
+    const SHARED_SLICE: Duration = Duration::from_millis(4);
+    const SHARED_REST: Duration = Duration::from_millis(4);
 
     pub struct Thinker<G: Game> {
         cancel: Arc<AtomicBool>,
@@ -45,6 +64,7 @@ mod imp {
             history: &[u64],
             plan: SearchPlan,
             forbidden: Vec<G::Move>,
+            pace: SearchPace,
         ) -> Self {
             let cancel = Arc::new(AtomicBool::new(false));
             let (tx, rx) = channel();
@@ -52,11 +72,18 @@ mod imp {
             let game = game.clone();
             let history = history.to_vec();
             std::thread::spawn(move || {
+                yield_to_the_screen();
                 let mut searcher = searcher(&game, pos, &history, plan, &forbidden);
                 loop {
-                    match searcher.step(&game, &mut || flag.load(Ordering::Relaxed)) {
+                    let slice = Instant::now();
+                    let step = searcher.step(&game, &mut || {
+                        flag.load(Ordering::Relaxed)
+                            || (pace == SearchPace::ShareWithRenderer
+                                && slice.elapsed() >= SHARED_SLICE)
+                    });
+                    match step {
                         Step::Pending if flag.load(Ordering::Relaxed) => return,
-                        Step::Pending => continue,
+                        Step::Pending => std::thread::sleep(SHARED_REST),
                         Step::Done(r) => {
                             let _ = tx.send(Some(r));
                             return;
@@ -87,6 +114,21 @@ mod imp {
         }
     }
 
+    /// Gives the calling thread the lowest scheduling priority, so that on
+    /// a machine with few cores the frames (and a software renderer's own
+    /// threads) always run before the search: a search slowed by a frame
+    /// costs a few milliseconds of thinking, a frame slowed by the search
+    /// is a visible stutter.
+    fn yield_to_the_screen() {
+        #[cfg(target_os = "linux")]
+        // SAFETY: plain system calls on the calling thread's own id; they
+        // touch no memory, and a refusal only leaves the priority as it was.
+        unsafe {
+            let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+            libc::setpriority(libc::PRIO_PROCESS, tid, 19);
+        }
+    }
+
     impl<G: Game> Drop for Thinker<G> {
         fn drop(&mut self) {
             self.cancel.store(true, Ordering::Relaxed);
@@ -114,6 +156,8 @@ mod imp {
             history: &[u64],
             plan: SearchPlan,
             forbidden: Vec<G::Move>,
+            // The page's search is always sliced (one thread).
+            _pace: SearchPace,
         ) -> Self {
             Thinker {
                 searcher: searcher(game, pos, history, plan, &forbidden),

@@ -93,6 +93,7 @@ pub fn core_plugin(app: &mut App) {
         .init_resource::<GameProgress>()
         .insert_resource(ChosenGame(GameId::Hasami))
         .init_resource::<ChosenTutorial>()
+        .init_resource::<cpu::SearchPace>()
         .insert_resource(ReturnTo(Screen::Title))
         .add_plugins((
             i18n::plugin,
@@ -142,7 +143,7 @@ pub fn run(options: StartOptions) -> AppExit {
     let fonts = load_fonts(app.world().resource::<AssetServer>());
     app.insert_resource(fonts);
     app.add_systems(PreStartup, spawn_camera)
-        .add_systems(Update, (fit_to_window, fit_msaa_to_adapter));
+        .add_systems(Update, (fit_to_window, fit_to_adapter));
     app.add_plugins((core_plugin, audio::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
@@ -234,11 +235,14 @@ fn spawn_camera(mut commands: Commands) {
 /// On a software renderer (llvmpipe, SwiftShader: the GPU is the CPU) 4×
 /// multisampling more than doubles the frame time — 41 → 17 ms a frame on
 /// the 中将棋 board under Xvfb, measured with `yorimichi frames` — so there
-/// the edges are left unsmoothed; a real GPU keeps them smooth.
-fn fit_msaa_to_adapter(
+/// the edges are left unsmoothed; a real GPU keeps them smooth. The CPU
+/// opponent's search then also leaves the renderer room
+/// ([`cpu::SearchPace`]).
+fn fit_to_adapter(
     adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
     mut cameras: Query<&mut Msaa, With<Camera2d>>,
     job: Option<Res<shot::ScreenshotJob>>,
+    mut pace: ResMut<cpu::SearchPace>,
     mut done: Local<bool>,
 ) {
     let Some(adapter) = adapter else { return };
@@ -246,10 +250,6 @@ fn fit_msaa_to_adapter(
         return;
     }
     *done = true;
-    // The README's pictures are taken smooth, however slowly.
-    if job.is_some_and(|j| j.is_picture()) {
-        return;
-    }
     // wgpu's DeviceType is not re-exported by Bevy: its name tells. In a
     // browser the adapter is WebGL's, named after the renderer underneath.
     let name = adapter.0.name.to_lowercase();
@@ -261,8 +261,20 @@ fn fit_msaa_to_adapter(
         "graphics adapter: {} ({:?}){}",
         adapter.0.name,
         adapter.0.device_type,
-        if software { ": software, no MSAA" } else { "" }
+        if software {
+            ": software, no MSAA, the search paced"
+        } else {
+            ""
+        }
     );
+    if software {
+        // The renderer needs the cores the CPU opponent thinks on.
+        *pace = cpu::SearchPace::ShareWithRenderer;
+    }
+    // The README's pictures are taken smooth, however slowly.
+    if job.is_some_and(|j| j.is_picture()) {
+        return;
+    }
     if software {
         for mut msaa in &mut cameras {
             *msaa = Msaa::Off;

@@ -100,7 +100,8 @@ impl ScreenshotJob {
 struct FrameClock {
     since: Instant,
     last: Instant,
-    samples: Vec<f64>,
+    /// (seconds since the scene began, frame time in ms)
+    samples: Vec<(f64, f64)>,
     seconds: f32,
 }
 
@@ -117,21 +118,31 @@ fn measure_frames(
     let now = Instant::now();
     let dt = now.duration_since(clock.last).as_secs_f64() * 1000.0;
     clock.last = now;
-    clock.samples.push(dt);
-    if now.duration_since(clock.since).as_secs_f32() < clock.seconds {
+    let since = now.duration_since(clock.since).as_secs_f64();
+    clock.samples.push((since, dt));
+    if since < f64::from(clock.seconds) {
         return;
     }
     let mut s = clock.samples.clone();
-    s.sort_by(f64::total_cmp);
-    let at = |q: f64| s[((s.len() - 1) as f64 * q).round() as usize];
+    s.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let at = |q: f64| s[((s.len() - 1) as f64 * q).round() as usize].1;
+    // When the slowest frames came tells what caused them (a move played,
+    // a search starting): printed as "ms@s".
+    let slowest: Vec<String> = s
+        .iter()
+        .rev()
+        .take(3)
+        .map(|(t, ms)| format!("{ms:.1}@{t:.2}"))
+        .collect();
     println!(
-        "{}: {} frames in {:.1} s · median {:.1} ms · 99th percentile {:.1} ms · longest {:.1} ms",
+        "{}: {} frames in {:.1} s · median {:.1} ms · 99th percentile {:.1} ms · longest {:.1} ms (slowest ms@s: {})",
         job.scene,
         s.len(),
         clock.seconds,
         at(0.5),
         at(0.99),
-        at(1.0)
+        at(1.0),
+        slowest.join(" ")
     );
     exit.write(AppExit::Success);
 }

@@ -12,7 +12,7 @@ use super::board_view::BoardView;
 use super::session::{Match, MoveMark, Opponent, Playable, Presets, chosen};
 use crate::app::anim::{Lifetime, Tween};
 use crate::app::audio::Sfx;
-use crate::app::cpu::Thinker;
+use crate::app::cpu::{SearchPace, Thinker};
 use crate::app::files::{self, Exported, Imported};
 use crate::app::i18n::{Lang, Localized, T};
 use crate::app::save::Store;
@@ -789,6 +789,7 @@ fn handle_commands<G: Playable>(
     mut ui: ResMut<PlayUi<G>>,
     mut cpu: ResMut<CpuThink<G>>,
     mut hint: ResMut<HintThink<G>>,
+    pace: Res<SearchPace>,
     mut store: ResMut<Store>,
     mut settings: ResMut<Settings>,
     presets: Res<Presets<G>>,
@@ -856,6 +857,7 @@ fn handle_commands<G: Playable>(
                     m.record.hashes(),
                     plan,
                     m.record.forbidden_moves(&m.game),
+                    *pace,
                 ));
             }
             PlayCommand::ExportPosition => {
@@ -982,6 +984,7 @@ fn cpu_turn<G: Playable>(
     presets: Res<Presets<G>>,
     animating: Animating,
     mut cpu: ResMut<CpuThink<G>>,
+    pace: Res<SearchPace>,
     mut moves: MessageWriter<PlayMove<G>>,
 ) {
     let Opponent::Cpu(strength) = m.setup.opponent else {
@@ -1003,6 +1006,7 @@ fn cpu_turn<G: Playable>(
                 m.record.hashes(),
                 plan,
                 m.record.forbidden_moves(&m.game),
+                *pace,
             ));
         }
         Some(thinker) => {
