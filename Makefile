@@ -77,10 +77,12 @@ web: web-build
 	python3 -m http.server 8080 --bind 127.0.0.1 --directory $(DIST)
 
 web-test: deps-test web-build
+	mkdir -p $(SHOTS) && rm -f $(SHOTS)/web-*.png
 	node web/test/web_test.mjs $(DIST) $(SHOTS)
 	python3 tools/check_png.py $(SHOTS)/web-title.png $(SHOTS)/web-list.png $(SHOTS)/web-play.png \
 		$(SHOTS)/web-foxgeese.png $(SHOTS)/web-chushogi.png $(SHOTS)/web-musashi.png \
-		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png
+		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png \
+		$(SHOTS)/web-storage-full.png $(SHOTS)/web-storage-blocked.png
 
 # The strength table in the README (takes a while: 200 games a pairing).
 selfplay-table:

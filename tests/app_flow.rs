@@ -256,20 +256,30 @@ fn the_tutorial_runner_walks_the_steps_and_judges_moves() {
     );
 }
 
+/// Whether the "saves are off" line is shown.
+fn says_saves_off(app: &mut App) -> bool {
+    use yorimichi::app::screens::SavesOffBadge;
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&Visibility, With<SavesOffBadge>>();
+    let shown: Vec<bool> = q
+        .iter(app.world())
+        .map(|v| *v != Visibility::Hidden)
+        .collect();
+    assert_eq!(shown.len(), 1, "one badge for every screen");
+    shown[0]
+}
+
 #[test]
-fn the_list_says_when_saves_are_off() {
-    use yorimichi::app::i18n::{Localized, T};
-    let says_saves_off = |app: &mut App| {
-        let mut q = app.world_mut().query::<&Localized>();
-        q.iter(app.world()).any(|l| l.0 == T::SavesOff)
-    };
+fn every_screen_says_when_saves_are_off() {
     let mut off = headless::app(Store::new(None));
     off.update();
+    assert!(says_saves_off(&mut off), "on the title");
     off.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::GameList);
     off.update();
-    assert!(says_saves_off(&mut off));
+    assert!(says_saves_off(&mut off), "on the list");
     let (store, dir) = temp_store("saves-on");
     let mut on = headless::app(store);
     on.update();
@@ -278,6 +288,93 @@ fn the_list_says_when_saves_are_off() {
         .set(Screen::GameList);
     on.update();
     assert!(!says_saves_off(&mut on));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_refused_write_turns_saves_off_and_the_game_plays_on() {
+    use yorimichi::app::save::MAX_SAVE_BYTES;
+    let (store, dir) = temp_store("refused");
+    let mut app = headless::app(store);
+    app.insert_resource(SetupDraft::<Hasami> {
+        opponent_is_cpu: false,
+        ..SetupDraft::new(&yorimichi::rules::data::hasami_presets().unwrap())
+    });
+    app.update();
+    start_game(&mut app);
+    assert!(!says_saves_off(&mut app));
+    // A write the store refuses (here: over the size limit, as a full
+    // browser storage refuses one) is not fatal; the screen says so.
+    let too_big = vec![7u8; MAX_SAVE_BYTES];
+    app.world_mut()
+        .resource_mut::<Store>()
+        .put("scratch", &too_big);
+    app.update();
+    assert!(!app.world().resource::<Store>().saves_work());
+    assert!(says_saves_off(&mut app), "told on the play screen");
+    assert!(!app.world().resource::<Store>().has("scratch"));
+    assert!(human_move(&mut app), "the game plays on");
+    settle(&mut app);
+    assert_view_matches_rules(&mut app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_enormous_save_is_refused_unread_and_touches_nothing_else() {
+    use yorimichi::app::save::MAX_SAVE_BYTES;
+    let (mut store, dir) = temp_store("enormous");
+    // A well-formed envelope around 4 MiB of moves: no game writes that.
+    let moves = "(from: 0, to: 1), ".repeat(4 * MAX_SAVE_BYTES / 18);
+    store.put_raw(
+        &GameId::Hasami.save_key(),
+        &format!("(version: 1, kind: \"save.hasami\", body: \"(moves: [{moves}])\")"),
+    );
+    let refused = store.get::<ron::Value>(&GameId::Hasami.save_key());
+    assert!(
+        matches!(&refused, Err(yorimichi::app::save::LoadError::Corrupt(why)) if why.contains("larger than any save")),
+        "refused for its size, before parsing: {refused:?}"
+    );
+    let settings = yorimichi::app::settings::Settings {
+        lang: yorimichi::app::i18n::Lang::En,
+        ..Default::default()
+    };
+    store.put("settings", &settings);
+    store.put_raw(&GameId::FoxGeese.save_key(), "another game's save");
+    let mut app = headless::app(store);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::GameList);
+    app.update();
+    let cont = card(&mut app, CardButton::Continue(GameId::Hasami)).expect("the save key exists");
+    let started = std::time::Instant::now();
+    click(&mut app, cont);
+    app.update();
+    app.update();
+    println!(
+        "refused in {:.1} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    assert_eq!(
+        screen(&app),
+        Screen::GameList,
+        "a clean list, the reason shown"
+    );
+    let store = app.world().resource::<Store>();
+    assert!(
+        !store.has(&GameId::Hasami.save_key()),
+        "the enormous save is gone"
+    );
+    assert!(
+        store.has(&GameId::FoxGeese.save_key()),
+        "the other game's save is kept"
+    );
+    assert_eq!(
+        yorimichi::app::settings::load(store),
+        settings,
+        "the settings are kept"
+    );
+    assert!(store.saves_work());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

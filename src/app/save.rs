@@ -10,6 +10,14 @@ use serde::{Serialize, de::DeserializeOwned};
 /// The version of the save format. Saves of other versions are discarded.
 pub const SAVE_VERSION: u32 = 1;
 
+/// The largest stored text read or written (1 MiB). The longest real save —
+/// a 中将棋 game at its 300-move cap with the start and settings — is about
+/// 10 KiB; anything far larger was not written by this game (a damaged
+/// file, an edited store) and is refused before it is parsed, so that it
+/// cannot stall the start of a game. localStorage holds about 5 MiB for
+/// the whole page.
+pub const MAX_SAVE_BYTES: usize = 1 << 20;
+
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Envelope {
     version: u32,
@@ -28,18 +36,31 @@ pub enum LoadError {
 #[derive(Resource, Default)]
 pub struct Store {
     pkv: Option<PkvStore>,
+    /// A write was refused (the browser's storage full, the disk full):
+    /// saves are off for the rest of the run, and the screen says so.
+    refused: bool,
 }
 
 impl Store {
     pub fn new(pkv: Option<PkvStore>) -> Self {
-        Store { pkv }
+        Store {
+            pkv,
+            refused: false,
+        }
     }
 
     pub fn is_available(&self) -> bool {
         self.pkv.is_some()
     }
 
-    /// Writes `value` under `key`; failures are logged, never fatal.
+    /// Whether what is played is being kept: the store opened and has
+    /// taken every write so far.
+    pub fn saves_work(&self) -> bool {
+        self.is_available() && !self.refused
+    }
+
+    /// Writes `value` under `key`; a failure is logged and turns saves off
+    /// (shown on screen), never fatal.
     pub fn put<V: Serialize>(&mut self, key: &str, value: &V) {
         let Some(pkv) = self.pkv.as_mut() else { return };
         let body = match ron::to_string(value) {
@@ -52,9 +73,14 @@ impl Store {
             body,
         };
         match ron::to_string(&env) {
+            Ok(text) if text.len() > MAX_SAVE_BYTES => {
+                warn!("{key}: {} bytes is over the save limit", text.len());
+                self.refused = true;
+            }
             Ok(text) => {
                 if let Err(e) = pkv.set_string(key, &text) {
-                    warn!("could not save {key}: {e}");
+                    warn!("could not save {key}: {e}; saves are off");
+                    self.refused = true;
                 }
             }
             Err(e) => warn!("could not encode {key}: {e}"),
@@ -91,8 +117,15 @@ impl Store {
     }
 }
 
-/// Decodes a stored text: checks the envelope's version and kind first.
+/// Decodes a stored text: checks its size, then the envelope's version and
+/// kind.
 pub fn decode<V: DeserializeOwned>(key: &str, text: &str) -> Result<V, LoadError> {
+    if text.len() > MAX_SAVE_BYTES {
+        return Err(LoadError::Corrupt(format!(
+            "{key}: {} bytes is far larger than any save (at most {MAX_SAVE_BYTES})",
+            text.len()
+        )));
+    }
     let env: Envelope =
         ron::from_str(text).map_err(|e| LoadError::Corrupt(format!("{key}: {e}")))?;
     if env.version != SAVE_VERSION {

@@ -50,7 +50,54 @@ pub fn plugin(app: &mut App) {
             Update,
             respawn_settings_on_change.run_if(in_state(Screen::Settings)),
         )
-        .add_systems(Update, enter_key_on_menus);
+        .add_systems(Update, enter_key_on_menus)
+        .add_systems(Startup, spawn_saves_off_badge)
+        .add_systems(Update, show_saves_off_badge);
+}
+
+/// The line that tells, on every screen, that nothing played is kept: the
+/// store could not be opened, or it refused a write (a full browser
+/// storage). The game goes on without saves.
+#[derive(Component)]
+pub struct SavesOffBadge;
+
+fn spawn_saves_off_badge(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+    commands
+        .spawn((
+            SavesOffBadge,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(8),
+                bottom: px(6),
+                padding: UiRect::axes(px(10), px(4)),
+                border_radius: BorderRadius::all(px(6)),
+                ..default()
+            },
+            BackgroundColor(palette::CARD),
+            GlobalZIndex(50),
+            Visibility::Hidden,
+        ))
+        .with_child(widgets::label(
+            &fonts,
+            settings.lang,
+            T::SavesOff,
+            15.0,
+            palette::VERMILION,
+        ));
+}
+
+fn show_saves_off_badge(store: Res<Store>, mut badge: Query<&mut Visibility, With<SavesOffBadge>>) {
+    if !store.is_changed() {
+        return;
+    }
+    let shown = if store.saves_work() {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut v in &mut badge {
+        v.set_if_neq(shown);
+    }
 }
 
 /// An observer that plays the button sound and goes to `screen`.
@@ -211,15 +258,6 @@ fn spawn_game_list(
                 36.0,
                 palette::INK,
             ));
-            if !store.is_available() {
-                root.spawn(widgets::label(
-                    &fonts,
-                    lang,
-                    T::SavesOff,
-                    16.0,
-                    palette::INK_SOFT,
-                ));
-            }
             if let Some(n) = notice.0.take() {
                 root.spawn(widgets::label(&fonts, lang, n, 18.0, palette::VERMILION));
             }

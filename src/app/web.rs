@@ -1,6 +1,7 @@
 //! Web page glue: hides the loading screen once the app runs, and mirrors
 //! the current screen and move count into `<body data-screen=… data-ply=…>`
-//! so that the browser test (and page scripts) can tell where the player is.
+//! (and whether saves work: `data-saves`) so that the browser test (and page
+//! scripts) can tell where the player is.
 
 use bevy::prelude::*;
 
@@ -9,7 +10,22 @@ use crate::rules::data::GameId;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, dice_fingerprint)
-        .add_systems(Update, (mirror_screen, mirror_progress));
+        .add_systems(Update, (mirror_screen, mirror_progress, mirror_saves));
+}
+
+/// `data-saves="on"` or `"off"`: whether the page's storage keeps the games
+/// (off when localStorage is missing, blocked or full).
+fn mirror_saves(store: Res<super::save::Store>) {
+    if !store.is_changed() {
+        return;
+    }
+    if let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    {
+        let state = if store.saves_work() { "on" } else { "off" };
+        let _ = body.set_attribute("data-saves", state);
+    }
 }
 
 /// With `?dice=1`, the page gets `data-dice`: six fixed throws of the

@@ -1,8 +1,9 @@
 // Loads the web build in Debian's headless Chromium (through SwiftShader
 // WebGL2) and checks: the title screen renders with no console errors, a
 // click on はじめる reaches the game list, and a move is played against the
-// CPU in はさみ将棋, きつねとがちょう, 十六むさし and 中将棋, and a まわり将棋
-// game is played to its end.
+// CPU in はさみ将棋, きつねとがちょう, 十六むさし and 中将棋, a まわり将棋
+// game is played to its end, and はさみ将棋 plays on with localStorage full
+// or blocked (the page says saves are off).
 // Usage: node web_test.mjs <dist-dir> <out-dir>
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -262,6 +263,43 @@ try {
   await sleep(6000);
   await page.screenshot({ path: path.join(out, "web-mawari.png") });
   check(errors.length === 0, `no console errors in まわり将棋 ${errors.length ? JSON.stringify(errors) : ""}`);
+
+  // Storage that refuses: localStorage full (every write throws the
+  // browser's QuotaExceededError), and localStorage blocked (reading it
+  // throws, as in some private modes). Each game still plays a move
+  // against the CPU and the page says saves are off.
+  const storageCases = [
+    ["full", () => {
+      Storage.prototype.setItem = function () {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      };
+    }],
+    ["blocked", () => {
+      Object.defineProperty(window, "localStorage", {
+        get() {
+          throw new DOMException("The operation is insecure.", "SecurityError");
+        },
+      });
+    }],
+  ];
+  for (const [what, breakStorage] of storageCases) {
+    const broken = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const brokenErrors = [];
+    broken.on("pageerror", (e) => {
+      if (!String(e).includes("Using exceptions for control flow")) brokenErrors.push(String(e));
+    });
+    await broken.addInitScript(breakStorage);
+    await broken.goto(`http://127.0.0.1:${port}/index.html?game=hasami`);
+    await beginFromSetup(broken, 240000);
+    const reached = await playMove(broken, [[360, 656], [360, 400]]);
+    const saves = await broken.evaluate(() => document.body.dataset.saves);
+    check(Number(reached) >= 2 && saves === "off",
+      `with localStorage ${what} a はさみ将棋 move and the CPU's reply are played (ply ${reached}) and saves are off (data-saves=${saves})`);
+    await sleep(1000);
+    await broken.screenshot({ path: path.join(out, `web-storage-${what}.png`) });
+    check(brokenErrors.length === 0, `no page errors with localStorage ${what} ${brokenErrors.length ? JSON.stringify(brokenErrors) : ""}`);
+    await broken.close();
+  }
 } catch (e) {
   check(false, String(e));
 } finally {
