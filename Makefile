@@ -98,15 +98,17 @@ selfplay-table:
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 1 | tail -3
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 2 | tail -3
 
-# Long robustness runs (issue 9): every text reader fuzzed with 500 000
-# mutated texts (about a minute; `make test` runs 4 000 each), about a
+# Long robustness runs (issue 9): every text reader (SFEN, USI moves,
+# 中将棋 games, 十六むさし positions, まわり将棋 races, saves) fuzzed for two
+# minutes with mutated texts (`make test` runs 4 000 each), about a
 # million random 中将棋 moves checking the incremental key and the quick
-# no-move test at every position, and 200 まわり将棋 games of four CPUs
-# in the headless app (entity count and memory printed).
+# no-move test at every position, and 200 CPU games of every game in the
+# headless app (animations on; entity count and memory printed).
 soak:
-	YORIMICHI_FUZZ_CASES=500000 cargo test --release --test text_fuzz -- --nocapture
+	YORIMICHI_FUZZ_SECONDS=120 cargo test --release --test text_fuzz -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test chu_game random_games -- --nocapture
-	YORIMICHI_MAWARI_SOAK_GAMES=200 cargo test --release --test mawari_flow cpu_games -- --nocapture
+	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app_flow --test foxgeese_flow \
+		--test musashi_flow --test chu_flow --test mawari_flow cpu_games -- --nocapture --test-threads 1
 
 # The まわり将棋 koma-dice table in README (10 000 simulated throws).
 dice-table:

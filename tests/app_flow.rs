@@ -393,3 +393,16 @@ fn the_card_opens_the_rules_pages() {
     assert_eq!(screen(&app), Screen::Rules);
     assert!(app.world().resource::<RulesPage>().text.sections.len() >= 8);
 }
+
+/// ふつう CPU against the player's side played at やさしい, game after game
+/// in the headless app: the entity count stays flat (2 games in `make
+/// test`; `YORIMICHI_SOAK_GAMES=200` in `make soak`, figures printed).
+#[test]
+fn cpu_games_one_after_another_keep_the_entity_count_flat() {
+    common::soak_from_list::<Hasami>(
+        "hasami-soak",
+        &yorimichi::rules::data::hasami_presets().unwrap(),
+        2,
+        1,
+    );
+}

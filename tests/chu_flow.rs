@@ -428,3 +428,16 @@ fn the_result_names_the_king_or_the_prince_taken_last() {
         T::ReasonPrinceTaken
     );
 }
+
+/// ふつう CPU against the player's side played at やさしい, game after game
+/// in the headless app: the entity count stays flat (2 games in `make
+/// test`; `YORIMICHI_SOAK_GAMES=200` in `make soak`, figures printed).
+#[test]
+fn cpu_games_one_after_another_keep_the_entity_count_flat() {
+    common::soak_from_list::<Chu>(
+        "chushogi-soak",
+        &yorimichi::rules::data::chushogi_presets().unwrap(),
+        2,
+        4,
+    );
+}

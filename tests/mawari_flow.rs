@@ -337,31 +337,21 @@ fn a_storm_of_input_while_throws_play_out_breaks_nothing() {
     );
 }
 
-/// Resident memory of this process in KiB (Linux), for the soak's figures.
-fn resident_kib() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * 4)
-}
-
 /// Four CPUs play game after game in the headless app (animations on,
 /// time stepped), each new game started from the result's もう一度: the
 /// entity count stays flat. `make test` plays 2 games (about 20 s);
-/// `YORIMICHI_MAWARI_SOAK_GAMES=200` (in `make soak`, about half an hour)
+/// `YORIMICHI_SOAK_GAMES=200` (in `make soak`, about half an hour)
 /// plays 200.
 #[test]
 fn cpu_games_one_after_another_keep_the_entity_count_flat() {
-    let games: usize = std::env::var("YORIMICHI_MAWARI_SOAK_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2);
+    let games = common::soak_games(2);
     let (store, _dir) = temp_store("mawari-soak");
     let mut app = app(store);
     open_setup(&mut app);
     app.world_mut().resource_mut::<MawariDraft>().seats =
         vec![yorimichi::games::mawari::Seat::Cpu; 4];
     let mut counts = Vec::new();
-    let memory_at_start = resident_kib();
+    let memory_at_start = common::resident_kib();
     for game in 0..games {
         begin(&mut app, "all", true);
         app.world_mut().resource_mut::<MawariMatch>().rng = 1000 + game as u64;
@@ -386,7 +376,7 @@ fn cpu_games_one_after_another_keep_the_entity_count_flat() {
     println!(
         "{games} CPU games: {first} entities at the start of the first, {last} at the start of the last; memory {} KiB → {} KiB",
         memory_at_start.unwrap_or(0),
-        resident_kib().unwrap_or(0)
+        common::resident_kib().unwrap_or(0)
     );
     assert!(
         counts.iter().all(|&c| c <= first + 20),

@@ -221,3 +221,16 @@ fn random_input_never_splits_view_and_rules() {
     assert!(ply(&app) > 10, "some moves were made ({})", ply(&app));
     assert_view_matches_rules::<Musashi>(&mut app);
 }
+
+/// ふつう CPU against the player's side played at やさしい, game after game
+/// in the headless app: the entity count stays flat (2 games in `make
+/// test`; `YORIMICHI_SOAK_GAMES=200` in `make soak`, figures printed).
+#[test]
+fn cpu_games_one_after_another_keep_the_entity_count_flat() {
+    common::soak_from_list::<Musashi>(
+        "musashi-soak",
+        &yorimichi::rules::data::musashi_presets().unwrap(),
+        2,
+        3,
+    );
+}

@@ -63,16 +63,7 @@ impl Store {
     /// (shown on screen), never fatal.
     pub fn put<V: Serialize>(&mut self, key: &str, value: &V) {
         let Some(pkv) = self.pkv.as_mut() else { return };
-        let body = match ron::to_string(value) {
-            Ok(b) => b,
-            Err(e) => return warn!("could not encode {key}: {e}"),
-        };
-        let env = Envelope {
-            version: SAVE_VERSION,
-            kind: key.to_string(),
-            body,
-        };
-        match ron::to_string(&env) {
+        match encode(key, value) {
             Ok(text) if text.len() > MAX_SAVE_BYTES => {
                 warn!("{key}: {} bytes is over the save limit", text.len());
                 self.refused = true;
@@ -115,6 +106,16 @@ impl Store {
             let _ = pkv.set_string(key, text);
         }
     }
+}
+
+/// The stored text of `value` under `key`: RON in a versioned envelope.
+pub fn encode<V: Serialize>(key: &str, value: &V) -> Result<String, ron::Error> {
+    let env = Envelope {
+        version: SAVE_VERSION,
+        kind: key.to_string(),
+        body: ron::to_string(value)?,
+    };
+    ron::to_string(&env)
 }
 
 /// Decodes a stored text: checks its size, then the envelope's version and

@@ -167,3 +167,120 @@ pub fn input_storm<G: Playable>(
         }
     }
 }
+
+/// Resident memory of this process in KiB (Linux), for the soaks' figures.
+pub fn resident_kib() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4)
+}
+
+/// How many games a soak plays: `YORIMICHI_SOAK_GAMES` (200 in `make
+/// soak`), else `quick` (in `make test`).
+pub fn soak_games(quick: usize) -> usize {
+    std::env::var("YORIMICHI_SOAK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(quick)
+}
+
+/// CPU against CPU in the headless app, game after game, animations on
+/// and time stepped: the app's CPU plays its side at the strength of the
+/// match on the play screen, and the player's side is played by the
+/// game's やさしい level through the same `PlayMove` messages a tap makes.
+/// Each game ends on the result screen and the next begins with もう一度.
+/// The entity count at the start of every game must stay flat; the
+/// figures (entities, memory, plies) are printed. Call with the first game
+/// on the play screen.
+pub fn cpu_soak<G: Playable>(app: &mut App, games: usize, seed: u64) {
+    use yorimichi::app::headless::{click, find};
+    use yorimichi::games::play::{PlayAgainButton, PlayMove};
+    use yorimichi::games::session::Presets;
+    use yorimichi::rules::search::{Searcher, Step};
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut counts = Vec::new();
+    let mut plies = 0usize;
+    let memory_at_start = resident_kib();
+    let started = std::time::Instant::now();
+    for game in 0..games {
+        assert_eq!(screen(app), Screen::Play, "game {game} began");
+        assert_eq!(app.world().resource::<Match<G>>().record.ply(), 0);
+        counts.push(app.world().entities().count_spawned());
+        loop {
+            settle::<G>(app);
+            if screen(app) != Screen::Play {
+                break;
+            }
+            let over = {
+                let m = app.world().resource::<Match<G>>();
+                m.record.outcome(&m.game).is_some()
+            };
+            if over {
+                // The result screen follows the last animation.
+                app.update();
+                continue;
+            }
+            assert_view_matches_rules::<G>(app);
+            let plan = app
+                .world()
+                .resource::<Presets<G>>()
+                .0
+                .cpu
+                .easy
+                .plan(&mut rng);
+            let m = app.world().resource::<Match<G>>();
+            let forbidden = m.record.forbidden_moves(&m.game);
+            let mut searcher =
+                Searcher::new(&m.game, m.record.current().clone(), m.record.hashes(), plan)
+                    .restrict_root(|mv| !forbidden.contains(&mv));
+            let best = match searcher.step(&m.game, &mut || false) {
+                Step::Done(r) => r.best,
+                other => panic!("game {game}: the player's side found no move ({other:?})"),
+            };
+            app.world_mut().write_message(PlayMove::<G>(best));
+            app.update();
+        }
+        assert_eq!(
+            screen(app),
+            Screen::Result,
+            "game {game} ended on the result screen"
+        );
+        plies += app.world().resource::<Match<G>>().record.ply();
+        let again = find::<PlayAgainButton>(app).expect("もう一度");
+        click(app, again);
+        app.update();
+    }
+    let first = counts[0];
+    let last = *counts.last().expect("a game");
+    println!(
+        "{}: {games} CPU games ({plies} plies, {:.0} s): {first} entities at the start of the first, {last} at the start of the last; memory {} KiB → {} KiB",
+        G::ID.id(),
+        started.elapsed().as_secs_f64(),
+        memory_at_start.unwrap_or(0),
+        resident_kib().unwrap_or(0)
+    );
+    assert!(
+        counts.iter().all(|&c| c <= first + 20),
+        "entities grew: {counts:?}"
+    );
+}
+
+/// [`cpu_soak`] from the title: `G` against the app's ふつう CPU, with saves
+/// on (every move is saved, as in play).
+pub fn soak_from_list<G: Playable>(
+    name: &str,
+    presets: &yorimichi::rules::data::GamePresets<G::Rules>,
+    quick: usize,
+    seed: u64,
+) {
+    use yorimichi::games::session::SetupDraft;
+    let (store, dir) = temp_store(name);
+    let mut app = yorimichi::app::headless::app(store);
+    let draft = SetupDraft::<G> {
+        strength: yorimichi::rules::data::Strength::Normal,
+        ..SetupDraft::new(presets)
+    };
+    begin_from_list::<G>(&mut app, draft);
+    cpu_soak::<G>(&mut app, soak_games(quick), seed);
+    let _ = std::fs::remove_dir_all(&dir);
+}
