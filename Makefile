@@ -102,11 +102,15 @@ selfplay-table:
 # 中将棋 games, 十六むさし positions, まわり将棋 races, saves) fuzzed for two
 # minutes with mutated texts (`make test` runs 4 000 each), about a
 # million random 中将棋 moves checking the incremental key and the quick
-# no-move test at every position, and 200 CPU games of every game in the
-# headless app (animations on; entity count and memory printed).
+# no-move test at every position, a million random moves a game through
+# the game records (tests/playouts.rs) and a million まわり将棋 throws,
+# and 200 CPU games of every game in the headless app (animations on;
+# entity count and memory printed).
 soak:
 	YORIMICHI_FUZZ_SECONDS=120 cargo test --release --test text_fuzz -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test chu_game random_games -- --nocapture
+	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test playouts --test mawari_rules \
+		playouts random_game -- --nocapture --test-threads 1
 	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app_flow --test foxgeese_flow \
 		--test musashi_flow --test chu_flow --test mawari_flow cpu_games -- --nocapture --test-threads 1
 

@@ -499,7 +499,17 @@ fn everyone_dead_comes_out_one_step() {
 fn a_random_game_with_every_rule_ends_and_keeps_its_invariants() {
     let mut rng = yorimichi::rules::mawari::physics::SplitMix64(11);
     let totals = ThrowValue::possible_moves();
-    for game in 0..300 {
+    // At least 300 games; `YORIMICHI_PLAYOUT_MOVES` (a million in `make
+    // soak`) sets the least number of throws.
+    let least_throws: usize = std::env::var("YORIMICHI_PLAYOUT_MOVES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let started = std::time::Instant::now();
+    let mut all_throws = 0;
+    let mut game = 0;
+    while game < 300 || all_throws < least_throws {
+        game += 1;
         let players = 2 + game % 3;
         let mut race = Race::new(players, MawariRules::ALL).expect("players");
         let mut throws = 0;
@@ -524,6 +534,7 @@ fn a_random_game_with_every_rule_ends_and_keeps_its_invariants() {
                 assert!(race.pieces[w.first].alive() && race.pieces[w.second].alive());
             }
         }
+        all_throws += throws;
         assert!(race.is_over(), "game {game} did not end in 20 000 throws");
         let winner = race.winner.expect("a winner");
         assert!(!race.pieces[winner].out);
@@ -532,6 +543,10 @@ fn a_random_game_with_every_rule_ends_and_keeps_its_invariants() {
         assert!(race.apply(mv(3)).is_empty());
         assert_eq!(race, before);
     }
+    println!(
+        "まわり将棋: {all_throws} random throws in {game} games with every rule, {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 }
 
 // --- the koma-dice ---------------------------------------------------------
