@@ -2,8 +2,11 @@
 //! each level, over positions from CPU games (median and worst), with a
 //! reference measured in the same run: a fixed two-ply search from the
 //! start, so figures from different machines can be compared as ratios.
+//! Each level's time for a move (`time_ms` in its level file) is kept by
+//! the same clock as in play, and checked: the command fails when a level's
+//! worst move overran it.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::{SeedableRng, rngs::StdRng};
 
@@ -32,8 +35,9 @@ impl GameVisitor for Bench<'_> {
         );
         let reference = reference_ms(game);
         println!("reference (a plain 2-ply search from the start): {reference:.3} ms");
-        println!("level      median ms   worst ms   median/ref");
+        println!("level      median ms   worst ms   median/ref   time for a move");
         let mut rng = StdRng::seed_from_u64(args.seed);
+        let mut over = Vec::new();
         for s in Strength::ALL {
             let level = cpu.get(s);
             let mut times: Vec<f64> = positions
@@ -41,7 +45,13 @@ impl GameVisitor for Bench<'_> {
                 .map(|(pos, history)| {
                     let plan = level.plan(&mut rng);
                     let started = Instant::now();
+                    // The level's clock, as in play.
+                    let clock = plan.time_ms.map(Duration::from_millis);
                     let mut searcher = Searcher::new(game, pos.clone(), history, plan);
+                    if let Some(limit) = clock {
+                        searcher =
+                            searcher.with_clock(Box::new(move || started.elapsed() >= limit));
+                    }
                     let _ = searcher.run(game);
                     started.elapsed().as_secs_f64() * 1000.0
                 })
@@ -49,13 +59,27 @@ impl GameVisitor for Bench<'_> {
             times.sort_by(f64::total_cmp);
             let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
             let worst = times.last().copied().unwrap_or(0.0);
+            // A move may overrun its time by the poll interval and the
+            // move it is in the middle of: 5% and 20 ms are allowed.
+            let verdict = match level.time_ms {
+                Some(ms) if worst <= ms as f64 * 1.05 + 20.0 => format!("{ms} ms: kept"),
+                Some(ms) => {
+                    over.push(s.id());
+                    format!("{ms} ms: OVER")
+                }
+                None => "none (nodes only)".into(),
+            };
             println!(
-                "{:<9} {median:>10.1} {worst:>10.1} {:>12.1}",
+                "{:<9} {median:>10.1} {worst:>10.1} {:>12.1}   {verdict}",
                 s.id(),
                 median / reference.max(1e-6)
             );
         }
-        Ok(())
+        if over.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("over the time for a move: {}", over.join(", ")))
+        }
     }
 }
 
@@ -108,6 +132,7 @@ fn reference_ms<G: Game>(game: &G) -> f64 {
         seed: 1,
         exact: false,
         plain: false,
+        time_ms: None,
     };
     (0..5)
         .map(|_| {

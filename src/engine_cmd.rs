@@ -24,6 +24,7 @@ pub fn think(game: &Chu, history: &[u64], pos: &ChuPosition, seconds: f64) -> Op
         seed: history.len() as u64,
         exact: false,
         plain: false,
+        time_ms: None,
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan);
     let deadline = Instant::now() + Duration::from_secs_f64(seconds.max(0.01));

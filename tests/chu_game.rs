@@ -94,6 +94,7 @@ fn the_search_takes_a_lion_left_hanging() {
         seed: 1,
         exact: false,
         plain: false,
+        time_ms: None,
     };
     let best = Searcher::new(&chu, pos.clone(), &[chu.hash(&pos)], plan)
         .run(&chu)

@@ -384,6 +384,7 @@ fn the_strong_cpu_plays_the_tables_perfectly_in_the_endgame() {
         seed: 7,
         exact,
         plain: false,
+        time_ms: None,
     };
     for ko in [3u8, 4] {
         for side in [OYA, KO] {

@@ -24,6 +24,7 @@ fn plan(depth: u8, quiescence: bool) -> SearchPlan {
         seed: 3,
         exact: false,
         plain: false,
+        time_ms: None,
     }
 }
 
@@ -234,6 +235,7 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
         endgame_tables: false,
         plain_eval: false,
         plain_blunders: true,
+        time_ms: Some(250),
     };
     let mut rng = StdRng::seed_from_u64(1);
     let plans: Vec<SearchPlan> = (0..100).map(|_| level.plan(&mut rng)).collect();
@@ -256,4 +258,36 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
     };
     let p = shallow.plan(&mut rng);
     assert!(p.depth == 2 && !p.plain);
+    // Every plan carries the level's time for a move.
+    assert!(plans.iter().all(|p| p.time_ms == Some(250)));
+    assert_eq!(level.hint_plan().time_ms, Some(250));
+}
+
+#[test]
+fn a_clock_ends_the_search_with_its_deepest_finished_reading() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use yorimichi::rules::chu::game::Chu;
+    let chu = Chu::default();
+    let deep = SearchPlan {
+        depth: 30,
+        nodes: u64::MAX,
+        ..plan(1, true)
+    };
+    // A clock that says the time is up at its 40th reading: the search
+    // ends early, after at least one whole iteration, with a legal move.
+    let polls = Arc::new(AtomicU64::new(0));
+    let seen = polls.clone();
+    let mut timed = Searcher::new(&chu, chu.start(), &[], deep.clone())
+        .with_clock(Box::new(move || seen.fetch_add(1, Ordering::Relaxed) >= 40));
+    let r = timed.run(&chu).expect("a move");
+    assert!(r.depth >= 1 && r.depth < 30, "depth {}", r.depth);
+    assert!(polls.load(Ordering::Relaxed) > 40);
+    let mut moves = Vec::new();
+    chu.legal_moves(&chu.start(), &mut moves);
+    assert!(moves.contains(&r.best));
+    // A clock that is up at once still lets the first iteration finish.
+    let mut at_once = Searcher::new(&chu, chu.start(), &[], deep).with_clock(Box::new(|| true));
+    let r = at_once.run(&chu).expect("a move");
+    assert_eq!(r.depth, 1);
 }

@@ -1,6 +1,8 @@
 //! Runs a search without freezing the screen: on native in a background
 //! thread, on the web (one thread) a few milliseconds per frame. Dropping a
-//! [`Thinker`] cancels its search (undo, quit, new game).
+//! [`Thinker`] cancels its search (undo, quit, new game). A level's time
+//! for a move (`time_ms`) is kept by the clock here, in wall-clock time
+//! from the start of the thinking: what the player waits.
 
 use crate::rules::game::Game;
 use crate::rules::search::{SearchPlan, SearchResult, Searcher};
@@ -73,7 +75,12 @@ mod imp {
             let history = history.to_vec();
             std::thread::spawn(move || {
                 yield_to_the_screen();
+                let started = Instant::now();
+                let clock = plan.time_ms.map(Duration::from_millis);
                 let mut searcher = searcher(&game, pos, &history, plan, &forbidden);
+                if let Some(limit) = clock {
+                    searcher = searcher.with_clock(Box::new(move || started.elapsed() >= limit));
+                }
                 loop {
                     let slice = Instant::now();
                     let step = searcher.step(&game, &mut || {
@@ -159,9 +166,13 @@ mod imp {
             // The page's search is always sliced (one thread).
             _pace: SearchPace,
         ) -> Self {
-            Thinker {
-                searcher: searcher(game, pos, history, plan, &forbidden),
+            let started = Instant::now();
+            let clock = plan.time_ms.map(std::time::Duration::from_millis);
+            let mut searcher = searcher(game, pos, history, plan, &forbidden);
+            if let Some(limit) = clock {
+                searcher = searcher.with_clock(Box::new(move || started.elapsed() >= limit));
             }
+            Thinker { searcher }
         }
 
         pub fn poll(&mut self, game: &G) -> Option<Option<SearchResult<G::Move>>> {

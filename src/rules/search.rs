@@ -60,6 +60,12 @@ pub struct CpuLevel {
     /// oversight: a threat missed, not just a shallower reading).
     #[serde(default)]
     pub plain_blunders: bool,
+    /// The most time a move may take, in milliseconds: when it is up the
+    /// CPU plays the best move of its deepest finished reading. Measured
+    /// by whoever runs the search ([`Searcher::with_clock`]); without a
+    /// clock (self-play tables) only the node budget counts.
+    #[serde(default)]
+    pub time_ms: Option<u64>,
 }
 
 /// What one search will do, decided once per move from a [`CpuLevel`].
@@ -75,6 +81,8 @@ pub struct SearchPlan {
     /// Judge leaves with [`Game::evaluate_plain`] instead of
     /// [`Game::evaluate`].
     pub plain: bool,
+    /// The level's time for a move ([`CpuLevel::time_ms`]).
+    pub time_ms: Option<u64>,
 }
 
 impl CpuLevel {
@@ -90,6 +98,7 @@ impl CpuLevel {
                 seed,
                 exact: false,
                 plain: self.plain_eval || self.plain_blunders,
+                time_ms: self.time_ms,
             }
         } else {
             SearchPlan {
@@ -100,6 +109,7 @@ impl CpuLevel {
                 seed,
                 exact: self.endgame_tables,
                 plain: self.plain_eval,
+                time_ms: self.time_ms,
             }
         }
     }
@@ -114,6 +124,7 @@ impl CpuLevel {
             seed: 0,
             exact: self.endgame_tables,
             plain: self.plain_eval,
+            time_ms: self.time_ms,
         }
     }
 }
@@ -175,7 +186,14 @@ pub struct Searcher<G: Game> {
     depth_done: u8,
     best: Option<(G::Move, i32)>,
     finished: bool,
+    /// Says when the move's time is up ([`Searcher::with_clock`]).
+    clock: Option<Clock>,
 }
+
+/// A caller's clock: true once the move's time is up. The rules know no
+/// time of their own (the web has no `std::time`), so the app, the
+/// commands and the tests bring theirs.
+pub type Clock = Box<dyn FnMut() -> bool + Send + Sync>;
 
 const TT_BITS: u32 = 17;
 
@@ -223,7 +241,16 @@ impl<G: Game> Searcher<G> {
             best: None,
             plan,
             finished: false,
+            clock: None,
         }
+    }
+
+    /// Ends the search when `out_of_time` says so, with the best move of
+    /// the deepest iteration finished by then (the first iteration always
+    /// finishes, so there is one), as the node budget ends it.
+    pub fn with_clock(mut self, out_of_time: Clock) -> Self {
+        self.clock = Some(out_of_time);
+        self
     }
 
     pub fn nodes(&self) -> u64 {
@@ -290,6 +317,7 @@ impl<G: Game> Searcher<G> {
                     if depth >= self.plan.depth
                         || self.nodes >= self.plan.nodes
                         || self.best.is_some_and(|(_, s)| s.abs() >= WIN_BOUND)
+                        || self.clock.as_mut().is_some_and(|out_of_time| out_of_time())
                     {
                         self.finished = true;
                     }
@@ -379,7 +407,9 @@ impl<G: Game> Searcher<G> {
             if should_stop() {
                 return Err(Abort::Slice);
             }
-            if self.depth_done > 0 && self.nodes >= self.plan.nodes {
+            if self.depth_done > 0
+                && (self.nodes >= self.plan.nodes || self.clock.as_mut().is_some_and(|c| c()))
+            {
                 return Err(Abort::Budget);
             }
         }

@@ -79,6 +79,7 @@ fn plan(depth: u8) -> SearchPlan {
         seed: 0,
         exact: false,
         plain: false,
+        time_ms: None,
     }
 }
 
