@@ -133,6 +133,7 @@ fn reference_ms<G: Game>(game: &G) -> f64 {
         exact: false,
         plain: false,
         time_ms: None,
+        null_move: false,
     };
     (0..5)
         .map(|_| {

@@ -12,7 +12,7 @@ usage:
                                   the next game from that position: musashi,
                                   chushogi: an SFEN or a USI game, mawari:
                                   e.g. \"rules=basic hisha@6 fu@14 turn=0\")
-  yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S] [--a-side first|second] [--moves]
+  yorimichi selfplay <id> --games N --a LEVEL --b LEVEL [--preset P] [--seed S] [--a-side first|second] [--a-null-move on|off] [--moves]
                                   CPU against CPU, alternating sides; the last
                                   line is `score A: NN.N%`
   yorimichi solve musashi [--board 33|25] [--max-ko N] [--mirror] [--csv]
@@ -156,6 +156,9 @@ pub struct SelfplayArgs {
     pub moves: bool,
     /// The side A plays in every game (both sides in turn if `None`).
     pub a_side: Option<Side>,
+    /// A's level with the null move on or off (an engine experiment:
+    /// the same level against itself with and without it).
+    pub a_null_move: Option<bool>,
 }
 
 fn playable(id: &str) -> Result<GameId, String> {
@@ -267,7 +270,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             let game = with_engine(it.next().ok_or("selfplay needs a game id")?)?;
             let (mut games, mut a, mut b, mut preset, mut seed) = (None, None, None, None, 1u64);
             let mut moves = false;
-            let mut a_side = None;
+            let (mut a_side, mut a_null_move) = (None, None);
             while let Some(flag) = it.next() {
                 if flag == "--moves" {
                     moves = true;
@@ -299,6 +302,17 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                             .parse()
                             .map_err(|_| format!("--seed needs a number, not \"{value}\""))?
                     }
+                    "--a-null-move" => {
+                        a_null_move = Some(match value {
+                            "on" => true,
+                            "off" => false,
+                            _ => {
+                                return Err(format!(
+                                    "--a-null-move needs on or off, not \"{value}\""
+                                ));
+                            }
+                        })
+                    }
                     other => return Err(format!("unknown option \"{other}\"")),
                 }
             }
@@ -311,6 +325,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 seed,
                 moves,
                 a_side,
+                a_null_move,
             }))
         }
         Some("engine") => match it.next() {

@@ -25,6 +25,7 @@ pub fn think(game: &Chu, history: &[u64], pos: &ChuPosition, seconds: f64) -> Op
         exact: false,
         plain: false,
         time_ms: None,
+        null_move: false,
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan);
     let deadline = Instant::now() + Duration::from_secs_f64(seconds.max(0.01));

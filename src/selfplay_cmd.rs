@@ -104,11 +104,20 @@ fn play<G: Game>(
     game: &G,
     cpu: &CpuLevels,
 ) -> Result<(), String> {
-    let (a, b) = (cpu.get(args.a), cpu.get(args.b));
+    let mut a = cpu.get(args.a).clone();
+    if let Some(on) = args.a_null_move {
+        a.null_move = on;
+    }
+    let (a, b) = (&a, cpu.get(args.b));
     println!(
-        "{} preset={preset_id} A={} B={} games={} seed={}",
+        "{} preset={preset_id} A={}{} B={} games={} seed={}",
         args.game.id(),
         args.a.id(),
+        match args.a_null_move {
+            Some(true) => " (null move on)",
+            Some(false) => " (null move off)",
+            None => "",
+        },
         args.b.id(),
         args.games,
         args.seed

@@ -95,6 +95,7 @@ fn the_search_takes_a_lion_left_hanging() {
         exact: false,
         plain: false,
         time_ms: None,
+        null_move: false,
     };
     let best = Searcher::new(&chu, pos.clone(), &[chu.hash(&pos)], plan)
         .run(&chu)
@@ -182,4 +183,56 @@ fn whole_games_read_and_write_as_usi_and_a_japanese_record() {
         let e = ChuGameText::parse(text).unwrap_err();
         assert!(e.contains(says), "{text}: {e}");
     }
+}
+
+#[test]
+fn a_pass_flips_the_turn_and_keeps_the_key_exact() {
+    let chu = Chu::default();
+    let start = chu.start();
+    let passed = chu
+        .null_move(&start)
+        .expect("中将棋 offers a pass to the search");
+    assert_eq!(chu.side_to_move(&passed), Side::Second);
+    assert_eq!(passed.key(), passed.computed_key());
+    assert_ne!(passed.key(), start.key());
+    // 先獅子 lasts one move: a pass clears it.
+    let lion = ChuPosition::from_sfen("k11/12/12/12/12/5n6/12/12/12/5R6/12/11K b 6e 1").unwrap();
+    assert!(lion.lion_taken_at().is_some());
+    let p = lion.passed();
+    assert_eq!(p.lion_taken_at(), None);
+    assert_eq!(p.key(), p.computed_key());
+    assert_eq!(
+        p.passed().key(),
+        ChuPosition::from_sfen("k11/12/12/12/12/5n6/12/12/12/5R6/12/11K b - 1")
+            .unwrap()
+            .key()
+    );
+}
+
+/// The null move prunes: fewer nodes to the same depth (its tactics are
+/// checked on the problem collection in chu_lessons.rs).
+#[test]
+fn the_null_move_prunes() {
+    let chu = Chu::default();
+    let plan = |null_move| SearchPlan {
+        depth: 5,
+        nodes: u64::MAX,
+        quiescence: true,
+        noise: 0,
+        seed: 1,
+        exact: false,
+        plain: false,
+        time_ms: None,
+        null_move,
+    };
+    let start = chu.start();
+    let nodes = |null_move| {
+        Searcher::new(&chu, start.clone(), &[chu.hash(&start)], plan(null_move))
+            .run(&chu)
+            .expect("a move")
+            .nodes
+    };
+    let (full, pruned) = (nodes(false), nodes(true));
+    println!("depth 5 from the start: {full} nodes, {pruned} with the null move");
+    assert!(pruned < full, "{pruned} ≥ {full}");
 }

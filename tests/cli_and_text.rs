@@ -82,7 +82,23 @@ fn commands_parse() {
             seed: 9,
             moves: false,
             a_side: None,
+            a_null_move: None,
         }))
+    );
+    assert!(matches!(
+        parse(&args(
+            "selfplay chushogi --games 2 --a strong --b strong --a-null-move on"
+        )),
+        Ok(Command::Selfplay(SelfplayArgs {
+            a_null_move: Some(true),
+            ..
+        }))
+    ));
+    assert!(
+        parse(&args(
+            "selfplay chushogi --games 2 --a strong --b strong --a-null-move yes"
+        ))
+        .is_err()
     );
     assert!(matches!(
         parse(&args(

@@ -385,6 +385,7 @@ fn the_strong_cpu_plays_the_tables_perfectly_in_the_endgame() {
         exact,
         plain: false,
         time_ms: None,
+        null_move: false,
     };
     for ko in [3u8, 4] {
         for side in [OYA, KO] {

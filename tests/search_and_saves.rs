@@ -25,6 +25,7 @@ fn plan(depth: u8, quiescence: bool) -> SearchPlan {
         exact: false,
         plain: false,
         time_ms: None,
+        null_move: false,
     }
 }
 
@@ -236,6 +237,7 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
         plain_eval: false,
         plain_blunders: true,
         time_ms: Some(250),
+        null_move: false,
     };
     let mut rng = StdRng::seed_from_u64(1);
     let plans: Vec<SearchPlan> = (0..100).map(|_| level.plan(&mut rng)).collect();

@@ -157,6 +157,14 @@ pub trait Game {
     fn exact(&self, _pos: &Self::Pos) -> Option<Exact> {
         None
     }
+    /// `pos` with the turn passed to the other side, for the search's
+    /// null-move test ("if I could pass and still stand well, this
+    /// position needs no deeper look"). Only games where passing is never
+    /// better than moving offer it (no zugzwang to speak of): `None` keeps
+    /// the search exact.
+    fn null_move(&self, _pos: &Self::Pos) -> Option<Self::Pos> {
+        None
+    }
 }
 
 /// A position's game-theoretic value from exact tables.

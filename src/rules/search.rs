@@ -26,6 +26,11 @@ const INF: i32 = i32::MAX / 2;
 const WIN_BOUND: i32 = WIN - 10_000;
 const MAX_PLY: usize = 128;
 const QUIESCENCE_PLIES: i32 = 6;
+/// The null move's reading is this many plies shorter than a real move's.
+const NULL_MOVE_REDUCTION: i32 = 2;
+/// Below this depth the null move saves too little to be worth its risk
+/// (at 2 its reduced reading is the capture search alone).
+const NULL_MOVE_MIN_DEPTH: i32 = 2;
 /// Score of a position the exact tables give to one side without a
 /// distance (plus the static value, so the winner still plays purposefully).
 const KNOWN_WIN: i32 = WIN / 2;
@@ -66,6 +71,10 @@ pub struct CpuLevel {
     /// clock (self-play tables) only the node budget counts.
     #[serde(default)]
     pub time_ms: Option<u64>,
+    /// Whether the search may prune with a null move where the game
+    /// offers one ([`Game::null_move`]).
+    #[serde(default)]
+    pub null_move: bool,
 }
 
 /// What one search will do, decided once per move from a [`CpuLevel`].
@@ -83,6 +92,8 @@ pub struct SearchPlan {
     pub plain: bool,
     /// The level's time for a move ([`CpuLevel::time_ms`]).
     pub time_ms: Option<u64>,
+    /// Null-move pruning ([`CpuLevel::null_move`]).
+    pub null_move: bool,
 }
 
 impl CpuLevel {
@@ -99,6 +110,7 @@ impl CpuLevel {
                 exact: false,
                 plain: self.plain_eval || self.plain_blunders,
                 time_ms: self.time_ms,
+                null_move: false,
             }
         } else {
             SearchPlan {
@@ -110,6 +122,7 @@ impl CpuLevel {
                 exact: self.endgame_tables,
                 plain: self.plain_eval,
                 time_ms: self.time_ms,
+                null_move: self.null_move,
             }
         }
     }
@@ -125,6 +138,7 @@ impl CpuLevel {
             exact: self.endgame_tables,
             plain: self.plain_eval,
             time_ms: self.time_ms,
+            null_move: self.null_move,
         }
     }
 }
@@ -188,6 +202,9 @@ pub struct Searcher<G: Game> {
     finished: bool,
     /// Says when the move's time is up ([`Searcher::with_clock`]).
     clock: Option<Clock>,
+    /// Plies whose position was reached by a null move: no second null
+    /// move follows one.
+    after_null: Vec<bool>,
 }
 
 /// A caller's clock: true once the move's time is up. The rules know no
@@ -242,6 +259,7 @@ impl<G: Game> Searcher<G> {
             plan,
             finished: false,
             clock: None,
+            after_null: vec![false; MAX_PLY + 2],
         }
     }
 
@@ -523,6 +541,26 @@ impl<G: Game> Searcher<G> {
                     Bound::Upper if s <= alpha => return Ok(s),
                     _ => {}
                 }
+            }
+        }
+
+        // Null move: if passing still leaves this side at or above beta
+        // after a reduced reading, a real move will too (the game offers
+        // a pass only where zugzwang does not occur). Not next to a mate
+        // score, not twice in a row, not in shallow nodes.
+        if self.plan.null_move
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && !self.after_null[ply]
+            && beta.abs() < WIN_BOUND
+            && let Some(passed) = game.null_move(pos)
+            && self.evaluate(game, pos) >= beta
+        {
+            self.after_null[ply + 1] = true;
+            let reduced = depth - 1 - NULL_MOVE_REDUCTION;
+            let v = self.child_value(game, &passed, reduced, ply + 1, beta - 1, beta, should_stop);
+            self.after_null[ply + 1] = false;
+            if v? >= beta {
+                return Ok(beta);
             }
         }
 

@@ -149,6 +149,14 @@ fn lishogi_outcome(pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
     no_moves(Profile::Lishogi, pos).then(|| (Some(pos.to_move().opponent()), ChuEnd::NoMoves))
 }
 
+/// Whether the other side could take one of `side`'s royals (king, 太子)
+/// with its next move: "in check".
+pub fn royal_in_danger(pos: &ChuPosition, side: Side) -> bool {
+    pos.pieces()
+        .filter(|&(_, s, p)| s == side && is_royal(p))
+        .any(|(sq, _, _)| attacks(pos, side.opponent(), sq))
+}
+
 /// Whether either side attacks the other's king or 太子.
 fn royal_attacked(pos: &ChuPosition) -> bool {
     pos.pieces()

@@ -208,6 +208,14 @@ impl Game for Chu {
         pos.key()
     }
 
+    /// Passing is never better than moving in 中将棋 (a side always has a
+    /// harmless move among its pieces; the lion can even じっと), so the
+    /// null-move test is sound here — except in check, where a pass loses
+    /// the king and says nothing about the position.
+    fn null_move(&self, pos: &ChuPosition) -> Option<ChuPosition> {
+        (!super::end::royal_in_danger(pos, pos.to_move())).then(|| pos.passed())
+    }
+
     fn evaluate(&self, pos: &ChuPosition) -> i32 {
         sign(pos.to_move()) * self.score_for_first(pos)
     }

@@ -168,6 +168,18 @@ impl ChuPosition {
         self.key
     }
 
+    /// The same board with the other side to move and no 先獅子 square: a
+    /// pass, which the search uses for its null-move test (a real pass is
+    /// the lion's じっと, a move like any other).
+    pub fn passed(&self) -> ChuPosition {
+        let mut p = self.clone();
+        p.key ^= side_key(p.to_move) ^ lion_key(p.lion_taken_at);
+        p.to_move = p.to_move.opponent();
+        p.lion_taken_at = None;
+        p.key ^= side_key(p.to_move);
+        p
+    }
+
     /// [`ChuPosition::key`] computed from the whole position.
     pub fn computed_key(&self) -> u64 {
         let mut key = side_key(self.to_move) ^ lion_key(self.lion_taken_at);

@@ -80,6 +80,7 @@ fn plan(depth: u8) -> SearchPlan {
         exact: false,
         plain: false,
         time_ms: None,
+        null_move: false,
     }
 }
 
