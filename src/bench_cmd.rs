@@ -35,11 +35,12 @@ impl GameVisitor for Bench<'_> {
         );
         let reference = reference_ms(game);
         println!("reference (a plain 2-ply search from the start): {reference:.3} ms");
-        println!("level      median ms   worst ms   median/ref   time for a move");
+        println!("level      median ms   worst ms   median/ref   nodes/s   time for a move");
         let mut rng = StdRng::seed_from_u64(args.seed);
         let mut over = Vec::new();
         for s in Strength::ALL {
             let level = cpu.get(s);
+            let mut nodes = 0u64;
             let mut times: Vec<f64> = positions
                 .iter()
                 .map(|(pos, history)| {
@@ -53,9 +54,11 @@ impl GameVisitor for Bench<'_> {
                             searcher.with_clock(Box::new(move || started.elapsed() >= limit));
                     }
                     let _ = searcher.run(game);
+                    nodes += searcher.nodes();
                     started.elapsed().as_secs_f64() * 1000.0
                 })
                 .collect();
+            let per_second = nodes as f64 / (times.iter().sum::<f64>() / 1000.0).max(1e-9);
             times.sort_by(f64::total_cmp);
             let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
             let worst = times.last().copied().unwrap_or(0.0);
@@ -70,9 +73,10 @@ impl GameVisitor for Bench<'_> {
                 None => "none (nodes only)".into(),
             };
             println!(
-                "{:<9} {median:>10.1} {worst:>10.1} {:>12.1}   {verdict}",
+                "{:<9} {median:>10.1} {worst:>10.1} {:>12.1} {:>9.0}k   {verdict}",
                 s.id(),
-                median / reference.max(1e-6)
+                median / reference.max(1e-6),
+                per_second / 1000.0
             );
         }
         if over.is_empty() {
