@@ -16,13 +16,15 @@ pub enum SearchPace {
     Full,
     /// The frames are drawn on the CPU too (a software renderer): the
     /// search thinks in short slices with rests between, so that the
-    /// renderer's threads find the cores free. The search is as deep as
-    /// ever (its budgets count nodes), it only takes longer.
+    /// renderer's threads find the cores free. The search reads as far as
+    /// its node budget, only more slowly — unless the level's time for a
+    /// move ends it first.
     ShareWithRenderer,
 }
 
 /// The search a thinker runs: `pos` after the positions `history`, for a
-/// move that is not one of `forbidden` (a rule about the game so far).
+/// move that is not one of `forbidden` (a rule about the game so far),
+/// within the plan's time for a move from now.
 fn searcher<G: Game>(
     game: &G,
     pos: G::Pos,
@@ -30,7 +32,17 @@ fn searcher<G: Game>(
     plan: SearchPlan,
     forbidden: &[G::Move],
 ) -> Searcher<G> {
-    Searcher::new(game, pos, history, plan).restrict_root(|m| !forbidden.contains(&m))
+    let limit = plan.time_ms.map(std::time::Duration::from_millis);
+    let searcher =
+        Searcher::new(game, pos, history, plan).restrict_root(|m| !forbidden.contains(&m));
+    match limit {
+        Some(limit) => {
+            // Bevy's Instant: the browser's clock on the web.
+            let started = bevy::platform::time::Instant::now();
+            searcher.with_clock(Box::new(move || started.elapsed() >= limit))
+        }
+        None => searcher,
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -75,12 +87,7 @@ mod imp {
             let history = history.to_vec();
             std::thread::spawn(move || {
                 yield_to_the_screen();
-                let started = Instant::now();
-                let clock = plan.time_ms.map(Duration::from_millis);
                 let mut searcher = searcher(&game, pos, &history, plan, &forbidden);
-                if let Some(limit) = clock {
-                    searcher = searcher.with_clock(Box::new(move || started.elapsed() >= limit));
-                }
                 loop {
                     let slice = Instant::now();
                     let step = searcher.step(&game, &mut || {
@@ -166,13 +173,9 @@ mod imp {
             // The page's search is always sliced (one thread).
             _pace: SearchPace,
         ) -> Self {
-            let started = Instant::now();
-            let clock = plan.time_ms.map(std::time::Duration::from_millis);
-            let mut searcher = searcher(game, pos, history, plan, &forbidden);
-            if let Some(limit) = clock {
-                searcher = searcher.with_clock(Box::new(move || started.elapsed() >= limit));
+            Thinker {
+                searcher: searcher(game, pos, history, plan, &forbidden),
             }
-            Thinker { searcher }
         }
 
         pub fn poll(&mut self, game: &G) -> Option<Option<SearchResult<G::Move>>> {
