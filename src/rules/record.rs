@@ -4,6 +4,7 @@
 //! into a position the rules could not reach.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use super::game::{EndReason, Game, Outcome, Side};
 
@@ -42,6 +43,18 @@ pub struct GameRecord<G: Game> {
     counts: HashMap<u64, u32>,
     /// How the game ended off the board (投了, the time cutoff).
     ended: Option<Outcome>,
+    /// What the game so far decides about the current position (中将棋's
+    /// 千日手 looks back over the whole game), worked out once per
+    /// position: the screens ask several times a frame. Emptied by every
+    /// change; a record is always asked with the one game it is played in.
+    judged: OnceLock<HistoryJudgement<G::Move>>,
+}
+
+/// [`Game::history_outcome`] and [`Game::forbidden_moves`] of a position.
+#[derive(Clone, Debug)]
+struct HistoryJudgement<M> {
+    outcome: Option<Outcome>,
+    forbidden: Vec<M>,
 }
 
 impl<G: Game> GameRecord<G> {
@@ -59,7 +72,21 @@ impl<G: Game> GameRecord<G> {
             hashes: vec![h],
             counts,
             ended: None,
+            judged: OnceLock::new(),
         }
+    }
+
+    /// The game-so-far rules about the current position, worked out on
+    /// the first question after a change.
+    fn judged(&self, game: &G) -> &HistoryJudgement<G::Move> {
+        self.judged.get_or_init(|| HistoryJudgement {
+            outcome: game.history_outcome(
+                &self.positions,
+                &self.moves,
+                self.occurrences_of_current(),
+            ),
+            forbidden: game.forbidden_moves(&self.positions, &self.moves),
+        })
     }
 
     /// Replays `moves` from the start; fails on the first move the rules
@@ -112,14 +139,13 @@ impl<G: Game> GameRecord<G> {
         if let Some(outcome) = self.ended {
             return Some(outcome);
         }
-        game.outcome(self.current()).or_else(|| {
-            game.history_outcome(&self.positions, &self.moves, self.occurrences_of_current())
-        })
+        game.outcome(self.current())
+            .or_else(|| self.judged(game).outcome)
     }
 
     /// Moves a rule about the game so far forbids now (中将棋's 千日手).
     pub fn forbidden_moves(&self, game: &G) -> Vec<G::Move> {
-        game.forbidden_moves(&self.positions, &self.moves)
+        self.judged(game).forbidden.clone()
     }
 
     /// The legal moves of the current position less those the game so far
@@ -127,7 +153,7 @@ impl<G: Game> GameRecord<G> {
     pub fn legal_moves(&self, game: &G) -> Vec<G::Move> {
         let mut moves = Vec::new();
         game.legal_moves(self.current(), &mut moves);
-        let forbidden = self.forbidden_moves(game);
+        let forbidden = &self.judged(game).forbidden;
         moves.retain(|m| !forbidden.contains(m));
         moves
     }
@@ -151,6 +177,7 @@ impl<G: Game> GameRecord<G> {
         self.moves.push(mv);
         self.positions.push(next);
         self.hashes.push(h);
+        self.judged = OnceLock::new();
         Ok(PlayReport {
             occurrences,
             outcome: self.outcome(game),
@@ -163,6 +190,7 @@ impl<G: Game> GameRecord<G> {
             return false;
         }
         self.ended = None;
+        self.judged = OnceLock::new();
         self.moves.pop();
         self.positions.pop();
         if let Some(h) = self.hashes.pop()

@@ -201,11 +201,17 @@ pub fn cpu_soak<G: Playable>(app: &mut App, games: usize, seed: u64) {
     let mut counts = Vec::new();
     let mut plies = 0usize;
     let memory_at_start = resident_kib();
+    // The first game warms the caches (fonts, meshes, the allocator):
+    // growth after it is what a leak would show.
+    let mut memory_after_first = None;
     let started = std::time::Instant::now();
     for game in 0..games {
         assert_eq!(screen(app), Screen::Play, "game {game} began");
         assert_eq!(app.world().resource::<Match<G>>().record.ply(), 0);
         counts.push(app.world().entities().count_spawned());
+        if game == 1 {
+            memory_after_first = resident_kib();
+        }
         loop {
             settle::<G>(app);
             if screen(app) != Screen::Play {
@@ -253,10 +259,11 @@ pub fn cpu_soak<G: Playable>(app: &mut App, games: usize, seed: u64) {
     let first = counts[0];
     let last = *counts.last().expect("a game");
     println!(
-        "{}: {games} CPU games ({plies} plies, {:.0} s): {first} entities at the start of the first, {last} at the start of the last; memory {} KiB → {} KiB",
+        "{}: {games} CPU games ({plies} plies, {:.0} s): {first} entities at the start of the first, {last} at the start of the last; memory {} KiB at the start, {} KiB after the first game, {} KiB at the end",
         G::ID.id(),
         started.elapsed().as_secs_f64(),
         memory_at_start.unwrap_or(0),
+        memory_after_first.unwrap_or(0),
         resident_kib().unwrap_or(0)
     );
     assert!(
