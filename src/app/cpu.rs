@@ -22,6 +22,32 @@ pub enum SearchPace {
     ShareWithRenderer,
 }
 
+/// How long the thinking done inside frames took at most: a thinker's
+/// poll (on the web the search itself runs there, a slice a frame; natively
+/// it only looks for an answer) and the endgame tables built a slice a
+/// frame. On the web this is what thinking adds to a frame; the browser
+/// test reads it as `data-search-slice`.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct ThinkingSlices {
+    /// The longest slice so far, in milliseconds.
+    pub longest_ms: f64,
+    pub slices: u64,
+}
+
+impl ThinkingSlices {
+    /// Runs one slice of thinking and keeps its time.
+    pub fn time<T>(&mut self, slice: impl FnOnce() -> T) -> T {
+        let started = bevy::platform::time::Instant::now();
+        let out = slice();
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        self.slices += 1;
+        if ms > self.longest_ms {
+            self.longest_ms = ms;
+        }
+        out
+    }
+}
+
 /// The search a thinker runs: `pos` after the positions `history`, for a
 /// move that is not one of `forbidden` (a rule about the game so far),
 /// within the plan's time for a move from now.

@@ -94,6 +94,7 @@ pub fn core_plugin(app: &mut App) {
         .insert_resource(ChosenGame(GameId::Hasami))
         .init_resource::<ChosenTutorial>()
         .init_resource::<cpu::SearchPace>()
+        .init_resource::<cpu::ThinkingSlices>()
         .insert_resource(ReturnTo(Screen::Title))
         .add_plugins((
             i18n::plugin,

@@ -9,8 +9,24 @@ use super::{GameProgress, Screen, StartOptions};
 use crate::rules::data::GameId;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, dice_fingerprint)
-        .add_systems(Update, (mirror_screen, mirror_progress, mirror_saves));
+    app.add_systems(Startup, dice_fingerprint).add_systems(
+        Update,
+        (mirror_screen, mirror_progress, mirror_saves, mirror_slices),
+    );
+}
+
+/// `data-search-slice`: the longest slice of thinking a frame has held so
+/// far, in milliseconds (the search must yield to the page).
+fn mirror_slices(slices: Res<super::cpu::ThinkingSlices>) {
+    if !slices.is_changed() {
+        return;
+    }
+    if let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    {
+        let _ = body.set_attribute("data-search-slice", &format!("{:.1}", slices.longest_ms));
+    }
 }
 
 /// `data-saves="on"` or `"off"`: whether the page's storage keeps the games

@@ -12,7 +12,7 @@ use super::board_view::BoardView;
 use super::session::{Match, MoveMark, Opponent, Playable, Presets, chosen};
 use crate::app::anim::{Lifetime, Tween};
 use crate::app::audio::Sfx;
-use crate::app::cpu::{SearchPace, Thinker};
+use crate::app::cpu::{SearchPace, Thinker, ThinkingSlices};
 use crate::app::files::{self, Exported, Imported};
 use crate::app::i18n::{Lang, Localized, T};
 use crate::app::save::Store;
@@ -985,6 +985,7 @@ fn cpu_turn<G: Playable>(
     animating: Animating,
     mut cpu: ResMut<CpuThink<G>>,
     pace: Res<SearchPace>,
+    mut slices: ResMut<ThinkingSlices>,
     mut moves: MessageWriter<PlayMove<G>>,
 ) {
     let Opponent::Cpu(strength) = m.setup.opponent else {
@@ -1010,7 +1011,7 @@ fn cpu_turn<G: Playable>(
             ));
         }
         Some(thinker) => {
-            if let Some(answer) = thinker.poll(&m.game) {
+            if let Some(answer) = slices.time(|| thinker.poll(&m.game)) {
                 cpu.0 = None;
                 if let Some(result) = answer {
                     moves.write(PlayMove(result.best));
@@ -1024,11 +1025,12 @@ fn poll_hint<G: Playable>(
     m: Res<Match<G>>,
     mut hint: ResMut<HintThink<G>>,
     mut ui: ResMut<PlayUi<G>>,
+    mut slices: ResMut<ThinkingSlices>,
 ) {
     let Some(thinker) = hint.0.as_mut() else {
         return;
     };
-    if let Some(answer) = thinker.poll(&m.game) {
+    if let Some(answer) = slices.time(|| thinker.poll(&m.game)) {
         hint.0 = None;
         ui.hint = answer.map(|r| r.best);
         ui.dirty = true;

@@ -52,6 +52,7 @@ fn build_and_attach(
     mut m: ResMut<Match<Musashi>>,
     presets: Res<Presets<Musashi>>,
     mut tables: ResMut<EndgameTables>,
+    mut slices: ResMut<crate::app::cpu::ThinkingSlices>,
 ) {
     let Opponent::Cpu(strength) = m.setup.opponent else {
         return;
@@ -70,7 +71,7 @@ fn build_and_attach(
     }
     match tables.building.as_mut() {
         Some((k, build)) if *k == key => {
-            if let Some(done) = build.poll() {
+            if let Some(done) = slices.time(|| build.poll()) {
                 tables.building = None;
                 tables.solved.push((key, Some(Arc::new(done))));
             }
