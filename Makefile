@@ -84,7 +84,8 @@ web-test: deps-test web-build
 		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png \
 		$(SHOTS)/web-storage-full.png $(SHOTS)/web-storage-blocked.png
 
-# The strength table in the README (takes a while: 200 games a pairing).
+# The strength table in the README (takes a while: 200 games a pairing,
+# 40 for 中将棋, whose つよい games take about a minute and a half each).
 selfplay-table:
 	cargo build --release
 	$(BIN) selfplay hasami --games 200 --a strong --b normal | tail -3
@@ -97,6 +98,8 @@ selfplay-table:
 	$(BIN) selfplay musashi --games 200 --a normal --b easy | tail -3
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 1 | tail -3
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 2 | tail -3
+	for s in 1 2; do $(BIN) selfplay chushogi --games 20 --a normal --b easy --seed $$s | tail -3; done
+	for s in 5 6; do $(BIN) selfplay chushogi --games 20 --a strong --b normal --seed $$s | tail -3; done
 
 # Long robustness runs (issue 9): every text reader (SFEN, USI moves,
 # 中将棋 games, 十六むさし positions, まわり将棋 races, saves) fuzzed for two
