@@ -552,8 +552,9 @@ impl<G: Game> Searcher<G> {
             && depth >= NULL_MOVE_MIN_DEPTH
             && !self.after_null[ply]
             && beta.abs() < WIN_BOUND
-            && let Some(passed) = game.null_move(pos)
             && self.evaluate(game, pos) >= beta
+            // Asked last: the game may look for a check to refuse it.
+            && let Some(passed) = game.null_move(pos)
         {
             self.after_null[ply + 1] = true;
             let reduced = depth - 1 - NULL_MOVE_REDUCTION;
