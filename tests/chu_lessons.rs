@@ -282,3 +282,51 @@ fn the_null_move_reads_deeper_at_equal_nodes_and_keeps_the_tactics() {
     );
     assert!(solved[1] + 3 >= solved[0], "the tactics are kept");
 }
+
+/// Every class of error in the 中将棋 level files names the file and the
+/// place: a RON syntax error (line and column), a diagram row that does
+/// not read, a move the diagram does not allow, an unknown rule profile.
+#[test]
+fn broken_chu_level_files_name_the_file_and_the_place() {
+    let problems = data::CHUSHOGI_PROBLEMS;
+    let broken = |what: &str, from: &str, to: &str, says: &[&str]| {
+        assert!(problems.text.contains(from), "{what}: the file changed");
+        let err = data::chushogi_tutorial_from(problems.path, &problems.text.replacen(from, to, 1))
+            .expect_err(what)
+            .to_string();
+        println!("{what}: {err}");
+        assert!(err.contains(problems.path), "{what}: {err}");
+        for s in says {
+            assert!(err.contains(s), "{what}: {err} (wanted {s})");
+        }
+    };
+    broken(
+        "syntax",
+        "    steps: [",
+        "    steps: [[",
+        &["line 9, column 13"],
+    );
+    broken(
+        "a diagram row",
+        "board: [\"",
+        "board: [\"13",
+        &["steps[0].board"],
+    );
+    broken(
+        "an illegal answer",
+        "expect: Some((from: \"3十\", to: \"3九\")),",
+        "expect: Some((from: \"3十\", to: \"3一\")),",
+        &["steps[0].expect"],
+    );
+    let presets = data::CHUSHOGI_PRESETS;
+    let err = data::chushogi_presets_from(
+        presets.path,
+        &presets
+            .text
+            .replacen("profile: Lishogi", "profile: Hachu", 1),
+    )
+    .expect_err("an unknown profile")
+    .to_string();
+    println!("a profile: {err}");
+    assert!(err.contains(presets.path) && err.contains("Hachu"), "{err}");
+}
