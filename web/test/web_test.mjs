@@ -228,9 +228,13 @@ try {
   // nodes, 2 s), and no slice of it inside a frame may take over 25 ms (it
   // asks for 8 ms; the clock is read every 256 nodes). The frames
   // themselves are SwiftShader's: the page draws on the CPU.
-  await tap(page, 1015, 256);
-  await sleep(6000);
-  const slice = Number(await page.evaluate(() => document.body.dataset.searchSlice));
+  // (A loaded machine can swallow a tap: tried up to three times.)
+  let slice = 0;
+  for (let attempt = 0; attempt < 3 && slice < 4; attempt++) {
+    await tap(page, 1015, 256);
+    await sleep(6000);
+    slice = Number(await page.evaluate(() => document.body.dataset.searchSlice));
+  }
   console.log(`longest slice of thinking in a frame: ${slice} ms`);
   check(slice >= 4 && slice <= 25, `the つよい 中将棋 search (a hint) thinks in slices of at most 25 ms (longest ${slice} ms)`);
   await sleep(1000);
