@@ -406,3 +406,35 @@ fn cpu_games_one_after_another_keep_the_entity_count_flat() {
         1,
     );
 }
+
+/// A settled board keeps the koma that did not change (a move redraws a
+/// few pieces, not the whole board), and still matches the rules.
+#[test]
+fn a_move_redraws_only_the_pieces_it_changed() {
+    use yorimichi::games::play::PieceView;
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    start_game(&mut app);
+    let pieces = |app: &mut App| -> Vec<Entity> {
+        let mut q = app.world_mut().query_filtered::<Entity, With<PieceView>>();
+        q.iter(app.world()).collect()
+    };
+    let before = pieces(&mut app);
+    assert_eq!(before.len(), 18);
+    assert!(human_move(&mut app));
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<HasamiMatch>().record.ply(),
+        2,
+        "the CPU replied"
+    );
+    assert_view_matches_rules(&mut app);
+    let after = pieces(&mut app);
+    let kept = before.iter().filter(|e| after.contains(e)).count();
+    assert_eq!(
+        kept,
+        after.len(),
+        "no piece drawn anew for two plain moves ({kept} of {} kept)",
+        after.len()
+    );
+}

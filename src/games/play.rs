@@ -9,7 +9,7 @@ use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
 use super::board_view::BoardView;
-use super::session::{Match, MoveMark, Opponent, Playable, Presets, chosen};
+use super::session::{Match, MoveMark, Opponent, PieceFace, Playable, Presets, chosen};
 use crate::app::anim::{Lifetime, Tween};
 use crate::app::audio::Sfx;
 use crate::app::cpu::{SearchPace, Thinker, ThinkingSlices};
@@ -67,6 +67,11 @@ pub struct PieceView {
     pub point: PointId,
     pub side: Side,
 }
+
+/// The face a piece was drawn with, so that a settled board redraws only
+/// the pieces that changed (a promotion changes the face).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+struct ShownFace(Option<PieceFace>);
 
 /// Selection, destinations, last move and hint marks (redrawn on change).
 #[derive(Component, Clone)]
@@ -1176,7 +1181,7 @@ fn settle<G: Playable>(
     settings: Res<Settings>,
     time: Res<Time>,
     animating: Animating,
-    pieces_q: Query<Entity, With<PieceView>>,
+    mut pieces_q: Query<(Entity, &PieceView, &ShownFace, &mut Transform)>,
     stands: Query<Entity, With<StandContent>>,
     layout: Res<Layout>,
     mut next: ResMut<NextState<Screen>>,
@@ -1210,24 +1215,44 @@ fn settle<G: Playable>(
     ui.pending_sync = false;
     progress.ply = m.record.ply();
     progress.position = m.game.position_code(m.record.current());
-    for e in &pieces_q {
-        commands.entity(e).despawn();
-    }
     for e in &stands {
         commands.entity(e).despawn();
     }
     let pos = m.record.current();
     let graph = m.game.graph();
     let bottom = m.setup.bottom_side();
-    for p in 0..graph.len() {
-        if let Some(side) = m.game.piece_at(pos, p) {
-            let face = m.game.piece_face(pos, p);
+    let placed = |p: PointId, side: Side| {
+        Transform::from_translation(view.world(graph, p).extend(1.0))
+            .with_rotation(piece_rotation::<G>(side, bottom))
+    };
+    // The rules' pieces, point by point. A piece already shown there as
+    // itself keeps its entity (set exactly in place); every other one is
+    // drawn anew — a move redraws a few koma, not all 92 of 中将棋.
+    let mut wanted: Vec<Option<(Side, Option<PieceFace>)>> = (0..graph.len())
+        .map(|p| {
+            m.game
+                .piece_at(pos, p)
+                .map(|s| (s, m.game.piece_face(pos, p)))
+        })
+        .collect();
+    for (e, piece, face, mut transform) in &mut pieces_q {
+        let shown = (piece.side, face.0);
+        match wanted.get_mut(piece.point) {
+            Some(w) if *w == Some(shown) => {
+                *w = None;
+                *transform = placed(piece.point, piece.side);
+            }
+            _ => commands.entity(e).despawn(),
+        }
+    }
+    for (p, want) in wanted.into_iter().enumerate() {
+        if let Some((side, face)) = want {
             commands
                 .spawn((
                     DespawnOnExit(Screen::Play),
                     PieceView { point: p, side },
-                    Transform::from_translation(view.world(graph, p).extend(1.0))
-                        .with_rotation(piece_rotation::<G>(side, bottom)),
+                    ShownFace(face),
+                    placed(p, side),
                     Visibility::default(),
                 ))
                 .with_children(|c| {
