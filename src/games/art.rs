@@ -263,19 +263,38 @@ pub fn spawn_grid_board(
     }
 }
 
-/// The wooden board with its dark rim, under the board's extent.
+/// The wooden board with its dark rim, under the board's extent. The rim
+/// is four strips around the wood, not a dark board under it: on a
+/// software renderer every pixel drawn twice costs frame time.
 pub fn spawn_wood(commands: &mut Commands, view: &BoardView, scope: impl Bundle + Clone) {
+    const MARGIN: f32 = 6.0;
+    const RIM: f32 = 3.0;
     let half = view.half_size();
+    let wood = half + Vec2::splat(MARGIN);
     commands.spawn((
         scope.clone(),
-        Sprite::from_color(palette::BOARD_LINE, half * 2.0 + Vec2::splat(18.0)),
-        Transform::from_translation(view.center.extend(-2.1)),
-    ));
-    commands.spawn((
-        scope,
-        Sprite::from_color(palette::BOARD, half * 2.0 + Vec2::splat(12.0)),
+        Sprite::from_color(palette::BOARD, wood * 2.0),
         Transform::from_translation(view.center.extend(-2.0)),
     ));
+    let out = wood + Vec2::splat(RIM / 2.0);
+    for (at, size) in [
+        (
+            Vec2::new(0.0, out.y),
+            Vec2::new(wood.x * 2.0 + RIM * 2.0, RIM),
+        ),
+        (
+            Vec2::new(0.0, -out.y),
+            Vec2::new(wood.x * 2.0 + RIM * 2.0, RIM),
+        ),
+        (Vec2::new(out.x, 0.0), Vec2::new(RIM, wood.y * 2.0)),
+        (Vec2::new(-out.x, 0.0), Vec2::new(RIM, wood.y * 2.0)),
+    ] {
+        commands.spawn((
+            scope.clone(),
+            Sprite::from_color(palette::BOARD_LINE, size),
+            Transform::from_translation((view.center + at).extend(-2.1)),
+        ));
+    }
 }
 
 /// A point-and-line board: wood under the points, every link drawn as a
