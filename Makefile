@@ -112,8 +112,8 @@ selfplay-table:
 soak:
 	YORIMICHI_FUZZ_SECONDS=120 cargo test --release --test text_fuzz -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test chu_game random_games -- --nocapture
-	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test playouts --test mawari_rules \
-		playouts random_game -- --nocapture --test-threads 1
+	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test playouts -- --nocapture --test-threads 1
+	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test mawari_rules random_game -- --nocapture
 	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app_flow --test foxgeese_flow \
 		--test musashi_flow --test chu_flow --test mawari_flow cpu_games -- --nocapture --test-threads 1
 

@@ -259,11 +259,11 @@ pub fn cpu_soak<G: Playable>(app: &mut App, games: usize, seed: u64) {
     let first = counts[0];
     let last = *counts.last().expect("a game");
     println!(
-        "{}: {games} CPU games ({plies} plies, {:.0} s): {first} entities at the start of the first, {last} at the start of the last; memory {} KiB at the start, {} KiB after the first game, {} KiB at the end",
+        "{}: {games} CPU games ({plies} plies, {:.0} s): {first} entities at the start of the first, {last} at the start of the last; memory {} KiB at the start, {} after the first game, {} KiB at the end",
         G::ID.id(),
         started.elapsed().as_secs_f64(),
         memory_at_start.unwrap_or(0),
-        memory_after_first.unwrap_or(0),
+        memory_after_first.map_or("—".to_string(), |kib| format!("{kib} KiB")),
         resident_kib().unwrap_or(0)
     );
     assert!(
