@@ -129,15 +129,8 @@ fn sample_positions<G: Game>(
 /// quiescence, timed as the best of five.
 fn reference_ms<G: Game>(game: &G) -> f64 {
     let plan = SearchPlan {
-        depth: 2,
-        nodes: u64::MAX,
         quiescence: false,
-        noise: 0,
-        seed: 1,
-        exact: false,
-        plain: false,
-        time_ms: None,
-        null_move: false,
+        ..SearchPlan::fixed(2, u64::MAX)
     };
     (0..5)
         .map(|_| {

@@ -41,6 +41,17 @@ fn human_move(app: &mut App) -> bool {
     true
 }
 
+/// The app on the game list, with `store`.
+fn list_app(store: Store) -> App {
+    let mut app = headless::app(store);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::GameList);
+    app.update();
+    app
+}
+
 fn start_game(app: &mut App) {
     let start = find::<TitleStart>(app).expect("title has a start button");
     click(app, start);
@@ -162,12 +173,7 @@ fn a_corrupt_save_is_reported_and_discarded() {
         yorimichi::app::settings::load(&store),
         yorimichi::app::settings::Settings::default()
     );
-    let mut app = headless::app(store);
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::GameList);
-    app.update();
+    let mut app = list_app(store);
     let cont = card(&mut app, CardButton::Continue(GameId::Hasami)).expect("the save key exists");
     click(&mut app, cont);
     app.update();
@@ -340,12 +346,7 @@ fn an_enormous_save_is_refused_unread_and_touches_nothing_else() {
     };
     store.put("settings", &settings);
     store.put_raw(&GameId::FoxGeese.save_key(), "another game's save");
-    let mut app = headless::app(store);
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::GameList);
-    app.update();
+    let mut app = list_app(store);
     let cont = card(&mut app, CardButton::Continue(GameId::Hasami)).expect("the save key exists");
     let started = std::time::Instant::now();
     click(&mut app, cont);

@@ -86,17 +86,7 @@ fn the_search_takes_a_lion_left_hanging() {
     let chu = Chu::default();
     // 先手's rook on 7j faces 後手's lion on 7f with nothing between.
     let pos = ChuPosition::from_sfen("k11/12/12/12/12/5n6/12/12/12/5R6/12/11K b - 1").unwrap();
-    let plan = SearchPlan {
-        depth: 3,
-        nodes: 200_000,
-        quiescence: true,
-        noise: 0,
-        seed: 1,
-        exact: false,
-        plain: false,
-        time_ms: None,
-        null_move: false,
-    };
+    let plan = SearchPlan::fixed(3, 200_000);
     let best = Searcher::new(&chu, pos.clone(), &[chu.hash(&pos)], plan)
         .run(&chu)
         .unwrap()
@@ -215,15 +205,8 @@ fn a_pass_flips_the_turn_and_keeps_the_key_exact() {
 fn the_null_move_prunes() {
     let chu = Chu::default();
     let plan = |null_move| SearchPlan {
-        depth: 5,
-        nodes: u64::MAX,
-        quiescence: true,
-        noise: 0,
-        seed: 1,
-        exact: false,
-        plain: false,
-        time_ms: None,
         null_move,
+        ..SearchPlan::fixed(5, u64::MAX)
     };
     let start = chu.start();
     let nodes = |null_move| {

@@ -251,15 +251,8 @@ fn the_null_move_reads_deeper_at_equal_nodes_and_keeps_the_tactics() {
         let answers = matching(&pos, step.expect.as_ref().unwrap());
         for (k, null_move) in [false, true].into_iter().enumerate() {
             let plan = SearchPlan {
-                depth: 30,
-                nodes: 20_000,
-                quiescence: true,
-                noise: 0,
-                seed: 1,
-                exact: false,
-                plain: false,
-                time_ms: None,
                 null_move,
+                ..SearchPlan::fixed(30, 20_000)
             };
             let r = Searcher::new(&game, pos.clone(), &[game.hash(&pos)], plan)
                 .run(&game)

@@ -8,6 +8,13 @@ use bevy::prelude::*;
 use super::{GameProgress, Screen, StartOptions};
 use crate::rules::data::GameId;
 
+/// The page's `<body>`, where the app leaves its `data-*` marks.
+fn page_body() -> Option<web_sys::HtmlElement> {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+}
+
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, dice_fingerprint).add_systems(
         Update,
@@ -21,10 +28,7 @@ fn mirror_slices(slices: Res<super::cpu::ThinkingSlices>) {
     if !slices.is_changed() {
         return;
     }
-    if let Some(body) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-    {
+    if let Some(body) = page_body() {
         let _ = body.set_attribute("data-search-slice", &format!("{:.1}", slices.longest_ms));
     }
 }
@@ -35,10 +39,7 @@ fn mirror_saves(store: Res<super::save::Store>) {
     if !store.is_changed() {
         return;
     }
-    if let Some(body) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-    {
+    if let Some(body) = page_body() {
         let state = if store.saves_work() { "on" } else { "off" };
         let _ = body.set_attribute("data-saves", state);
     }
@@ -48,10 +49,7 @@ fn mirror_saves(store: Res<super::save::Store>) {
 /// まわり将棋 koma-dice simulated here, so the browser test can check the
 /// web build throws exactly as the native one does.
 fn dice_fingerprint() {
-    let Some(body) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-    else {
+    let Some(body) = page_body() else {
         return;
     };
     if body.get_attribute("data-dice-check").is_some() {
@@ -64,10 +62,7 @@ fn dice_fingerprint() {
 /// unknown game is ignored (the title opens); a bad position is reported
 /// when the game starts.
 pub fn start_options(mut options: StartOptions) -> StartOptions {
-    let Some(body) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-    else {
+    let Some(body) = page_body() else {
         return options;
     };
     if let Some(game) = body
@@ -102,10 +97,7 @@ fn mirror_progress(progress: Res<GameProgress>) {
     if !progress.is_changed() {
         return;
     }
-    if let Some(body) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-    {
+    if let Some(body) = page_body() {
         let _ = body.set_attribute("data-ply", &progress.ply.to_string());
         match &progress.position {
             Some(text) => {

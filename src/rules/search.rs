@@ -96,6 +96,25 @@ pub struct SearchPlan {
     pub null_move: bool,
 }
 
+impl SearchPlan {
+    /// A plain, repeatable reading to `depth` within `nodes`: capture
+    /// search on, no noise, no tables, no clock, no null move (tests,
+    /// references and problem judging start from it).
+    pub fn fixed(depth: u8, nodes: u64) -> SearchPlan {
+        SearchPlan {
+            depth,
+            nodes,
+            quiescence: true,
+            noise: 0,
+            seed: 1,
+            exact: false,
+            plain: false,
+            time_ms: None,
+            null_move: false,
+        }
+    }
+}
+
 impl CpuLevel {
     /// Rolls the dice for this move: the full search or a blunder.
     pub fn plan(&self, rng: &mut impl Rng) -> SearchPlan {
