@@ -17,15 +17,8 @@ use crate::rules::search::{SearchPlan, Searcher, Step};
 /// The engine's best move in `seconds` (`None` if it has no move).
 pub fn think(game: &Chu, history: &[u64], pos: &ChuPosition, seconds: f64) -> Option<ChuMove> {
     let plan = SearchPlan {
-        depth: 60,
-        nodes: u64::MAX,
-        quiescence: true,
-        noise: 0,
         seed: history.len() as u64,
-        exact: false,
-        plain: false,
-        time_ms: None,
-        null_move: false,
+        ..SearchPlan::fixed(60, u64::MAX)
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan);
     let deadline = Instant::now() + Duration::from_secs_f64(seconds.max(0.01));

@@ -320,6 +320,22 @@ fn presets_load_and_match_the_issue() {
     )
     .unwrap_err();
     assert!(bad.to_string().contains("oya_wins_at"), "{bad}");
+    // つよい judges as an expert; an expert that also judges plainly is a
+    // contradiction the file is refused for, naming the level.
+    assert!(presets.cpu.get(data::Strength::Strong).expert_eval);
+    assert!(!presets.cpu.get(data::Strength::Normal).expert_eval);
+    let confused = data::musashi_presets_from(
+        "levels/presets/musashi.ron",
+        &data::MUSASHI_PRESETS
+            .text
+            .replace("expert_eval: true", "expert_eval: true, plain_eval: true"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        confused.contains("levels/presets/musashi.ron") && confused.contains("cpu.strong"),
+        "{confused}"
+    );
     assert!(Musashi::new(data::board("musashi25").unwrap(), MusashiRules::STANDARD).is_err());
 }
 
@@ -440,4 +456,33 @@ fn the_plain_judgement_does_not_see_the_pair_oya_takes_next() {
     // 子 side by side leave no gap: both judge alike.
     let calm = pos(&g, &["a1", "b1", "c1", "e5"], "c4", OYA);
     assert_eq!(g.evaluate(&calm), g.evaluate_plain(&calm));
+}
+
+#[test]
+fn the_expert_oya_declines_a_pair_on_the_edge_that_would_pen_it_in() {
+    use yorimichi::rules::search::{Judgement, SearchPlan, Searcher};
+    let g = std_game();
+    // From a game つよい lost with the ordinary judgement: 親 took b4×a3,
+    // the pair on the left edge, and the 子 closed a wall in front of it
+    // that held for two hundred plies.
+    let pos = g
+        .position_from_text("KKK.K-./KO..K../....K../K...K../KKKKK-. oya")
+        .unwrap();
+    let pick = |judgement| {
+        let plan = SearchPlan {
+            judgement,
+            ..SearchPlan::fixed(4, 1_000_000)
+        };
+        let best = Searcher::new(&g, pos, &[g.hash(&pos)], plan)
+            .run(&g)
+            .unwrap()
+            .best;
+        g.move_text(&pos, best)
+    };
+    assert_eq!(pick(Judgement::Ordinary), "b4×a3");
+    let expert = pick(Judgement::Expert);
+    assert!(
+        !expert.contains('×') && expert.starts_with("b4-"),
+        "the expert keeps to the open board: {expert}"
+    );
 }

@@ -377,15 +377,10 @@ fn the_strong_cpu_plays_the_tables_perfectly_in_the_endgame() {
     g.set_endgame(t.clone()).unwrap();
     assert_eq!(g.endgame_reach(), 5);
     let plan = |exact| SearchPlan {
-        depth: 3,
-        nodes: 50_000,
         quiescence: false,
-        noise: 0,
         seed: 7,
         exact,
-        plain: false,
-        time_ms: None,
-        null_move: false,
+        ..SearchPlan::fixed(3, 50_000)
     };
     for ko in [3u8, 4] {
         for side in [OYA, KO] {

@@ -9,7 +9,7 @@ use rand::{SeedableRng, rngs::StdRng};
 use yorimichi::rules::data::{self, Strength};
 use yorimichi::rules::game::{Game, Side};
 use yorimichi::rules::hasami::{Hasami, HasamiMove, HasamiPos, HasamiRules};
-use yorimichi::rules::search::{CpuLevel, SearchPlan, Searcher, Step};
+use yorimichi::rules::search::{CpuLevel, Judgement, SearchPlan, Searcher, Step};
 
 fn game() -> Hasami {
     Hasami::new(data::board("shogi9").unwrap(), HasamiRules::STANDARD).unwrap()
@@ -17,15 +17,9 @@ fn game() -> Hasami {
 
 fn plan(depth: u8, quiescence: bool) -> SearchPlan {
     SearchPlan {
-        depth,
-        nodes: 1_000_000,
         quiescence,
-        noise: 0,
         seed: 3,
-        exact: false,
-        plain: false,
-        time_ms: None,
-        null_move: false,
+        ..SearchPlan::fixed(depth, 1_000_000)
     }
 }
 
@@ -236,6 +230,7 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
         endgame_tables: false,
         plain_eval: false,
         plain_blunders: true,
+        expert_eval: false,
         time_ms: Some(250),
         null_move: false,
     };
@@ -243,15 +238,22 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
     let plans: Vec<SearchPlan> = (0..100).map(|_| level.plan(&mut rng)).collect();
     let (blunders, full): (Vec<_>, Vec<_>) = plans.iter().partition(|p| p.depth == 2);
     assert!(!blunders.is_empty() && !full.is_empty());
-    assert!(blunders.iter().all(|p| p.plain && !p.quiescence));
-    assert!(full.iter().all(|p| !p.plain && p.quiescence));
+    assert!(
+        blunders
+            .iter()
+            .all(|p| p.judgement == Judgement::Plain && !p.quiescence)
+    );
+    assert!(
+        full.iter()
+            .all(|p| p.judgement == Judgement::Ordinary && p.quiescence)
+    );
     let plain_level = CpuLevel {
         plain_eval: true,
         blunder_rate: 0.0,
         ..level.clone()
     };
-    assert!(plain_level.plan(&mut rng).plain);
-    assert!(!level.hint_plan().plain);
+    assert_eq!(plain_level.plan(&mut rng).judgement, Judgement::Plain);
+    assert_eq!(level.hint_plan().judgement, Judgement::Ordinary);
     // Without plain blunders a blunder is only a shallower reading.
     let shallow = CpuLevel {
         plain_blunders: false,
@@ -259,7 +261,17 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
         ..level.clone()
     };
     let p = shallow.plan(&mut rng);
-    assert!(p.depth == 2 && !p.plain);
+    assert!(p.depth == 2 && p.judgement == Judgement::Ordinary);
+    // An expert level judges as an expert, in its full readings and its
+    // hints alike.
+    let expert = CpuLevel {
+        plain_blunders: false,
+        expert_eval: true,
+        blunder_rate: 0.0,
+        ..level.clone()
+    };
+    assert_eq!(expert.plan(&mut rng).judgement, Judgement::Expert);
+    assert_eq!(expert.hint_plan().judgement, Judgement::Expert);
     // Every plan carries the level's time for a move.
     assert!(plans.iter().all(|p| p.time_ms == Some(250)));
     assert_eq!(level.hint_plan().time_ms, Some(250));

@@ -148,6 +148,13 @@ fn validate_levels(file: &str, cpu: &CpuLevels) -> Result<(), LevelError> {
                 "blunder_rate must lie between 0 and 1",
             ));
         }
+        if l.expert_eval && (l.plain_eval || l.plain_blunders) {
+            return Err(LevelError::new(
+                file,
+                &place,
+                "a level with expert_eval cannot also judge plainly (plain_eval, plain_blunders)",
+            ));
+        }
         if l.noise < 0 || l.nodes == 0 {
             return Err(LevelError::new(
                 file,

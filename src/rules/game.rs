@@ -121,6 +121,13 @@ pub trait Game {
     fn evaluate_plain(&self, pos: &Self::Pos) -> i32 {
         self.evaluate(pos)
     }
+    /// What a master of the game sees that the ordinary judgement
+    /// ([`Game::evaluate`]) underrates: only the strongest level judges by
+    /// it, the others keep the plainer view their strength is measured
+    /// with. Games without such knowledge need not tell the two apart.
+    fn evaluate_expert(&self, pos: &Self::Pos) -> i32 {
+        self.evaluate(pos)
+    }
     /// Whether `mv` captures (searched first, and in quiescence).
     fn is_capture(&self, pos: &Self::Pos, mv: Self::Move) -> bool;
     /// How promising a capture looks before it is searched: the worth of

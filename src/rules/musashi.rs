@@ -83,7 +83,7 @@ impl MusashiPos {
         self.ko & (1 << p) != 0
     }
     pub fn ko(&self) -> impl Iterator<Item = PointId> + '_ {
-        (0..64).filter(move |&p| self.has_ko(p))
+        bit_points(self.ko)
     }
     /// The 子 as bits, one per point ([`MusashiPos::from_bits`]' form).
     pub fn ko_bits(&self) -> u64 {
@@ -123,6 +123,49 @@ impl MusashiPos {
     }
 }
 
+/// What a player looks at when judging a position.
+#[derive(Clone, Copy, Debug)]
+struct View {
+    /// Whether the pairs 親 could take next (and the gaps that may become
+    /// such pairs) count: a player who does not look for them leaves gaps.
+    see_threats: bool,
+    /// The worth of one empty point 親 can reach (its room to live).
+    room: i32,
+}
+
+impl View {
+    const PLAIN: View = View {
+        see_threats: false,
+        room: 12,
+    };
+    const ORDINARY: View = View {
+        see_threats: true,
+        room: 12,
+    };
+    /// The master's view: the game is a fight over 親's room. 親 lives as
+    /// long as it has space and the 子 win by taking it away, so one point
+    /// of room is worth more than a pair of 子 (a capture that leads into
+    /// a corner is a bad one). つよい judges so; the ordinary view, whose
+    /// 子 squeeze less hard and whose 親 chases captures, is ふつう's
+    /// (measured: つよい's 親 against ふつう's 子 won 49% of 80 games at
+    /// 100 000 nodes a move with the ordinary view, 80% with this one).
+    const EXPERT: View = View {
+        see_threats: true,
+        room: 150,
+    };
+}
+
+/// The points whose bits are set, lowest first.
+fn bit_points(mut bits: u64) -> impl Iterator<Item = PointId> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let p = bits.trailing_zeros() as PointId;
+            bits &= bits - 1;
+            p
+        })
+    })
+}
+
 /// The game: board and rule options.
 #[derive(Clone, Debug)]
 pub struct Musashi {
@@ -133,6 +176,15 @@ pub struct Musashi {
     /// For each point: the pairs of points on either side of it on one
     /// straight line (親 entering the point takes both when both are 子).
     pairs: Vec<Vec<(u8, u8)>>,
+    /// The same as bit masks, both points of a pair in one mask: the
+    /// masks of point `p` are `pair_masks[pair_start[p]..pair_start[p + 1]]`
+    /// (the evaluation asks for them at every leaf of the search).
+    pair_masks: Vec<u64>,
+    pair_start: Vec<usize>,
+    /// For each point: its neighbours as bits.
+    neighbour_bits: Vec<u64>,
+    /// Every point of the board as bits.
+    all_points: u64,
     centre: PointId,
     /// The 16 points of the square's edge (the 子's start).
     perimeter: u64,
@@ -177,7 +229,7 @@ impl Musashi {
         let steps: Vec<Vec<u8>> = (0..board.len())
             .map(|p| board.links(p).iter().map(|l| l.to as u8).collect())
             .collect();
-        let pairs = (0..board.len())
+        let pairs: Vec<Vec<(u8, u8)>> = (0..board.len())
             .map(|p| {
                 let mut v: Vec<(u8, u8)> = board
                     .links(p)
@@ -191,6 +243,21 @@ impl Musashi {
                 v
             })
             .collect();
+        let mut pair_masks = Vec::new();
+        let mut pair_start = vec![0];
+        for point_pairs in &pairs {
+            pair_masks.extend(point_pairs.iter().map(|&(a, b)| (1u64 << a) | (1u64 << b)));
+            pair_start.push(pair_masks.len());
+        }
+        let neighbour_bits = steps
+            .iter()
+            .map(|ns| ns.iter().fold(0u64, |bits, &q| bits | 1 << q))
+            .collect();
+        let all_points = if board.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << board.len()) - 1
+        };
         let mut perimeter = 0u64;
         let mut setchin = 0u64;
         for p in 0..board.len() {
@@ -207,6 +274,10 @@ impl Musashi {
             rules,
             steps,
             pairs,
+            pair_masks,
+            pair_start,
+            neighbour_bits,
+            all_points,
             centre,
             perimeter,
             setchin,
@@ -345,13 +416,19 @@ impl Musashi {
 
     /// The 子 that 親 takes by entering `to` (both of every pair), as bits.
     pub fn captured_bits(&self, pos: &MusashiPos, to: PointId) -> u64 {
-        let mut bits = 0u64;
-        for &(a, b) in &self.pairs[to] {
-            if pos.has_ko(a as PointId) && pos.has_ko(b as PointId) {
-                bits |= (1 << a) | (1 << b);
-            }
-        }
-        bits
+        self.pair_masks_of(to)
+            .iter()
+            .filter(|&&m| pos.ko & m == m)
+            .fold(0, |bits, &m| bits | m)
+    }
+
+    fn pair_masks_of(&self, p: PointId) -> &[u64] {
+        &self.pair_masks[self.pair_start[p]..self.pair_start[p + 1]]
+    }
+
+    /// Whether 親 entering `p` would take a pair (`p` is a gap in the net).
+    fn is_gap(&self, ko: u64, p: PointId) -> bool {
+        self.pair_masks_of(p).iter().any(|&m| ko & m == m)
     }
 
     /// The 子 a move takes, in point order.
@@ -359,42 +436,39 @@ impl Musashi {
         if pos.to_move != OYA {
             return Vec::new();
         }
-        let bits = self.captured_bits(pos, mv.to as PointId);
-        (0..64).filter(|&p| bits & (1 << p) != 0).collect()
+        bit_points(self.captured_bits(pos, mv.to as PointId)).collect()
+    }
+
+    /// The empty points as bits.
+    fn empty_bits(&self, pos: &MusashiPos) -> u64 {
+        self.all_points & !pos.ko & !(1u64 << pos.oya)
     }
 
     fn can_move(&self, pos: &MusashiPos, p: PointId) -> bool {
-        self.steps[p].iter().any(|&q| pos.is_empty(q as PointId))
+        self.neighbour_bits[p] & self.empty_bits(pos) != 0
     }
 
-    /// The static value for the side to move. `see_threats`: whether the
-    /// pairs 親 could take next (and the gaps that may become such pairs)
-    /// count; a player who does not look for them leaves gaps.
-    fn judge(&self, pos: &MusashiPos, see_threats: bool) -> i32 {
+    /// The static value for the side to move, as `view` sees it.
+    fn judge(&self, pos: &MusashiPos, view: View) -> i32 {
         // From the 子's point of view, then turned to the side to move.
         let ko = pos.ko_count() as i32;
         let o = pos.oya as PointId;
-        let mobility = self.steps[o]
-            .iter()
-            .filter(|&&q| pos.is_empty(q as PointId))
-            .count() as i32;
+        let empty = self.empty_bits(pos);
+        let mobility = (self.neighbour_bits[o] & empty).count_ones() as i32;
         let room = self.oya_room(pos);
         // 子 side by side cannot be split; a closing ring wins.
-        let mut touching = 0;
-        for k in pos.ko() {
-            touching += self.steps[k]
-                .iter()
-                .filter(|&&q| pos.has_ko(q as PointId))
-                .count() as i32;
-        }
+        let touching: i32 = bit_points(pos.ko)
+            .map(|k| (self.neighbour_bits[k] & pos.ko).count_ones() as i32)
+            .sum();
         let cornered = match room {
             0..=2 => 200,
             3..=5 => 80,
             _ => 0,
         };
         let setchin = if self.in_setchin(pos) { 80 } else { 0 };
-        let mut score = 100 * ko - 25 * mobility - 12 * room + 2 * touching + cornered + setchin;
-        if see_threats {
+        let mut score =
+            100 * ko - 25 * mobility - view.room * room + 2 * touching + cornered + setchin;
+        if view.see_threats {
             let threats = self.threats(pos) as i32;
             let gaps = self.gaps(pos) as i32;
             score -= 35 * threats + 8 * gaps;
@@ -408,34 +482,30 @@ impl Musashi {
 
     /// Empty points next to which 親 could enter and capture right now.
     fn threats(&self, pos: &MusashiPos) -> u32 {
-        let o = pos.oya as PointId;
-        self.steps[o]
-            .iter()
-            .filter(|&&q| pos.is_empty(q as PointId) && self.captured_bits(pos, q as PointId) != 0)
+        let next_to_oya = self.neighbour_bits[pos.oya as PointId] & self.empty_bits(pos);
+        bit_points(next_to_oya)
+            .filter(|&q| self.is_gap(pos.ko, q))
             .count() as u32
     }
 
     /// Gaps in the 子's net: empty points between two 子 on a line.
     fn gaps(&self, pos: &MusashiPos) -> u32 {
-        (0..self.board.len())
-            .filter(|&p| pos.is_empty(p) && self.captured_bits(pos, p) != 0)
+        bit_points(self.empty_bits(pos))
+            .filter(|&p| self.is_gap(pos.ko, p))
             .count() as u32
     }
 
     /// Empty points 親 can reach by stepping (its room to live).
     fn oya_room(&self, pos: &MusashiPos) -> i32 {
-        let mut seen = 1u64 << pos.oya;
-        let mut stack = vec![pos.oya as PointId];
-        while let Some(p) = stack.pop() {
-            for &n in &self.steps[p] {
-                let n = n as PointId;
-                if seen & (1 << n) == 0 && pos.is_empty(n) {
-                    seen |= 1 << n;
-                    stack.push(n);
-                }
-            }
+        let empty = self.empty_bits(pos);
+        let mut reached = 0u64;
+        let mut frontier = 1u64 << pos.oya;
+        while frontier != 0 {
+            let next = bit_points(frontier).fold(0, |bits, p| bits | self.neighbour_bits[p]);
+            frontier = next & empty & !reached;
+            reached |= frontier;
         }
-        seen.count_ones() as i32 - 1
+        reached.count_ones() as i32
     }
 
     /// 印を出す: whether a 子's move lets 親 capture at once where it could
@@ -482,9 +552,10 @@ impl Game for Musashi {
     }
 
     fn legal_moves(&self, pos: &MusashiPos, out: &mut Vec<MusashiMove>) {
+        let empty = self.empty_bits(pos);
         let mut push_from = |p: PointId| {
             for &q in &self.steps[p] {
-                if pos.is_empty(q as PointId) {
+                if empty & (1 << q) != 0 {
                     out.push(MusashiMove {
                         from: p as u8,
                         to: q,
@@ -506,7 +577,7 @@ impl Game for Musashi {
         let (from, to) = (mv.from as PointId, mv.to as PointId);
         if pos.to_move == OYA {
             let taken = self.captured_bits(pos, to);
-            for k in (0..64).filter(|&p| taken & (1 << p) != 0) {
+            for k in bit_points(taken) {
                 next.hash ^= zobrist(100 + k as u64);
             }
             next.ko &= !taken;
@@ -547,11 +618,15 @@ impl Game for Musashi {
     }
 
     fn evaluate(&self, pos: &MusashiPos) -> i32 {
-        self.judge(pos, true)
+        self.judge(pos, View::ORDINARY)
     }
 
     fn evaluate_plain(&self, pos: &MusashiPos) -> i32 {
-        self.judge(pos, false)
+        self.judge(pos, View::PLAIN)
+    }
+
+    fn evaluate_expert(&self, pos: &MusashiPos) -> i32 {
+        self.judge(pos, View::EXPERT)
     }
 
     fn is_capture(&self, pos: &MusashiPos, mv: MusashiMove) -> bool {

@@ -65,6 +65,10 @@ pub struct CpuLevel {
     /// oversight: a threat missed, not just a shallower reading).
     #[serde(default)]
     pub plain_blunders: bool,
+    /// Whether this level judges with the game's expert knowledge
+    /// ([`Game::evaluate_expert`]) instead of the ordinary judgement.
+    #[serde(default)]
+    pub expert_eval: bool,
     /// The most time a move may take, in milliseconds: when it is up the
     /// CPU plays the best move of its deepest finished reading. Measured
     /// by whoever runs the search ([`Searcher::with_clock`]); without a
@@ -87,9 +91,8 @@ pub struct SearchPlan {
     pub seed: u64,
     /// Probe the game's exact tables ([`Game::exact`]).
     pub exact: bool,
-    /// Judge leaves with [`Game::evaluate_plain`] instead of
-    /// [`Game::evaluate`].
-    pub plain: bool,
+    /// How leaves are judged.
+    pub judgement: Judgement,
     /// The level's time for a move ([`CpuLevel::time_ms`]).
     pub time_ms: Option<u64>,
     /// Null-move pruning ([`CpuLevel::null_move`]).
@@ -108,9 +111,30 @@ impl SearchPlan {
             noise: 0,
             seed: 1,
             exact: false,
-            plain: false,
+            judgement: Judgement::Ordinary,
             time_ms: None,
             null_move: false,
+        }
+    }
+}
+
+/// Which of the game's evaluations a search judges its leaves by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// [`Game::evaluate_plain`]: no eye for the threats left behind.
+    Plain,
+    /// [`Game::evaluate`].
+    Ordinary,
+    /// [`Game::evaluate_expert`].
+    Expert,
+}
+
+impl Judgement {
+    fn of(plain: bool, expert: bool) -> Judgement {
+        match (plain, expert) {
+            (true, _) => Judgement::Plain,
+            (false, true) => Judgement::Expert,
+            (false, false) => Judgement::Ordinary,
         }
     }
 }
@@ -127,7 +151,7 @@ impl CpuLevel {
                 noise: self.noise.max(50),
                 seed,
                 exact: false,
-                plain: self.plain_eval || self.plain_blunders,
+                judgement: Judgement::of(self.plain_eval || self.plain_blunders, self.expert_eval),
                 time_ms: self.time_ms,
                 null_move: false,
             }
@@ -139,7 +163,7 @@ impl CpuLevel {
                 noise: self.noise,
                 seed,
                 exact: self.endgame_tables,
-                plain: self.plain_eval,
+                judgement: Judgement::of(self.plain_eval, self.expert_eval),
                 time_ms: self.time_ms,
                 null_move: self.null_move,
             }
@@ -155,7 +179,7 @@ impl CpuLevel {
             noise: 0,
             seed: 0,
             exact: self.endgame_tables,
-            plain: self.plain_eval,
+            judgement: Judgement::of(self.plain_eval, self.expert_eval),
             time_ms: self.time_ms,
             null_move: self.null_move,
         }
@@ -224,6 +248,9 @@ pub struct Searcher<G: Game> {
     /// Plies whose position was reached by a null move: no second null
     /// move follows one.
     after_null: Vec<bool>,
+    /// One move list per ply, kept between nodes so that generating moves
+    /// allocates nothing once the lists have grown.
+    move_lists: Vec<Vec<G::Move>>,
 }
 
 /// A caller's clock: true once the move's time is up. The rules know no
@@ -279,6 +306,7 @@ impl<G: Game> Searcher<G> {
             finished: false,
             clock: None,
             after_null: vec![false; MAX_PLY + 2],
+            move_lists: vec![Vec::new(); MAX_PLY + 1],
         }
     }
 
@@ -455,10 +483,10 @@ impl<G: Game> Searcher<G> {
 
     /// The static value of `pos` for the side to move, as this plan judges.
     fn evaluate(&self, game: &G, pos: &G::Pos) -> i32 {
-        if self.plan.plain {
-            game.evaluate_plain(pos)
-        } else {
-            game.evaluate(pos)
+        match self.plan.judgement {
+            Judgement::Plain => game.evaluate_plain(pos),
+            Judgement::Ordinary => game.evaluate(pos),
+            Judgement::Expert => game.evaluate_expert(pos),
         }
     }
 
@@ -521,7 +549,7 @@ impl<G: Game> Searcher<G> {
         pos: &G::Pos,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Result<i32, Abort> {
@@ -584,19 +612,53 @@ impl<G: Game> Searcher<G> {
             }
         }
 
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
         game.legal_moves(pos, &mut moves);
         if moves.is_empty() {
             // Games decide this in `outcome`; a position without moves that
             // is not over is scored statically.
+            self.move_lists[ply] = moves;
             return Ok(self.evaluate(game, pos));
         }
         self.order(game, pos, &mut moves, tt_move, ply);
+        let result = self.search_moves(game, pos, &moves, depth, ply, alpha, beta, should_stop);
+        self.move_lists[ply] = moves;
+        let (best, best_move) = result?;
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt[slot] = Some(TtEntry {
+            key,
+            depth,
+            score: to_tt(best, ply),
+            bound,
+            best: best_move,
+        });
+        Ok(best)
+    }
 
-        let alpha0 = alpha;
+    /// The alpha-beta loop over a node's ordered moves: the best value and
+    /// move (killers and history learn from the move that cuts off).
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        game: &G,
+        pos: &G::Pos,
+        moves: &[G::Move],
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(i32, Option<G::Move>), Abort> {
         let mut best = -INF;
         let mut best_move = None;
-        for mv in moves {
+        for &mv in moves {
             let child = game.play(pos, mv);
             let v = self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, should_stop)?;
             if v > best {
@@ -619,21 +681,7 @@ impl<G: Game> Searcher<G> {
                 break;
             }
         }
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.tt[slot] = Some(TtEntry {
-            key,
-            depth,
-            score: to_tt(best, ply),
-            bound,
-            best: best_move,
-        });
-        Ok(best)
+        Ok((best, best_move))
     }
 
     fn quiescence(
@@ -651,12 +699,42 @@ impl<G: Game> Searcher<G> {
             return Ok(stand);
         }
         alpha = alpha.max(stand);
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
         game.legal_moves(pos, &mut moves);
         moves.retain(|&m| game.is_capture(pos, m));
         moves.sort_by_cached_key(|&m| -game.capture_order(pos, m));
+        let result = self.quiescence_moves(
+            game,
+            pos,
+            &moves,
+            ply,
+            alpha,
+            beta,
+            left,
+            stand,
+            should_stop,
+        );
+        self.move_lists[ply] = moves;
+        result
+    }
+
+    /// The capture search's loop over a node's ordered captures.
+    #[allow(clippy::too_many_arguments)]
+    fn quiescence_moves(
+        &mut self,
+        game: &G,
+        pos: &G::Pos,
+        moves: &[G::Move],
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        left: i32,
+        stand: i32,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<i32, Abort> {
         let mut best = stand;
-        for mv in moves {
+        for &mv in moves {
             self.count_node(should_stop)?;
             let child = game.play(pos, mv);
             let v = match game.outcome(&child) {

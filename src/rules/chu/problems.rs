@@ -72,15 +72,8 @@ impl Verdict {
 
 fn plan(depth: u8) -> SearchPlan {
     SearchPlan {
-        depth,
-        nodes: NODES,
-        quiescence: true,
-        noise: 0,
         seed: 0,
-        exact: false,
-        plain: false,
-        time_ms: None,
-        null_move: false,
+        ..SearchPlan::fixed(depth, NODES)
     }
 }
 
