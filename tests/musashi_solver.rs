@@ -409,3 +409,72 @@ fn the_strong_cpu_plays_the_tables_perfectly_in_the_endgame() {
     let mut other = game_with(MusashiRules::STANDARD);
     assert!(other.set_endgame(t).is_err());
 }
+
+#[test]
+fn a_lost_ko_side_playing_from_the_tables_does_not_walk_into_a_repetition() {
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    use yorimichi::rules::search::{SearchPlan, Searcher};
+    let rules = MusashiRules {
+        ko_first: true,
+        oya_wins_at: 1,
+        ..MusashiRules::STANDARD
+    };
+    let mut g = game_with(rules);
+    let tables = Solver::for_game(&g, musashi_solve::WEB_BUDGET)
+        .unwrap()
+        .finish();
+    let t = std::sync::Arc::new(tables);
+    g.set_endgame(t.clone()).unwrap();
+    let plan = SearchPlan {
+        seed: 7,
+        exact: true,
+        ..SearchPlan::fixed(3, 200_000)
+    };
+    let best = |pos: MusashiPos, history: &[u64]| {
+        Searcher::new(&g, pos, history, plan.clone())
+            .run(&g)
+            .unwrap()
+            .best
+    };
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut checked = 0;
+    while checked < 20 {
+        // Four 子 to move that cannot force a win (the tables: 親 lives).
+        let mut points: Vec<usize> = (0..g.board().len()).collect();
+        for i in 0..5 {
+            let j = rng.random_range(i..points.len());
+            points.swap(i, j);
+        }
+        let Ok(root) = g.position(&points[1..5], points[0], KO) else {
+            continue;
+        };
+        let mut moves = Vec::new();
+        g.legal_moves(&root, &mut moves);
+        if g.outcome(&root).is_some() || moves.len() < 2 || t.value(&root) != Some(Value::NotKoWin)
+        {
+            continue;
+        }
+        // The move the 子 would play, and a 親 reply to it that has been
+        // seen twice before: after that move 親 wins by repetition.
+        let preferred = best(root, &[g.hash(&root)]);
+        let after = g.play(&root, preferred);
+        let mut replies = Vec::new();
+        g.legal_moves(&after, &mut replies);
+        let Some(&reply) = replies
+            .iter()
+            .find(|&&r| g.outcome(&g.play(&after, r)).is_none())
+        else {
+            continue;
+        };
+        let twice = g.hash(&g.play(&after, reply));
+        let history = [twice, g.hash(&g.start()), twice, g.hash(&root)];
+        let chosen = best(root, &history);
+        assert_ne!(
+            chosen,
+            preferred,
+            "{}: the 子 avoid the move after which 親 repeats",
+            g.to_text(&root)
+        );
+        checked += 1;
+    }
+}

@@ -560,7 +560,11 @@ impl<G: Game> Searcher<G> {
         if let Some(s) = self.repetition_score(game, pos, ply) {
             return Ok(s);
         }
+        // The tables know no history: right below the root the search reads
+        // on, so that a repetition the opponent could make next (a loss the
+        // tables cannot see) is not mistaken for their longest resistance.
         if self.plan.exact
+            && ply >= 2
             && let Some(known) = game.exact(pos)
         {
             return Ok(Self::exact_score(known, game, pos, ply));
