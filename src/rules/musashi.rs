@@ -428,7 +428,7 @@ impl Musashi {
 
     /// Whether 親 entering `p` would take a pair (`p` is a gap in the net).
     fn is_gap(&self, ko: u64, p: PointId) -> bool {
-        self.pair_masks_of(p).iter().any(|&m| ko & m == m)
+        self.pair_masks_of(p).iter().any(|&m| m & !ko == 0)
     }
 
     /// The 子 a move takes, in point order.
