@@ -360,10 +360,9 @@ fn the_games_tables_count_the_threshold_as_a_win_for_oya() {
     assert!(Solver::for_game(&g, 1000).is_none());
 }
 
-#[test]
-fn the_strong_cpu_plays_the_tables_perfectly_in_the_endgame() {
-    use yorimichi::rules::search::{SearchPlan, Searcher};
-    // 子が先手 rules: play on to one 子, where the tables are exact.
+/// 子が先手 rules (play on to one 子, where the tables are exact) with the
+/// tables the browser build affords (every position with 2–5 子).
+fn ko_first_with_tables() -> (Musashi, std::sync::Arc<Tables>) {
     let rules = MusashiRules {
         ko_first: true,
         oya_wins_at: 1,
@@ -375,6 +374,13 @@ fn the_strong_cpu_plays_the_tables_perfectly_in_the_endgame() {
         .finish();
     let t = std::sync::Arc::new(tables);
     g.set_endgame(t.clone()).unwrap();
+    (g, t)
+}
+
+#[test]
+fn the_strong_cpu_plays_the_tables_perfectly_in_the_endgame() {
+    use yorimichi::rules::search::{SearchPlan, Searcher};
+    let (g, t) = ko_first_with_tables();
     assert_eq!(g.endgame_reach(), 5);
     let plan = |exact| SearchPlan {
         quiescence: false,
@@ -414,17 +420,7 @@ fn the_strong_cpu_plays_the_tables_perfectly_in_the_endgame() {
 fn a_lost_ko_side_playing_from_the_tables_does_not_walk_into_a_repetition() {
     use rand::{RngExt, SeedableRng, rngs::StdRng};
     use yorimichi::rules::search::{SearchPlan, Searcher};
-    let rules = MusashiRules {
-        ko_first: true,
-        oya_wins_at: 1,
-        ..MusashiRules::STANDARD
-    };
-    let mut g = game_with(rules);
-    let tables = Solver::for_game(&g, musashi_solve::WEB_BUDGET)
-        .unwrap()
-        .finish();
-    let t = std::sync::Arc::new(tables);
-    g.set_endgame(t.clone()).unwrap();
+    let (g, t) = ko_first_with_tables();
     let plan = SearchPlan {
         seed: 7,
         exact: true,
