@@ -71,12 +71,7 @@ impl Geometry {
         let points = board.len();
         let steps = (0..points).map(|p| game.neighbours(p).to_vec()).collect();
         let pairs = (0..points)
-            .map(|p| {
-                game.capture_pairs(p)
-                    .iter()
-                    .map(|&(a, b)| (1u64 << a) | (1u64 << b))
-                    .collect()
-            })
+            .map(|p| game.pair_masks_of(p).to_vec())
             .collect();
         let mirror = (0..points)
             .map(|p| {

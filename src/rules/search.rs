@@ -249,7 +249,8 @@ pub struct Searcher<G: Game> {
     /// move follows one.
     after_null: Vec<bool>,
     /// One move list per ply, kept between nodes so that generating moves
-    /// allocates nothing once the lists have grown.
+    /// allocates nothing once the lists have grown (a search cut short
+    /// leaves its plies' lists empty; they grow again).
     move_lists: Vec<Vec<G::Move>>,
 }
 
@@ -549,7 +550,7 @@ impl<G: Game> Searcher<G> {
         pos: &G::Pos,
         depth: i32,
         ply: usize,
-        alpha: i32,
+        mut alpha: i32,
         beta: i32,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Result<i32, Abort> {
@@ -626,43 +627,10 @@ impl<G: Game> Searcher<G> {
             return Ok(self.evaluate(game, pos));
         }
         self.order(game, pos, &mut moves, tt_move, ply);
-        let result = self.search_moves(game, pos, &moves, depth, ply, alpha, beta, should_stop);
-        self.move_lists[ply] = moves;
-        let (best, best_move) = result?;
-        let bound = if best <= alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.tt[slot] = Some(TtEntry {
-            key,
-            depth,
-            score: to_tt(best, ply),
-            bound,
-            best: best_move,
-        });
-        Ok(best)
-    }
-
-    /// The alpha-beta loop over a node's ordered moves: the best value and
-    /// move (killers and history learn from the move that cuts off).
-    #[allow(clippy::too_many_arguments)]
-    fn search_moves(
-        &mut self,
-        game: &G,
-        pos: &G::Pos,
-        moves: &[G::Move],
-        depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        should_stop: &mut dyn FnMut() -> bool,
-    ) -> Result<(i32, Option<G::Move>), Abort> {
+        let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for &mv in moves {
+        for &mv in &moves {
             let child = game.play(pos, mv);
             let v = self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, should_stop)?;
             if v > best {
@@ -685,7 +653,22 @@ impl<G: Game> Searcher<G> {
                 break;
             }
         }
-        Ok((best, best_move))
+        self.move_lists[ply] = moves;
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt[slot] = Some(TtEntry {
+            key,
+            depth,
+            score: to_tt(best, ply),
+            bound,
+            best: best_move,
+        });
+        Ok(best)
     }
 
     fn quiescence(
@@ -708,37 +691,8 @@ impl<G: Game> Searcher<G> {
         game.legal_moves(pos, &mut moves);
         moves.retain(|&m| game.is_capture(pos, m));
         moves.sort_by_cached_key(|&m| -game.capture_order(pos, m));
-        let result = self.quiescence_moves(
-            game,
-            pos,
-            &moves,
-            ply,
-            alpha,
-            beta,
-            left,
-            stand,
-            should_stop,
-        );
-        self.move_lists[ply] = moves;
-        result
-    }
-
-    /// The capture search's loop over a node's ordered captures.
-    #[allow(clippy::too_many_arguments)]
-    fn quiescence_moves(
-        &mut self,
-        game: &G,
-        pos: &G::Pos,
-        moves: &[G::Move],
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        left: i32,
-        stand: i32,
-        should_stop: &mut dyn FnMut() -> bool,
-    ) -> Result<i32, Abort> {
         let mut best = stand;
-        for &mv in moves {
+        for &mv in &moves {
             self.count_node(should_stop)?;
             let child = game.play(pos, mv);
             let v = match game.outcome(&child) {
@@ -757,6 +711,7 @@ impl<G: Game> Searcher<G> {
                 break;
             }
         }
+        self.move_lists[ply] = moves;
         Ok(best)
     }
 
