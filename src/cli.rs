@@ -28,7 +28,7 @@ usage:
                                   each of 3 levels), and lion and king-capture
                                   problems in set-up skirmishes; print them as RON
   yorimichi engine                the 中将棋 CPU as an XBoard/CECP engine (variant chu)
-  yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi] [--check-boards]
+  yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi] [--check-boards] [--null-move on|off]
                                   referee games against another CECP engine (e.g. hachu)
   yorimichi bench <id> [--positions N] [--preset P] [--seed S]
                                   the CPU's move time at each level over N
@@ -130,6 +130,8 @@ pub struct MatchArgs {
     /// After each of the opponent's moves, compare its board (HaChu's `p`
     /// debug command) with the referee's.
     pub check_boards: bool,
+    /// Whether this engine prunes with the null move (`--null-move on|off`).
+    pub null_move: bool,
 }
 
 /// `yorimichi solve musashi …`.
@@ -302,17 +304,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                             .parse()
                             .map_err(|_| format!("--seed needs a number, not \"{value}\""))?
                     }
-                    "--a-null-move" => {
-                        a_null_move = Some(match value {
-                            "on" => true,
-                            "off" => false,
-                            _ => {
-                                return Err(format!(
-                                    "--a-null-move needs on or off, not \"{value}\""
-                                ));
-                            }
-                        })
-                    }
+                    "--a-null-move" => a_null_move = Some(on_off(flag, value)?),
                     other => return Err(format!("unknown option \"{other}\"")),
                 }
             }
@@ -346,6 +338,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 seed: 1,
                 profile: crate::rules::chu::Profile::Jcsa,
                 check_boards: false,
+                null_move: crate::engine_cmd::NULL_MOVE,
             };
             while let Some(flag) = it.next() {
                 if flag == "--check-boards" {
@@ -366,6 +359,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                     "--st" => args.st = number()?,
                     "--max-plies" => args.max_plies = number()? as usize,
                     "--seed" => args.seed = number()? as u64,
+                    "--null-move" => args.null_move = on_off(flag, value)?,
                     "--profile" => {
                         args.profile =
                             crate::rules::chu::Profile::from_id(value).ok_or_else(|| {
@@ -583,5 +577,14 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             Ok(Command::Solve(args))
         }
         Some(other) => Err(format!("unknown command \"{other}\"")),
+    }
+}
+
+/// An `on` / `off` option's value.
+fn on_off(flag: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("{flag} needs on or off, not \"{value}\"")),
     }
 }

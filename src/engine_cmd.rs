@@ -14,10 +14,22 @@ use crate::rules::chu::xboard;
 use crate::rules::game::{Game, Side};
 use crate::rules::search::{SearchPlan, Searcher, Step};
 
+/// Whether the engine prunes with the null move unless told otherwise
+/// (`match --null-move`): on, as for つよい (README: measured against the
+/// same engine without it).
+pub const NULL_MOVE: bool = true;
+
 /// The engine's best move in `seconds` (`None` if it has no move).
-pub fn think(game: &Chu, history: &[u64], pos: &ChuPosition, seconds: f64) -> Option<ChuMove> {
+pub fn think(
+    game: &Chu,
+    history: &[u64],
+    pos: &ChuPosition,
+    seconds: f64,
+    null_move: bool,
+) -> Option<ChuMove> {
     let plan = SearchPlan {
         seed: history.len() as u64,
+        null_move,
         ..SearchPlan::fixed(60, u64::MAX)
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan);
@@ -82,7 +94,7 @@ impl Engine {
             // Never more than a thirtieth of what is left on the clock.
             seconds = seconds.min(cs as f64 / 100.0 / 30.0);
         }
-        match think(&self.game, &self.history, &self.pos, seconds) {
+        match think(&self.game, &self.history, &self.pos, seconds, NULL_MOVE) {
             Some(mv) => {
                 for line in xboard::engine_lines(&xboard::move_text(&self.pos, mv)) {
                     writeln!(out, "{line}")?;

@@ -260,7 +260,7 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
             break result(Some(side), "adjudicated: a decisive lead", plies);
         }
         let mv = if pos.to_move() == ours {
-            let Some(mv) = think(&game, &history, &pos, args.st) else {
+            let Some(mv) = think(&game, &history, &pos, args.st, args.null_move) else {
                 break result(Some(ours.opponent()), "Yorimichi has no move", plies);
             };
             last_sent = xboard::move_text(&pos, mv);

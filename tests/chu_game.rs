@@ -5,7 +5,7 @@
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use yorimichi::rules::chu::game::{Chu, REPETITION_DRAW, japanese_move};
 use yorimichi::rules::chu::moves::{ChuMove, has_quiet_move, legal_moves, parse_usi, play};
-use yorimichi::rules::chu::position::ChuPosition;
+use yorimichi::rules::chu::position::{ChuPosition, Square};
 use yorimichi::rules::data;
 use yorimichi::rules::game::{EndReason, Game, Outcome, Side};
 use yorimichi::rules::search::{SearchPlan, Searcher};
@@ -218,4 +218,51 @@ fn the_null_move_prunes() {
     let (full, pruned) = (nodes(false), nodes(true));
     println!("depth 5 from the start: {full} nodes, {pruned} with the null move");
     assert!(pruned < full, "{pruned} ≥ {full}");
+}
+
+/// 後手's king on 12a, 先手's on 1l, ranks e to h as given (SFEN rows).
+fn middle(e: &str, f: &str, g: &str, h: &str) -> ChuPosition {
+    let rows = ["k11", "12", "12", "12", e, f, g, h, "12", "12", "12", "11K"];
+    ChuPosition::from_rows(&rows, Side::First).unwrap()
+}
+
+#[test]
+fn a_ranging_piece_reaches_along_its_open_lines() {
+    use yorimichi::rules::chu::moves::sliding_reach;
+    // A rook alone on 7g: 11 squares on its file, 11 on its rank.
+    let open = middle("12", "12", "5R6", "12");
+    let rook = |pos: &ChuPosition| {
+        let sq = Square::parse("7g").unwrap();
+        let (side, piece) = pos.at(sq).unwrap();
+        sliding_reach(pos, sq, side, piece)
+    };
+    assert_eq!(rook(&open), 22);
+    // Its own pawn in front stops the file there (5 squares behind are
+    // left); an enemy pawn beside it can be taken (counted) and stops the
+    // rank on that side (5 squares on the other).
+    let crowded = middle("12", "5P6", "5Rp5", "12");
+    assert_eq!(rook(&crowded), 5 + 1 + 5);
+    // Steps are not lines: a gold reaches nothing along lines.
+    let gold = middle("12", "12", "5G6", "12");
+    let sq = Square::parse("7g").unwrap();
+    let (side, piece) = gold.at(sq).unwrap();
+    assert_eq!(sliding_reach(&gold, sq, side, piece), 0);
+}
+
+#[test]
+fn the_evaluation_likes_open_lines_and_a_guarded_lion() {
+    let chu = Chu::default();
+    // The same rook and pawn: the rook behind its pawn, or beside it.
+    let blocked = middle("12", "5P6", "5R6", "12");
+    let free = middle("12", "5P6", "4R7", "12");
+    assert!(chu.evaluate(&free) > chu.evaluate(&blocked));
+    // The same lion and gold: the gold guarding the lion, or far off.
+    let guarded = middle("12", "5N6", "5G6", "12");
+    let alone = middle("12", "5N6", "12", "G11");
+    assert!(
+        chu.evaluate(&guarded) > chu.evaluate(&alone) + 20,
+        "{} vs {}",
+        chu.evaluate(&guarded),
+        chu.evaluate(&alone)
+    );
 }

@@ -121,7 +121,30 @@ fn engine_and_match_commands_parse() {
             seed: 3,
             profile: Profile::Jcsa,
             check_boards: false,
+            null_move: yorimichi::engine_cmd::NULL_MOVE,
         }))
+    );
+    let mut v = args("match chushogi --null-move off --opponent x");
+    assert!(matches!(
+        parse(&v),
+        Ok(Command::Match(MatchArgs {
+            null_move: false,
+            ..
+        }))
+    ));
+    v[3] = "on".into();
+    assert!(matches!(
+        parse(&v),
+        Ok(Command::Match(MatchArgs {
+            null_move: true,
+            ..
+        }))
+    ));
+    v[3] = "maybe".into();
+    assert!(
+        parse(&v)
+            .unwrap_err()
+            .contains("--null-move needs on or off")
     );
     for (input, says) in [
         ("match chushogi --games 2", "needs --opponent"),

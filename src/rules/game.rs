@@ -137,6 +137,15 @@ pub trait Game {
     fn capture_order(&self, _pos: &Self::Pos, _mv: Self::Move) -> i32 {
         0
     }
+    /// What a capture wins once the opponent's best recaptures on its
+    /// square are counted (static exchange), in evaluation units; below
+    /// zero it loses material. The search tries such captures after the
+    /// sound ones and leaves them out of its capture search. `None` where
+    /// the game does not judge exchanges (its captures cannot be answered
+    /// on the same point, or every capture is worth the same).
+    fn exchange(&self, _pos: &Self::Pos, _mv: Self::Move) -> Option<i32> {
+        None
+    }
     /// A dense index for history tables, below [`Game::move_index_bound`].
     fn move_index(&self, mv: Self::Move) -> usize;
     fn move_index_bound(&self) -> usize;

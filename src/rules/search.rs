@@ -1,7 +1,9 @@
 //! One search for every game: iterative-deepening negamax with alpha-beta,
-//! a transposition table, move ordering (TT move, captures, killers,
-//! history), an optional capture-only quiescence search, a node budget, and
-//! seeded root noise for variety.
+//! a transposition table, move ordering (TT move, sound captures, killers,
+//! captures that lose their exchange, history), an optional capture-only
+//! quiescence search (without the losing captures, where the game judges
+//! exchanges), null-move pruning where the game allows it, a node budget,
+//! and seeded root noise for variety.
 //!
 //! The search is *resumable*: [`Searcher::step`] runs until the caller's
 //! `should_stop` says the time slice is over, and the next call carries on
@@ -31,6 +33,9 @@ const NULL_MOVE_REDUCTION: i32 = 2;
 /// Below this depth the null move saves too little to be worth its risk
 /// (at 2 its reduced reading is the capture search alone).
 const NULL_MOVE_MIN_DEPTH: i32 = 2;
+/// Where captures that lose material in their exchange are ordered: after
+/// the killer moves, before the quiet moves (whose history stays below).
+const LOSING_CAPTURES: i32 = 1 << 25;
 /// Score of a position the exact tables give to one side without a
 /// distance (plus the static value, so the winner still plays purposefully).
 const KNOWN_WIN: i32 = WIN / 2;
@@ -689,7 +694,11 @@ impl<G: Game> Searcher<G> {
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         game.legal_moves(pos, &mut moves);
-        moves.retain(|&m| game.is_capture(pos, m));
+        // A capture that loses material in the exchange it starts is no
+        // way out of a quiet position: left out.
+        moves.retain(|&m| {
+            game.is_capture(pos, m) && game.exchange(pos, m).is_none_or(|gain| gain >= 0)
+        });
         moves.sort_by_cached_key(|&m| -game.capture_order(pos, m));
         let mut best = stand;
         for &mv in &moves {
@@ -728,7 +737,11 @@ impl<G: Game> Searcher<G> {
             let score = if Some(m) == tt_move {
                 1 << 30
             } else if game.is_capture(pos, m) {
-                (1 << 28) + game.capture_order(pos, m).clamp(-(1 << 25), 1 << 25)
+                match game.exchange(pos, m) {
+                    // Captures that lose material: after the killers.
+                    Some(gain) if gain < 0 => LOSING_CAPTURES + gain.max(-(1 << 23)),
+                    _ => (1 << 28) + game.capture_order(pos, m).clamp(-(1 << 25), 1 << 25),
+                }
             } else if killers[0] == Some(m) {
                 1 << 26
             } else if killers[1] == Some(m) {

@@ -5,8 +5,9 @@
 
 pub use super::Profile;
 use super::end::{self, ChuEnd};
+use super::exchange::{self, worth};
 use super::moves::{self, ChuMove};
-use super::pieces::{Kind, Piece};
+use super::pieces::Kind;
 use super::position::{ChuPosition, RANKS, SQUARES, Square};
 use super::repetition::ChuHistory;
 use std::collections::HashMap;
@@ -42,10 +43,12 @@ pub struct Chu {
     pub rules: ChuRules,
 }
 
-/// A piece's worth in the search: the seed's points in hundredths.
-fn worth(piece: Piece) -> i32 {
-    (piece.points() * 100.0).round() as i32
-}
+/// What each square a ranging piece reaches along its lines is worth
+/// (hundredths of a pawn).
+const MOBILITY: i32 = 2;
+
+/// What a guarded lion is worth over one left alone.
+const LION_GUARDED: i32 = 40;
 
 /// Ranks `sq` lies ahead of `side`'s own back rank (0 on it, 11 at the far end).
 fn advance(sq: Square, side: Side) -> i32 {
@@ -53,6 +56,15 @@ fn advance(sq: Square, side: Side) -> i32 {
         Side::First => (RANKS - 1 - sq.row()) as i32,
         Side::Second => sq.row() as i32,
     }
+}
+
+/// The up to eight squares around `sq`.
+fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+    let (row, column) = (sq.row() as i32, sq.column() as i32);
+    (-1..=1)
+        .flat_map(move |dr| (-1..=1).map(move |dc| (row + dr, column + dc)))
+        .filter(move |&(r, c)| (r, c) != (row, column) && r >= 0 && c >= 0)
+        .filter_map(|(r, c)| Square::new(r as usize, c as usize))
 }
 
 /// The side's sign in a score kept from 先手's point of view.
@@ -86,19 +98,20 @@ impl Chu {
                 let off = (2 * r - 11).abs().max((2 * c - 11).abs()) / 2;
                 v += 3 * (5 - off);
             }
+            // A guarded lion cannot be taken by the enemy lion from two
+            // squares away (the lion-trading rules), nor for free.
+            if piece.is_lion() && exchange::attacked_by(pos, sq, side) {
+                v += LION_GUARDED;
+            }
+            // Ranging pieces are worth more with open lines.
+            v += MOBILITY * moves::sliding_reach(pos, sq, side, piece);
             score += sign(side) * v;
         }
         // A king with friends around it is harder to reach.
         for side in Side::BOTH {
             if let Some(k) = kings[side.index()] {
-                let guards = pos
-                    .pieces()
-                    .filter(|&(sq, s, _)| {
-                        s == side
-                            && sq != k
-                            && sq.row().abs_diff(k.row()) <= 1
-                            && sq.column().abs_diff(k.column()) <= 1
-                    })
+                let guards = neighbours(k)
+                    .filter(|&sq| pos.at(sq).is_some_and(|(s, _)| s == side))
                     .count() as i32;
                 score += sign(side) * 8 * guards.min(5);
             }
@@ -227,16 +240,14 @@ impl Game for Chu {
     fn capture_order(&self, pos: &ChuPosition, mv: ChuMove) -> i32 {
         let taken: i32 = mv
             .taken(pos)
-            .map(|(_, p)| {
-                if p.kind() == Kind::King {
-                    10_000
-                } else {
-                    worth(p)
-                }
-            })
+            .map(|(_, p)| exchange::exchange_worth(p))
             .sum();
         let taker = pos.at(mv.from).map_or(0, |(_, p)| worth(p));
         16 * taken - taker
+    }
+
+    fn exchange(&self, pos: &ChuPosition, mv: ChuMove) -> Option<i32> {
+        Some(exchange::exchange(pos, mv))
     }
 
     fn move_index(&self, mv: ChuMove) -> usize {

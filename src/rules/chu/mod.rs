@@ -6,6 +6,7 @@
 //! come next (issue 6).
 
 pub mod end;
+pub mod exchange;
 pub mod game;
 pub mod moves;
 pub mod pieces;

@@ -369,6 +369,32 @@ pub fn attacks(pos: &ChuPosition, by: Side, target: Square) -> bool {
         .any(|m| m.to == target || m.mid == Some(target))
 }
 
+/// How many squares `piece` of `side` on `from` reaches along its sliding
+/// lines — the empty squares, and an enemy piece where a line ends: the
+/// evaluation's measure of a ranging piece's freedom.
+pub fn sliding_reach(pos: &ChuPosition, from: Square, side: Side, piece: Piece) -> i32 {
+    let movement = piece.kind().movement();
+    let mut squares = 0;
+    for (i, dir) in DIRECTIONS.iter().enumerate() {
+        if movement.reach[i] != Reach::Slide {
+            continue;
+        }
+        let (right, forward) = dir.delta();
+        let mut at = from;
+        while let Some(to) = offset(at, side, right, forward) {
+            match pos.at(to) {
+                None => squares += 1,
+                Some((s, _)) => {
+                    squares += (s != side) as i32;
+                    break;
+                }
+            }
+            at = to;
+        }
+    }
+    squares
+}
+
 /// Whether the side to move has a move that takes nothing (one such move
 /// is always legal: the lion rules only forbid captures). Cheaper than
 /// generating every move, so a game's end can be ruled out quickly.

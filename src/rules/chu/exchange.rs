@@ -1,0 +1,218 @@
+//! Static exchange: what a capture wins once the replies on the square the
+//! capturer ends on are counted — each side taking back with its least
+//! valuable piece, either side free to stop when going on would lose more.
+//! The search tries captures that lose material last and leaves them out
+//! of its capture search, which keeps that search small on a board where
+//! nearly everything is defended.
+//!
+//! It is a judgement, not the rules: promotions during the exchange and the
+//! lion-trading rules are not applied, and a lion takes as a leaper (any
+//! square within two). What attacks a square is found by looking outward
+//! from it (rays, the two-square ring), not by generating moves.
+
+use super::moves::ChuMove;
+use super::pieces::{DIRECTIONS, Kind, Piece, Reach};
+use super::position::{ChuPosition, FILES, RANKS, SQUARES, Square};
+use crate::rules::game::Side;
+
+/// A royal's worth in an exchange: losing it ends the game, so no exchange
+/// ever gives it up for material.
+pub const ROYAL_WORTH: i32 = 10_000;
+
+/// A piece's worth in the search: the seed's points in hundredths.
+pub fn worth(piece: Piece) -> i32 {
+    (piece.points() * 100.0).round() as i32
+}
+
+/// What a piece is worth to lose in an exchange (a king is the game).
+pub fn exchange_worth(piece: Piece) -> i32 {
+    if piece.kind() == Kind::King {
+        ROYAL_WORTH
+    } else {
+        worth(piece)
+    }
+}
+
+/// The eight directions on the board, as (rows down, columns right).
+const RAYS: [(i32, i32); 8] = [
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+];
+
+/// The squares two away that no straight line reaches (a lion's only).
+const LION_ONLY: [(i32, i32); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+];
+
+/// The square `k` steps from `sq` along (rows, columns), if on the board.
+fn along(sq: Square, (dr, dc): (i32, i32), k: i32) -> Option<Square> {
+    let row = sq.row() as i32 + k * dr;
+    let column = sq.column() as i32 + k * dc;
+    if (0..RANKS as i32).contains(&row) && (0..FILES as i32).contains(&column) {
+        Square::new(row as usize, column as usize)
+    } else {
+        None
+    }
+}
+
+/// Whether `piece` of `side`, `k` squares from a target in the board
+/// direction `toward` (rows, columns from the piece to the target), could
+/// take there; `blocked` says a piece stands between.
+fn reaches(piece: Piece, side: Side, toward: (i32, i32), k: i32, blocked: bool) -> bool {
+    let movement = piece.kind().movement();
+    if movement.lion {
+        return k <= 2;
+    }
+    // The mover's own (right, forward) for that board direction.
+    let (dr, dc) = toward;
+    let relative = match side {
+        Side::First => (dc, -dr),
+        Side::Second => (-dc, dr),
+    };
+    let Some(i) = DIRECTIONS.iter().position(|d| d.delta() == relative) else {
+        return false;
+    };
+    match movement.reach[i] {
+        Reach::No => false,
+        Reach::Step => k == 1,
+        Reach::Slide => !blocked,
+        Reach::Jump => k == 2,
+        Reach::LionLine => k <= 2,
+    }
+}
+
+/// The board as an exchange leaves it: the original position less the
+/// squares whose pieces have gone to the target.
+pub struct Exchange<'a> {
+    pos: &'a ChuPosition,
+    gone: [bool; SQUARES],
+}
+
+impl<'a> Exchange<'a> {
+    pub fn new(pos: &'a ChuPosition) -> Self {
+        Exchange {
+            pos,
+            gone: [false; SQUARES],
+        }
+    }
+
+    fn at(&self, sq: Square) -> Option<(Side, Piece)> {
+        if self.gone[sq.0 as usize] {
+            None
+        } else {
+            self.pos.at(sq)
+        }
+    }
+
+    /// Every piece of `by` that could take on `target` in one move (its
+    /// own piece there aside), with the square it stands on.
+    pub fn attackers(&self, target: Square, by: Side, mut found: impl FnMut(Square, Piece)) {
+        for ray in RAYS {
+            let toward = (-ray.0, -ray.1);
+            let mut blocked = false;
+            let mut k = 1;
+            while let Some(sq) = along(target, ray, k) {
+                if let Some((side, piece)) = self.at(sq) {
+                    if side == by && reaches(piece, side, toward, k, blocked) {
+                        found(sq, piece);
+                    }
+                    blocked = true;
+                }
+                // Past two squares only a clear line reaches.
+                if blocked && k >= 2 {
+                    break;
+                }
+                k += 1;
+            }
+        }
+        for offset in LION_ONLY {
+            if let Some(sq) = along(target, offset, 1)
+                && let Some((side, piece)) = self.at(sq)
+                && side == by
+                && piece.kind().movement().lion
+            {
+                found(sq, piece);
+            }
+        }
+    }
+
+    /// The least valuable piece of `by` that could take on `target`.
+    pub fn least_attacker(&self, target: Square, by: Side) -> Option<(Square, Piece)> {
+        let mut best: Option<(Square, Piece, i32)> = None;
+        self.attackers(target, by, |sq, piece| {
+            let w = exchange_worth(piece);
+            if best.is_none_or(|(_, _, b)| w < b) {
+                best = Some((sq, piece, w));
+            }
+        });
+        best.map(|(sq, piece, _)| (sq, piece))
+    }
+}
+
+/// Whether `by` has a piece that could take on `sq` (the lion-trading
+/// rules aside).
+pub fn attacked_by(pos: &ChuPosition, sq: Square, by: Side) -> bool {
+    let mut any = false;
+    Exchange::new(pos).attackers(sq, by, |_, _| any = true);
+    any
+}
+
+/// Longest exchange followed on one square.
+const MAX_EXCHANGE: usize = 40;
+
+/// What `mv` wins for the side making it, in hundredths of the seed's
+/// points, once the opponent's best sequence of recaptures on the square
+/// the mover ends on is counted (zero or more for a sound capture; what is
+/// lost below zero). Any move may be asked; a quiet move's value is what
+/// it puts en prise.
+pub fn exchange(pos: &ChuPosition, mv: ChuMove) -> i32 {
+    let Some((side, mover)) = pos.at(mv.from) else {
+        return 0;
+    };
+    let mut board = Exchange::new(pos);
+    let taken: i32 = mv.taken(pos).map(|(_, p)| exchange_worth(p)).sum();
+    board.gone[mv.from.0 as usize] = true;
+    if let Some(mid) = mv.mid {
+        board.gone[mid.0 as usize] = true;
+    }
+    let target = mv.to;
+    let mut on_target = Piece {
+        promoted: mover.promoted || mv.promote,
+        ..mover
+    };
+    // gains[d]: the balance for the side making the d-th capture if the
+    // exchange stopped right after it.
+    let mut gains = [0i32; MAX_EXCHANGE];
+    gains[0] = taken;
+    let mut d = 0;
+    let mut to_take = side.opponent();
+    while d + 1 < MAX_EXCHANGE {
+        let Some((sq, attacker)) = board.least_attacker(target, to_take) else {
+            break;
+        };
+        d += 1;
+        gains[d] = exchange_worth(on_target) - gains[d - 1];
+        board.gone[sq.0 as usize] = true;
+        on_target = attacker;
+        to_take = to_take.opponent();
+    }
+    // Each side takes only if that is better than stopping.
+    while d > 0 {
+        gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
+        d -= 1;
+    }
+    gains[0]
+}
