@@ -3,8 +3,8 @@
 //! moves, the lion lines of 飛鷲 and 角鷹 — with the optional promotions.
 //!
 //! [`legal_moves`] applies the lion-trading rules (adjacent / protected at
-//! two squares / 付け喰い / 先獅子). Not yet here: the game-end rules and
-//! 千日手; they come with the engine in issue 6.
+//! two squares / 付け喰い / 先獅子). The game's end is in `end.rs`, 千日手
+//! in `repetition.rs`.
 
 use serde::{Deserialize, Serialize};
 
@@ -359,14 +359,11 @@ fn lion_rules_allow(profile: Profile, pos: &ChuPosition, mv: ChuMove) -> bool {
 
 /// Whether `by` could take what stands on `target` with its next move (if
 /// it were its turn): the lion-trading rules aside, which only say whether
-/// a lion may be taken, not whether it is attacked.
+/// a lion may be taken, not whether it is attacked. Found by looking
+/// outward from the square ([`super::exchange`]), not by generating `by`'s
+/// moves (tests/chu_exchange.rs checks the two agree).
 pub fn attacks(pos: &ChuPosition, by: Side, target: Square) -> bool {
-    let turn = pos.with_side_to_move(by);
-    let mut moves = Vec::with_capacity(256);
-    pseudo_legal(&turn, &mut moves);
-    moves
-        .iter()
-        .any(|m| m.to == target || m.mid == Some(target))
+    super::exchange::attacked_by(pos, target, by)
 }
 
 /// How many squares `piece` of `side` on `from` reaches along its sliding
