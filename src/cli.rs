@@ -28,7 +28,7 @@ usage:
                                   each of 3 levels), and lion and king-capture
                                   problems in set-up skirmishes; print them as RON
   yorimichi engine                the 中将棋 CPU as an XBoard/CECP engine (variant chu)
-  yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi] [--check-boards] [--null-move on|off]
+  yorimichi match chushogi --opponent \"<command>\" [--games N] [--st S] [--max-plies P] [--seed S] [--profile jcsa|lishogi] [--check-boards] [--null-move on|off] [--no-repeats]
                                   referee games against another CECP engine (e.g. hachu)
   yorimichi bench <id> [--positions N] [--preset P] [--seed S]
                                   the CPU's move time at each level over N
@@ -130,8 +130,10 @@ pub struct MatchArgs {
     /// After each of the opponent's moves, compare its board (HaChu's `p`
     /// debug command) with the referee's.
     pub check_boards: bool,
-    /// Whether this engine prunes with the null move (`--null-move on|off`).
-    pub null_move: bool,
+    /// How this engine plays: `--null-move on|off`, and `--no-repeats`
+    /// (never repeat a position while another move is left: HaChu refuses
+    /// such moves).
+    pub style: crate::engine_cmd::Style,
 }
 
 /// `yorimichi solve musashi …`.
@@ -338,11 +340,15 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 seed: 1,
                 profile: crate::rules::chu::Profile::Jcsa,
                 check_boards: false,
-                null_move: crate::engine_cmd::NULL_MOVE,
+                style: crate::engine_cmd::Style::ENGINE,
             };
             while let Some(flag) = it.next() {
                 if flag == "--check-boards" {
                     args.check_boards = true;
+                    continue;
+                }
+                if flag == "--no-repeats" {
+                    args.style.no_repeats = true;
                     continue;
                 }
                 let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -359,7 +365,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                     "--st" => args.st = number()?,
                     "--max-plies" => args.max_plies = number()? as usize,
                     "--seed" => args.seed = number()? as u64,
-                    "--null-move" => args.null_move = on_off(flag, value)?,
+                    "--null-move" => args.style.null_move = on_off(flag, value)?,
                     "--profile" => {
                         args.profile =
                             crate::rules::chu::Profile::from_id(value).ok_or_else(|| {

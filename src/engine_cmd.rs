@@ -19,20 +19,47 @@ use crate::rules::search::{SearchPlan, Searcher, Step};
 /// same engine without it).
 pub const NULL_MOVE: bool = true;
 
+/// How the engine plays beyond the time it is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Prune with the null move.
+    pub null_move: bool,
+    /// Never make a position seen before in the game while another move is
+    /// left (HaChu refuses a move that repeats a position, where the rules
+    /// allow it until the fourth occurrence).
+    pub no_repeats: bool,
+}
+
+impl Style {
+    pub const ENGINE: Style = Style {
+        null_move: NULL_MOVE,
+        no_repeats: false,
+    };
+}
+
 /// The engine's best move in `seconds` (`None` if it has no move).
+/// `history` holds the keys of the game's positions so far.
 pub fn think(
     game: &Chu,
     history: &[u64],
     pos: &ChuPosition,
     seconds: f64,
-    null_move: bool,
+    style: Style,
 ) -> Option<ChuMove> {
     let plan = SearchPlan {
         seed: history.len() as u64,
-        null_move,
+        null_move: style.null_move,
         ..SearchPlan::fixed(60, u64::MAX)
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan);
+    if style.no_repeats {
+        let fresh = |mv: ChuMove| !history.contains(&play(pos, mv).key());
+        let mut moves = Vec::new();
+        game.legal_moves(pos, &mut moves);
+        if moves.iter().any(|&mv| fresh(mv)) {
+            searcher = searcher.restrict_root(fresh);
+        }
+    }
     let deadline = Instant::now() + Duration::from_secs_f64(seconds.max(0.01));
     match searcher.step(game, &mut || Instant::now() >= deadline) {
         Step::Done(r) => Some(r.best),
@@ -94,7 +121,7 @@ impl Engine {
             // Never more than a thirtieth of what is left on the clock.
             seconds = seconds.min(cs as f64 / 100.0 / 30.0);
         }
-        match think(&self.game, &self.history, &self.pos, seconds, NULL_MOVE) {
+        match think(&self.game, &self.history, &self.pos, seconds, Style::ENGINE) {
             Some(mv) => {
                 for line in xboard::engine_lines(&xboard::move_text(&self.pos, mv)) {
                     writeln!(out, "{line}")?;

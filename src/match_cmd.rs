@@ -14,7 +14,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
@@ -80,10 +80,10 @@ impl Opponent {
     /// complaint about ours.
     fn answer(&mut self, wait: Duration) -> Result<String, String> {
         loop {
-            let line = self
-                .lines
-                .recv_timeout(wait)
-                .map_err(|_| "the opponent did not answer in time".to_string())?;
+            let line = self.lines.recv_timeout(wait).map_err(|e| match e {
+                RecvTimeoutError::Timeout => "the opponent did not answer in time",
+                RecvTimeoutError::Disconnected => "the opponent's process ended",
+            })?;
             let line = line.trim().to_string();
             if std::env::var_os("YORIMICHI_MATCH_LOG").is_some() {
                 eprintln!("< {line}");
@@ -260,7 +260,7 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
             break result(Some(side), "adjudicated: a decisive lead", plies);
         }
         let mv = if pos.to_move() == ours {
-            let Some(mv) = think(&game, &history, &pos, args.st, args.null_move) else {
+            let Some(mv) = think(&game, &history, &pos, args.st, args.style) else {
                 break result(Some(ours.opponent()), "Yorimichi has no move", plies);
             };
             last_sent = xboard::move_text(&pos, mv);
@@ -272,7 +272,9 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                 them.send("go")?;
                 started = true;
             }
-            let line = them.answer(wait)?;
+            let line = them
+                .answer(wait)
+                .map_err(|e| format!("{e} at ply {plies}, in {}", pos.to_sfen()))?;
             if line == "resign" {
                 break result(Some(ours), "the opponent resigned", plies);
             }

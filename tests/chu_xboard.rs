@@ -1,6 +1,7 @@
 //! 中将棋 in XBoard's notation and the CECP engine (issue 6).
 
 use yorimichi::cli::{Command, MatchArgs, parse};
+use yorimichi::engine_cmd::Style;
 use yorimichi::engine_cmd::run_script;
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::moves::{parse_usi, play};
@@ -121,25 +122,30 @@ fn engine_and_match_commands_parse() {
             seed: 3,
             profile: Profile::Jcsa,
             check_boards: false,
-            null_move: yorimichi::engine_cmd::NULL_MOVE,
+            style: Style::ENGINE,
         }))
     );
+    let style = |v: &[String]| match parse(v) {
+        Ok(Command::Match(MatchArgs { style, .. })) => style,
+        other => panic!("{other:?}"),
+    };
     let mut v = args("match chushogi --null-move off --opponent x");
-    assert!(matches!(
-        parse(&v),
-        Ok(Command::Match(MatchArgs {
+    assert_eq!(
+        style(&v),
+        Style {
             null_move: false,
-            ..
-        }))
-    ));
+            no_repeats: false
+        }
+    );
     v[3] = "on".into();
-    assert!(matches!(
-        parse(&v),
-        Ok(Command::Match(MatchArgs {
+    v.push("--no-repeats".into());
+    assert_eq!(
+        style(&v),
+        Style {
             null_move: true,
-            ..
-        }))
-    ));
+            no_repeats: true
+        }
+    );
     v[3] = "maybe".into();
     assert!(
         parse(&v)
@@ -154,4 +160,36 @@ fn engine_and_match_commands_parse() {
         let e = parse(&args(input)).unwrap_err();
         assert!(e.contains(says), "{input}: {e}");
     }
+}
+
+#[test]
+fn the_engine_can_be_told_never_to_repeat_a_position() {
+    use yorimichi::engine_cmd::think;
+    use yorimichi::rules::chu::game::Chu;
+    use yorimichi::rules::game::Game;
+    let chu = Chu::default();
+    // 先手's rook can take 後手's lion on 7f: the one good move.
+    let pos = ChuPosition::from_sfen("k11/12/12/12/12/5n6/12/12/12/5R6/12/11K b - 1").unwrap();
+    let style = Style {
+        null_move: true,
+        no_repeats: false,
+    };
+    let best = think(&chu, &[pos.key()], &pos, 0.2, style).expect("a move");
+    assert_eq!(best.usi(), "7j7f");
+    // Had the game already seen the position it makes, the engine told not
+    // to repeat plays another move, which makes a position not seen yet.
+    let seen = [chu.play(&pos, best).key(), pos.key()];
+    let other = think(
+        &chu,
+        &seen,
+        &pos,
+        0.2,
+        Style {
+            no_repeats: true,
+            ..style
+        },
+    )
+    .expect("a move");
+    assert_ne!(other, best);
+    assert!(!seen.contains(&chu.play(&pos, other).key()));
 }
