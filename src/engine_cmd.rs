@@ -14,11 +14,6 @@ use crate::rules::chu::xboard;
 use crate::rules::game::{Game, Side};
 use crate::rules::search::{SearchPlan, Searcher, Step};
 
-/// Whether the engine prunes with the null move unless told otherwise
-/// (`match --null-move`): on, as for つよい (README: measured against the
-/// same engine without it).
-pub const NULL_MOVE: bool = true;
-
 /// How the engine plays beyond the time it is given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
@@ -31,8 +26,11 @@ pub struct Style {
 }
 
 impl Style {
+    /// How `yorimichi engine` plays, and `match` unless told otherwise: the
+    /// null move on, as for つよい (README: measured against the same
+    /// engine without it).
     pub const ENGINE: Style = Style {
-        null_move: NULL_MOVE,
+        null_move: true,
         no_repeats: false,
     };
 }
