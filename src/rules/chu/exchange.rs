@@ -10,9 +10,9 @@
 //! square within two). What attacks a square is found by looking outward
 //! from it (rays, the two-square ring), not by generating moves.
 
-use super::moves::ChuMove;
+use super::moves::{ChuMove, offset};
 use super::pieces::{DIRECTIONS, Kind, Piece, Reach};
-use super::position::{ChuPosition, FILES, RANKS, SQUARES, Square};
+use super::position::{ChuPosition, SQUARES, Square};
 use crate::rules::game::Side;
 
 /// A royal's worth in an exchange: losing it ends the game, so no exchange
@@ -57,15 +57,11 @@ const LION_ONLY: [(i32, i32); 8] = [
     (-1, -2),
 ];
 
-/// The square `k` steps from `sq` along (rows, columns), if on the board.
+/// The square `k` steps from `sq` along (rows down, columns right), if on
+/// the board: the move generator's step, in 先手's view (rows down is
+/// backward for 先手).
 fn along(sq: Square, (dr, dc): (i32, i32), k: i32) -> Option<Square> {
-    let row = sq.row() as i32 + k * dr;
-    let column = sq.column() as i32 + k * dc;
-    if (0..RANKS as i32).contains(&row) && (0..FILES as i32).contains(&column) {
-        Square::new(row as usize, column as usize)
-    } else {
-        None
-    }
+    offset(sq, Side::First, k * dc, -k * dr)
 }
 
 /// Whether `piece` of `side`, `k` squares from a target in the board
@@ -96,13 +92,13 @@ fn reaches(piece: Piece, side: Side, toward: (i32, i32), k: i32, blocked: bool) 
 
 /// The board as an exchange leaves it: the original position less the
 /// squares whose pieces have gone to the target.
-pub struct Exchange<'a> {
+struct Exchange<'a> {
     pos: &'a ChuPosition,
     gone: [bool; SQUARES],
 }
 
 impl<'a> Exchange<'a> {
-    pub fn new(pos: &'a ChuPosition) -> Self {
+    fn new(pos: &'a ChuPosition) -> Self {
         Exchange {
             pos,
             gone: [false; SQUARES],
@@ -119,7 +115,7 @@ impl<'a> Exchange<'a> {
 
     /// Every piece of `by` that could take on `target` in one move (its
     /// own piece there aside), with the square it stands on.
-    pub fn attackers(&self, target: Square, by: Side, mut found: impl FnMut(Square, Piece)) {
+    fn attackers(&self, target: Square, by: Side, mut found: impl FnMut(Square, Piece)) {
         for ray in RAYS {
             let toward = (-ray.0, -ray.1);
             let mut blocked = false;
@@ -150,7 +146,7 @@ impl<'a> Exchange<'a> {
     }
 
     /// The least valuable piece of `by` that could take on `target`.
-    pub fn least_attacker(&self, target: Square, by: Side) -> Option<(Square, Piece)> {
+    fn least_attacker(&self, target: Square, by: Side) -> Option<(Square, Piece)> {
         let mut best: Option<(Square, Piece, i32)> = None;
         self.attackers(target, by, |sq, piece| {
             let w = exchange_worth(piece);

@@ -7,7 +7,7 @@ pub use super::Profile;
 use super::end::{self, ChuEnd};
 use super::exchange::{self, worth};
 use super::moves::{self, ChuMove};
-use super::pieces::Kind;
+use super::pieces::{DIRECTIONS, Kind};
 use super::position::{ChuPosition, RANKS, SQUARES, Square};
 use super::repetition::ChuHistory;
 use std::collections::HashMap;
@@ -58,13 +58,12 @@ fn advance(sq: Square, side: Side) -> i32 {
     }
 }
 
-/// The up to eight squares around `sq`.
+/// The up to eight squares around `sq` (the move generator's steps).
 fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
-    let (row, column) = (sq.row() as i32, sq.column() as i32);
-    (-1..=1)
-        .flat_map(move |dr| (-1..=1).map(move |dc| (row + dr, column + dc)))
-        .filter(move |&(r, c)| (r, c) != (row, column) && r >= 0 && c >= 0)
-        .filter_map(|(r, c)| Square::new(r as usize, c as usize))
+    DIRECTIONS.iter().filter_map(move |d| {
+        let (right, forward) = d.delta();
+        moves::offset(sq, Side::First, right, forward)
+    })
 }
 
 /// The side's sign in a score kept from 先手's point of view.
