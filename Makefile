@@ -106,16 +106,15 @@ selfplay-table:
 # minutes with mutated texts (`make test` runs 4 000 each), about a
 # million random 中将棋 moves checking the incremental key and the quick
 # no-move test at every position, a million random moves a game through
-# the game records (tests/playouts.rs) and a million まわり将棋 throws,
+# the game records (tests/rules/playouts.rs) and a million まわり将棋 throws,
 # and 200 CPU games of every game in the headless app (animations on;
 # entity count and memory printed).
 soak:
-	YORIMICHI_FUZZ_SECONDS=120 cargo test --release --test text_fuzz -- --nocapture --test-threads 1
-	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test chu_game random_games -- --nocapture
-	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test playouts -- --nocapture --test-threads 1
-	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test mawari_rules random_game -- --nocapture
-	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app_flow --test foxgeese_flow \
-		--test musashi_flow --test chu_flow --test mawari_flow cpu_games -- --nocapture --test-threads 1
+	YORIMICHI_FUZZ_SECONDS=120 cargo test --release --test rules text_fuzz:: -- --nocapture --test-threads 1
+	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test rules chu_game::random_games -- --nocapture
+	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules playouts:: -- --nocapture --test-threads 1
+	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules mawari_rules::a_random_game -- --nocapture
+	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app cpu_games -- --nocapture --test-threads 1
 
 # The まわり将棋 koma-dice table in README (10 000 simulated throws).
 dice-table:

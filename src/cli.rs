@@ -65,12 +65,12 @@ pub enum Command {
     },
     Selfplay(SelfplayArgs),
     Screenshot {
-        scene: String,
+        scene: crate::scenes::Scene,
         out: String,
     },
     /// `yorimichi frames <scene> [--seconds S]`.
     Frames {
-        scene: String,
+        scene: crate::scenes::Scene,
         seconds: f32,
     },
     Solve(SolveArgs),
@@ -237,22 +237,20 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             if let Some(extra) = it.next() {
                 return Err(format!("unexpected argument \"{extra}\""));
             }
-            if !crate::app::shot::SCENES.contains(&scene) {
-                return Err(format!("unknown scene \"{scene}\""));
-            }
+            let scene = crate::scenes::Scene::parse(scene)
+                .ok_or_else(|| format!("unknown scene \"{scene}\""))?;
             if !out.ends_with(".png") {
                 return Err("the output file must end in .png".into());
             }
             Ok(Command::Screenshot {
-                scene: scene.into(),
+                scene,
                 out: out.into(),
             })
         }
         Some("frames") => {
             let scene = it.next().ok_or("frames needs a scene")?;
-            if !crate::app::shot::SCENES.contains(&scene) {
-                return Err(format!("unknown scene \"{scene}\""));
-            }
+            let scene = crate::scenes::Scene::parse(scene)
+                .ok_or_else(|| format!("unknown scene \"{scene}\""))?;
             let seconds = match (it.next(), it.next()) {
                 (None, _) => 5.0,
                 (Some("--seconds"), Some(v)) => v
@@ -265,10 +263,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             if let Some(extra) = it.next() {
                 return Err(format!("unexpected argument \"{extra}\""));
             }
-            Ok(Command::Frames {
-                scene: scene.into(),
-                seconds,
-            })
+            Ok(Command::Frames { scene, seconds })
         }
         Some("selfplay") => {
             let game = with_engine(it.next().ok_or("selfplay needs a game id")?)?;
@@ -562,11 +557,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                         args.max_ko = value
                             .parse::<u8>()
                             .ok()
-                            .filter(|&n| n <= crate::rules::musashi_solve::MAX_KO)
+                            .filter(|&n| n <= crate::rules::musashi::solve::MAX_KO)
                             .ok_or_else(|| {
                                 format!(
                                     "--max-ko needs a number from 0 to {}, not \"{value}\"",
-                                    crate::rules::musashi_solve::MAX_KO
+                                    crate::rules::musashi::solve::MAX_KO
                                 )
                             })?;
                     }

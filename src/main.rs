@@ -2,8 +2,9 @@
 
 use std::process::ExitCode;
 
-use yorimichi::app::{self, StartOptions, shot::ScreenshotJob};
 use yorimichi::cli::{self, Command, USAGE};
+use yorimichi::scenes::Scene;
+use yorimichi::shell::StartOptions;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -36,20 +37,20 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Solve(args) => finished(yorimichi::solve_cmd::run(&args), ExitCode::from(2)),
-        Command::Play { game, position } => exit_code(app::run(StartOptions {
+        Command::Play { game, position } => exit_code(yorimichi::run(StartOptions {
             game,
             position,
-            screenshot: None,
+            capture: None,
         })),
-        Command::Frames { scene, seconds } => exit_code(app::run(StartOptions {
+        Command::Frames { scene, seconds } => exit_code(yorimichi::run(StartOptions {
             game: None,
             position: None,
-            screenshot: Some(ScreenshotJob::measure(&scene, seconds)),
+            capture: Some(scene.timing(seconds)),
         })),
-        Command::Screenshot { scene, out } => exit_code(app::run(StartOptions {
+        Command::Screenshot { scene, out } => exit_code(yorimichi::run(StartOptions {
             game: None,
             position: None,
-            screenshot: Some(ScreenshotJob::new(&scene, out)),
+            capture: Some(scene.picture(out)),
         })),
     }
 }

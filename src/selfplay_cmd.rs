@@ -11,7 +11,7 @@ use crate::rules::foxgeese::FoxGeese;
 use crate::rules::game::{Game, Side};
 use crate::rules::hasami::Hasami;
 use crate::rules::musashi::Musashi;
-use crate::rules::musashi_solve::{self, Solver};
+use crate::rules::musashi::solve::{self, Solver};
 use crate::rules::selfplay;
 
 /// What to do with a game once it is built from its preset: the
@@ -51,7 +51,7 @@ pub fn with_game(
             let preset = presets.require(preset_id)?;
             let board = data::board(preset.rules.board_name()).map_err(|e| e.to_string())?;
             let mut game = Musashi::new(board, preset.rules)?;
-            if tables && let Some(solver) = Solver::for_game(&game, musashi_solve::NATIVE_BUDGET) {
+            if tables && let Some(solver) = Solver::for_game(&game, solve::NATIVE_BUDGET) {
                 // What the game builds in the background, built first here.
                 let start = Instant::now();
                 game.set_endgame(Arc::new(solver.finish()))?;

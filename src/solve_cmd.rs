@@ -7,7 +7,7 @@ use crate::cli::SolveArgs;
 use crate::rules::data;
 use crate::rules::game::Side;
 use crate::rules::musashi::Musashi;
-use crate::rules::musashi_solve::{self, LayerStats, Solver};
+use crate::rules::musashi::solve::{self, LayerStats, Solver};
 
 pub fn run(args: &SolveArgs) -> Result<(), String> {
     match &args.position {
@@ -20,20 +20,20 @@ fn solve_position(text: &str) -> Result<(), String> {
     // The row width tells the board.
     let (game, pos) = data::musashi_position(text)?;
     let ko = pos.ko_count() as u8;
-    if ko > musashi_solve::MAX_KO {
+    if ko > solve::MAX_KO {
         return Err(format!(
             "the position has {ko} 子; the solver takes at most {}",
-            musashi_solve::MAX_KO
+            solve::MAX_KO
         ));
     }
     let start = Instant::now();
-    let tables = musashi_solve::solve(&game, ko)?;
+    let tables = solve::solve(&game, ko)?;
     println!("board: {} points, 子: {ko}", game.board().len());
     println!("position: {}", game.to_text(&pos));
     for row in game.to_rows(&pos) {
         println!("  {row}");
     }
-    print!("{}", musashi_solve::describe(&tables, &game, &pos)?);
+    print!("{}", solve::describe(&tables, &game, &pos)?);
     println!("solved in {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
 }
@@ -50,7 +50,7 @@ fn solve_table(args: &SolveArgs) -> Result<(), String> {
         positions * 2 / (1 << 20)
     );
     let start = Instant::now();
-    let tables = musashi_solve::solve(&game, args.max_ko)?;
+    let tables = solve::solve(&game, args.max_ko)?;
     let solved = start.elapsed().as_secs_f64();
     let mut rows: Vec<LayerStats> = Vec::new();
     for ko in 0..=args.max_ko {

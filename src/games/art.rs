@@ -6,9 +6,9 @@
 use bevy::prelude::*;
 
 use super::board_view::BoardView;
-use crate::app::anim::Lifetime;
-use crate::app::widgets::{Fonts, palette};
 use crate::rules::board::BoardGraph;
+use crate::shell::anim::Lifetime;
+use crate::shell::widgets::{Fonts, palette};
 
 /// The size the meshes are made for (a shogi board's cell).
 pub const CELL: f32 = 64.0;

@@ -13,17 +13,17 @@ use serde::{Deserialize, Serialize};
 
 use super::art::Art;
 use super::board_view::BoardView;
-use crate::app::i18n::{Lang, T};
-use crate::app::save::{LoadError, Store};
-use crate::app::screens::ResumeRequest;
-use crate::app::settings::PieceStyle;
-use crate::app::widgets::Fonts;
-use crate::app::{ChosenGame, Notice, Screen};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{GameId, GamePresets, Strength, Tutorial};
 use crate::rules::game::{EndReason, Game, Outcome, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::record::GameRecord;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::save::{LoadError, Store};
+use crate::shell::screens::ResumeRequest;
+use crate::shell::settings::PieceStyle;
+use crate::shell::widgets::Fonts;
+use crate::shell::{ChosenGame, Notice, Screen};
 
 /// Who captured what with a move, for the capture animation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

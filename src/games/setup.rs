@@ -5,14 +5,14 @@
 use bevy::prelude::*;
 
 use super::session::{Match, Playable, Presets, SetupDraft, SideChoice, chosen};
-use crate::app::Screen;
-use crate::app::audio::Sfx;
-use crate::app::i18n::{Lang, T};
-use crate::app::save::Store;
-use crate::app::screens::{go_to, localized_game_name, open_from};
-use crate::app::settings::{PieceStyle, Settings};
-use crate::app::widgets::{self, Fonts, palette};
 use crate::rules::data::Strength;
+use crate::shell::Screen;
+use crate::shell::audio::Sfx;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::save::Store;
+use crate::shell::screens::{go_to, localized_game_name, open_from};
+use crate::shell::settings::{PieceStyle, Settings};
+use crate::shell::widgets::{self, Fonts, palette};
 
 pub fn plugin<G: Playable>(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), spawn_setup::<G>.run_if(chosen::<G>))

@@ -1,6 +1,6 @@
 //! A tutorial's board, the same for every game: the steps come from
 //! `levels/tutorials/<game>.ron` and are run by the shared runner
-//! (`crate::app::tutorial`); this module draws each step's diagram,
+//! (`crate::shell::tutorial`); this module draws each step's diagram,
 //! highlights and arrows, and lets the player try the step's move (by the
 //! same taps as in a game, multi-jumps included).
 
@@ -9,20 +9,21 @@ use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
 use super::board_view::BoardView;
-use super::play::{Layout, board_view, layout_for, panel_node, piece_rotation};
+use super::play::{board_view, layout_for, piece_rotation};
 use super::session::{Playable, chosen};
-use crate::app::audio::Sfx;
-use crate::app::i18n::T;
-use crate::app::save::Store;
-use crate::app::settings::Settings;
-use crate::app::tutorial::LessonRecord;
-use crate::app::tutorial::{self, TutorialProgress};
-use crate::app::widgets::Fonts;
-use crate::app::widgets::{self, palette};
-use crate::app::{ChosenTutorial, Screen};
 use crate::rules::board::PointId;
 use crate::rules::game::Side;
 use crate::rules::taps::{self, Tap};
+use crate::shell::audio::Sfx;
+use crate::shell::i18n::T;
+use crate::shell::layout::{Layout, panel_node};
+use crate::shell::save::Store;
+use crate::shell::settings::Settings;
+use crate::shell::tutorial::LessonRecord;
+use crate::shell::tutorial::{self, TutorialProgress};
+use crate::shell::widgets::Fonts;
+use crate::shell::widgets::{self, palette};
+use crate::shell::{ChosenTutorial, Screen};
 
 /// The diagram on the board.
 #[derive(Resource)]
@@ -205,7 +206,7 @@ fn spawn_lessons<G: Playable>(
                 &fonts,
                 format!(
                     "{}{}",
-                    crate::app::screens::localized_game_name(G::ID, lang),
+                    crate::shell::screens::localized_game_name(G::ID, lang),
                     T::LearnTitle.get(lang)
                 ),
                 36.0,
@@ -246,7 +247,7 @@ fn spawn_lessons<G: Playable>(
                             ));
                             card.spawn(widgets::text(&fonts, line, 16.0, palette::INK_SOFT));
                             card.spawn(widgets::key_button(&fonts, lang, T::LessonStart, true))
-                                .observe(crate::app::screens::open_lesson(i));
+                                .observe(crate::shell::screens::open_lesson(i));
                         });
                 }
                 grid.spawn(widgets::card()).with_children(|card| {
@@ -268,11 +269,11 @@ fn spawn_lessons<G: Playable>(
                         widgets::key_button(&fonts, lang, T::LessonStart, true),
                         PracticeButton,
                     ))
-                    .observe(crate::app::screens::go_to(Screen::Setup));
+                    .observe(crate::shell::screens::go_to(Screen::Setup));
                 });
             });
             root.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
-                .observe(crate::app::screens::go_to(Screen::GameList));
+                .observe(crate::shell::screens::go_to(Screen::GameList));
         });
 }
 

@@ -58,6 +58,7 @@ pub struct Link {
 
 /// The shape of a board as written in a level file.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Shape {
     /// A `width` × `height` grid of points; rows and columns are lines, and
     /// with `diagonals` every diagonal is a line too.
@@ -90,6 +91,7 @@ pub enum Naming {
 
 /// A board level file: `levels/boards/<name>.ron`.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BoardSpec {
     pub name: String,
     pub shape: Shape,

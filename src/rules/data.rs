@@ -12,6 +12,7 @@ use super::search::CpuLevel;
 
 /// A text in both UI languages.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct Text {
     pub ja: String,
     pub en: String,
@@ -41,6 +42,7 @@ impl Strength {
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct CpuLevels {
     pub easy: CpuLevel,
     pub normal: CpuLevel,
@@ -58,6 +60,7 @@ impl CpuLevels {
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Preset<R> {
     pub id: String,
     pub name: Text,
@@ -67,6 +70,7 @@ pub struct Preset<R> {
 
 /// `levels/presets/<game>.ron`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct GamePresets<R> {
     pub board: String,
     pub presets: Vec<Preset<R>>,
@@ -266,6 +270,7 @@ pub fn musashi_presets() -> Result<GamePresets<super::musashi::MusashiRules>, Le
 
 /// A move in a tutorial or problem, by point names (e.g. `5九` → `5五`).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct NamedMove {
     pub from: String,
     pub to: String,
@@ -277,6 +282,7 @@ pub struct NamedMove {
 
 /// One step of a tutorial (`levels/tutorials/<game>.ron`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct TutorialStep {
     pub title: Text,
     pub text: Text,
@@ -314,6 +320,7 @@ fn first() -> Side {
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Tutorial {
     /// Names the tutorial in saved progress (a game with several lessons).
     #[serde(default)]
@@ -510,6 +517,7 @@ impl GameId {
 
 /// One page of a game's rules text.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct RulesSection {
     pub title: Text,
     pub body: Text,
@@ -517,6 +525,7 @@ pub struct RulesSection {
 
 /// `levels/rules/<game>.ron`: the 遊び方 text, page by page.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct RulesText {
     pub title: Text,
     pub sections: Vec<RulesSection>,

@@ -19,6 +19,7 @@ pub const MAX_JUMPS: usize = 17;
 
 /// The rule options (a preset, or 自分で決める).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FoxGeeseRules {
     /// 13, 15 or 17.
     pub geese: u8,
@@ -70,6 +71,7 @@ impl FoxGeeseRules {
 
 /// A move: a goose's step, the fox's step, or the fox's jump path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FoxGeeseMove {
     pub from: u8,
     /// Landing points in order: one for a step, one per jump otherwise.

@@ -51,6 +51,7 @@ pub enum EndReason {
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Outcome {
     /// `None` for a draw.
     pub winner: Option<Side>,

@@ -25,6 +25,7 @@ pub enum Enclosure {
 
 /// The rule options (a preset, or 自分で決める).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HasamiRules {
     /// Captures needed to win: 4, 5, 7, or 8 (= the opponent down to 1).
     pub capture_target: u8,
@@ -72,6 +73,7 @@ impl HasamiRules {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HasamiMove {
     pub from: u8,
     pub to: u8,

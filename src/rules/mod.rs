@@ -11,7 +11,6 @@ pub mod hasami;
 pub mod levels;
 pub mod mawari;
 pub mod musashi;
-pub mod musashi_solve;
 pub mod record;
 pub mod search;
 pub mod selfplay;

@@ -42,6 +42,7 @@ const KNOWN_WIN: i32 = WIN / 2;
 
 /// How one CPU strength plays (from `levels/presets/<game>.ron`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct CpuLevel {
     /// Deepest full-width iteration, in plies.
     pub depth: u8,

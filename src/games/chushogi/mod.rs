@@ -12,9 +12,6 @@ use super::art::{self, Art, CELL};
 use super::board_view::BoardView;
 use super::session::{CaptureView, MoveMark, PieceFace, PieceInfo, Playable};
 use super::setup::choice_group;
-use crate::app::i18n::{Lang, T};
-use crate::app::settings::PieceStyle;
-use crate::app::widgets::{Fonts, palette};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::chu::Profile;
 use crate::rules::chu::end::{self, ChuEnd};
@@ -27,6 +24,9 @@ use crate::rules::data::{self, GameId, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Outcome, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::record::GameRecord;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::settings::PieceStyle;
+use crate::shell::widgets::{Fonts, palette};
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<Chu>);

@@ -8,14 +8,14 @@ use super::art::{self, Art};
 use super::board_view::BoardView;
 use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
 use super::setup::{choice_group, heading, option};
-use crate::app::i18n::{Lang, T};
-use crate::app::settings::PieceStyle;
-use crate::app::widgets::{self, Fonts, palette};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{self, GameId, GamePresets, Tutorial};
 use crate::rules::foxgeese::{FOX, FoxGeese, FoxGeeseMove, FoxGeesePos, FoxGeeseRules, GEESE};
 use crate::rules::game::{EndReason, Side};
 use crate::rules::levels::LevelError;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::settings::PieceStyle;
+use crate::shell::widgets::{self, Fonts, palette};
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<FoxGeese>);

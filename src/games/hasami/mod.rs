@@ -9,14 +9,14 @@ use super::art::Art;
 use super::board_view::BoardView;
 use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
 use super::setup::{choice_group, heading, option};
-use crate::app::i18n::{Lang, T};
-use crate::app::settings::PieceStyle;
-use crate::app::widgets::Fonts;
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{self, GameId, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Side};
 use crate::rules::hasami::{Enclosure, Hasami, HasamiMove, HasamiPos, HasamiRules};
 use crate::rules::levels::LevelError;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::settings::PieceStyle;
+use crate::shell::widgets::Fonts;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<Hasami>);
@@ -143,7 +143,7 @@ impl Playable for Hasami {
         type Draft = SetupDraft<Hasami>;
         let tr = |k: T| k.get(lang);
         heading(root, fonts, lang, T::CaptureTarget);
-        root.spawn(crate::app::widgets::row()).with_children(|r| {
+        root.spawn(crate::shell::widgets::row()).with_children(|r| {
             for n in [4u8, 5, 7] {
                 option::<Hasami>(r, fonts, &format!("{n}"), c.capture_target == n, move |d| {
                     d.custom.capture_target = n
@@ -183,7 +183,7 @@ impl Playable for Hasami {
             c.enclosure,
             |d, v| d.custom.enclosure = v,
         );
-        root.spawn(crate::app::widgets::row()).with_children(|r| {
+        root.spawn(crate::shell::widgets::row()).with_children(|r| {
             let flip_diagonal: fn(&mut Draft) = |d| d.custom.diagonal = !d.custom.diagonal;
             let flip_limit: fn(&mut Draft) = |d| {
                 d.custom.move_limit = if d.custom.move_limit.is_some() {

@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 
-use crate::app::settings::PieceStyle;
-use crate::app::widgets::{Fonts, palette};
 use crate::games::art::{self, Art, CELL};
 use crate::games::board_view::BoardView;
 use crate::rules::game::Side;
 use crate::rules::hasami::SIZE;
+use crate::shell::settings::PieceStyle;
+use crate::shell::widgets::{Fonts, palette};
 
 /// A piece's look: its side and whether it faces up the screen.
 pub fn piece_children(

@@ -8,8 +8,8 @@ use bevy::ecs::system::SystemParam;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-use crate::app::widgets::Fonts;
 use crate::rules::mawari::physics::{Face, KomaShape, Quat as PQuat, V3};
+use crate::shell::widgets::Fonts;
 
 /// Pixels for one centimetre of the board.
 pub const PX_PER_CM: f32 = 16.0;

@@ -7,15 +7,15 @@ use bevy::prelude::*;
 
 use super::dice_view::DiceSprites;
 use super::{MawariMatch, Phase, Seat, Shown};
-use crate::app::Screen;
-use crate::app::audio::Sfx;
-use crate::app::i18n::{Lang, T};
-use crate::app::screens::go_to;
-use crate::app::widgets::{self, Fonts, palette};
 use crate::rules::mawari::dice::{Pose, lying_on};
 use crate::rules::mawari::levels::{MawariLesson, MawariPresets, Stage};
 use crate::rules::mawari::physics::{Face, KomaShape, V3};
 use crate::rules::mawari::race::{MawariRules, Race};
+use crate::shell::Screen;
+use crate::shell::audio::Sfx;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::screens::go_to;
+use crate::shell::widgets::{self, Fonts, palette};
 
 /// The tutorial shown and the step reached.
 #[derive(Resource, Clone, Debug)]
@@ -107,7 +107,7 @@ pub fn draw_step(
     mut shown: ResMut<Shown>,
     mut phase: ResMut<Phase>,
     place: Res<super::BoardPlace>,
-    settings: Res<crate::app::settings::Settings>,
+    settings: Res<crate::shell::settings::Settings>,
     mut dice: DiceSprites,
 ) {
     if !state.is_changed() {

@@ -17,15 +17,6 @@ use bevy::window::PrimaryWindow;
 use serde::{Deserialize, Serialize};
 
 use super::art::{self, Art};
-use super::play::{Layout, panel_node};
-use crate::app::anim::{Lifetime, Tween};
-use crate::app::audio::Sfx;
-use crate::app::i18n::{Lang, T};
-use crate::app::save::{LoadError, Store};
-use crate::app::screens::{ResumeRequest, go_to};
-use crate::app::settings::Settings;
-use crate::app::widgets::{self, Fonts, palette};
-use crate::app::{ChosenGame, GameProgress, Notice, PendingPosition, Screen};
 use crate::rules::data::GameId;
 use crate::rules::mawari::dice::{KomaDice, Pose, Throw, ThrowValue, Toss};
 use crate::rules::mawari::physics::SplitMix64;
@@ -33,6 +24,15 @@ use crate::rules::mawari::race::{
     BabaRule, Event, KeimaPush, MawariRules, Piece, Race, RaceText, Rank, TRACK,
 };
 use crate::rules::mawari::track::Track;
+use crate::shell::anim::{Lifetime, Tween};
+use crate::shell::audio::Sfx;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::layout::{Layout, panel_node};
+use crate::shell::save::{LoadError, Store};
+use crate::shell::screens::{ResumeRequest, go_to};
+use crate::shell::settings::Settings;
+use crate::shell::widgets::{self, Fonts, palette};
+use crate::shell::{ChosenGame, GameProgress, Notice, PendingPosition, Screen};
 use dice_view::DiceSprites;
 
 /// Side of one square on the play screen.
@@ -911,7 +911,7 @@ fn enter_play(
     mut progress: ResMut<GameProgress>,
     mut start_notice: ResMut<StartNotice>,
     settings: Res<Settings>,
-    mut bug: ResMut<crate::app::BugContext>,
+    mut bug: ResMut<crate::shell::BugContext>,
 ) {
     let text = RaceText::of(&m.race).write();
     progress.ply = m.log.len();

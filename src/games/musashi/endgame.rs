@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::app::Screen;
 use crate::games::session::{Match, Opponent, Presets, chosen};
 use crate::rules::musashi::Musashi;
-use crate::rules::musashi_solve::{self, Solver, Tables};
+use crate::rules::musashi::solve::{self, Solver, Tables};
+use crate::shell::Screen;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<EndgameTables>().add_systems(
@@ -52,7 +52,7 @@ fn build_and_attach(
     mut m: ResMut<Match<Musashi>>,
     presets: Res<Presets<Musashi>>,
     mut tables: ResMut<EndgameTables>,
-    mut slices: ResMut<crate::app::cpu::ThinkingSlices>,
+    mut slices: ResMut<crate::shell::cpu::ThinkingSlices>,
 ) {
     let Opponent::Cpu(strength) = m.setup.opponent else {
         return;
@@ -90,7 +90,7 @@ mod imp {
 
     use super::*;
 
-    pub const BUDGET: u64 = musashi_solve::NATIVE_BUDGET;
+    pub const BUDGET: u64 = solve::NATIVE_BUDGET;
 
     /// A thread solving the tables. (A Mutex only to make the receiver
     /// `Sync` for Bevy resources.)
@@ -119,7 +119,7 @@ mod imp {
 
     use super::*;
 
-    pub const BUDGET: u64 = musashi_solve::WEB_BUDGET;
+    pub const BUDGET: u64 = solve::WEB_BUDGET;
     /// Milliseconds of solving per frame: the page stays smooth.
     const SLICE_MS: u128 = 5;
     /// Positions between two looks at the clock.

@@ -8,14 +8,14 @@ use super::art::{self, Art};
 use super::board_view::BoardView;
 use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
 use super::setup::choice_group;
-use crate::app::i18n::{Lang, T};
-use crate::app::settings::PieceStyle;
-use crate::app::widgets::{Fonts, palette};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{self, GameId, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::musashi::{KO, Musashi, MusashiMove, MusashiPos, MusashiRules, OYA};
+use crate::shell::i18n::{Lang, T};
+use crate::shell::settings::PieceStyle;
+use crate::shell::widgets::{Fonts, palette};
 
 mod endgame;
 

@@ -22,6 +22,7 @@ pub const REPETITION_DRAW: u32 = 4;
 
 /// A rule preset of `levels/presets/chushogi.ron`.
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct ChuRules {
     pub profile: Profile,
 }

@@ -16,6 +16,7 @@ use crate::rules::game::Side;
 /// A move: `from` → `to`, through `mid` for a two-step move (獅子, and the
 /// lion lines of 飛鷲 and 角鷹); `to == from` for 居食い and じっと.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ChuMove {
     pub from: Square,
     pub mid: Option<Square>,

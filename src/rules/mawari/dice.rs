@@ -116,6 +116,7 @@ impl ThrowValue {
 /// over the board (from a drag, or a CPU's natural impulse) and a seed for
 /// everything a hand does not control (how the koma leave it).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Toss {
     /// Direction across the board, x and y (need not be unit length; a zero
     /// vector throws straight away from the thrower).

@@ -11,6 +11,7 @@ use crate::rules::levels::LevelError;
 
 /// `levels/presets/mawari.ron`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct MawariPresets {
     pub presets: Vec<Preset<MawariRules>>,
 }
@@ -44,6 +45,7 @@ pub fn presets() -> Result<MawariPresets, LevelError> {
 
 /// A piece of a staged example.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct StagePiece {
     pub square: u8,
     pub rank: Rank,
@@ -54,6 +56,7 @@ pub struct StagePiece {
 /// A staged example: pieces placed by hand, one throw, and the events it
 /// must show (by [`super::race::Event::name`]).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Stage {
     /// A preset's id.
     pub rules: String,
@@ -85,6 +88,7 @@ impl Stage {
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct LessonStep {
     pub title: Text,
     pub body: Text,
@@ -97,6 +101,7 @@ pub struct LessonStep {
 
 /// `levels/tutorials/mawari.ron`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct MawariLesson {
     pub title: Text,
     pub steps: Vec<LessonStep>,

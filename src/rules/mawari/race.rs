@@ -164,6 +164,7 @@ pub enum BabaRule {
 
 /// The settings of a game: each special rule on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MawariRules {
     pub korosu: bool,
     pub keima_double: bool,
@@ -211,6 +212,7 @@ impl MawariRules {
 
 /// One player's piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Piece {
     pub square: u8,
     pub rank: Rank,
@@ -233,6 +235,7 @@ impl Piece {
 
 /// A war in progress (戦争): the two pieces and the squares each has made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct War {
     pub first: usize,
     pub second: usize,
@@ -350,6 +353,7 @@ impl Event {
 
 /// The whole state of a race.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Race {
     pub rules: MawariRules,
     pub pieces: Vec<Piece>,

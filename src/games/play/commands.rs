@@ -1,0 +1,242 @@
+//! The play screen's commands (待った, ヒント, 投了, やめる, sound, export and
+//! import) and the choice offered when taps leave one (成る / 成らない).
+
+use super::*;
+
+pub(super) fn handle_commands<G: Playable>(
+    mut commands_in: MessageReader<PlayCommand>,
+    mut m: ResMut<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut cpu: ResMut<CpuThink<G>>,
+    mut hint: ResMut<HintThink<G>>,
+    pace: Res<SearchPace>,
+    mut store: ResMut<Store>,
+    mut settings: ResMut<Settings>,
+    presets: Res<Presets<G>>,
+    animating: Animating,
+    mut next: ResMut<NextState<Screen>>,
+    mut moves: MessageWriter<PlayMove<G>>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    for cmd in commands_in.read() {
+        match cmd {
+            PlayCommand::ToggleSound => {
+                settings.sound = !settings.sound;
+                sfx.write(Sfx::Button);
+            }
+            PlayCommand::Quit => {
+                cpu.0 = None;
+                hint.0 = None;
+                sfx.write(Sfx::Button);
+                next.set(Screen::GameList);
+            }
+            PlayCommand::StopJump => {
+                if busy(&m, &ui, &animating) || ui.path.len() < 2 {
+                    continue;
+                }
+                let legal = m.record.legal_moves(&m.game);
+                let stops = taps::moves_along_in(&m.game, m.record.current(), &legal, &ui.path);
+                match stops[..] {
+                    [] => {
+                        sfx.write(Sfx::Illegal);
+                    }
+                    [mv] => {
+                        ui.path.clear();
+                        ui.dirty = true;
+                        moves.write(PlayMove(mv));
+                    }
+                    _ => {
+                        ui.path.clear();
+                        ui.choice = stops;
+                        ui.dirty = true;
+                    }
+                }
+            }
+            PlayCommand::Undo => {
+                if !m.setup.undo_allowed || !animating.is_empty() || ui.is_settling() {
+                    continue;
+                }
+                if m.undo_for_player() {
+                    cpu.0 = None;
+                    hint.0 = None;
+                    ui.record_replaced(m.record.moves().last().copied());
+                    store.put(&G::ID.save_key(), &m.to_save());
+                    sfx.write(Sfx::Button);
+                } else {
+                    sfx.write(Sfx::Illegal);
+                }
+            }
+            PlayCommand::Hint => {
+                if busy(&m, &ui, &animating) || hint.0.is_some() {
+                    continue;
+                }
+                let plan = presets.0.cpu.strong.hint_plan();
+                hint.0 = Some(Thinker::start(
+                    &m.game,
+                    m.record.current().clone(),
+                    m.record.hashes(),
+                    plan,
+                    m.record.forbidden_moves(&m.game),
+                    *pace,
+                ));
+            }
+            PlayCommand::ExportPosition => {
+                let lang = settings.lang;
+                let Some(code) = m.game.game_code(&m.record) else {
+                    continue;
+                };
+                sfx.write(Sfx::Button);
+                ui.message = Some(match files::export_text("position", &code) {
+                    Ok(Exported::File { file, copied }) => {
+                        let key = if copied {
+                            T::PositionCopied
+                        } else {
+                            T::PositionExported
+                        };
+                        format!("{} {file}", key.get(lang))
+                    }
+                    Ok(Exported::OnPage) => T::PositionShownOnPage.get(lang).to_string(),
+                    Err(e) => format!("{}: {e}", T::PositionExportFailed.get(lang)),
+                });
+            }
+            PlayCommand::ImportPosition => {
+                if !animating.is_empty() || ui.is_settling() {
+                    continue;
+                }
+                let lang = settings.lang;
+                sfx.write(Sfx::Button);
+                // A game text copied from elsewhere comes first; else the
+                // file (which the player may have edited).
+                let pasted = files::pasted_text().is_some_and(|t| m.restart_from(&t).is_ok());
+                let imported = if pasted {
+                    Ok(true)
+                } else {
+                    files::import_text("position", G::ID).and_then(|found| match found {
+                        Imported::Text(text) => m.restart_from(&text).map(|()| true),
+                        Imported::OnPage => Ok(false),
+                    })
+                };
+                ui.message = Some(match imported {
+                    Ok(true) => {
+                        cpu.0 = None;
+                        hint.0 = None;
+                        ui.record_replaced(None);
+                        store.put(&G::ID.save_key(), &m.to_save());
+                        let key = if pasted {
+                            T::PositionPasted
+                        } else {
+                            T::PositionImported
+                        };
+                        key.get(lang).to_string()
+                    }
+                    Ok(false) => T::PositionImportOnPage.get(lang).to_string(),
+                    Err(e) => format!("{}: {e}", T::PositionUnreadable.get(lang)),
+                });
+            }
+            PlayCommand::Resign => {
+                if m.record.outcome(&m.game).is_some() || !animating.is_empty() || ui.is_settling()
+                {
+                    continue;
+                }
+                let side = match m.setup.opponent {
+                    Opponent::Cpu(_) => m.setup.human_side,
+                    Opponent::Human => m.game.side_to_move(m.record.current()),
+                };
+                cpu.0 = None;
+                hint.0 = None;
+                ui.clear_selection();
+                m.record.resign(side);
+                ui.pending_sync = true;
+            }
+        }
+    }
+}
+
+/// The answer to a choice: play the move picked, or put the piece down.
+pub(super) fn handle_choice<G: Playable>(
+    mut picks: MessageReader<ChoicePick>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut moves: MessageWriter<PlayMove<G>>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    for &ChoicePick(pick) in picks.read() {
+        if ui.choice.is_empty() {
+            continue;
+        }
+        match pick.and_then(|i| ui.choice.get(i).copied()) {
+            Some(mv) => {
+                ui.choice.clear();
+                ui.dirty = true;
+                moves.write(PlayMove(mv));
+            }
+            None => {
+                ui.clear_selection();
+                sfx.write(Sfx::Button);
+            }
+        }
+    }
+}
+
+/// Offers the choice over the board: a button for each move, and やめる.
+pub(super) fn show_choice<G: Playable>(
+    mut commands: Commands,
+    m: Res<Match<G>>,
+    ui: Res<PlayUi<G>>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    shown: Query<Entity, With<ChoicePanel>>,
+) {
+    if !ui.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let wanted = !ui.choice.is_empty();
+    let showing = !shown.is_empty();
+    if wanted == showing && !settings.is_changed() {
+        return;
+    }
+    for e in &shown {
+        commands.entity(e).despawn();
+    }
+    if !wanted {
+        return;
+    }
+    let lang = settings.lang;
+    let pos = m.record.current();
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Play),
+            ChoicePanel,
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(18),
+                top: percent(40),
+                padding: UiRect::all(px(14)),
+                column_gap: px(10),
+                flex_direction: FlexDirection::Row,
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(palette::PAPER.with_alpha(0.96)),
+            GlobalZIndex(20),
+        ))
+        .with_children(|panel| {
+            let offered = ui
+                .choice
+                .iter()
+                .enumerate()
+                .map(|(i, &mv)| (Some(i), m.game.choice_text(pos, mv, lang)));
+            let cancel = std::iter::once((None, T::Cancel.get(lang).to_string()));
+            for (pick, caption) in offered.chain(cancel) {
+                panel
+                    .spawn((
+                        widgets::button(&fonts, caption, pick == Some(0)),
+                        ChoiceButton(pick),
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut w: MessageWriter<ChoicePick>| {
+                            w.write(ChoicePick(pick));
+                        },
+                    );
+            }
+        });
+}

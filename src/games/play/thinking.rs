@@ -1,0 +1,109 @@
+//! The CPU's turn and the hint, thought out off the frame (a thread, or
+//! slices on the web), and the game clock.
+
+use super::*;
+
+/// Counts the time played, for games with a time limit, and ends the game
+/// when it runs out (the clock stops during animations and once the game
+/// is over).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn tick_clock<G: Playable>(
+    time: Res<Time>,
+    mut m: ResMut<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut cpu: ResMut<CpuThink<G>>,
+    mut hint: ResMut<HintThink<G>>,
+    mut store: ResMut<Store>,
+    settings: Res<Settings>,
+    mut clocks: Query<&mut Text, With<ClockText>>,
+) {
+    let Some(limit) = G::TIME_LIMIT else { return };
+    if m.record.outcome(&m.game).is_some() || ui.is_settling() {
+        return;
+    }
+    // The clock moves every frame; the match only counts as changed (and
+    // the HUD is redrawn) when the shown second changes or time is up.
+    let before = m.elapsed;
+    m.bypass_change_detection().elapsed = (before + time.delta_secs()).min(limit);
+    let after = m.elapsed;
+    if after >= limit {
+        let outcome = m.game.time_up(m.record.current());
+        m.record.end(outcome);
+        cpu.0 = None;
+        hint.0 = None;
+        ui.clear_selection();
+        ui.pending_sync = true;
+        store.remove(&G::ID.save_key());
+    }
+    if before.floor() != after.floor() || clocks.iter().any(|t| t.0.is_empty()) {
+        let left = (limit - after).max(0.0) as u32;
+        let text = format!(
+            "{} {}:{:02}",
+            T::TimeLeft.get(settings.lang),
+            left / 60,
+            left % 60
+        );
+        for mut t in &mut clocks {
+            t.0.clone_from(&text);
+        }
+    }
+}
+
+pub(super) fn cpu_turn<G: Playable>(
+    m: Res<Match<G>>,
+    ui: Res<PlayUi<G>>,
+    presets: Res<Presets<G>>,
+    animating: Animating,
+    mut cpu: ResMut<CpuThink<G>>,
+    pace: Res<SearchPace>,
+    mut slices: ResMut<ThinkingSlices>,
+    mut moves: MessageWriter<PlayMove<G>>,
+) {
+    let Opponent::Cpu(strength) = m.setup.opponent else {
+        return;
+    };
+    if m.human_to_move()
+        || m.record.outcome(&m.game).is_some()
+        || ui.is_settling()
+        || !animating.is_empty()
+    {
+        return;
+    }
+    match cpu.0.as_mut() {
+        None => {
+            let plan = presets.0.cpu.get(strength).plan(&mut rand::rng());
+            cpu.0 = Some(Thinker::start(
+                &m.game,
+                m.record.current().clone(),
+                m.record.hashes(),
+                plan,
+                m.record.forbidden_moves(&m.game),
+                *pace,
+            ));
+        }
+        Some(thinker) => {
+            if let Some(answer) = slices.time(|| thinker.poll(&m.game)) {
+                cpu.0 = None;
+                if let Some(result) = answer {
+                    moves.write(PlayMove(result.best));
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn poll_hint<G: Playable>(
+    m: Res<Match<G>>,
+    mut hint: ResMut<HintThink<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut slices: ResMut<ThinkingSlices>,
+) {
+    let Some(thinker) = hint.0.as_mut() else {
+        return;
+    };
+    if let Some(answer) = slices.time(|| thinker.poll(&m.game)) {
+        hint.0 = None;
+        ui.hint = answer.map(|r| r.best);
+        ui.dirty = true;
+    }
+}

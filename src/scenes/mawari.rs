@@ -1,0 +1,78 @@
+//! まわり将棋's scenes: a four-player game some throws in, the person's
+//! throw in the air and read, the setup, the tutorial's standing koma, and
+//! a phone held upright.
+
+use bevy::prelude::*;
+
+use super::Scene;
+use crate::games::mawari::lesson::LessonState;
+use crate::games::mawari::{MawariDraft, MawariMatch, Seat, ThrowRequest};
+use crate::rules::mawari::dice::{KomaDice, Toss};
+use crate::rules::mawari::race::MawariRules;
+use crate::shell::Screen;
+use crate::shell::capture::{SETTLE_FRAMES, ScreenshotJob};
+
+/// Frames from the throw to the picture of the koma read (the throw's
+/// flight, then a moment of the labels).
+pub(super) const READ_FRAMES: u32 = 95;
+
+pub(super) fn stage(
+    scene: Res<Scene>,
+    job: Res<ScreenshotJob>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut throws: MessageWriter<ThrowRequest>,
+    lesson: Option<ResMut<LessonState>>,
+) {
+    match (*scene, job.frame) {
+        (Scene::Mawari | Scene::MawariThrow, 1) | (Scene::MawariPhone, 10) => {
+            commands.insert_resource(sample_match());
+            next.set(Screen::Play);
+        }
+        (Scene::MawariSetup, 1) => {
+            commands.insert_resource(MawariDraft {
+                preset: None,
+                ..default()
+            });
+            next.set(Screen::Setup);
+        }
+        (Scene::Mawari | Scene::MawariThrow | Scene::MawariPhone, SETTLE_FRAMES) => {
+            // The person's throw: a drag to the upper right.
+            throws.write(ThrowRequest(Toss {
+                dir_x: 0.3,
+                dir_y: 1.0,
+                speed: 85.0,
+                seed: 26,
+            }));
+        }
+        _ => {}
+    }
+    // The tutorial at its step of standing koma.
+    if *scene == Scene::MawariTutorial
+        && let Some(mut l) = lesson
+        && l.step != 2
+    {
+        l.step = 2;
+    }
+}
+
+/// A four-player game some throws in (every rule on), the person's turn
+/// next.
+fn sample_match() -> MawariMatch {
+    let seats = vec![Seat::Person, Seat::Cpu, Seat::Cpu, Seat::Cpu];
+    let mut m = MawariMatch::new(seats, MawariRules::ALL, false, Some("all".into()), 7)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let dice = KomaDice::new();
+    for _ in 0..14 {
+        let seed = m.next_seed();
+        m.play(&dice.throw(Toss::natural(seed), false));
+        if m.race.is_over() {
+            break;
+        }
+    }
+    while m.race.thrower() != Some(0) && !m.race.is_over() {
+        let seed = m.next_seed();
+        m.play(&dice.throw(Toss::natural(seed), false));
+    }
+    m
+}

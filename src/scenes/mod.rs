@@ -1,0 +1,330 @@
+//! The scenes of `yorimichi screenshot` and `yorimichi frames`: one
+//! [`Scene`] enum, from which the command's usage text and the Makefile's
+//! picture list (`yorimichi screenshot --list`) are made. The shell takes
+//! the picture or times the frames ([`crate::shell::capture`]); each game's
+//! file here stages its own scenes.
+
+mod chushogi;
+mod foxgeese;
+mod hasami;
+mod mawari;
+mod musashi;
+
+use bevy::prelude::*;
+
+use crate::games::play::BoardTap;
+use crate::games::session::{Match, MatchSetup, Opponent, Playable, SetupDraft};
+use crate::rules::data::{GameId, GamePresets};
+use crate::rules::game::Side;
+use crate::rules::levels::LevelError;
+use crate::shell::capture::{CaptureSet, SETTLE_FRAMES, ScreenshotJob};
+use crate::shell::settings::{PieceStyle, Settings};
+use crate::shell::{ChosenGame, Screen};
+
+/// A scene the game can picture: a screen of one game, staged as a player
+/// would see it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scene {
+    Title,
+    List,
+    Hasami,
+    HasamiSymbol,
+    HasamiCapture,
+    HasamiSetup,
+    HasamiTutorial,
+    HasamiRules,
+    FoxGeese,
+    FoxGeeseSymbol,
+    FoxGeeseJump,
+    FoxGeeseSetup,
+    FoxGeeseTutorial,
+    Musashi,
+    MusashiCapture,
+    MusashiSetup,
+    MusashiTutorial,
+    Chushogi,
+    ChushogiLion,
+    ChushogiTutorial,
+    ChushogiLearn,
+    ChushogiLesson,
+    ChushogiProblem,
+    ChushogiPhone,
+    ChushogiSetup,
+    Mawari,
+    MawariThrow,
+    MawariSetup,
+    MawariTutorial,
+    MawariPhone,
+    /// The strong CPU thinking on the 中将棋 board (for `frames`).
+    ChushogiCpu,
+}
+
+impl Scene {
+    /// Every scene, in the README's order.
+    pub const ALL: [Scene; 31] = [
+        Scene::Title,
+        Scene::List,
+        Scene::Hasami,
+        Scene::HasamiSymbol,
+        Scene::HasamiCapture,
+        Scene::HasamiSetup,
+        Scene::HasamiTutorial,
+        Scene::HasamiRules,
+        Scene::FoxGeese,
+        Scene::FoxGeeseSymbol,
+        Scene::FoxGeeseJump,
+        Scene::FoxGeeseSetup,
+        Scene::FoxGeeseTutorial,
+        Scene::Musashi,
+        Scene::MusashiCapture,
+        Scene::MusashiSetup,
+        Scene::MusashiTutorial,
+        Scene::Chushogi,
+        Scene::ChushogiLion,
+        Scene::ChushogiTutorial,
+        Scene::ChushogiLearn,
+        Scene::ChushogiLesson,
+        Scene::ChushogiProblem,
+        Scene::ChushogiPhone,
+        Scene::ChushogiSetup,
+        Scene::Mawari,
+        Scene::MawariThrow,
+        Scene::MawariSetup,
+        Scene::MawariTutorial,
+        Scene::MawariPhone,
+        Scene::ChushogiCpu,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Scene::Title => "title",
+            Scene::List => "list",
+            Scene::Hasami => "hasami",
+            Scene::HasamiSymbol => "hasami-symbol",
+            Scene::HasamiCapture => "hasami-capture",
+            Scene::HasamiSetup => "hasami-setup",
+            Scene::HasamiTutorial => "hasami-tutorial",
+            Scene::HasamiRules => "hasami-rules",
+            Scene::FoxGeese => "foxgeese",
+            Scene::FoxGeeseSymbol => "foxgeese-symbol",
+            Scene::FoxGeeseJump => "foxgeese-jump",
+            Scene::FoxGeeseSetup => "foxgeese-setup",
+            Scene::FoxGeeseTutorial => "foxgeese-tutorial",
+            Scene::Musashi => "musashi",
+            Scene::MusashiCapture => "musashi-capture",
+            Scene::MusashiSetup => "musashi-setup",
+            Scene::MusashiTutorial => "musashi-tutorial",
+            Scene::Chushogi => "chushogi",
+            Scene::ChushogiLion => "chushogi-lion",
+            Scene::ChushogiTutorial => "chushogi-tutorial",
+            Scene::ChushogiLearn => "chushogi-learn",
+            Scene::ChushogiLesson => "chushogi-lesson",
+            Scene::ChushogiProblem => "chushogi-problem",
+            Scene::ChushogiPhone => "chushogi-phone",
+            Scene::ChushogiSetup => "chushogi-setup",
+            Scene::Mawari => "mawari",
+            Scene::MawariThrow => "mawari-throw",
+            Scene::MawariSetup => "mawari-setup",
+            Scene::MawariTutorial => "mawari-tutorial",
+            Scene::MawariPhone => "mawari-phone",
+            Scene::ChushogiCpu => "chushogi-cpu",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Scene> {
+        Scene::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The names of every scene, for the usage text.
+    pub fn names() -> String {
+        Scene::ALL.map(Scene::name).join(", ")
+    }
+
+    /// The game the scene shows (the title and the list: はさみ将棋, the
+    /// game chosen at start).
+    pub fn game(self) -> GameId {
+        match self {
+            Scene::Title
+            | Scene::List
+            | Scene::Hasami
+            | Scene::HasamiSymbol
+            | Scene::HasamiCapture
+            | Scene::HasamiSetup
+            | Scene::HasamiTutorial
+            | Scene::HasamiRules => GameId::Hasami,
+            Scene::FoxGeese
+            | Scene::FoxGeeseSymbol
+            | Scene::FoxGeeseJump
+            | Scene::FoxGeeseSetup
+            | Scene::FoxGeeseTutorial => GameId::FoxGeese,
+            Scene::Musashi
+            | Scene::MusashiCapture
+            | Scene::MusashiSetup
+            | Scene::MusashiTutorial => GameId::Musashi,
+            Scene::Chushogi
+            | Scene::ChushogiLion
+            | Scene::ChushogiTutorial
+            | Scene::ChushogiLearn
+            | Scene::ChushogiLesson
+            | Scene::ChushogiProblem
+            | Scene::ChushogiPhone
+            | Scene::ChushogiSetup
+            | Scene::ChushogiCpu => GameId::ChuShogi,
+            Scene::Mawari
+            | Scene::MawariThrow
+            | Scene::MawariSetup
+            | Scene::MawariTutorial
+            | Scene::MawariPhone => GameId::Mawari,
+        }
+    }
+
+    /// Shown in the README (`make screenshots`); the others only time frames.
+    pub fn in_readme(self) -> bool {
+        self != Scene::ChushogiCpu
+    }
+
+    /// The title and each game's board: what `make screenshot-test` renders.
+    pub fn is_smoke_test(self) -> bool {
+        matches!(
+            self,
+            Scene::Title
+                | Scene::Hasami
+                | Scene::FoxGeese
+                | Scene::Musashi
+                | Scene::Chushogi
+                | Scene::Mawari
+        )
+    }
+
+    /// A phone held upright: the window turns portrait before the game opens.
+    fn is_phone(self) -> bool {
+        matches!(self, Scene::ChushogiPhone | Scene::MawariPhone)
+    }
+
+    /// Frames after the scene has settled at which it shows what it is for:
+    /// a capture's rings, a jump's path, the koma in the air or read.
+    fn extra_frames(self) -> u32 {
+        match self {
+            Scene::MawariThrow => 9,
+            Scene::Mawari | Scene::MawariPhone => mawari::READ_FRAMES,
+            Scene::HasamiCapture | Scene::MusashiCapture => 30,
+            // The lion's first step hops before the scene is taken.
+            Scene::FoxGeeseJump | Scene::ChushogiLion => 45,
+            _ => 0,
+        }
+    }
+
+    /// The job that pictures this scene into `path`.
+    pub fn picture(self, path: impl Into<std::path::PathBuf>) -> ScreenshotJob {
+        ScreenshotJob::new(self.name(), path, self.extra_frames())
+    }
+
+    /// The job that times `seconds` of this scene's frames.
+    pub fn timing(self, seconds: f32) -> ScreenshotJob {
+        ScreenshotJob::measure(self.name(), seconds, self.extra_frames())
+    }
+}
+
+/// Board points a scene taps, a few frames apart (so that a hop along a
+/// path has ended before the next tap).
+#[derive(Resource, Default)]
+struct SceneTaps(Vec<usize>);
+
+/// Stages the scene of the capture job the shell was given, if any.
+pub fn plugin(app: &mut App) {
+    let Some(job) = app.world().get_resource::<ScreenshotJob>() else {
+        return;
+    };
+    let Some(scene) = Scene::parse(&job.scene) else {
+        error!("unknown scene {}", job.scene);
+        app.world_mut().write_message(AppExit::error());
+        return;
+    };
+    app.insert_resource(scene)
+        .init_resource::<SceneTaps>()
+        .add_systems(
+            Update,
+            (
+                stage_screens,
+                hasami::stage,
+                foxgeese::stage,
+                musashi::stage,
+                chushogi::stage,
+                mawari::stage,
+                send_taps,
+            )
+                .chain()
+                .in_set(CaptureSet::Stage),
+        );
+}
+
+/// What every scene does first: the piece design, the game, and the
+/// screens that need nothing staged.
+fn stage_screens(
+    scene: Res<Scene>,
+    job: Res<ScreenshotJob>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut settings: ResMut<Settings>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+) {
+    if job.frame != 1 {
+        return;
+    }
+    let scene = *scene;
+    settings.piece_style = if scene.name().ends_with("-symbol") {
+        PieceStyle::Symbol
+    } else {
+        PieceStyle::Koma
+    };
+    commands.insert_resource(ChosenGame(scene.game()));
+    match scene {
+        Scene::List => next.set(Screen::GameList),
+        Scene::HasamiTutorial
+        | Scene::FoxGeeseTutorial
+        | Scene::MusashiTutorial
+        | Scene::ChushogiTutorial
+        | Scene::MawariTutorial => next.set(Screen::Tutorial),
+        Scene::HasamiRules => next.set(Screen::Rules),
+        Scene::ChushogiLearn => next.set(Screen::Lessons),
+        _ => {}
+    }
+    if scene.is_phone() {
+        for mut w in &mut windows {
+            w.resolution.set(390.0, 844.0);
+        }
+    }
+}
+
+fn send_taps(
+    job: Res<ScreenshotJob>,
+    mut pending: ResMut<SceneTaps>,
+    mut taps: MessageWriter<BoardTap>,
+) {
+    let first = SETTLE_FRAMES - 10;
+    if job.frame >= first && (job.frame - first).is_multiple_of(25) && !pending.0.is_empty() {
+        taps.write(BoardTap(pending.0.remove(0)));
+    }
+}
+
+/// A match with 印を出す on, as the scenes show it.
+fn sample_match<G: Playable>(opponent: Opponent, human_side: Side, rules: G::Rules) -> Match<G> {
+    let mut setup = MatchSetup::new(opponent, human_side, "standard", rules);
+    setup.marks = true;
+    Match::new(setup).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The setup screen of `G` with 自分で決める chosen (its options shown).
+fn custom_setup<G: Playable>(
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+    presets: Result<GamePresets<G::Rules>, LevelError>,
+    adjust: impl FnOnce(&mut SetupDraft<G>),
+) {
+    let presets = presets.unwrap_or_else(|e| panic!("{e}"));
+    let mut draft = SetupDraft::<G>::new(&presets);
+    draft.preset = "custom".into();
+    adjust(&mut draft);
+    commands.insert_resource(draft);
+    next.set(Screen::Setup);
+}

@@ -1,0 +1,235 @@
+//! `yorimichi screenshot` and `yorimichi frames`: the shell's half of a
+//! scene. It steps time a fixed 1/60 s per frame (so that animations are
+//! caught at the same moment every run), counts frames, and at the job's
+//! frame saves a picture or starts timing the frames. What the scene shows
+//! is staged by systems in [`CaptureSet::Stage`] (the scenes module), which
+//! run between the count and the shot. Scenes never touch the player's
+//! saves.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::time::TimeUpdateStrategy;
+
+use super::Screen;
+use super::save::Store;
+use super::widgets::Fonts;
+
+/// The order of a captured frame: count it, stage the scene, then shoot.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaptureSet {
+    Count,
+    Stage,
+    Shoot,
+}
+
+/// Frames to wait for fonts and the first layout before a scene acts.
+pub const SETTLE_FRAMES: u32 = 40;
+
+/// One scene to picture or time.
+#[derive(Resource, Clone, Debug)]
+pub struct ScreenshotJob {
+    pub scene: String,
+    pub path: PathBuf,
+    /// Frames drawn so far.
+    pub frame: u32,
+    /// The frame the picture is taken at (timing starts 20 frames before).
+    pub shoot_at: u32,
+    requested_at: Option<u32>,
+    /// `yorimichi frames`: instead of a picture, time this many seconds of
+    /// frames from the moment the picture would be taken.
+    measure: Option<f32>,
+}
+
+impl ScreenshotJob {
+    /// A picture of `scene`, saved to `path`, taken `extra_frames` after
+    /// the scene has settled.
+    pub fn new(scene: &str, path: impl Into<PathBuf>, extra_frames: u32) -> Self {
+        ScreenshotJob {
+            scene: scene.to_string(),
+            path: path.into(),
+            frame: 0,
+            shoot_at: SETTLE_FRAMES + extra_frames,
+            requested_at: None,
+            measure: None,
+        }
+    }
+
+    /// A job that times `seconds` of the scene's frames (`yorimichi frames`).
+    pub fn measure(scene: &str, seconds: f32, extra_frames: u32) -> Self {
+        ScreenshotJob {
+            measure: Some(seconds),
+            ..ScreenshotJob::new(scene, "", extra_frames)
+        }
+    }
+
+    /// A picture is wanted (not frame times).
+    pub fn is_picture(&self) -> bool {
+        self.measure.is_none()
+    }
+}
+
+/// Frame times of `yorimichi frames`: the wall-clock time between frames
+/// while the scene runs (animations still step 1/60 s a frame, so the same
+/// scene does the same work every run).
+#[derive(Resource, Debug)]
+struct FrameClock {
+    since: Instant,
+    last: Instant,
+    /// (seconds since the scene began, frame time in ms)
+    samples: Vec<(f64, f64)>,
+    seconds: f32,
+}
+
+/// When the program started (for the time to the first frame).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct LaunchedAt(pub Instant);
+
+pub fn install(app: &mut App, job: ScreenshotJob) {
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+        1.0 / 60.0,
+    )))
+    // A fresh store in a temporary folder: the scenes look as they do for a
+    // player with saves on, and never touch the player's saves.
+    .insert_resource(scratch_store())
+    .insert_resource(job)
+    .configure_sets(
+        Update,
+        (CaptureSet::Count, CaptureSet::Stage, CaptureSet::Shoot).chain(),
+    )
+    .add_systems(Update, count_frame.in_set(CaptureSet::Count))
+    .add_systems(
+        Update,
+        (shoot, report_first_frame, measure_frames)
+            .chain()
+            .in_set(CaptureSet::Shoot),
+    );
+}
+
+fn count_frame(mut job: ResMut<ScreenshotJob>) {
+    job.frame += 1;
+}
+
+/// Takes the picture at the job's frame and exits once it is written, or
+/// starts the frame clock there.
+fn shoot(mut job: ResMut<ScreenshotJob>, mut commands: Commands, mut exit: MessageWriter<AppExit>) {
+    let f = job.frame;
+    if let Some(seconds) = job.measure {
+        // Timing starts where the picture would be taken: the moment the
+        // scene shows what it is for (a capture's rings, a throw in flight).
+        if f == job.shoot_at.saturating_sub(20) {
+            let now = Instant::now();
+            commands.insert_resource(FrameClock {
+                since: now,
+                last: now,
+                samples: Vec::new(),
+                seconds,
+            });
+        }
+        return;
+    }
+    if f == job.shoot_at {
+        let path = job.path.clone();
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path));
+        job.requested_at = Some(f);
+    }
+    if let Some(at) = job.requested_at {
+        if job.path.exists() && f > at + 2 {
+            exit.write(AppExit::Success);
+        } else if f > at + 600 {
+            error!("the screenshot was not written");
+            exit.write(AppExit::error());
+        }
+    }
+}
+
+fn measure_frames(
+    clock: Option<ResMut<FrameClock>>,
+    job: Res<ScreenshotJob>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(mut clock) = clock else { return };
+    let now = Instant::now();
+    let dt = now.duration_since(clock.last).as_secs_f64() * 1000.0;
+    clock.last = now;
+    let since = now.duration_since(clock.since).as_secs_f64();
+    clock.samples.push((since, dt));
+    if since < f64::from(clock.seconds) {
+        return;
+    }
+    let mut s = clock.samples.clone();
+    s.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let at = |q: f64| s[((s.len() - 1) as f64 * q).round() as usize].1;
+    // When the slowest frames came tells what caused them (a move played,
+    // a search starting): printed as "ms@s".
+    let slowest: Vec<String> = s
+        .iter()
+        .rev()
+        .take(3)
+        .map(|(t, ms)| format!("{ms:.1}@{t:.2}"))
+        .collect();
+    println!(
+        "{}: {} frames in {:.1} s · median {:.1} ms · 99th percentile {:.1} ms · longest {:.1} ms (slowest ms@s: {})",
+        job.scene,
+        s.len(),
+        clock.seconds,
+        at(0.5),
+        at(0.99),
+        at(1.0),
+        slowest.join(" ")
+    );
+    exit.write(AppExit::Success);
+}
+
+/// Prints how long the program took to a title screen that can be drawn
+/// whole: the first frame on it once its fonts have loaded.
+fn report_first_frame(
+    mut commands: Commands,
+    launched: Option<Res<LaunchedAt>>,
+    screen: Res<State<Screen>>,
+    job: Res<ScreenshotJob>,
+    fonts: Res<Fonts>,
+    assets: Res<AssetServer>,
+    mut done: Local<bool>,
+) {
+    if *done || job.measure.is_none() || job.scene != "title" || *screen.get() != Screen::Title {
+        return;
+    }
+    if !assets.is_loaded_with_dependencies(&fonts.ui)
+        || !assets.is_loaded_with_dependencies(&fonts.koma)
+    {
+        return;
+    }
+    *done = true;
+    // Timed when that frame has been drawn and read back: a screenshot of it.
+    let started = launched.map(|l| l.0);
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(move |_: On<ScreenshotCaptured>| {
+            if let Some(t) = started {
+                println!(
+                    "title screen drawn {:.2} s after the program started",
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        });
+}
+
+#[cfg(target_arch = "wasm32")]
+fn scratch_store() -> Store {
+    Store::new(None)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn scratch_store() -> Store {
+    let dir = std::env::temp_dir().join(format!("yorimichi-screenshot-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    match std::fs::create_dir_all(&dir) {
+        Ok(()) => Store::new(Some(bevy_pkv::PkvStore::new_in_dir(&dir))),
+        Err(_) => Store::new(None),
+    }
+}

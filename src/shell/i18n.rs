@@ -1,0 +1,257 @@
+//! Every UI string, in Japanese and English. Each key maps to both texts in
+//! one match arm, so a missing translation does not compile; a test checks
+//! that none is empty.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    #[default]
+    Ja,
+    En,
+}
+
+impl Lang {
+    pub fn pick<'a>(self, ja: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Ja => ja,
+            Lang::En => en,
+        }
+    }
+    pub fn text(self, t: &crate::rules::data::Text) -> &str {
+        self.pick(&t.ja, &t.en)
+    }
+}
+
+/// Declares the text keys, their (Japanese, English) texts, and `T::ALL`,
+/// all from one list, so no key can lack a text or be left out of `ALL`.
+macro_rules! texts {
+    ($($key:ident => ($ja:expr, $en:expr),)*) => {
+        /// The keys of the fixed UI texts.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum T {
+            $($key,)*
+        }
+
+        impl T {
+            pub const ALL: &'static [T] = &[$(T::$key,)*];
+
+            /// (Japanese, English).
+            pub fn texts(self) -> (&'static str, &'static str) {
+                match self {
+                    $(T::$key => ($ja, $en),)*
+                }
+            }
+        }
+    };
+}
+
+texts! {
+    AppTitle => ("よりみち盤遊び", "Yorimichi"),
+    AppSubtitle => ("むかしの盤遊びを、ほんとうのルールで", "Traditional board games with their real rules"),
+    Start => ("はじめる", "Start"),
+    Settings => ("設定", "Settings"),
+    About => ("このゲームについて", "About"),
+    BugReport => ("バグを報告する", "Report a bug"),
+    Back => ("もどる", "Back"),
+    ChooseGame => ("遊ぶゲームを選ぶ", "Choose a game"),
+    Continue => ("続きから", "Continue"),
+    NewGame => ("はじめから", "New game"),
+    HowToPlay => ("遊び方", "How to play"),
+    Tutorial => ("チュートリアル", "Tutorial"),
+    Learn => ("学ぶ", "Learn"),
+    LearnTitle => ("を学ぶ", ": learn"),
+    Practice => ("練習対局", "Practice game"),
+    PracticeAbout => ("CPUと指します。駒を選ぶと動きが盤の横に出て、ヒントは何回でも使えます。", "Play the CPU: a selected piece shows its moves beside the board, and hints are unlimited."),
+    LessonStart => ("始める", "Start"),
+    LessonSolved => ("できた", "Done"),
+    LessonSteps => ("ステップ", "steps"),
+    Opponent => ("相手", "Opponent"),
+    OpponentCpu => ("CPU", "CPU"),
+    OpponentHuman => ("となりの人(1台を2人で)", "Friend (two on one device)"),
+    CpuStrength => ("CPUの強さ", "CPU strength"),
+    Easy => ("やさしい", "Easy"),
+    Normal => ("ふつう", "Normal"),
+    Strong => ("つよい", "Strong"),
+    FirstPlayer => ("先手(「歩」で先に動かす人)", "First player (moves 歩 first)"),
+    FirstYou => ("あなた", "You"),
+    FirstCpu => ("CPU", "CPU"),
+    FirstRandom => ("ランダム", "Random"),
+    Rules => ("ルール", "Rules"),
+    CustomRules => ("自分で決める", "Custom"),
+    CaptureTarget => ("何枚取ったら勝ち", "Captures to win"),
+    TargetDownToOne => ("残り1枚まで", "Down to 1"),
+    LeadRule => ("差をつけたら勝ち(相手が次の1手で取り返せなければ)", "Win by a lead (if not answered next move)"),
+    LeadNone => ("なし", "None"),
+    Lead2 => ("2枚差", "2 ahead"),
+    Lead3 => ("3枚差", "3 ahead"),
+    Enclosure => ("囲んで取れる駒", "Enclosed pieces captured"),
+    EnclosureCorner => ("隅の1枚だけ", "Corner only"),
+    EnclosureEdge => ("盤の端の駒", "On the edge"),
+    EnclosureAnywhere => ("盤のどこでも", "Anywhere"),
+    Diagonal => ("ななめにはさんでも取れる", "Diagonal sandwiches capture"),
+    MoveLimit => ("300手で引き分け", "Draw after 300 moves"),
+    On => ("あり", "On"),
+    Off => ("なし", "Off"),
+    Undo => ("待った", "Undo"),
+    UndoAllowed => ("待った", "Undo"),
+    Hint => ("ヒント", "Hint"),
+    Resign => ("投了", "Resign"),
+    Quit => ("やめる", "Quit"),
+    SoundOn => ("音:オン", "Sound: on"),
+    SoundOff => ("音:オフ", "Sound: off"),
+    Language => ("ことば / Language", "Language / ことば"),
+    ReducedMotion => ("動きを減らす", "Reduce motion"),
+    PieceDesign => ("駒のデザイン", "Piece design"),
+    PieceKoma => ("将棋の駒", "Shogi pieces"),
+    PieceSymbol => ("記号", "Symbols"),
+    Begin => ("はじめる", "Begin"),
+    YourTurn => ("あなたの番です", "Your turn"),
+    CpuThinking => ("CPUが考えています…", "The CPU is thinking…"),
+    FirstToMove => ("先手(歩)の番", "First player (歩) to move"),
+    SecondToMove => ("後手(と)の番", "Second player (と) to move"),
+    Captured => ("取った駒", "Captured"),
+    PlayAgain => ("もう一度", "Play again"),
+    BackToList => ("ゲーム一覧へ", "Back to the list"),
+    Draw => ("引き分け", "Draw"),
+    YouWin => ("あなたの勝ち!", "You win!"),
+    YouLose => ("あなたの負け", "You lose"),
+    FirstWins => ("先手(歩)の勝ち", "First player (歩) wins"),
+    SecondWins => ("後手(と)の勝ち", "Second player (と) wins"),
+    ReasonCaptureTarget => ("決められた枚数を取りました", "Captured the pieces needed"),
+    ReasonLead => ("差をつけたまま相手の番をしのぎました", "Kept the lead through the opponent's turn"),
+    ReasonNoMoves => ("動かせる駒がなくなりました", "No legal move was left"),
+    ReasonRepetition => ("同じ並びが4回目です(千日手)", "The same position occurred 4 times (sennichite)"),
+    ReasonMoveLimit => ("合わせて300手になりました", "300 moves were played"),
+    ReasonResignation => ("投了しました", "Resigned"),
+    ReasonTimeUp => ("時間で打ち切り:盤の駒の点数で決まりました", "Time is up: decided by the points on the board"),
+    TimeLeft => ("残り時間", "Time left"),
+    MovesSoFar => ("棋譜", "Moves"),
+    Repetition2 => ("同じ並びが2回目です", "The same position for the 2nd time"),
+    Repetition3 => ("同じ並びが3回目です。次で引き分けです", "The same position for the 3rd time: once more is a draw"),
+    LeadWarning => ("差がついています。次の1手で取り返せないと負けです", "Behind by the lead: capture back now or lose"),
+    SavesOff => ("この端末では続きを保存できません(遊ぶことはできます)", "Saves are off on this device (you can still play)"),
+    SaveDiscarded => ("続きのデータが読めなかったので、はじめからにしました", "The saved game could not be read, so a new game was started"),
+    Version => ("ver", "ver"),
+    ChangeHistory => ("更新履歴", "Change history"),
+    BugReportHelp => ("下の文をコピーして報告に添えてください。本名・住所・連絡先は書かないでください。", "Copy the text below into your report. Please do not include your name, address or contact details."),
+    BugReportExport => ("コピーできる形で出す", "Make it copyable"),
+    BugReportExported => ("報告の文をファイルに書きました:", "The report was written to"),
+    BugReportShownOnPage => ("報告の文をページに出しました。選んでコピーしてください", "The report is shown on the page: select it and copy"),
+    BugReportExportFailed => ("出せませんでした", "Could not export the report"),
+    ExportPosition => ("局面を書き出す", "Export position"),
+    ImportPosition => ("局面を読み込む", "Import position"),
+    PositionExported => ("局面をファイルに書きました:", "The position was written to"),
+    PositionCopied => ("局面をクリップボードにコピーし、ファイルにも書きました:", "The position was copied to the clipboard and written to"),
+    PositionPasted => ("クリップボードの局面を読み込みました", "The position on the clipboard was imported"),
+    PositionShownOnPage => ("局面の文をページに出しました。選んでコピーしてください", "The position is shown on the page: select it and copy"),
+    PositionExportFailed => ("局面を書き出せませんでした", "Could not export the position"),
+    PositionImported => ("局面を読み込みました", "The position was imported"),
+    PositionImportOnPage => ("ページの枠に局面の文を入れて「この局面で始める」を押してください", "Put the position text in the box on the page and press \"Start from it\""),
+    PositionUnreadable => ("局面を読み込めませんでした", "Could not import the position"),
+    Next => ("次へ", "Next"),
+    Previous => ("前へ", "Back"),
+    TryIt => ("やってみよう", "Try it"),
+    TutorialDone => ("チュートリアルはおしまいです", "That is the end of the tutorial"),
+    Moves => ("手", "moves"),
+    StopJump => ("跳ぶのをやめる", "Stop jumping"),
+    StopHere => ("ここで止まる", "Stop here"),
+    Cancel => ("やめる", "Cancel"),
+    Promote => ("成る", "Promote"),
+    DontPromote => ("成らない", "Don't promote"),
+    Pass => ("じっと(パス)", "Pass (jitto)"),
+    ChuYourSide => ("あなたの手番", "Your side"),
+    ChuSente => ("先手(☗ 王将)", "Sente (☗, moves first)"),
+    ChuGote => ("後手(☖ 玉将)", "Gote (☖)"),
+    ChuSenteToMove => ("先手(☗)の番", "Sente (☗) to move"),
+    ChuGoteToMove => ("後手(☖)の番", "Gote (☖) to move"),
+    ChuSenteWins => ("先手(☗)の勝ち", "Sente (☗) wins"),
+    ChuGoteWins => ("後手(☖)の勝ち", "Gote (☖) wins"),
+    Points => ("持ち点", "Points"),
+    ChuRuleProfile => ("ルール", "Rules"),
+    ChuProfileJcsa => ("日本中将棋連盟", "JCSA"),
+    ChuProfileLishogi => ("lishogi", "lishogi"),
+    ReasonRoyalsTaken => ("王を取りました(太子がいれば太子も)", "The king was captured (and the prince, if there was one)"),
+    ReasonKingTaken => ("王を取りました", "The king was captured"),
+    ReasonPrinceTaken => ("王に続いて太子も取りました", "The prince was captured after the king"),
+    ReasonBareKing => ("駒枯れ:王のほかに数える駒が残っていません", "Bare king: nothing that counts was left beside the king"),
+    ReasonTooLittleLeft => ("どちらにも王を追いつめる駒が残っていません", "Neither side has enough left to win"),
+    ShowMarks => ("印を出す(取られる行き先に×)", "Danger marks (× where a piece would be taken)"),
+    GeeseToMove => ("がちょうの番", "Geese to move"),
+    FoxToMove => ("きつねの番", "Fox to move"),
+    GeeseWin => ("がちょうの勝ち", "The geese win"),
+    FoxWins => ("きつねの勝ち", "The fox wins"),
+    YourRole => ("あなたが受け持つのは", "You play"),
+    RoleGeese => ("がちょう(先に動かす)", "The geese (move first)"),
+    RoleFox => ("きつね", "The fox"),
+    GeeseCount => ("がちょうの数", "Number of geese"),
+    FoxWinsAt => ("きつねの勝ちになる数", "The fox wins when the geese are down to"),
+    GeeseDownTo6 => ("6羽以下", "6 or fewer"),
+    GeeseDownTo4 => ("4羽以下", "4 or fewer"),
+    GeeseCannotTrap => ("囲めなくなるまで(3羽以下)", "Too few to trap (3 or fewer)"),
+    DiagonalLines => ("斜めの線", "Diagonal lines"),
+    GeeseBack => ("がちょうが下がれる", "Geese may move back"),
+    MultiJump => ("連続跳び", "Multiple jumps"),
+    ForcedCapture => ("跳べるときは必ず取る", "Forced capture"),
+    FoxRepetition2 => ("同じ並びが2回目です。3回目できつねの勝ちです", "The same position for the 2nd time: a 3rd time and the fox wins"),
+    GeeseOneMore => ("あと1羽取られると、きつねの勝ちです", "One more goose taken and the fox wins"),
+    ReasonGeeseTooFew => ("がちょうが減って、きつねを囲めなくなりました", "Too few geese were left to trap the fox"),
+    ReasonFoxTrapped => ("きつねが動けなくなりました", "The fox could not move"),
+    ReasonGeeseStuck => ("がちょうが動けなくなりました", "The geese could not move"),
+    ReasonFoxRepetition => ("同じ並びが3回目になりました", "The same position occurred a 3rd time"),
+    ReasonFoxMoveLimit => ("300手でがちょうが囲みきれませんでした", "The geese had not trapped the fox in 300 moves"),
+    RoleOya => ("親(むさし)", "The oya"),
+    RoleKo => ("子(16こ)", "The 16 ko"),
+    OyaToMove => ("親の番", "Oya to move"),
+    KoToMove => ("子の番", "Ko to move"),
+    OyaWins => ("親の勝ち", "The oya wins"),
+    KoWin => ("子の勝ち", "The ko win"),
+    BoardShape => ("盤の形", "Board"),
+    Board33 => ("正方形+雪隠(33の点)", "Square and setchin (33)"),
+    Board25 => ("正方形だけ(25の点)", "Square only (25)"),
+    WhoMovesFirst => ("先に動かす", "Moves first"),
+    OyaWinsAt => ("親の勝ちになる子の数", "The oya wins when the ko are down to"),
+    Ko5 => ("5個以下", "5 or fewer"),
+    Ko4 => ("4個以下", "4 or fewer"),
+    Ko6 => ("6個以下", "6 or fewer"),
+    KoToOne => ("囲めなくなるまで(1個)", "Play on to the last (1)"),
+    OyaRepetition2 => ("同じ並びが2回目です。3回目で親の勝ちです", "The same position for the 2nd time: a 3rd time and the oya wins"),
+    KoOnePairMore => ("あと1組取られると、親の勝ちです", "One more pair taken and the oya wins"),
+    ReasonKoTooFew => ("子が減って、親を囲めなくなりました", "Too few ko were left to surround the oya"),
+    ReasonOyaTrapped => ("親が動けなくなりました", "The oya could not move"),
+    ReasonSetchinZume => ("雪隠詰め!親が雪隠で動けなくなりました", "Setchin-zume! The oya was trapped in the setchin"),
+    ReasonKoStuck => ("動かせる子がなくなりました", "No ko could move"),
+    ReasonOyaMoveLimit => ("300手で子が囲みきれませんでした", "The ko had not trapped the oya in 300 moves"),
+}
+
+impl T {
+    pub fn get(self, lang: Lang) -> &'static str {
+        let (ja, en) = self.texts();
+        lang.pick(ja, en)
+    }
+}
+
+/// Marks a text entity whose content is the key's text in the current
+/// language; it is rewritten when the language changes.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Localized(pub T);
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, relocalize);
+}
+
+fn relocalize(
+    settings: Res<crate::shell::settings::Settings>,
+    mut texts: Query<(&Localized, &mut Text)>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    for (key, mut text) in &mut texts {
+        let s = key.0.get(settings.lang);
+        if text.0 != s {
+            text.0 = s.to_string();
+        }
+    }
+}

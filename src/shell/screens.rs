@@ -1,0 +1,714 @@
+//! The shell's own screens: title, game list, settings, about, bug report.
+//! Game screens (setup, play, result, tutorial) come from the games' own plugins.
+
+use bevy::prelude::*;
+
+use super::audio::Sfx;
+use super::i18n::{Lang, T};
+use super::save::Store;
+use super::settings::{PieceStyle, Settings};
+use super::widgets::{self, Fonts, palette};
+use super::{BugContext, ChosenGame, ChosenTutorial, Notice, ReturnTo, Screen};
+use crate::rules::data::GameId;
+
+/// Version and change history shown on the about screen (like the seeds'
+/// "ver 1.0.0 · 更新履歴").
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub const CHANGES: &[(&str, &str, &str)] = &[
+    (
+        "0.4.0",
+        "中将棋とまわり将棋を公開しました。中将棋は日本中将棋連盟のルール、獅子の二歩、学ぶ(駒ごとのレッスンと駒問題集)付き。まわり将棋は2〜4人、金将4枚を本当に投げて数え、特別ルールはすべて設定で選べます。",
+        "Chu Shogi and Mawari Shogi released. Chu Shogi with the Japan Chu Shogi Association's rules, the lion's two steps, and lessons for every piece and problems. Mawari Shogi for 2 to 4 players, the four golds thrown for real and read as they lie, every special rule a setting.",
+    ),
+    (
+        "0.3.0",
+        "十六むさしを公開しました。3つのルールと自分で決める、印を出す、雪隠詰め、チュートリアル、局面の書き出し・読み込み付き。つよいは終盤を完全に読み切った表で指します。",
+        "Juroku Musashi released: three rule sets and custom rules, danger marks, setchin-zume, a tutorial, and position export and import. The strong CPU plays the endgame from exact solved tables.",
+    ),
+    (
+        "0.2.0",
+        "きつねとがちょうを公開しました。3つのルールと自分で決める、連続跳び、印を出す、チュートリアル付き。",
+        "Fox and Geese released: three rule sets and custom rules, multiple jumps, danger marks and a tutorial.",
+    ),
+    (
+        "0.1.0",
+        "はさみ将棋を公開しました。設定・待った・ヒント・続きから・チュートリアル付き。",
+        "Hasami Shogi released, with settings, undo, hints, resume and a tutorial.",
+    ),
+];
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<ResumeRequest>()
+        .add_systems(OnEnter(Screen::Title), spawn_title)
+        .add_systems(OnEnter(Screen::GameList), spawn_game_list)
+        .add_systems(OnEnter(Screen::Settings), spawn_settings)
+        .add_systems(OnEnter(Screen::About), spawn_about)
+        .add_systems(OnEnter(Screen::BugReport), spawn_bug_report)
+        .add_systems(OnEnter(Screen::Rules), enter_rules)
+        .add_systems(Update, draw_rules_page.run_if(in_state(Screen::Rules)))
+        .add_systems(
+            Update,
+            respawn_settings_on_change.run_if(in_state(Screen::Settings)),
+        )
+        .add_systems(Update, enter_key_on_menus)
+        .add_systems(Startup, spawn_saves_off_badge)
+        .add_systems(Update, show_saves_off_badge);
+}
+
+/// The line that tells, on every screen, that nothing played is kept: the
+/// store could not be opened, or it refused a write (a full browser
+/// storage). The game goes on without saves.
+#[derive(Component)]
+pub struct SavesOffBadge;
+
+fn spawn_saves_off_badge(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+    commands
+        .spawn((
+            SavesOffBadge,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(8),
+                bottom: px(6),
+                padding: UiRect::axes(px(10), px(4)),
+                border_radius: BorderRadius::all(px(6)),
+                ..default()
+            },
+            BackgroundColor(palette::CARD),
+            GlobalZIndex(50),
+            Visibility::Hidden,
+        ))
+        .with_child(widgets::label(
+            &fonts,
+            settings.lang,
+            T::SavesOff,
+            15.0,
+            palette::VERMILION,
+        ));
+}
+
+fn show_saves_off_badge(store: Res<Store>, mut badge: Query<&mut Visibility, With<SavesOffBadge>>) {
+    if !store.is_changed() {
+        return;
+    }
+    let shown = if store.saves_work() {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut v in &mut badge {
+        v.set_if_neq(shown);
+    }
+}
+
+/// An observer that plays the button sound and goes to `screen`.
+pub fn go_to(
+    screen: Screen,
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, MessageWriter<Sfx>) {
+    move |_, mut next, mut sfx| {
+        sfx.write(Sfx::Button);
+        next.set(screen);
+    }
+}
+
+/// An observer that remembers where to come back to, then opens `screen`.
+pub fn open_from(
+    screen: Screen,
+    back: Screen,
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ReturnTo>, MessageWriter<Sfx>) {
+    move |_, mut next, mut ret, mut sfx| {
+        sfx.write(Sfx::Button);
+        ret.0 = back;
+        next.set(screen);
+    }
+}
+
+fn go_back(
+    _: On<Pointer<Click>>,
+    mut next: ResMut<NextState<Screen>>,
+    ret: Res<ReturnTo>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    sfx.write(Sfx::Button);
+    next.set(ret.0);
+}
+
+fn spawn_title(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+    let lang = settings.lang;
+    commands
+        .spawn((DespawnOnExit(Screen::Title), widgets::screen_root()))
+        .with_children(|root| {
+            // A vermilion seal (落款) beside the name, as on a game box.
+            root.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                align_items: AlignItems::Center,
+                column_gap: px(18),
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(widgets::label(
+                    &fonts,
+                    lang,
+                    T::AppTitle,
+                    64.0,
+                    palette::INK,
+                ));
+                row.spawn((
+                    Node {
+                        width: px(64),
+                        height: px(64),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        border_radius: BorderRadius::all(px(8)),
+                        ..default()
+                    },
+                    BackgroundColor(palette::VERMILION),
+                    children![widgets::text(&fonts, "遊", 44.0, palette::PAPER)],
+                ));
+            });
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::AppSubtitle,
+                22.0,
+                palette::INK_SOFT,
+            ));
+            root.spawn(Node {
+                height: px(30),
+                ..default()
+            });
+            root.spawn((
+                widgets::key_button(&fonts, lang, T::Start, true),
+                TitleStart,
+            ))
+            .observe(go_to(Screen::GameList));
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
+                    .observe(open_from(Screen::Settings, Screen::Title));
+                row.spawn(widgets::key_button(&fonts, lang, T::About, false))
+                    .observe(go_to(Screen::About));
+            });
+        });
+}
+
+/// The title screen's start button (tests click it).
+#[derive(Component)]
+pub struct TitleStart;
+
+/// One game card's buttons (tests click them).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardButton {
+    New(GameId),
+    Continue(GameId),
+    Tutorial(GameId),
+    Rules(GameId),
+}
+
+fn game_name(game: GameId) -> (&'static str, &'static str) {
+    match game {
+        GameId::Hasami => ("はさみ将棋", "Hasami Shogi"),
+        GameId::Musashi => ("十六むさし", "Juroku Musashi"),
+        GameId::FoxGeese => ("きつねとがちょう", "Fox and Geese"),
+        GameId::ChuShogi => ("中将棋", "Chu Shogi"),
+        GameId::Mawari => ("まわり将棋", "Mawari Shogi"),
+    }
+}
+
+fn game_blurb(game: GameId) -> (&'static str, &'static str) {
+    match game {
+        GameId::Hasami => (
+            "「歩」と「と」を縦か横に動かして、相手の駒をはさんで取る。",
+            "Move your pieces like rooks and capture by sandwiching.",
+        ),
+        GameId::Musashi => (
+            "親1枚と子16枚の追いかけっこ。",
+            "One oya against sixteen ko.",
+        ),
+        GameId::FoxGeese => (
+            "きつね1匹とがちょうの群れ。",
+            "One fox against a flock of geese.",
+        ),
+        GameId::ChuShogi => ("12×12の大きな将棋。", "Shogi on a 12×12 board."),
+        GameId::Mawari => (
+            "金将をさいころにして盤のまわりを競争。",
+            "Race round the board with gold generals as dice.",
+        ),
+    }
+}
+
+pub fn localized_game_name(game: GameId, lang: Lang) -> &'static str {
+    let (ja, en) = game_name(game);
+    lang.pick(ja, en)
+}
+
+fn spawn_game_list(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    store: Res<Store>,
+    mut notice: ResMut<Notice>,
+) {
+    let lang = settings.lang;
+    commands
+        .spawn((DespawnOnExit(Screen::GameList), widgets::screen_root()))
+        .with_children(|root| {
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::ChooseGame,
+                36.0,
+                palette::INK,
+            ));
+            if let Some(n) = notice.0.take() {
+                root.spawn(widgets::label(&fonts, lang, n, 18.0, palette::VERMILION));
+            }
+            root.spawn(widgets::row()).with_children(|row| {
+                for game in GameId::PLAYABLE {
+                    let (ja, en) = game_blurb(game);
+                    row.spawn(widgets::card()).with_children(|card| {
+                        card.spawn(widgets::text(
+                            &fonts,
+                            localized_game_name(game, lang),
+                            30.0,
+                            palette::INK,
+                        ));
+                        card.spawn(widgets::text(
+                            &fonts,
+                            lang.pick(ja, en),
+                            16.0,
+                            palette::INK_SOFT,
+                        ));
+                        card.spawn(widgets::row()).with_children(|buttons| {
+                            buttons
+                                .spawn((
+                                    widgets::key_button(&fonts, lang, T::NewGame, true),
+                                    CardButton::New(game),
+                                ))
+                                .observe(choose(game, Screen::Setup));
+                            if store.has(&game.save_key()) {
+                                buttons
+                                    .spawn((
+                                        widgets::key_button(&fonts, lang, T::Continue, false),
+                                        CardButton::Continue(game),
+                                    ))
+                                    .observe(resume(game));
+                            }
+                            buttons
+                                .spawn((
+                                    widgets::key_button(&fonts, lang, T::HowToPlay, false),
+                                    CardButton::Rules(game),
+                                ))
+                                .observe(choose(game, Screen::Rules));
+                            // A game with several lessons opens their menu.
+                            let (key, screen) = if game.has_lessons() {
+                                (T::Learn, Screen::Lessons)
+                            } else {
+                                (T::Tutorial, Screen::Tutorial)
+                            };
+                            buttons
+                                .spawn((
+                                    widgets::key_button(&fonts, lang, key, false),
+                                    CardButton::Tutorial(game),
+                                ))
+                                .observe(choose(game, screen));
+                        });
+                    });
+                }
+            });
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                    .observe(go_to(Screen::Title));
+                row.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
+                    .observe(open_from(Screen::Settings, Screen::GameList));
+            });
+        });
+}
+
+fn choose(
+    game: GameId,
+    screen: Screen,
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenGame>, MessageWriter<Sfx>)
+{
+    move |_, mut next, mut chosen, mut sfx| {
+        sfx.write(Sfx::Button);
+        chosen.0 = game;
+        next.set(screen);
+    }
+}
+
+/// Opens lesson `index` of the chosen game.
+pub fn open_lesson(
+    index: usize,
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenTutorial>, MessageWriter<Sfx>)
+{
+    move |_, mut next, mut chosen, mut sfx| {
+        sfx.write(Sfx::Button);
+        chosen.0 = index;
+        next.set(Screen::Tutorial);
+    }
+}
+
+/// Asks the game's plugin to load its save; the plugin opens the play
+/// screen (or reports a bad save).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResumeRequest(pub GameId);
+
+fn resume(
+    game: GameId,
+) -> impl Fn(On<Pointer<Click>>, ResMut<ChosenGame>, MessageWriter<ResumeRequest>, MessageWriter<Sfx>)
+{
+    move |_, mut chosen, mut req, mut sfx| {
+        sfx.write(Sfx::Button);
+        chosen.0 = game;
+        req.write(ResumeRequest(game));
+    }
+}
+
+#[derive(Component)]
+struct SettingsRoot;
+
+fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+    let lang = settings.lang;
+    let s = settings.clone();
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Settings),
+            SettingsRoot,
+            widgets::screen_root(),
+        ))
+        .with_children(|root| {
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::Settings,
+                36.0,
+                palette::INK,
+            ));
+            let option_row = |root: &mut ChildSpawnerCommands, title: T| {
+                root.spawn(widgets::label(&fonts, lang, title, 20.0, palette::INK));
+            };
+            option_row(root, T::Language);
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::button(&fonts, "日本語", s.lang == Lang::Ja))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.lang = Lang::Ja);
+                row.spawn(widgets::button(&fonts, "English", s.lang == Lang::En))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.lang = Lang::En);
+            });
+            option_row(root, T::PieceDesign);
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(
+                    &fonts,
+                    lang,
+                    T::PieceKoma,
+                    s.piece_style == PieceStyle::Koma,
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                    s.piece_style = PieceStyle::Koma
+                });
+                row.spawn(widgets::key_button(
+                    &fonts,
+                    lang,
+                    T::PieceSymbol,
+                    s.piece_style == PieceStyle::Symbol,
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                    s.piece_style = PieceStyle::Symbol
+                });
+            });
+            root.spawn(widgets::row()).with_children(|row| {
+                let sound_key = if s.sound { T::SoundOn } else { T::SoundOff };
+                row.spawn(widgets::key_button(&fonts, lang, sound_key, s.sound))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
+                row.spawn(widgets::key_button(
+                    &fonts,
+                    lang,
+                    T::ReducedMotion,
+                    s.reduced_motion,
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                    s.reduced_motion = !s.reduced_motion
+                });
+            });
+            root.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                .observe(go_back);
+        });
+}
+
+/// The settings screen is rebuilt when a setting changes, so every button
+/// shows its new state.
+fn respawn_settings_on_change(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    fonts: Res<Fonts>,
+    roots: Query<Entity, With<SettingsRoot>>,
+) {
+    if settings.is_changed() && !settings.is_added() {
+        for r in &roots {
+            commands.entity(r).despawn();
+        }
+        spawn_settings(commands, fonts, settings);
+    }
+}
+
+fn spawn_about(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+    let lang = settings.lang;
+    commands
+        .spawn((DespawnOnExit(Screen::About), widgets::screen_root()))
+        .with_children(|root| {
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::AppTitle,
+                40.0,
+                palette::INK,
+            ));
+            root.spawn(widgets::text(
+                &fonts,
+                format!("ver {VERSION}"),
+                20.0,
+                palette::INK_SOFT,
+            ));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::ChangeHistory,
+                22.0,
+                palette::INK,
+            ));
+            for (version, ja, en) in CHANGES {
+                root.spawn(widgets::text(
+                    &fonts,
+                    format!("ver {version} · {}", lang.pick(ja, en)),
+                    16.0,
+                    palette::INK_SOFT,
+                ));
+            }
+            root.spawn(widgets::text(
+                &fonts,
+                lang.pick(
+                    "フォント: IPAexゴシック・IPAex明朝 (IPAフォントライセンスv1.0)",
+                    "Fonts: IPAex Gothic and IPAex Mincho (IPA Font License v1.0)",
+                ),
+                14.0,
+                palette::INK_SOFT,
+            ));
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::BugReport, false))
+                    .observe(open_from(Screen::BugReport, Screen::About));
+                row.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                    .observe(go_to(Screen::Title));
+            });
+        });
+}
+
+/// The report text: version, platform, language and the current position.
+pub fn bug_report_text(context: &str, lang: Lang) -> String {
+    let platform = if cfg!(target_arch = "wasm32") {
+        "web (wasm32)"
+    } else {
+        std::env::consts::OS
+    };
+    format!(
+        "Yorimichi ver {VERSION}\nplatform: {platform} {}\nlanguage: {lang:?}\n{context}",
+        std::env::consts::ARCH
+    )
+}
+
+fn spawn_bug_report(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    context: Res<BugContext>,
+) {
+    let lang = settings.lang;
+    let report = bug_report_text(&context.0, lang);
+    commands
+        .spawn((DespawnOnExit(Screen::BugReport), widgets::screen_root()))
+        .with_children(|root| {
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::BugReport,
+                32.0,
+                palette::INK,
+            ));
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::BugReportHelp,
+                16.0,
+                palette::INK_SOFT,
+            ));
+            root.spawn((
+                Node {
+                    padding: UiRect::all(px(12)),
+                    border: UiRect::all(px(1)),
+                    ..default()
+                },
+                BackgroundColor(palette::CARD),
+                BorderColor::all(palette::INK_SOFT),
+                children![widgets::text(&fonts, report, 15.0, palette::INK)],
+            ));
+            root.spawn((
+                widgets::text(&fonts, "", 15.0, palette::VERMILION),
+                ExportStatus,
+            ));
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn((
+                    widgets::key_button(&fonts, lang, T::BugReportExport, true),
+                    ExportButton,
+                ))
+                .observe(export_report);
+                row.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                    .observe(go_back);
+            });
+        });
+}
+
+/// The bug report's export button (tests click it).
+#[derive(Component)]
+pub struct ExportButton;
+
+/// Where the export of the report went (shown under the report).
+#[derive(Component)]
+struct ExportStatus;
+
+/// Makes the report copyable: on the web, as selectable text in the page;
+/// on the desktop, as a text file in the home folder.
+fn export_report(
+    _: On<Pointer<Click>>,
+    context: Res<BugContext>,
+    settings: Res<Settings>,
+    mut status: Query<&mut Text, With<ExportStatus>>,
+) {
+    let lang = settings.lang;
+    let report = bug_report_text(&context.0, lang);
+    let message = match super::files::export_text("bug-report", &report) {
+        Ok(super::files::Exported::File { file, .. }) => {
+            format!("{} {file}", T::BugReportExported.get(lang))
+        }
+        Ok(super::files::Exported::OnPage) => T::BugReportShownOnPage.get(lang).to_string(),
+        Err(e) => format!("{}: {e}", T::BugReportExportFailed.get(lang)),
+    };
+    for mut t in &mut status {
+        t.0 = message.clone();
+    }
+}
+
+/// The page of the rules text being read.
+#[derive(Resource)]
+pub struct RulesPage {
+    pub text: crate::rules::data::RulesText,
+    pub page: usize,
+}
+
+#[derive(Component)]
+struct RulesView;
+
+fn enter_rules(
+    mut commands: Commands,
+    chosen: Res<ChosenGame>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    match crate::rules::data::rules_text(chosen.0) {
+        Some(Ok(text)) => commands.insert_resource(RulesPage { text, page: 0 }),
+        Some(Err(e)) => {
+            error!("{e}");
+            next.set(Screen::GameList);
+        }
+        None => next.set(Screen::GameList),
+    }
+}
+
+fn turn_page(delta: i32) -> impl Fn(On<Pointer<Click>>, ResMut<RulesPage>, MessageWriter<Sfx>) {
+    move |_, mut page, mut sfx| {
+        sfx.write(Sfx::Button);
+        let last = page.text.sections.len() as i32 - 1;
+        page.page = (page.page as i32 + delta).clamp(0, last) as usize;
+    }
+}
+
+fn draw_rules_page(
+    mut commands: Commands,
+    page: Option<Res<RulesPage>>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    views: Query<Entity, With<RulesView>>,
+) {
+    let Some(page) = page else { return };
+    if !page.is_changed() && !settings.is_changed() {
+        return;
+    }
+    for v in &views {
+        commands.entity(v).despawn();
+    }
+    let lang = settings.lang;
+    let section = &page.text.sections[page.page];
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Rules),
+            RulesView,
+            widgets::screen_root(),
+        ))
+        .with_children(|root| {
+            root.spawn(widgets::text(
+                &fonts,
+                lang.text(&page.text.title),
+                30.0,
+                palette::INK,
+            ));
+            root.spawn(widgets::text(
+                &fonts,
+                format!(
+                    "{} / {}  {}",
+                    page.page + 1,
+                    page.text.sections.len(),
+                    lang.text(&section.title)
+                ),
+                22.0,
+                palette::VERMILION,
+            ));
+            root.spawn((
+                Node {
+                    max_width: px(760),
+                    padding: UiRect::all(px(16)),
+                    ..default()
+                },
+                BackgroundColor(palette::CARD),
+                children![widgets::text(
+                    &fonts,
+                    lang.text(&section.body),
+                    18.0,
+                    palette::INK
+                )],
+            ));
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::Previous, false))
+                    .observe(turn_page(-1));
+                row.spawn(widgets::key_button(&fonts, lang, T::Next, true))
+                    .observe(turn_page(1));
+                row.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
+                    .observe(go_to(Screen::GameList));
+            });
+        });
+}
+
+/// Enter moves on from the title (to the list) and from the list (to the
+/// first game's setup), for keyboard players.
+fn enter_key_on_menus(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut chosen: ResMut<ChosenGame>,
+) {
+    if !keys.just_pressed(KeyCode::Enter) {
+        return;
+    }
+    match screen.get() {
+        Screen::Title => next.set(Screen::GameList),
+        Screen::GameList => {
+            chosen.0 = GameId::PLAYABLE[0];
+            next.set(Screen::Setup);
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,443 @@
+//! 中将棋 through the whole app, headless: the 獅子's two-step moves made by
+//! tapping each step (二枚取り, 居食い), じっと and 成る / 成らない offered as a
+//! choice, a game against the CPU from the list, and an input storm.
+
+use crate::common;
+
+use bevy::prelude::*;
+use common::{assert_view_matches_rules, screen, settle};
+use yorimichi::games::play::{BoardTap, ChoiceButton, ChoicePick, PlayCommand, PlayUi};
+use yorimichi::games::session::{Match, MatchSetup, Opponent, SetupDraft, SideChoice};
+use yorimichi::headless::{self, click, find};
+use yorimichi::rules::chu::game::{Chu, ChuRules};
+use yorimichi::rules::chu::moves::ChuMove;
+use yorimichi::rules::chu::pieces::Kind;
+use yorimichi::rules::chu::position::{ChuPosition, Square};
+use yorimichi::rules::data::{self, Strength};
+use yorimichi::rules::game::{Game, Side};
+use yorimichi::rules::record::GameRecord;
+use yorimichi::shell::Screen;
+use yorimichi::shell::save::Store;
+
+type ChuMatch = Match<Chu>;
+
+/// A square by its Japanese name (`6七`), which is also its board point.
+fn sq(app: &App, name: &str) -> Square {
+    let m = app.world().resource::<ChuMatch>();
+    use yorimichi::games::session::Playable;
+    Square(m.game.graph().find(name).expect("a square") as u8)
+}
+
+fn tap(app: &mut App, name: &str) {
+    let p = sq(app, name).0 as usize;
+    app.world_mut().write_message(BoardTap(p));
+    app.update();
+}
+
+fn ply(app: &App) -> usize {
+    app.world().resource::<ChuMatch>().record.ply()
+}
+
+fn current(app: &App) -> ChuPosition {
+    app.world().resource::<ChuMatch>().record.current().clone()
+}
+
+fn last_move(app: &App) -> Option<ChuMove> {
+    app.world()
+        .resource::<ChuMatch>()
+        .record
+        .moves()
+        .last()
+        .copied()
+}
+
+fn choice(app: &App) -> Vec<ChuMove> {
+    app.world().resource::<PlayUi<Chu>>().choice.clone()
+}
+
+/// Two players on one device, from a diagram (SFEN ranks, rank 一 first).
+fn two_players(rows: &[&str]) -> App {
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    let setup = MatchSetup::new(Opponent::Human, Side::First, "jcsa", ChuRules::JCSA);
+    let mut m = ChuMatch::new(setup).unwrap();
+    let pos = ChuPosition::from_rows(rows, Side::First).unwrap();
+    m.record = GameRecord::from_position(&m.game, pos);
+    common::open_play(&mut app, m);
+    settle::<Chu>(&mut app);
+    app
+}
+
+/// Kings on 7十二 and 6一, and ranks 五 to 八 as given (SFEN).
+fn lion_diagram(rank5: &str, rank6: &str, rank7: &str, rank8: &str) -> Vec<String> {
+    let mut rows = vec![
+        "6k4g", "12", "12", "12", rank5, rank6, rank7, rank8, "12", "12", "12",
+    ];
+    rows.push("5K6");
+    rows.into_iter().map(str::to_string).collect()
+}
+
+fn app_for(rows: &[String]) -> App {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    two_players(&rows)
+}
+
+#[test]
+fn a_lion_takes_two_by_tapping_each_step() {
+    // 後手 歩兵 on 6五 and 6六, the 獅子 on 6七.
+    let mut app = app_for(&lion_diagram("6p5", "6p5", "6N5", "12"));
+    tap(&mut app, "6七");
+    tap(&mut app, "6六");
+    assert_eq!(ply(&app), 0, "the first step waits for the second");
+    assert_eq!(
+        app.world().resource::<PlayUi<Chu>>().path.len(),
+        2,
+        "the path has the start and the first step"
+    );
+    tap(&mut app, "6五");
+    settle::<Chu>(&mut app);
+    assert_eq!(ply(&app), 1);
+    let mv = last_move(&app).unwrap();
+    assert_eq!(
+        (mv.from, mv.mid, mv.to),
+        (sq(&app, "6七"), Some(sq(&app, "6六")), sq(&app, "6五"))
+    );
+    let pos = current(&app);
+    assert!(pos.at(sq(&app, "6六")).is_none(), "the first pawn is taken");
+    let (side, piece) = pos.at(sq(&app, "6五")).unwrap();
+    assert_eq!((side, piece.kind()), (Side::First, Kind::Lion));
+    assert_eq!(
+        pos.pieces().filter(|&(_, s, _)| s == Side::Second).count(),
+        2,
+        "only the king and the gold are left"
+    );
+    assert_view_matches_rules::<Chu>(&mut app);
+}
+
+#[test]
+fn igui_returns_to_the_lions_square_and_a_second_tap_stops_after_one_capture() {
+    let mut app = app_for(&lion_diagram("12", "6p5", "6N5", "12"));
+    tap(&mut app, "6七");
+    tap(&mut app, "6六");
+    tap(&mut app, "6七");
+    settle::<Chu>(&mut app);
+    let mv = last_move(&app).unwrap();
+    assert_eq!((mv.mid, mv.to), (Some(sq(&app, "6六")), sq(&app, "6七")));
+    let pos = current(&app);
+    assert!(pos.at(sq(&app, "6六")).is_none(), "居食い took the pawn");
+    assert!(pos.at(sq(&app, "6七")).is_some(), "the lion stayed");
+    assert_view_matches_rules::<Chu>(&mut app);
+
+    // The same capture, stopping on the pawn's square: tap it twice.
+    let mut app = app_for(&lion_diagram("12", "6p5", "6N5", "12"));
+    tap(&mut app, "6七");
+    tap(&mut app, "6六");
+    tap(&mut app, "6六");
+    settle::<Chu>(&mut app);
+    let mv = last_move(&app).unwrap();
+    assert_eq!((mv.mid, mv.to), (None, sq(&app, "6六")));
+    assert!(current(&app).at(sq(&app, "6七")).is_none());
+}
+
+#[test]
+fn a_single_step_to_an_empty_square_is_one_tap_and_jitto_is_offered_on_the_lion() {
+    let mut app = app_for(&lion_diagram("12", "12", "6N5", "12"));
+    // An empty neighbour: a route through it would end as the leap does, so
+    // one tap makes the move.
+    tap(&mut app, "6七");
+    tap(&mut app, "5六");
+    settle::<Chu>(&mut app);
+    assert_eq!(ply(&app), 1);
+    assert_eq!(last_move(&app).unwrap().mid, None);
+
+    let mut app = app_for(&lion_diagram("12", "12", "6N5", "12"));
+    tap(&mut app, "6七");
+    tap(&mut app, "6七");
+    let offered = choice(&app);
+    assert_eq!(offered.len(), 1, "じっと is offered, not played");
+    assert_eq!(ply(&app), 0);
+    // やめる: nothing is played and the lion is put down.
+    app.world_mut().write_message(ChoicePick(None));
+    app.update();
+    assert!(choice(&app).is_empty());
+    assert!(app.world().resource::<PlayUi<Chu>>().path.is_empty());
+    assert_eq!(ply(&app), 0);
+    // Again, and this time pass.
+    tap(&mut app, "6七");
+    tap(&mut app, "6七");
+    let before = current(&app);
+    app.world_mut().write_message(ChoicePick(Some(0)));
+    settle::<Chu>(&mut app);
+    assert_eq!(ply(&app), 1);
+    let after = current(&app);
+    assert_eq!(after.to_move(), Side::Second);
+    assert!(before.pieces().eq(after.pieces()), "じっと moves nothing");
+}
+
+#[test]
+fn entering_the_zone_offers_promotion_and_the_button_plays_it() {
+    let mut app = app_for(&lion_diagram("6P5", "12", "12", "11G"));
+    tap(&mut app, "6五");
+    tap(&mut app, "6四");
+    let offered = choice(&app);
+    assert_eq!(offered.len(), 2);
+    assert!(offered.iter().any(|m| m.promote) && offered.iter().any(|m| !m.promote));
+    let promote = offered.iter().position(|m| m.promote).unwrap();
+    let button = {
+        let mut q = app.world_mut().query::<(Entity, &ChoiceButton)>();
+        q.iter(app.world())
+            .find(|(_, b)| b.0 == Some(promote))
+            .map(|(e, _)| e)
+            .expect("a button for each choice")
+    };
+    click(&mut app, button);
+    settle::<Chu>(&mut app);
+    let (_, piece) = current(&app).at(sq(&app, "6四")).unwrap();
+    assert_eq!(piece.kind(), Kind::Tokin);
+    assert!(
+        find::<ChoiceButton>(&mut app).is_none(),
+        "the choice is gone"
+    );
+
+    // A tap on the board instead of an answer takes none.
+    let mut app = app_for(&lion_diagram("6P5", "12", "12", "11G"));
+    tap(&mut app, "6五");
+    tap(&mut app, "6四");
+    assert_eq!(choice(&app).len(), 2);
+    tap(&mut app, "2二");
+    assert!(choice(&app).is_empty());
+    assert_eq!(ply(&app), 0);
+}
+
+#[test]
+fn from_the_list_a_game_against_the_cpu_begins_and_the_cpu_answers() {
+    let mut app = headless::app(Store::new(None));
+    let presets = data::chushogi_presets().unwrap();
+    let mut draft = SetupDraft::<Chu>::new(&presets);
+    draft.side = SideChoice::First;
+    draft.strength = Strength::Easy;
+    common::begin_from_list::<Chu>(&mut app, draft);
+    assert_eq!(ply(&app), 0, "the player is 先手");
+    assert_view_matches_rules::<Chu>(&mut app);
+    // 歩兵 6九 → 6八, and the CPU answers.
+    tap(&mut app, "6九");
+    tap(&mut app, "6八");
+    settle::<Chu>(&mut app);
+    assert_eq!(ply(&app), 2);
+    assert_view_matches_rules::<Chu>(&mut app);
+    // 待った takes back both.
+    app.world_mut().write_message(PlayCommand::Undo);
+    settle::<Chu>(&mut app);
+    assert_eq!(ply(&app), 0);
+    assert_view_matches_rules::<Chu>(&mut app);
+}
+
+#[test]
+fn every_piece_on_the_start_board_shows_its_name() {
+    use yorimichi::games::session::Playable;
+    let chu = Chu::default();
+    let pos = chu.start();
+    let mut names = std::collections::BTreeSet::new();
+    for p in 0..chu.graph().len() {
+        match (chu.piece_at(&pos, p), chu.piece_face(&pos, p)) {
+            (Some(_), Some(face)) => {
+                assert_eq!(face.name.chars().count(), 2, "{}", face.name);
+                assert!(!face.promoted);
+                names.insert(face.name);
+            }
+            (None, None) => {}
+            other => panic!("point {p}: {other:?}"),
+        }
+    }
+    // 21 kinds, and the two kings named 王将 and 玉将.
+    assert_eq!(names.len(), 22, "{names:?}");
+    assert!(names.contains("王将") && names.contains("玉将"));
+}
+
+#[test]
+fn the_tutorial_loads_and_an_input_storm_keeps_view_and_rules_together() {
+    let tutorial = data::chushogi_tutorial().unwrap();
+    assert!(tutorial.steps.iter().filter(|s| s.expect.is_some()).count() >= 4);
+
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    let setup = MatchSetup::new(Opponent::Human, Side::First, "jcsa", ChuRules::JCSA);
+    common::open_play(&mut app, ChuMatch::new(setup).unwrap());
+    settle::<Chu>(&mut app);
+    common::input_storm::<Chu>(
+        &mut app,
+        7,
+        600,
+        &[(PlayCommand::Undo, 3), (PlayCommand::StopJump, 3)],
+        20,
+    );
+    settle::<Chu>(&mut app);
+    assert!(ply(&app) > 0, "the storm played moves");
+    assert_view_matches_rules::<Chu>(&mut app);
+}
+
+#[test]
+fn the_piece_help_names_the_piece_and_draws_its_moves() {
+    use yorimichi::games::chushogi::{move_diagram, piece_info};
+    use yorimichi::games::session::MoveMark::{self, *};
+    use yorimichi::rules::chu::pieces::{Base, Piece};
+    use yorimichi::shell::i18n::Lang;
+    let marks = |kind: Kind, mark: MoveMark| {
+        move_diagram(kind)
+            .iter()
+            .flatten()
+            .filter(|&&m| m == mark)
+            .count()
+    };
+    let pawn = move_diagram(Kind::Pawn);
+    assert_eq!((pawn[2][2], pawn[1][2]), (MoveMark::Piece, Step));
+    assert_eq!(marks(Kind::Pawn, Empty), 23);
+    // 麒麟: leaps two squares straight, one step diagonally.
+    let kirin = move_diagram(Kind::Kirin);
+    for (r, c) in [(0, 2), (4, 2), (2, 0), (2, 4)] {
+        assert_eq!(kirin[r][c], Jump, "{r},{c}");
+    }
+    assert_eq!(marks(Kind::Kirin, Step), 4);
+    assert_eq!(marks(Kind::Lion, Lion), 24);
+    // 角鷹: lion power straight ahead, slides everywhere else.
+    let falcon = move_diagram(Kind::HornedFalcon);
+    assert_eq!((falcon[1][2], falcon[0][2]), (Lion, Lion));
+    assert_eq!(falcon[4][2], Slide);
+    assert_eq!(marks(Kind::HornedFalcon, Slide), 14);
+
+    let lion = piece_info(Piece::new(Base::Lion), Side::First, Lang::Ja);
+    assert_eq!(lion.name, "獅子(しし)");
+    assert!(lion.details.contains("成らない"), "{}", lion.details);
+    let elephant = piece_info(Piece::new(Base::DrunkElephant), Side::First, Lang::Ja);
+    assert!(
+        elephant.details.contains("成ると太子"),
+        "{}",
+        elephant.details
+    );
+    let king = piece_info(Piece::new(Base::King), Side::Second, Lang::En);
+    assert!(king.name.contains("玉将"), "{}", king.name);
+}
+
+#[test]
+fn at_sixty_minutes_the_game_is_cut_off_and_the_points_decide() {
+    use yorimichi::games::play::LastResult;
+    use yorimichi::rules::game::EndReason;
+    // 先手 has a gold more than 後手: more points.
+    let rows: Vec<&str> = vec![
+        "6k4g", "12", "12", "12", "12", "12", "12", "12", "12", "12", "11G", "G4K6",
+    ];
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    let setup = MatchSetup::new(Opponent::Human, Side::First, "jcsa", ChuRules::JCSA);
+    let mut m = ChuMatch::new(setup).unwrap();
+    let pos = ChuPosition::from_rows(&rows, Side::First).unwrap();
+    m.record = GameRecord::from_position(&m.game, pos);
+    // A save keeps the time played.
+    m.elapsed = 3599.0;
+    let m = ChuMatch::from_save(m.to_save()).unwrap();
+    assert_eq!(m.elapsed, 3599.0);
+    common::open_play(&mut app, m);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(ply(&app), 0);
+    assert!(
+        app.world()
+            .resource::<ChuMatch>()
+            .record
+            .outcome(&Chu::default())
+            .is_none()
+    );
+    for _ in 0..400 {
+        app.update();
+        if screen(&app) == Screen::Result {
+            break;
+        }
+    }
+    assert_eq!(screen(&app), Screen::Result, "the game ended at the cutoff");
+    let result = app.world().resource::<LastResult<Chu>>();
+    assert_eq!(result.outcome.reason, EndReason::TimeUp);
+    assert_eq!(result.outcome.winner, Some(Side::First));
+    let detail = result.detail.clone().unwrap();
+    assert!(detail.contains("8.8") && detail.contains("4.4"), "{detail}");
+}
+
+#[test]
+fn a_game_exports_as_usi_and_japanese_and_imports_back() {
+    use yorimichi::games::session::Playable;
+    let setup = MatchSetup::new(Opponent::Human, Side::First, "jcsa", ChuRules::JCSA);
+    let mut m = ChuMatch::new(setup.clone()).unwrap();
+    for usi in ["7j7h", "7d7e", "7h7f"] {
+        let mv = yorimichi::rules::chu::moves::parse_usi(m.record.current(), usi).unwrap();
+        m.record.play(&m.game, mv).unwrap();
+    }
+    let text = m.game.game_code(&m.record).unwrap();
+    assert!(
+        text.starts_with("position startpos moves 7j7h 7d7e 7h7f\n"),
+        "{text}"
+    );
+    assert!(text.contains("1 ☗7八獅子"), "{text}");
+
+    let mut other = ChuMatch::new(setup).unwrap();
+    other.restart_from(&text).unwrap();
+    assert_eq!(other.record.moves(), m.record.moves());
+    assert_eq!(other.record.current(), m.record.current());
+
+    // A bad move is named, and the match is untouched.
+    let e = other
+        .restart_from("position startpos moves 7j7h 7j7i")
+        .unwrap_err();
+    assert!(e.contains("move 2"), "{e}");
+    assert_eq!(other.record.ply(), 3);
+    // A bare SFEN still starts a position.
+    other
+        .restart_from("6k4g/12/12/12/12/12/12/12/12/12/11G/G4K6 w - 1")
+        .unwrap();
+    assert_eq!(other.record.ply(), 0);
+    assert_eq!(other.record.current().to_move(), Side::Second);
+}
+
+#[test]
+fn the_result_names_the_king_or_the_prince_taken_last() {
+    use yorimichi::games::session::Playable;
+    use yorimichi::rules::game::EndReason;
+    use yorimichi::shell::i18n::T;
+    let chu = Chu::default();
+    // 先手's rook on 8九 takes the king on 8一; with a 後手 prince (+e) on
+    // 12一 the game goes on until the rook takes the prince too.
+    let finish = |rows: &[&str], moves: &[&str]| {
+        let pos = ChuPosition::from_rows(rows, Side::First).unwrap();
+        let mut record = GameRecord::from_position(&chu, pos);
+        for usi in moves {
+            let mv = yorimichi::rules::chu::moves::parse_usi(record.current(), usi).unwrap();
+            record.play(&chu, mv).unwrap();
+        }
+        let outcome = record.outcome(&chu).expect("over");
+        assert_eq!(outcome.reason, EndReason::CaptureTarget);
+        chu.record_reason_text(&record, outcome.reason)
+    };
+    let king_only = [
+        "4k6g", "12", "12", "12", "12", "12", "12", "12", "4R7", "12", "11G", "5K6",
+    ];
+    assert_eq!(finish(&king_only, &["8i8a"]), T::ReasonKingTaken);
+    let with_prince = [
+        "+e3k6g", "12", "12", "12", "12", "12", "12", "12", "4R3R3", "12", "11G", "5K6",
+    ];
+    assert_eq!(
+        finish(&with_prince, &["8i8a", "1a1b", "8a12a"]),
+        T::ReasonPrinceTaken
+    );
+}
+
+/// ふつう CPU against the player's side played at やさしい, game after game
+/// in the headless app: the entity count stays flat (2 games in `make
+/// test`; `YORIMICHI_SOAK_GAMES=200` in `make soak`, figures printed).
+#[test]
+fn cpu_games_one_after_another_keep_the_entity_count_flat() {
+    common::soak_from_list::<Chu>(
+        "chushogi-soak",
+        &yorimichi::rules::data::chushogi_presets().unwrap(),
+        2,
+        4,
+    );
+}

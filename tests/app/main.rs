@@ -1,0 +1,13 @@
+//! The whole app, headless (no window, renderer or audio): screens,
+//! input, animation, saves and the CPU, driven as a player would.
+
+mod app_flow;
+mod bug_report;
+mod chu_flow;
+mod chu_lessons;
+#[allow(dead_code)]
+mod common;
+mod foxgeese_flow;
+mod mawari_flow;
+mod musashi_flow;
+mod musashi_positions;

@@ -1,0 +1,385 @@
+//! まわり将棋 in the headless app: from the list to a four-player game
+//! (one person, three CPUs) played to its end, 続きから, a corrupt save, a
+//! start position, the tutorial's staged examples, and a storm of input
+//! while throws play out.
+
+use crate::common;
+
+use bevy::prelude::*;
+use common::{card, screen, temp_store};
+use yorimichi::games::mawari::lesson::{LessonState, TryButton};
+use yorimichi::games::mawari::{
+    MawariBegin, MawariDraft, MawariMatch, Phase, RacePiece, SAVE_KEY, Shown, ThrowButton,
+    ThrowRequest,
+};
+use yorimichi::headless::{app, click, find};
+use yorimichi::rules::data::GameId;
+use yorimichi::rules::mawari::dice::Toss;
+use yorimichi::rules::mawari::levels::presets;
+use yorimichi::rules::mawari::race::RaceText;
+use yorimichi::shell::save::Store;
+use yorimichi::shell::screens::{CardButton, TitleStart};
+use yorimichi::shell::settings::Settings;
+use yorimichi::shell::{ChosenGame, Notice, PendingPosition, Screen};
+
+fn open_setup(app: &mut App) {
+    app.update();
+    let start = find::<TitleStart>(app).expect("a start button");
+    click(app, start);
+    app.update();
+    let new = card(app, CardButton::New(GameId::Mawari)).expect("the まわり将棋 card");
+    click(app, new);
+    app.update();
+    assert_eq!(screen(app), Screen::Setup);
+}
+
+/// The setup screen's rules set to a preset, quick throws, then はじめる.
+fn begin(app: &mut App, preset: &str, quick: bool) {
+    let rules = presets()
+        .expect("presets")
+        .rules(preset)
+        .expect("the preset");
+    {
+        let mut d = app.world_mut().resource_mut::<MawariDraft>();
+        d.preset = Some(preset.into());
+        d.rules = rules;
+        d.quick = quick;
+    }
+    app.update();
+    let b = find::<MawariBegin>(app).expect("はじめる");
+    click(app, b);
+    app.update();
+    assert_eq!(screen(app), Screen::Play);
+    // Each test throws the same throws every run (a game's seed is random).
+    app.world_mut().resource_mut::<MawariMatch>().rng = 20261201;
+}
+
+fn phase_waiting(app: &App) -> bool {
+    app.world().resource::<Phase>().is_waiting()
+}
+
+/// The screen's pieces are the race's (checked between throws).
+fn assert_view_matches_race(app: &mut App) {
+    let race_pieces = app.world().resource::<MawariMatch>().race.pieces.clone();
+    let shown = app.world().resource::<Shown>().pieces.clone();
+    assert_eq!(shown, race_pieces, "the screen and the race disagree");
+    let mut q = app.world_mut().query::<&RacePiece>();
+    assert_eq!(q.iter(app.world()).count(), race_pieces.len());
+}
+
+/// Plays on: the person throws with the 投げる button whenever it is their
+/// turn; the CPUs throw by themselves. Stops after `throws` more throws or
+/// at the end of the game. Returns the frames run.
+fn play_throws(app: &mut App, throws: usize) -> usize {
+    let start = app.world().resource::<MawariMatch>().log.len();
+    for frame in 0..400_000 {
+        let (over, person, done) = {
+            let m = app.world().resource::<MawariMatch>();
+            (
+                m.race.is_over(),
+                m.person_to_throw(),
+                m.log.len() - start >= throws,
+            )
+        };
+        let waiting = phase_waiting(app);
+        if (done || over) && (waiting || matches!(*app.world().resource::<Phase>(), Phase::Over)) {
+            return frame;
+        }
+        if waiting {
+            assert_view_matches_race(app);
+            if person {
+                let b = find::<ThrowButton>(app).expect("投げる");
+                click(app, b);
+            }
+        }
+        app.update();
+    }
+    panic!("the game did not move on");
+}
+
+#[test]
+fn a_four_player_game_plays_from_the_list_to_its_end() {
+    let (store, _dir) = temp_store("mawari-full");
+    let mut app = app(store);
+    app.world_mut().resource_mut::<Settings>().reduced_motion = true;
+    open_setup(&mut app);
+    begin(&mut app, "basic", true);
+    {
+        let m = app.world().resource::<MawariMatch>();
+        assert_eq!(m.seats.len(), 4);
+        assert_eq!(m.race.pieces.len(), 4);
+        assert!(m.person_to_throw(), "the person throws first");
+    }
+    let frames = play_throws(&mut app, usize::MAX);
+    let m = app.world().resource::<MawariMatch>().clone();
+    println!("the game took {} throws, {frames} frames", m.log.len());
+    let winner = m.race.winner.expect("a winner");
+    assert_eq!(
+        m.race.pieces[winner].rank,
+        yorimichi::rules::mawari::race::Rank::Osho
+    );
+    assert!(!m.log.is_empty());
+    // Every throw of the log is one of the four players', in turn.
+    for (k, e) in m.log.iter().enumerate() {
+        assert_eq!(e.player, k % 4, "throw {k}");
+    }
+    // The game is over: no save, the result shown, no more throws taken.
+    assert!(!app.world().resource::<Store>().has(SAVE_KEY));
+    for _ in 0..5 {
+        app.update();
+    }
+    app.world_mut()
+        .write_message(ThrowRequest(Toss::natural(1)));
+    app.update();
+    assert_eq!(app.world().resource::<MawariMatch>().log.len(), m.log.len());
+    assert!(matches!(*app.world().resource::<Phase>(), Phase::Over));
+}
+
+#[test]
+fn every_throw_is_saved_and_continue_resumes_it_exactly() {
+    let (store, dir) = temp_store("mawari-resume");
+    let mut app = app(store);
+    open_setup(&mut app);
+    begin(&mut app, "all", false);
+    play_throws(&mut app, 9);
+    let before = app.world().resource::<MawariMatch>().clone();
+    let saved: MawariMatch = app
+        .world()
+        .resource::<Store>()
+        .get(SAVE_KEY)
+        .expect("a save");
+    assert_eq!(saved, before);
+    drop(app);
+    // A new run: 続きから on the card brings back the same game.
+    let store = Store::new(Some(bevy_pkv::PkvStore::new_in_dir(&dir)));
+    let mut app = yorimichi::headless::app(store);
+    app.update();
+    let start = find::<TitleStart>(&mut app).expect("start");
+    click(&mut app, start);
+    app.update();
+    let cont = card(&mut app, CardButton::Continue(GameId::Mawari)).expect("続きから");
+    click(&mut app, cont);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Play);
+    assert_eq!(*app.world().resource::<MawariMatch>(), before);
+    assert_view_matches_race(&mut app);
+    // And it plays on from there.
+    play_throws(&mut app, 3);
+    assert!(app.world().resource::<MawariMatch>().log.len() >= before.log.len() + 3);
+}
+
+#[test]
+fn a_corrupt_save_is_reported_and_touches_nothing_else() {
+    let (mut store, _dir) = temp_store("mawari-corrupt");
+    store.put_raw(
+        SAVE_KEY,
+        "(version: 1, kind: \"save.mawari\", body: \"(race: oops\")",
+    );
+    store.put_raw("save.hasami", "kept");
+    let mut app = app(store);
+    app.update();
+    app.insert_resource(ChosenGame(GameId::Mawari));
+    app.world_mut()
+        .write_message(yorimichi::shell::screens::ResumeRequest(GameId::Mawari));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::GameList);
+    let store = app.world().resource::<Store>();
+    assert!(!store.has(SAVE_KEY));
+    assert!(store.has("save.hasami"));
+    // The list said so (the notice is taken when the list is drawn).
+    assert!(app.world().resource::<Notice>().0.is_none());
+}
+
+#[test]
+fn a_start_position_is_taken_and_a_bad_one_is_explained() {
+    let (store, _dir) = temp_store("mawari-position");
+    let mut app = app(store);
+    app.insert_resource(PendingPosition(Some(
+        "rules=basic hisha@6 fu@14 fu@22 turn=0".into(),
+    )));
+    open_setup(&mut app);
+    begin(&mut app, "all", true);
+    {
+        let m = app.world().resource::<MawariMatch>();
+        assert_eq!(m.seats.len(), 3);
+        assert_eq!(RaceText::of(&m.race).write(), "hisha@6 fu@14 fu@22 turn=0");
+        assert!(!m.race.rules.korosu, "rules=basic");
+    }
+    // A 2 wins it at once; throw until someone wins.
+    play_throws(&mut app, usize::MAX);
+    assert!(app.world().resource::<MawariMatch>().race.is_over());
+
+    let (store, _dir) = temp_store("mawari-bad-position");
+    let mut app = yorimichi::headless::app(store);
+    app.insert_resource(PendingPosition(Some("hisha@99 fu@0".into())));
+    open_setup(&mut app);
+    begin(&mut app, "basic", true);
+    let m = app.world().resource::<MawariMatch>();
+    assert_eq!(m.race.pieces.len(), 4, "the usual start");
+    let banner = app.world().resource::<Shown>().banner.clone();
+    assert!(
+        banner
+            .as_ref()
+            .is_some_and(|(text, _)| text.contains("0 to 31")),
+        "the reason is shown: {banner:?}"
+    );
+}
+
+#[test]
+fn the_tutorial_shows_every_step_and_plays_every_staged_example() {
+    let (store, _dir) = temp_store("mawari-tutorial");
+    let mut app = app(store);
+    app.update();
+    app.insert_resource(ChosenGame(GameId::Mawari));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Tutorial);
+    app.update();
+    app.update();
+    let steps = app.world().resource::<LessonState>().lesson.steps.len();
+    assert!(steps >= 12);
+    let mut staged = 0;
+    for step in 0..steps {
+        app.world_mut().resource_mut::<LessonState>().step = step;
+        app.update();
+        app.update();
+        let state = app.world().resource::<LessonState>().clone();
+        let Some(stage) = state.lesson.steps[step].stage.clone() else {
+            assert!(find::<TryButton>(&mut app).is_none());
+            continue;
+        };
+        staged += 1;
+        let start = state.race();
+        assert_eq!(app.world().resource::<MawariMatch>().race, start);
+        let b = find::<TryButton>(&mut app).expect("やってみる");
+        click(&mut app, b);
+        for _ in 0..2000 {
+            app.update();
+            if matches!(
+                *app.world().resource::<Phase>(),
+                Phase::Waiting | Phase::Over
+            ) {
+                break;
+            }
+        }
+        let mut expected = start.clone();
+        expected.apply(stage.throw);
+        assert_eq!(
+            app.world().resource::<MawariMatch>().race,
+            expected,
+            "step {step}"
+        );
+        assert_eq!(
+            app.world().resource::<Shown>().pieces,
+            expected.pieces,
+            "step {step}"
+        );
+    }
+    assert!(staged >= 9);
+}
+
+#[test]
+fn a_storm_of_input_while_throws_play_out_breaks_nothing() {
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    let (store, _dir) = temp_store("mawari-storm");
+    let mut app = app(store);
+    open_setup(&mut app);
+    {
+        let mut d = app.world_mut().resource_mut::<MawariDraft>();
+        d.seats = vec![
+            yorimichi::games::mawari::Seat::Person,
+            yorimichi::games::mawari::Seat::Person,
+            yorimichi::games::mawari::Seat::Cpu,
+        ];
+    }
+    app.world_mut().resource_mut::<Settings>().reduced_motion = true;
+    begin(&mut app, "all", false);
+    let entities_at_start = app.world().entities().count_spawned();
+    let mut rng = StdRng::seed_from_u64(9);
+    let mut max_entities = 0;
+    for step in 0..9000 {
+        match rng.random_range(0..100) {
+            // Throws asked for at any moment (only a person's waiting turn
+            // takes one).
+            0..=14 => {
+                app.world_mut()
+                    .write_message(ThrowRequest(Toss::natural(rng.random::<u64>())));
+            }
+            15..=19 => {
+                if let Some(b) = find::<ThrowButton>(&mut app) {
+                    click(&mut app, b);
+                }
+            }
+            20..=22 => {
+                let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+                keys.release_all();
+                keys.press(KeyCode::Enter);
+            }
+            _ => {}
+        }
+        app.update();
+        if phase_waiting(&app) && step % 7 == 0 {
+            assert_view_matches_race(&mut app);
+        }
+        max_entities = max_entities.max(app.world().entities().count_spawned());
+        if app.world().resource::<MawariMatch>().race.is_over() {
+            break;
+        }
+    }
+    let m = app.world().resource::<MawariMatch>();
+    assert!(m.log.len() > 10, "{} throws", m.log.len());
+    // The panel is rebuilt, not piled up: the entity count stays bounded.
+    assert!(
+        max_entities < entities_at_start + 400,
+        "{entities_at_start} entities at the start, {max_entities} at most"
+    );
+}
+
+/// Four CPUs play game after game in the headless app (animations on,
+/// time stepped), each new game started from the result's もう一度: the
+/// entity count stays flat. `make test` plays 2 games (about 20 s);
+/// `YORIMICHI_SOAK_GAMES=200` (in `make soak`, about half an hour)
+/// plays 200.
+#[test]
+fn cpu_games_one_after_another_keep_the_entity_count_flat() {
+    let games = common::soak_games(2);
+    let (store, _dir) = temp_store("mawari-soak");
+    let mut app = app(store);
+    open_setup(&mut app);
+    app.world_mut().resource_mut::<MawariDraft>().seats =
+        vec![yorimichi::games::mawari::Seat::Cpu; 4];
+    let mut counts = Vec::new();
+    let memory_at_start = common::resident_kib();
+    for game in 0..games {
+        begin(&mut app, "all", true);
+        app.world_mut().resource_mut::<MawariMatch>().rng = 1000 + game as u64;
+        counts.push(app.world().entities().count_spawned());
+        let frames = play_throws(&mut app, usize::MAX);
+        assert!(frames > 0);
+        let throws = app.world().resource::<MawariMatch>().log.len();
+        assert!(
+            app.world().resource::<MawariMatch>().race.is_over(),
+            "game {game}"
+        );
+        // Back to the setup screen, as もう一度 does.
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Setup);
+        app.update();
+        app.update();
+        assert_eq!(screen(&app), Screen::Setup, "game {game} ({throws} throws)");
+    }
+    let first = counts[0];
+    let last = *counts.last().expect("a game");
+    println!(
+        "{games} CPU games: {first} entities at the start of the first, {last} at the start of the last; memory {} KiB → {} KiB",
+        memory_at_start.unwrap_or(0),
+        common::resident_kib().unwrap_or(0)
+    );
+    assert!(
+        counts.iter().all(|&c| c <= first + 20),
+        "entities grew: {counts:?}"
+    );
+}

@@ -1,0 +1,20 @@
+//! Rules, search and content, without the app: one test binary (each
+//! binary links all of Bevy, so there are few of them).
+
+mod architecture;
+mod assets;
+mod board_graph;
+mod chu_exchange;
+mod chu_game;
+mod chu_pieces;
+mod chu_profiles;
+mod chu_repetition;
+mod foxgeese_rules;
+mod hasami_rules;
+mod level_typos;
+mod mawari_rules;
+mod musashi_rules;
+mod musashi_solver;
+mod playouts;
+mod search_and_saves;
+mod text_fuzz;
