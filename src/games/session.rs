@@ -13,17 +13,15 @@ use serde::{Deserialize, Serialize};
 
 use super::art::Art;
 use super::board_view::BoardView;
+use super::resume::{Resumable, handle_resume};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{GameId, GamePresets, Strength, Tutorial};
 use crate::rules::game::{EndReason, Game, Outcome, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::record::GameRecord;
 use crate::shell::i18n::{Lang, T};
-use crate::shell::save::{LoadError, Store};
-use crate::shell::screens::ResumeRequest;
 use crate::shell::settings::PieceStyle;
 use crate::shell::widgets::Fonts;
-use crate::shell::{ChosenGame, Notice, Screen};
 
 /// Who captured what with a move, for the capture animation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -461,23 +459,16 @@ impl<G: Playable> SetupDraft<G> {
     }
 }
 
-/// Run condition: `G` is the game chosen on the list.
-pub fn chosen<G: Playable>(chosen: Res<ChosenGame>) -> bool {
-    chosen.0 == G::ID
-}
+impl<G: Playable> Resumable for Match<G> {
+    const GAME: GameId = G::ID;
+    type Save = GameSave<G::Rules, G::Move>;
 
-/// Loads the save of this game. A corrupt or foreign save is removed and
-/// reported; the caller starts a fresh game instead.
-pub fn load_save<G: Playable>(store: &mut Store) -> Result<Match<G>, LoadError> {
-    let key = G::ID.save_key();
-    let result = store
-        .get::<GameSave<G::Rules, G::Move>>(&key)
-        .and_then(|s| Match::<G>::from_save(s).map_err(LoadError::Corrupt));
-    if let Err(LoadError::Corrupt(why)) = &result {
-        warn!("discarding the {} save: {why}", G::ID.id());
-        store.remove(&key);
+    fn save(&self) -> impl Serialize + '_ {
+        self.to_save()
     }
-    result
+    fn resume(save: Self::Save) -> Result<Self, String> {
+        Self::from_save(save)
+    }
 }
 
 /// The shared screens for game `G`: setup, play, result, tutorial, and
@@ -486,35 +477,10 @@ pub fn plugin<G: Playable>(app: &mut App) {
     let presets = G::presets().unwrap_or_else(|e| panic!("{e}"));
     app.insert_resource(SetupDraft::<G>::new(&presets))
         .insert_resource(Presets::<G>(presets))
-        .add_systems(Update, handle_resume::<G>)
+        .add_systems(Update, handle_resume::<Match<G>>)
         .add_plugins((
             super::setup::plugin::<G>,
             super::play::plugin::<G>,
             super::tutorial_board::plugin::<G>,
         ));
-}
-
-fn handle_resume<G: Playable>(
-    mut requests: MessageReader<ResumeRequest>,
-    mut store: ResMut<Store>,
-    mut commands: Commands,
-    mut next: ResMut<NextState<Screen>>,
-    mut notice: ResMut<Notice>,
-) {
-    for r in requests.read() {
-        if r.0 != G::ID {
-            continue;
-        }
-        match load_save::<G>(&mut store) {
-            Ok(m) => {
-                commands.insert_resource(m);
-                next.set(Screen::Play);
-            }
-            Err(LoadError::Missing) => next.set(Screen::Setup),
-            Err(LoadError::Corrupt(_)) => {
-                notice.0 = Some(T::SaveDiscarded);
-                next.set(Screen::GameList);
-            }
-        }
-    }
 }

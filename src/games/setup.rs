@@ -4,24 +4,29 @@
 
 use bevy::prelude::*;
 
-use super::session::{Match, Playable, Presets, SetupDraft, SideChoice, chosen};
+use super::kit::{choice_group, heading, option};
+use super::resume::{self, chosen};
+use super::session::{Match, Playable, Presets, SetupDraft, SideChoice};
 use crate::rules::data::Strength;
 use crate::shell::Screen;
 use crate::shell::audio::Sfx;
-use crate::shell::i18n::{Lang, T};
+use crate::shell::i18n::T;
 use crate::shell::save::Store;
 use crate::shell::screens::{go_to, localized_game_name, open_from};
 use crate::shell::settings::{PieceStyle, Settings};
 use crate::shell::widgets::{self, Fonts, palette};
 
 pub fn plugin<G: Playable>(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Setup), spawn_setup::<G>.run_if(chosen::<G>))
-        .add_systems(
-            Update,
-            (rebuild_on_change::<G>, begin_on_enter::<G>)
-                .run_if(in_state(Screen::Setup))
-                .run_if(chosen::<G>),
-        );
+    app.add_systems(
+        OnEnter(Screen::Setup),
+        spawn_setup::<G>.run_if(chosen(G::ID)),
+    )
+    .add_systems(
+        Update,
+        (rebuild_on_change::<G>, begin_on_enter::<G>)
+            .run_if(in_state(Screen::Setup))
+            .run_if(chosen(G::ID)),
+    );
 }
 
 #[derive(Component)]
@@ -30,50 +35,6 @@ struct SetupRoot;
 /// The setup screen's start button (tests click it).
 #[derive(Component)]
 pub struct BeginButton;
-
-/// One choice button; clicking it edits the draft.
-pub fn option<G: Playable>(
-    parent: &mut ChildSpawnerCommands,
-    fonts: &Fonts,
-    caption: &str,
-    selected: bool,
-    edit: impl Fn(&mut SetupDraft<G>) + Send + Sync + 'static,
-) {
-    parent
-        .spawn(widgets::button(fonts, caption, selected))
-        .observe(
-            move |_: On<Pointer<Click>>,
-                  mut draft: ResMut<SetupDraft<G>>,
-                  mut sfx: MessageWriter<Sfx>| {
-                sfx.write(Sfx::Button);
-                edit(&mut draft);
-            },
-        );
-}
-
-/// A heading and a row of choices, the current one highlighted.
-pub fn choice_group<G: Playable, V: Copy + PartialEq + Send + Sync + 'static>(
-    parent: &mut ChildSpawnerCommands,
-    fonts: &Fonts,
-    lang: Lang,
-    title: T,
-    choices: &[(V, T)],
-    current: V,
-    set: fn(&mut SetupDraft<G>, V),
-) {
-    heading(parent, fonts, lang, title);
-    parent.spawn(widgets::row()).with_children(|r| {
-        for &(value, key) in choices {
-            option::<G>(r, fonts, key.get(lang), current == value, move |d| {
-                set(d, value)
-            });
-        }
-    });
-}
-
-pub fn heading(parent: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, key: T) {
-    parent.spawn(widgets::label(fonts, lang, key, 18.0, palette::INK));
-}
 
 fn spawn_setup<G: Playable>(
     mut commands: Commands,
@@ -110,15 +71,23 @@ fn spawn_setup<G: Playable>(
                 cols.spawn(column()).with_children(|left| {
                     heading(left, &fonts, lang, T::Opponent);
                     left.spawn(widgets::row()).with_children(|r| {
-                        option::<G>(r, &fonts, tr(T::OpponentCpu), d.opponent_is_cpu, |d| {
-                            d.opponent_is_cpu = true
-                        });
-                        option::<G>(r, &fonts, tr(T::OpponentHuman), !d.opponent_is_cpu, |d| {
-                            d.opponent_is_cpu = false
-                        });
+                        option::<SetupDraft<G>>(
+                            r,
+                            &fonts,
+                            tr(T::OpponentCpu),
+                            d.opponent_is_cpu,
+                            |d| d.opponent_is_cpu = true,
+                        );
+                        option::<SetupDraft<G>>(
+                            r,
+                            &fonts,
+                            tr(T::OpponentHuman),
+                            !d.opponent_is_cpu,
+                            |d| d.opponent_is_cpu = false,
+                        );
                     });
                     if d.opponent_is_cpu {
-                        choice_group::<G, _>(
+                        choice_group::<SetupDraft<G>, _>(
                             left,
                             &fonts,
                             lang,
@@ -132,7 +101,7 @@ fn spawn_setup<G: Playable>(
                             |d, v| d.strength = v,
                         );
                         let (question, [first, second, random]) = G::side_question();
-                        choice_group::<G, _>(
+                        choice_group::<SetupDraft<G>, _>(
                             left,
                             &fonts,
                             lang,
@@ -146,7 +115,7 @@ fn spawn_setup<G: Playable>(
                             |d, v| d.side = v,
                         );
                     }
-                    choice_group::<G, _>(
+                    choice_group::<SetupDraft<G>, _>(
                         left,
                         &fonts,
                         lang,
@@ -156,7 +125,7 @@ fn spawn_setup<G: Playable>(
                         |d, v| d.undo_allowed = v,
                     );
                     if G::HAS_MARKS {
-                        choice_group::<G, _>(
+                        choice_group::<SetupDraft<G>, _>(
                             left,
                             &fonts,
                             lang,
@@ -193,7 +162,7 @@ fn spawn_setup<G: Playable>(
                     right.spawn(widgets::row()).with_children(|r| {
                         for p in &presets.0.presets {
                             let id = p.id.clone();
-                            option::<G>(
+                            option::<SetupDraft<G>>(
                                 r,
                                 &fonts,
                                 lang.text(&p.name),
@@ -201,9 +170,13 @@ fn spawn_setup<G: Playable>(
                                 move |d| d.preset = id.clone(),
                             );
                         }
-                        option::<G>(r, &fonts, tr(T::CustomRules), d.preset == "custom", |d| {
-                            d.preset = "custom".into()
-                        });
+                        option::<SetupDraft<G>>(
+                            r,
+                            &fonts,
+                            tr(T::CustomRules),
+                            d.preset == "custom",
+                            |d| d.preset = "custom".into(),
+                        );
                     });
                     if let Some(p) = presets.0.preset(&d.preset) {
                         right.spawn(widgets::text(
@@ -302,7 +275,7 @@ fn start_game<G: Playable>(
     let setup = draft.to_setup(&presets.0, &mut rand::rng());
     match Match::<G>::new(setup) {
         Ok(m) => {
-            store.put(&G::ID.save_key(), &m.to_save());
+            resume::keep(&mut store, &m);
             commands.insert_resource(m);
             next.set(Screen::Play);
         }

@@ -10,7 +10,8 @@ use bevy::window::PrimaryWindow;
 use super::art::{self, Art, Highlight};
 use super::board_view::BoardView;
 use super::play::{board_view, layout_for, piece_rotation};
-use super::session::{Playable, chosen};
+use super::resume::chosen;
+use super::session::Playable;
 use crate::rules::board::PointId;
 use crate::rules::game::Side;
 use crate::rules::taps::{self, Tap};
@@ -52,10 +53,10 @@ impl<G: Playable> TutorialBoard<G> {
 struct TutorialScene;
 
 pub fn plugin<G: Playable>(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Tutorial), enter::<G>.run_if(chosen::<G>))
+    app.add_systems(OnEnter(Screen::Tutorial), enter::<G>.run_if(chosen(G::ID)))
         .add_systems(
             OnEnter(Screen::Lessons),
-            spawn_lessons::<G>.run_if(chosen::<G>),
+            spawn_lessons::<G>.run_if(chosen(G::ID)),
         )
         .add_systems(OnExit(Screen::Tutorial), |mut c: Commands| {
             c.remove_resource::<TutorialBoard<G>>()

@@ -223,12 +223,93 @@ texts! {
     ReasonSetchinZume => ("雪隠詰め!親が雪隠で動けなくなりました", "Setchin-zume! The oya was trapped in the setchin"),
     ReasonKoStuck => ("動かせる子がなくなりました", "No ko could move"),
     ReasonOyaMoveLimit => ("300手で子が囲みきれませんでした", "The ko had not trapped the oya in 300 moves"),
+    // まわり将棋. `{}` is filled by `T::fill`: a player's name, a number.
+    MawariRed => ("赤", "Red"),
+    MawariBlue => ("青", "Blue"),
+    MawariGreen => ("緑", "Green"),
+    MawariPurple => ("紫", "Purple"),
+    MawariYou => ("あなた", "You"),
+    MawariCpuName => ("CPU({})", "CPU({})"),
+    MawariPlayerName => ("プレイヤー{}", "Player {}"),
+    MawariPlayers => ("人数", "Players"),
+    MawariPlayerCount => ("{}人", "{}"),
+    MawariWhoThrows => ("だれが投げる?", "Who throws?"),
+    MawariPerson => ("人", "Person"),
+    MawariKorosu => ("殺し・復活", "Kill & revive"),
+    MawariKeimaDouble => ("桂馬の倍飛び", "Knight doubles"),
+    MawariYaitoRule => ("やいと", "Yaito"),
+    MawariShinigamiRule => ("死神", "Shinigami"),
+    MawariNakayoshiRule => ("なかよしこよし", "Nakayoshi"),
+    MawariSensoRule => ("戦争", "War"),
+    MawariPussunRule => ("ぷっすんきゅう", "Pussunkyu"),
+    MawariOnbuRule => ("おんぶ", "Onbu"),
+    MawariFuDemotion => ("歩の降格", "Pawn demotion"),
+    MawariKeimaPushTwo => ("ぷっすんきゅうで桂馬は2つ", "Knight pushes two"),
+    MawariBabaBack => ("ばばで戻る", "Baba goes back"),
+    MawariQuickOption => ("早投げ(投げる様子を省く)", "Quick throw (skip the animation)"),
+    MawariWins => ("{} の勝ち!", "{} wins!"),
+    MawariDragToThrow => ("{}: 盤の上でドラッグして金将を投げてください", "{}: drag across the board to throw the golds"),
+    MawariIsThrowing => ("{} が投げます…", "{} is throwing…"),
+    MawariAtWar => ("戦争中:", "War:"),
+    MawariThrow => ("投げる", "Throw"),
+    MawariQuick => ("早投げ", "Quick throw"),
+    MawariLog => ("投げた記録", "Throws"),
+    MawariOut => ("脱落", "out"),
+    MawariDead => ("死", "dead"),
+    MawariOnbuLeft => ("おんぶ {}", "onbu {}"),
+    MawariThrowCount => ("{} 回投げました", "{} throws"),
+    MawariTryIt => ("やってみる", "Try it"),
+    MawariSide => ("横 5", "side 5"),
+    MawariUpright => ("縦 10", "up 10"),
+    MawariLeaning => ("斜め!", "leaning!"),
+    MawariStacked => ("重なり", "stacked"),
+    MawariSquares => ("{}マス", "{} squares"),
+    MawariSenko => ("せんこ立ち!", "Senko-dachi!"),
+    MawariBaba => ("ばば!", "Baba!"),
+    MawariPromote => ("{} 出世! {}", "{} up to {}"),
+    MawariDemote => ("{} 降格 {}", "{} down to {}"),
+    MawariKill => ("殺し! {}", "Killed! {}"),
+    MawariRevive => ("復活! {}", "Revived! {}"),
+    MawariStepOut => ("{} 1つ外へ", "{} one step out"),
+    MawariYaito => ("やいと! {}", "Yaito! {}"),
+    MawariShinigami => ("死神! {}", "Shinigami! {}"),
+    MawariNakayoshi => ("なかよしこよし!", "Nakayoshi-koyoshi!"),
+    MawariWarStart => ("戦争!", "War!"),
+    MawariWarThrow => ("{} 戦争 {}/{}", "{} war {}/{}"),
+    MawariWarWon => ("{} 戦争に勝った!", "{} wins the war!"),
+    MawariPussun => ("ぷっすんきゅう!", "Pussunkyu!"),
+    MawariSenkoKing => ("せんこ立ち! いきなり王将", "Senko-dachi! Straight to king"),
+    MawariBabaStill => ("ばば! 0マス", "Baba! No move"),
+    MawariOnbu => ("{} おんぶ! 歩を背負ってもう一周", "{} carries a pawn one more lap"),
+    MawariIsOut => ("{} 脱落", "{} is out"),
+    MawariSitsOut => ("{} は休み", "{} sits out"),
 }
 
 impl T {
     pub fn get(self, lang: Lang) -> &'static str {
         let (ja, en) = self.texts();
         lang.pick(ja, en)
+    }
+
+    /// The key's text with each `{}` filled by the next of `args` (the two
+    /// languages put a name or a number in different places). A `{}` left
+    /// without an argument stays as it is; spare arguments are dropped.
+    pub fn fill(self, lang: Lang, args: &[&dyn std::fmt::Display]) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let mut args = args.iter();
+        let mut parts = self.get(lang).split("{}");
+        out.push_str(parts.next().unwrap_or_default());
+        for part in parts {
+            match args.next() {
+                Some(a) => {
+                    let _ = write!(out, "{a}");
+                }
+                None => out.push_str("{}"),
+            }
+            out.push_str(part);
+        }
+        out
     }
 }
 

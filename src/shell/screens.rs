@@ -100,6 +100,18 @@ fn show_saves_off_badge(store: Res<Store>, mut badge: Query<&mut Visibility, Wit
     }
 }
 
+/// Whether the key that leaves a game for the list (Esc) was just pressed.
+pub fn quit_key(keys: &ButtonInput<KeyCode>) -> bool {
+    keys.just_pressed(KeyCode::Escape)
+}
+
+/// A system: the quit key goes back to the list of games.
+pub fn quit_on_key(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
+    if quit_key(&keys) {
+        next.set(Screen::GameList);
+    }
+}
+
 /// An observer that plays the button sound and goes to `screen`.
 pub fn go_to(
     screen: Screen,

@@ -9,8 +9,7 @@ use bevy::prelude::*;
 use common::{card, screen, temp_store};
 use yorimichi::games::mawari::lesson::{LessonState, TryButton};
 use yorimichi::games::mawari::{
-    MawariBegin, MawariDraft, MawariMatch, Phase, RacePiece, SAVE_KEY, Shown, ThrowButton,
-    ThrowRequest,
+    MawariBegin, MawariDraft, MawariMatch, Phase, RacePiece, Shown, ThrowButton, ThrowRequest,
 };
 use yorimichi::headless::{app, click, find};
 use yorimichi::rules::data::GameId;
@@ -21,6 +20,14 @@ use yorimichi::shell::save::Store;
 use yorimichi::shell::screens::{CardButton, TitleStart};
 use yorimichi::shell::settings::Settings;
 use yorimichi::shell::{ChosenGame, Notice, PendingPosition, Screen};
+
+/// まわり将棋's save key: the same text as ever, so that players' saves
+/// still load.
+fn save_key() -> String {
+    let key = GameId::Mawari.save_key();
+    assert_eq!(key, "save.mawari");
+    key
+}
 
 fn open_setup(app: &mut App) {
     app.update();
@@ -124,7 +131,7 @@ fn a_four_player_game_plays_from_the_list_to_its_end() {
         assert_eq!(e.player, k % 4, "throw {k}");
     }
     // The game is over: no save, the result shown, no more throws taken.
-    assert!(!app.world().resource::<Store>().has(SAVE_KEY));
+    assert!(!app.world().resource::<Store>().has(&save_key()));
     for _ in 0..5 {
         app.update();
     }
@@ -146,7 +153,7 @@ fn every_throw_is_saved_and_continue_resumes_it_exactly() {
     let saved: MawariMatch = app
         .world()
         .resource::<Store>()
-        .get(SAVE_KEY)
+        .get(&save_key())
         .expect("a save");
     assert_eq!(saved, before);
     drop(app);
@@ -173,7 +180,7 @@ fn every_throw_is_saved_and_continue_resumes_it_exactly() {
 fn a_corrupt_save_is_reported_and_touches_nothing_else() {
     let (mut store, _dir) = temp_store("mawari-corrupt");
     store.put_raw(
-        SAVE_KEY,
+        &save_key(),
         "(version: 1, kind: \"save.mawari\", body: \"(race: oops\")",
     );
     store.put_raw("save.hasami", "kept");
@@ -186,7 +193,7 @@ fn a_corrupt_save_is_reported_and_touches_nothing_else() {
     app.update();
     assert_eq!(screen(&app), Screen::GameList);
     let store = app.world().resource::<Store>();
-    assert!(!store.has(SAVE_KEY));
+    assert!(!store.has(&save_key()));
     assert!(store.has("save.hasami"));
     // The list said so (the notice is taken when the list is drawn).
     assert!(app.world().resource::<Notice>().0.is_none());

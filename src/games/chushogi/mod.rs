@@ -10,8 +10,8 @@ use bevy::prelude::*;
 
 use super::art::{self, Art, CELL};
 use super::board_view::BoardView;
-use super::session::{CaptureView, MoveMark, PieceFace, PieceInfo, Playable};
-use super::setup::choice_group;
+use super::kit::choice_group;
+use super::session::{CaptureView, MoveMark, PieceFace, PieceInfo, Playable, SetupDraft};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::chu::Profile;
 use crate::rules::chu::end::{self, ChuEnd};
@@ -325,7 +325,7 @@ impl Playable for Chu {
         lang: Lang,
         rules: &ChuRules,
     ) {
-        choice_group::<Chu, _>(
+        choice_group::<SetupDraft<Chu>, _>(
             root,
             fonts,
             lang,

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use super::art::{self, Art};
 use super::board_view::BoardView;
+use super::kit::{choice_group, heading, option};
 use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
-use super::setup::{choice_group, heading, option};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{self, GameId, GamePresets, Tutorial};
 use crate::rules::foxgeese::{FOX, FoxGeese, FoxGeeseMove, FoxGeesePos, FoxGeeseRules, GEESE};
@@ -218,12 +218,12 @@ impl Playable for FoxGeese {
         root.spawn(widgets::row()).with_children(|r| {
             for n in [13u8, 15, 17] {
                 let caption = format!("{n}{}", lang.pick("羽", ""));
-                option::<FoxGeese>(r, fonts, &caption, c.geese == n, move |d| {
+                option::<Draft>(r, fonts, &caption, c.geese == n, move |d| {
                     d.custom.geese = n
                 });
             }
         });
-        choice_group::<FoxGeese, _>(
+        choice_group::<Draft, _>(
             root,
             fonts,
             lang,
@@ -252,7 +252,7 @@ impl Playable for FoxGeese {
                 }),
             ];
             for (key, on, flip) in toggles {
-                option::<FoxGeese>(r, fonts, key.get(lang), on, flip);
+                option::<Draft>(r, fonts, key.get(lang), on, flip);
             }
         });
     }

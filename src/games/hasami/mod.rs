@@ -7,8 +7,8 @@ use bevy::prelude::*;
 
 use super::art::Art;
 use super::board_view::BoardView;
+use super::kit::{choice_group, heading, option};
 use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
-use super::setup::{choice_group, heading, option};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{self, GameId, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Side};
@@ -145,11 +145,11 @@ impl Playable for Hasami {
         heading(root, fonts, lang, T::CaptureTarget);
         root.spawn(crate::shell::widgets::row()).with_children(|r| {
             for n in [4u8, 5, 7] {
-                option::<Hasami>(r, fonts, &format!("{n}"), c.capture_target == n, move |d| {
+                option::<Draft>(r, fonts, &format!("{n}"), c.capture_target == n, move |d| {
                     d.custom.capture_target = n
                 });
             }
-            option::<Hasami>(
+            option::<Draft>(
                 r,
                 fonts,
                 tr(T::TargetDownToOne),
@@ -157,7 +157,7 @@ impl Playable for Hasami {
                 |d| d.custom.capture_target = 8,
             );
         });
-        choice_group::<Hasami, _>(
+        choice_group::<Draft, _>(
             root,
             fonts,
             lang,
@@ -170,7 +170,7 @@ impl Playable for Hasami {
             c.lead,
             |d, v| d.custom.lead = v,
         );
-        choice_group::<Hasami, _>(
+        choice_group::<Draft, _>(
             root,
             fonts,
             lang,
@@ -192,8 +192,8 @@ impl Playable for Hasami {
                     Some(300)
                 }
             };
-            option::<Hasami>(r, fonts, tr(T::Diagonal), c.diagonal, flip_diagonal);
-            option::<Hasami>(
+            option::<Draft>(r, fonts, tr(T::Diagonal), c.diagonal, flip_diagonal);
+            option::<Draft>(
                 r,
                 fonts,
                 tr(T::MoveLimit),

@@ -6,7 +6,9 @@
 use bevy::prelude::*;
 
 use super::dice_view::DiceSprites;
-use super::{MawariMatch, Phase, Seat, Shown};
+use super::scene::{BoardPlace, Phase, SceneMaker, Shown};
+use super::session::{MawariMatch, Seat};
+use super::throw::pose_label;
 use crate::rules::mawari::dice::{Pose, lying_on};
 use crate::rules::mawari::levels::{MawariLesson, MawariPresets, Stage};
 use crate::rules::mawari::physics::{Face, KomaShape, V3};
@@ -40,7 +42,7 @@ impl LessonState {
     }
 }
 
-pub fn enter(mut scene: super::SceneMaker) {
+pub(crate) fn enter(mut scene: SceneMaker) {
     let loaded = crate::rules::mawari::levels::presets()
         .and_then(|p| crate::rules::mawari::levels::lesson().map(|l| (p, l)));
     let (presets, lesson) = match loaded {
@@ -101,12 +103,12 @@ pub fn picture_bodies(
 }
 
 /// Sets the board, the pieces and the picture for the step reached.
-pub fn draw_step(
+pub(crate) fn draw_step(
     state: Res<LessonState>,
     mut m: ResMut<MawariMatch>,
     mut shown: ResMut<Shown>,
     mut phase: ResMut<Phase>,
-    place: Res<super::BoardPlace>,
+    place: Res<BoardPlace>,
     settings: Res<crate::shell::settings::Settings>,
     mut dice: DiceSprites,
 ) {
@@ -125,17 +127,17 @@ pub fn draw_step(
     let bodies = picture_bodies(shape, &poses);
     dice.show(&bodies, place.centre);
     for (i, (p, _)) in bodies.iter().enumerate() {
-        dice.label(
-            i,
-            super::pose_label(poses[i], settings.lang),
-            *p,
-            place.centre,
-        );
+        dice.label(i, pose_label(poses[i], settings.lang), *p, place.centre);
     }
 }
 
 /// The tutorial's panel: the step's text and its buttons.
-pub fn panel(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, state: &LessonState) {
+pub(crate) fn panel(
+    panel: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    state: &LessonState,
+) {
     let Some(step) = state.lesson.steps.get(state.step) else {
         return;
     };
@@ -173,7 +175,7 @@ pub fn panel(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, state:
     panel.spawn(widgets::row()).with_children(|row| {
         if step.stage.is_some() {
             row.spawn((
-                widgets::button(fonts, lang.pick("やってみる", "Try it"), true),
+                widgets::key_button(fonts, lang, T::MawariTryIt, true),
                 TryButton,
             ))
             .observe(try_stage);

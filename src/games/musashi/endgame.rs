@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::games::session::{Match, Opponent, Presets, chosen};
+use crate::games::resume::chosen;
+use crate::games::session::{Match, Opponent, Presets};
+use crate::rules::data::GameId;
 use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{self, Solver, Tables};
 use crate::shell::Screen;
@@ -17,7 +19,7 @@ pub fn plugin(app: &mut App) {
         Update,
         build_and_attach
             .run_if(in_state(Screen::Play))
-            .run_if(chosen::<Musashi>)
+            .run_if(chosen(GameId::Musashi))
             .run_if(resource_exists::<Match<Musashi>>),
     );
 }

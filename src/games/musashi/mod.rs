@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use super::art::{self, Art};
 use super::board_view::BoardView;
+use super::kit::choice_group;
 use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
-use super::setup::choice_group;
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{self, GameId, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Side};
@@ -202,7 +202,7 @@ impl Playable for Musashi {
     ) {
         type Draft = SetupDraft<Musashi>;
         let set_board: fn(&mut Draft, bool) = |d, v| d.custom.setchin = v;
-        choice_group::<Musashi, _>(
+        choice_group::<Draft, _>(
             root,
             fonts,
             lang,
@@ -211,7 +211,7 @@ impl Playable for Musashi {
             c.setchin,
             set_board,
         );
-        choice_group::<Musashi, _>(
+        choice_group::<Draft, _>(
             root,
             fonts,
             lang,
@@ -220,7 +220,7 @@ impl Playable for Musashi {
             c.ko_first,
             |d, v| d.custom.ko_first = v,
         );
-        choice_group::<Musashi, _>(
+        choice_group::<Draft, _>(
             root,
             fonts,
             lang,

@@ -104,11 +104,10 @@ pub(super) fn apply_moves<G: Playable>(
         ui.pending_sync = true;
         ui.notice = m.game.notice(m.record.current(), played.occurrences);
         ui.message = None;
-        let key = G::ID.save_key();
         if played.outcome.is_some() {
-            store.remove(&key);
+            resume::forget::<Match<G>>(&mut store);
         } else {
-            store.put(&key, &m.to_save());
+            resume::keep(&mut store, &*m);
         }
         bug.0 = m.bug_text();
     }

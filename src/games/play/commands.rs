@@ -60,7 +60,7 @@ pub(super) fn handle_commands<G: Playable>(
                     cpu.0 = None;
                     hint.0 = None;
                     ui.record_replaced(m.record.moves().last().copied());
-                    store.put(&G::ID.save_key(), &m.to_save());
+                    resume::keep(&mut store, &*m);
                     sfx.write(Sfx::Button);
                 } else {
                     sfx.write(Sfx::Illegal);
@@ -121,7 +121,7 @@ pub(super) fn handle_commands<G: Playable>(
                         cpu.0 = None;
                         hint.0 = None;
                         ui.record_replaced(None);
-                        store.put(&G::ID.save_key(), &m.to_save());
+                        resume::keep(&mut store, &*m);
                         let key = if pasted {
                             T::PositionPasted
                         } else {

@@ -130,7 +130,7 @@ pub(super) fn keyboard_input(
     if keys.just_pressed(KeyCode::KeyH) {
         commands.write(PlayCommand::Hint);
     }
-    if keys.just_pressed(KeyCode::Escape) {
+    if quit_key(&keys) {
         commands.write(PlayCommand::Quit);
     }
 }

@@ -16,7 +16,8 @@ use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
 use super::board_view::BoardView;
-use super::session::{Match, MoveMark, Opponent, PieceFace, Playable, Presets, chosen};
+use super::resume::{self, chosen};
+use super::session::{Match, MoveMark, Opponent, PieceFace, Playable, Presets};
 use crate::rules::board::PointId;
 use crate::rules::game::{Outcome, Side};
 use crate::rules::taps::{self, Tap};
@@ -27,7 +28,7 @@ use crate::shell::files::{self, Exported, Imported};
 use crate::shell::i18n::{Lang, Localized, T};
 use crate::shell::layout::{Layout, panel_node};
 use crate::shell::save::Store;
-use crate::shell::screens::{localized_game_name, open_from};
+use crate::shell::screens::{localized_game_name, open_from, quit_key};
 use crate::shell::settings::Settings;
 use crate::shell::widgets::{self, Fonts, palette};
 use crate::shell::{BugContext, GameProgress, PendingPosition, Screen};
@@ -251,7 +252,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
         .init_resource::<PlayUi<G>>()
         .init_resource::<CpuThink<G>>()
         .init_resource::<HintThink<G>>()
-        .add_systems(OnEnter(Screen::Play), enter_play::<G>.run_if(chosen::<G>))
+        .add_systems(OnEnter(Screen::Play), enter_play::<G>.run_if(chosen(G::ID)))
         .add_systems(OnExit(Screen::Play), leave_play::<G>)
         .add_systems(
             Update,
@@ -274,14 +275,14 @@ pub fn plugin<G: Playable>(app: &mut App) {
                 .chain()
                 .after(keyboard_input)
                 .run_if(in_state(Screen::Play))
-                .run_if(chosen::<G>)
+                .run_if(chosen(G::ID))
                 .run_if(resource_exists::<Match<G>>),
         )
         .add_systems(
             OnEnter(Screen::Result),
             spawn_result::<G>
                 .run_if(resource_exists::<LastResult<G>>)
-                .run_if(chosen::<G>),
+                .run_if(chosen(G::ID)),
         );
 }
 

@@ -83,7 +83,7 @@ pub(super) fn play_again<G: Playable>(
         };
     }
     if let Ok(m) = Match::<G>::new(setup) {
-        store.put(&G::ID.save_key(), &m.to_save());
+        resume::keep(&mut store, &m);
         commands.insert_resource(m);
         next.set(Screen::Play);
     }

@@ -33,7 +33,7 @@ pub(super) fn tick_clock<G: Playable>(
         hint.0 = None;
         ui.clear_selection();
         ui.pending_sync = true;
-        store.remove(&G::ID.save_key());
+        resume::forget::<Match<G>>(&mut store);
     }
     if before.floor() != after.floor() || clocks.iter().any(|t| t.0.is_empty()) {
         let left = (limit - after).max(0.0) as u32;

@@ -1,0 +1,334 @@
+//! The panel beside the board: each player's name, colour and rank
+//! ladder, whose throw it is, the throw log and the buttons (the
+//! tutorial's step instead, in the tutorial); and the result once someone
+//! has won.
+
+use bevy::prelude::*;
+
+use super::COLOURS;
+use super::events::event_banner;
+use super::lesson;
+use super::scene::{BoardPlace, Phase, Shown};
+use super::session::MawariMatch;
+use super::throw::{ThrowRequest, value_text};
+use crate::games::resume;
+use crate::rules::data::GameId;
+use crate::rules::mawari::dice::Toss;
+use crate::rules::mawari::race::{Piece, Rank, TRACK};
+use crate::shell::Screen;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::layout::{Layout, panel_node};
+use crate::shell::save::Store;
+use crate::shell::screens::{go_to, localized_game_name};
+use crate::shell::settings::Settings;
+use crate::shell::widgets::{self, Fonts, palette};
+
+#[derive(Component)]
+pub(crate) struct PanelRoot;
+
+/// The 投げる button (tests click it).
+#[derive(Component)]
+pub struct ThrowButton;
+
+/// The panel: each player's name, colour and ladder, the throw log, and
+/// the buttons; rebuilt when the match or the phase changes.
+pub(crate) fn refresh_panel(
+    mut commands: Commands,
+    m: Res<MawariMatch>,
+    phase: Res<Phase>,
+    shown: Res<Shown>,
+    settings: Res<Settings>,
+    fonts: Res<Fonts>,
+    place: Res<BoardPlace>,
+    roots: Query<Entity, With<PanelRoot>>,
+    lesson_state: Option<Res<lesson::LessonState>>,
+) {
+    let fresh = roots.is_empty();
+    // Not on `Shown`: its banner counts down every frame. The pieces it
+    // shows change while a throw plays out, whose end changes the phase.
+    let changed = m.is_changed() || phase.is_changed() || settings.is_changed();
+    if !fresh && !changed && !lesson_state.as_ref().is_some_and(|l| l.is_changed()) {
+        return;
+    }
+    if matches!(*phase, Phase::Moving { .. } | Phase::Throwing { .. }) && !fresh && !m.is_changed()
+    {
+        return;
+    }
+    for e in &roots {
+        commands.entity(e).despawn();
+    }
+    let lang = settings.lang;
+    commands
+        .spawn((
+            DespawnOnExit(place.screen),
+            PanelRoot,
+            Node {
+                align_items: AlignItems::Stretch,
+                row_gap: px(6),
+                ..panel_node(
+                    Layout {
+                        board_center: place.centre,
+                        panel_top: place.panel_top,
+                    },
+                    400.0,
+                )
+            },
+        ))
+        .with_children(|panel| {
+            if let Some(l) = &lesson_state {
+                lesson::panel(panel, &fonts, lang, l);
+                return;
+            }
+            panel.spawn(widgets::text(
+                &fonts,
+                localized_game_name(GameId::Mawari, lang),
+                26.0,
+                palette::INK,
+            ));
+            for (i, p) in shown.pieces.iter().enumerate() {
+                let to_throw = m.race.thrower() == Some(i) && phase.is_waiting();
+                player_row(panel, &fonts, lang, &m, i, p, to_throw);
+            }
+            let status = match (&*phase, m.race.winner) {
+                (_, Some(w)) => T::MawariWins.fill(lang, &[&m.name(w, lang)]),
+                (Phase::Waiting, _) => match m.race.thrower() {
+                    Some(p) if m.person_to_throw() => {
+                        T::MawariDragToThrow.fill(lang, &[&m.name(p, lang)])
+                    }
+                    Some(p) => T::MawariIsThrowing.fill(lang, &[&m.name(p, lang)]),
+                    None => String::new(),
+                },
+                _ => String::new(),
+            };
+            if let Some(w) = m.race.war {
+                panel.spawn(widgets::text(
+                    &fonts,
+                    format!(
+                        "{} {} {}/{TRACK} · {} {}/{TRACK}",
+                        T::MawariAtWar.get(lang),
+                        m.name(w.first, lang),
+                        w.made[0],
+                        m.name(w.second, lang),
+                        w.made[1]
+                    ),
+                    15.0,
+                    palette::VERMILION,
+                ));
+            }
+            panel.spawn(widgets::text(&fonts, status, 16.0, palette::INK_SOFT));
+            panel.spawn(widgets::row()).with_children(|row| {
+                row.spawn((
+                    widgets::button(
+                        &fonts,
+                        T::MawariThrow.get(lang),
+                        m.person_to_throw() && phase.is_waiting(),
+                    ),
+                    ThrowButton,
+                ))
+                .observe(
+                    |_: On<Pointer<Click>>,
+                     mut m: ResMut<MawariMatch>,
+                     phase: Res<Phase>,
+                     mut w: MessageWriter<ThrowRequest>| {
+                        if phase.is_waiting() && m.person_to_throw() {
+                            let seed = m.next_seed();
+                            w.write(ThrowRequest(Toss::natural(seed)));
+                        }
+                    },
+                );
+                row.spawn(widgets::button(&fonts, T::MawariQuick.get(lang), m.quick))
+                    .observe(
+                        |_: On<Pointer<Click>>,
+                         mut m: ResMut<MawariMatch>,
+                         mut store: ResMut<Store>| {
+                            m.quick = !m.quick;
+                            if !m.race.is_over() {
+                                resume::keep(&mut store, &*m);
+                            }
+                        },
+                    );
+                let sound = if settings.sound {
+                    T::SoundOn
+                } else {
+                    T::SoundOff
+                };
+                row.spawn(widgets::key_button(&fonts, lang, sound, settings.sound))
+                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
+                row.spawn(widgets::key_button(&fonts, lang, T::Quit, false))
+                    .observe(go_to(Screen::GameList));
+            });
+            panel.spawn(widgets::text(
+                &fonts,
+                T::MawariLog.get(lang),
+                16.0,
+                palette::INK,
+            ));
+            // The throw under way is logged once it has played out.
+            let playing = matches!(
+                *phase,
+                Phase::Throwing { .. } | Phase::Reading { .. } | Phase::Moving { .. }
+            );
+            for entry in m.log.iter().rev().skip(usize::from(playing)).take(6) {
+                let named: Vec<String> = entry
+                    .events
+                    .iter()
+                    .filter_map(|e| event_banner(e, &m, lang))
+                    .collect();
+                panel.spawn(widgets::text(
+                    &fonts,
+                    format!(
+                        "{}: {} {}",
+                        m.name(entry.player, lang),
+                        value_text(entry.value, lang),
+                        named.join(" · ")
+                    ),
+                    13.0,
+                    palette::INK_SOFT,
+                ));
+            }
+        });
+}
+
+fn player_row(
+    panel: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    m: &MawariMatch,
+    i: usize,
+    p: &Piece,
+    to_throw: bool,
+) {
+    panel
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Row,
+                align_items: AlignItems::Center,
+                column_gap: px(4),
+                padding: UiRect::all(px(3)),
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(6)),
+                ..default()
+            },
+            BackgroundColor(if to_throw {
+                Color::srgba(1.0, 0.9, 0.6, 0.8)
+            } else {
+                palette::CARD
+            }),
+            BorderColor::all(COLOURS[i.min(3)]),
+        ))
+        .with_children(|row| {
+            row.spawn((
+                Node {
+                    width: px(12),
+                    height: px(30),
+                    ..default()
+                },
+                BackgroundColor(COLOURS[i.min(3)]),
+            ));
+            row.spawn((
+                Node {
+                    width: px(112),
+                    ..default()
+                },
+                children![widgets::text(fonts, m.name(i, lang), 15.0, palette::INK)],
+            ));
+            // The ladder: the rank reached in vermilion.
+            for r in Rank::LADDER.iter().filter(|r| **r >= Rank::Fu) {
+                let reached = *r == p.rank;
+                row.spawn(widgets::text(
+                    fonts,
+                    r.kanji(),
+                    if reached { 20.0 } else { 14.0 },
+                    if reached {
+                        palette::VERMILION
+                    } else if *r < p.rank {
+                        palette::INK
+                    } else {
+                        Color::srgb(0.7, 0.65, 0.58)
+                    },
+                ));
+            }
+            let state = if p.out {
+                T::MawariOut.get(lang).to_string()
+            } else if p.rank < Rank::Fu {
+                lang.pick(p.rank.name_ja(), p.rank.name_en()).to_string()
+            } else if p.depth > 0 {
+                format!(
+                    "{}{}",
+                    T::MawariDead.get(lang),
+                    if p.depth > 1 { "×2" } else { "" }
+                )
+            } else if let Some(left) = p.onbu_left {
+                T::MawariOnbuLeft.fill(lang, &[&left])
+            } else {
+                String::new()
+            };
+            row.spawn(widgets::text(fonts, state, 13.0, palette::VERMILION));
+        });
+}
+
+#[derive(Component)]
+pub(crate) struct ResultPanel;
+
+pub(crate) fn show_result(
+    mut commands: Commands,
+    phase: Res<Phase>,
+    m: Res<MawariMatch>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    place: Res<BoardPlace>,
+    existing: Query<(), With<ResultPanel>>,
+) {
+    if !matches!(*phase, Phase::Over) || !existing.is_empty() || place.screen != Screen::Play {
+        return;
+    }
+    let Some(w) = m.race.winner else { return };
+    let lang = settings.lang;
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Play),
+            ResultPanel,
+            Node {
+                position_type: PositionType::Absolute,
+                left: if place.panel_top.is_some() {
+                    percent(12)
+                } else {
+                    px(180)
+                },
+                top: if place.panel_top.is_some() {
+                    percent(20)
+                } else {
+                    px(300)
+                },
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                padding: UiRect::all(px(20)),
+                row_gap: px(8),
+                border: UiRect::all(px(3)),
+                border_radius: BorderRadius::all(px(12)),
+                ..default()
+            },
+            BackgroundColor(palette::CARD),
+            BorderColor::all(COLOURS[w.min(3)]),
+        ))
+        .with_children(|p| {
+            p.spawn(widgets::text(
+                &fonts,
+                T::MawariWins.fill(lang, &[&m.name(w, lang)]),
+                34.0,
+                palette::VERMILION,
+            ));
+            p.spawn(widgets::text(
+                &fonts,
+                T::MawariThrowCount.fill(lang, &[&m.log.len()]),
+                18.0,
+                palette::INK_SOFT,
+            ));
+            p.spawn(widgets::row()).with_children(|r| {
+                r.spawn(widgets::key_button(&fonts, lang, T::PlayAgain, true))
+                    .observe(go_to(Screen::Setup));
+                r.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
+                    .observe(go_to(Screen::GameList));
+            });
+        });
+}

@@ -1,0 +1,233 @@
+//! Throwing the koma-dice: the person's drag across the board (or a tap),
+//! the CPU's throw after a moment, the throw simulated and played into the
+//! race (and saved), then shown in the air and read.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::CELL;
+use super::dice_view::DiceSprites;
+use super::scene::{BoardPlace, Dice, Phase, Shown};
+use super::session::MawariMatch;
+use crate::games::resume;
+use crate::rules::mawari::dice::{Pose, ThrowValue, Toss};
+use crate::rules::mawari::race::RaceText;
+use crate::shell::audio::Sfx;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::save::Store;
+use crate::shell::settings::Settings;
+use crate::shell::{GameProgress, Screen};
+
+/// A throw asked for: by the person's drag, the 投げる button, or a test.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct ThrowRequest(pub Toss);
+
+/// The person's throw: a drag across the board sets the toss's direction
+/// and speed (a tap throws gently straight ahead).
+pub(crate) fn throw_gesture(
+    buttons: Res<ButtonInput<MouseButton>>,
+    touches: Res<Touches>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    time: Res<Time<Real>>,
+    place: Option<Res<BoardPlace>>,
+    mut m: ResMut<MawariMatch>,
+    phase: Res<Phase>,
+    mut start: Local<Option<(Vec2, f64)>>,
+    mut requests: MessageWriter<ThrowRequest>,
+) {
+    let Some(place) = place else { return };
+    let Ok(window) = windows.single() else { return };
+    let Ok((camera, cam_t)) = cameras.single() else {
+        return;
+    };
+    let world = |s: Vec2| camera.viewport_to_world_2d(cam_t, s).ok();
+    let pressed = buttons
+        .just_pressed(MouseButton::Left)
+        .then(|| window.cursor_position())
+        .flatten()
+        .or_else(|| touches.iter_just_pressed().next().map(|t| t.position()));
+    let released = buttons
+        .just_released(MouseButton::Left)
+        .then(|| window.cursor_position())
+        .flatten()
+        .or_else(|| touches.iter_just_released().next().map(|t| t.position()));
+    let on_board = |w: Vec2| (w - place.centre).abs().max_element() < CELL * 4.5;
+    if let Some(w) = pressed.and_then(world) {
+        *start = on_board(w).then_some((w, time.elapsed_secs_f64()));
+    }
+    if let Some(w) = released.and_then(world)
+        && let Some((from, at)) = start.take()
+        && phase.is_waiting()
+        && m.person_to_throw()
+    {
+        let drag = w - from;
+        let seconds = (time.elapsed_secs_f64() - at).max(0.03);
+        let speed = f64::from(drag.length()) / seconds;
+        let seed = m.next_seed();
+        let toss = if drag.length() < 12.0 {
+            Toss::natural(seed)
+        } else {
+            Toss {
+                dir_x: f64::from(drag.x),
+                dir_y: f64::from(drag.y),
+                // Screen pixels a second to the hand's cm a second.
+                speed: speed / 9.0,
+                seed,
+            }
+        };
+        requests.write(ThrowRequest(toss));
+    }
+}
+
+pub(crate) fn cpu_throws(
+    time: Res<Time>,
+    mut m: ResMut<MawariMatch>,
+    phase: Res<Phase>,
+    mut shown: ResMut<Shown>,
+    place: Res<BoardPlace>,
+    mut requests: MessageWriter<ThrowRequest>,
+) {
+    if place.screen != Screen::Play || !phase.is_waiting() || m.race.is_over() {
+        shown.waited = 0.0;
+        return;
+    }
+    if m.person_to_throw() {
+        return;
+    }
+    shown.waited += time.delta_secs();
+    if shown.waited > 0.7 {
+        shown.waited = 0.0;
+        let seed = m.next_seed();
+        requests.write(ThrowRequest(Toss::natural(seed)));
+    }
+}
+
+/// Simulates a requested throw and plays it into the race (saved at once:
+/// the animation only shows what has happened).
+pub(crate) fn start_throw(
+    mut requests: MessageReader<ThrowRequest>,
+    mut m: ResMut<MawariMatch>,
+    mut phase: ResMut<Phase>,
+    dice: Res<Dice>,
+    place: Res<BoardPlace>,
+    mut store: ResMut<Store>,
+    mut progress: ResMut<GameProgress>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    for ThrowRequest(toss) in requests.read() {
+        if !phase.is_waiting() || m.race.is_over() || place.screen != Screen::Play {
+            continue;
+        }
+        let throw = dice.0.throw(*toss, !m.quick);
+        let events = m.play(&throw);
+        progress.ply = m.log.len();
+        progress.position = Some(RaceText::of(&m.race).write());
+        if m.race.is_over() {
+            resume::forget::<MawariMatch>(&mut store);
+        } else {
+            resume::keep(&mut store, &*m);
+        }
+        sfx.write(if m.quick { Sfx::Place } else { Sfx::Throw });
+        *phase = if m.quick {
+            Phase::Reading {
+                throw,
+                events,
+                t: 0.0,
+            }
+        } else {
+            Phase::Throwing {
+                throw,
+                events,
+                t: 0.0,
+            }
+        };
+    }
+}
+
+/// The value written beside a koma lying in pose `p`.
+pub(crate) fn pose_label(p: Pose, lang: Lang) -> &'static str {
+    match p {
+        Pose::FaceUp => "1",
+        Pose::FaceDown => "0",
+        Pose::Side => T::MawariSide.get(lang),
+        Pose::Upright => T::MawariUpright.get(lang),
+        Pose::Leaning => T::MawariLeaning.get(lang),
+        Pose::Stacked => T::MawariStacked.get(lang),
+    }
+}
+
+/// What a throw came to: a number of squares, せんこ立ち or ばば.
+pub(crate) fn value_text(v: ThrowValue, lang: Lang) -> String {
+    match v {
+        ThrowValue::Move(n) => T::MawariSquares.fill(lang, &[&n]),
+        ThrowValue::Senko => T::MawariSenko.get(lang).into(),
+        ThrowValue::Baba { .. } => T::MawariBaba.get(lang).into(),
+    }
+}
+
+pub(crate) fn play_throw(
+    time: Res<Time>,
+    mut phase: ResMut<Phase>,
+    m: Res<MawariMatch>,
+    settings: Res<Settings>,
+    place: Res<BoardPlace>,
+    mut shown: ResMut<Shown>,
+    mut dice: DiceSprites,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    let dt = time.delta_secs();
+    let lang = settings.lang;
+    let next = match &mut *phase {
+        Phase::Throwing { throw, events, t } => {
+            *t += dt;
+            let frame = ((*t * 60.0) as usize).min(throw.frames.len().saturating_sub(1));
+            if let Some(f) = throw.frames.get(frame) {
+                dice.show(f, place.centre);
+            }
+            (frame + 1 >= throw.frames.len()).then(|| Phase::Reading {
+                throw: throw.clone(),
+                events: std::mem::take(events),
+                t: 0.0,
+            })
+        }
+        Phase::Reading { throw, events, t } => {
+            if *t == 0.0 {
+                // The koma at rest (also after a quick throw), each labelled.
+                if let Some(f) = throw.frames.last() {
+                    dice.show(f, place.centre);
+                    for (i, pose) in throw.poses.iter().enumerate() {
+                        dice.label(i, pose_label(*pose, lang), f[i].0, place.centre);
+                    }
+                }
+                let thrower = m.log.last().map(|e| e.player).unwrap_or(0);
+                shown.banner = Some((
+                    format!(
+                        "{} {}",
+                        m.name(thrower, lang),
+                        value_text(throw.value, lang)
+                    ),
+                    1.2,
+                ));
+                sfx.write(Sfx::Place);
+            }
+            *t += dt;
+            let hold = if m.quick || settings.reduced_motion {
+                0.7
+            } else {
+                1.3
+            };
+            (*t > hold).then(|| Phase::Moving {
+                events: std::mem::take(events).into(),
+                t: 0.0,
+            })
+        }
+        _ => None,
+    };
+    if let Some(n) = next {
+        if matches!(n, Phase::Moving { .. }) {
+            dice.hide_labels();
+        }
+        *phase = n;
+    }
+}
