@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::kit::{choice_group, heading, option};
+use super::kit::{SetupRoot, choice_group, clear_if_changed, heading, option, setup_screen};
 use super::resume::{self, chosen};
 use super::session::{Match, Playable, Presets, SetupDraft, SideChoice};
 use crate::rules::data::Strength;
@@ -12,7 +12,7 @@ use crate::shell::Screen;
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::T;
 use crate::shell::save::Store;
-use crate::shell::screens::{go_to, localized_game_name, open_from};
+use crate::shell::screens::{go_to, open_from};
 use crate::shell::settings::{PieceStyle, Settings};
 use crate::shell::widgets::{self, Fonts, palette};
 
@@ -29,9 +29,6 @@ pub fn plugin<G: Playable>(app: &mut App) {
     );
 }
 
-#[derive(Component)]
-struct SetupRoot;
-
 /// The setup screen's start button (tests click it).
 #[derive(Component)]
 pub struct BeginButton;
@@ -46,166 +43,154 @@ fn spawn_setup<G: Playable>(
     let lang = settings.lang;
     let d = draft.clone();
     let tr = |k: T| k.get(lang);
-    commands
-        .spawn((
-            DespawnOnExit(Screen::Setup),
-            SetupRoot,
-            widgets::screen_root(),
-        ))
-        .with_children(|root| {
-            root.spawn(widgets::text(
-                &fonts,
-                localized_game_name(G::ID, lang),
-                34.0,
-                palette::INK,
-            ));
-            // Two columns: who plays on the left, the rules on the right.
-            root.spawn(Node {
-                flex_direction: FlexDirection::Row,
-                align_items: AlignItems::FlexStart,
-                justify_content: JustifyContent::Center,
-                column_gap: px(24),
-                ..default()
-            })
-            .with_children(|cols| {
-                cols.spawn(column()).with_children(|left| {
-                    heading(left, &fonts, lang, T::Opponent);
-                    left.spawn(widgets::row()).with_children(|r| {
-                        option::<SetupDraft<G>>(
-                            r,
-                            &fonts,
-                            tr(T::OpponentCpu),
-                            d.opponent_is_cpu,
-                            |d| d.opponent_is_cpu = true,
-                        );
-                        option::<SetupDraft<G>>(
-                            r,
-                            &fonts,
-                            tr(T::OpponentHuman),
-                            !d.opponent_is_cpu,
-                            |d| d.opponent_is_cpu = false,
-                        );
-                    });
-                    if d.opponent_is_cpu {
-                        choice_group::<SetupDraft<G>, _>(
-                            left,
-                            &fonts,
-                            lang,
-                            T::CpuStrength,
-                            &[
-                                (Strength::Easy, T::Easy),
-                                (Strength::Normal, T::Normal),
-                                (Strength::Strong, T::Strong),
-                            ],
-                            d.strength,
-                            |d, v| d.strength = v,
-                        );
-                        let (question, [first, second, random]) = G::side_question();
-                        choice_group::<SetupDraft<G>, _>(
-                            left,
-                            &fonts,
-                            lang,
-                            question,
-                            &[
-                                (SideChoice::First, first),
-                                (SideChoice::Second, second),
-                                (SideChoice::Random, random),
-                            ],
-                            d.side,
-                            |d, v| d.side = v,
-                        );
-                    }
+    setup_screen(&mut commands, &fonts, lang, G::ID, |root| {
+        // Two columns: who plays on the left, the rules on the right.
+        root.spawn(Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::FlexStart,
+            justify_content: JustifyContent::Center,
+            column_gap: px(24),
+            ..default()
+        })
+        .with_children(|cols| {
+            cols.spawn(column()).with_children(|left| {
+                heading(left, &fonts, lang, T::Opponent);
+                left.spawn(widgets::row()).with_children(|r| {
+                    option::<SetupDraft<G>>(
+                        r,
+                        &fonts,
+                        tr(T::OpponentCpu),
+                        d.opponent_is_cpu,
+                        |d| d.opponent_is_cpu = true,
+                    );
+                    option::<SetupDraft<G>>(
+                        r,
+                        &fonts,
+                        tr(T::OpponentHuman),
+                        !d.opponent_is_cpu,
+                        |d| d.opponent_is_cpu = false,
+                    );
+                });
+                if d.opponent_is_cpu {
                     choice_group::<SetupDraft<G>, _>(
                         left,
                         &fonts,
                         lang,
-                        T::UndoAllowed,
-                        &[(true, T::On), (false, T::Off)],
-                        d.undo_allowed,
-                        |d, v| d.undo_allowed = v,
+                        T::CpuStrength,
+                        &[
+                            (Strength::Easy, T::Easy),
+                            (Strength::Normal, T::Normal),
+                            (Strength::Strong, T::Strong),
+                        ],
+                        d.strength,
+                        |d, v| d.strength = v,
                     );
-                    if G::HAS_MARKS {
-                        choice_group::<SetupDraft<G>, _>(
-                            left,
-                            &fonts,
-                            lang,
-                            T::ShowMarks,
-                            &[(true, T::On), (false, T::Off)],
-                            d.marks,
-                            |d, v| d.marks = v,
-                        );
-                    }
-                    // 中将棋's thirty kinds have only the named koma.
-                    if G::PIECE_STYLES {
-                        heading(left, &fonts, lang, T::PieceDesign);
-                        left.spawn(widgets::row()).with_children(|r| {
-                            for (style, key) in [
-                                (PieceStyle::Koma, T::PieceKoma),
-                                (PieceStyle::Symbol, T::PieceSymbol),
-                            ] {
-                                r.spawn(widgets::button(
-                                    &fonts,
-                                    tr(key),
-                                    settings.piece_style == style,
-                                ))
-                                .observe(
-                                    move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
-                                        s.piece_style = style
-                                    },
-                                );
-                            }
-                        });
-                    }
-                });
-                cols.spawn(column()).with_children(|right| {
-                    heading(right, &fonts, lang, T::Rules);
-                    right.spawn(widgets::row()).with_children(|r| {
-                        for p in &presets.0.presets {
-                            let id = p.id.clone();
-                            option::<SetupDraft<G>>(
-                                r,
+                    let (question, [first, second, random]) = G::side_question();
+                    choice_group::<SetupDraft<G>, _>(
+                        left,
+                        &fonts,
+                        lang,
+                        question,
+                        &[
+                            (SideChoice::First, first),
+                            (SideChoice::Second, second),
+                            (SideChoice::Random, random),
+                        ],
+                        d.side,
+                        |d, v| d.side = v,
+                    );
+                }
+                choice_group::<SetupDraft<G>, _>(
+                    left,
+                    &fonts,
+                    lang,
+                    T::UndoAllowed,
+                    &[(true, T::On), (false, T::Off)],
+                    d.undo_allowed,
+                    |d, v| d.undo_allowed = v,
+                );
+                if G::HAS_MARKS {
+                    choice_group::<SetupDraft<G>, _>(
+                        left,
+                        &fonts,
+                        lang,
+                        T::ShowMarks,
+                        &[(true, T::On), (false, T::Off)],
+                        d.marks,
+                        |d, v| d.marks = v,
+                    );
+                }
+                // 中将棋's thirty kinds have only the named koma.
+                if G::PIECE_STYLES {
+                    heading(left, &fonts, lang, T::PieceDesign);
+                    left.spawn(widgets::row()).with_children(|r| {
+                        for (style, key) in [
+                            (PieceStyle::Koma, T::PieceKoma),
+                            (PieceStyle::Symbol, T::PieceSymbol),
+                        ] {
+                            r.spawn(widgets::button(
                                 &fonts,
-                                lang.text(&p.name),
-                                d.preset == p.id,
-                                move |d| d.preset = id.clone(),
+                                tr(key),
+                                settings.piece_style == style,
+                            ))
+                            .observe(
+                                move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                                    s.piece_style = style
+                                },
                             );
                         }
+                    });
+                }
+            });
+            cols.spawn(column()).with_children(|right| {
+                heading(right, &fonts, lang, T::Rules);
+                right.spawn(widgets::row()).with_children(|r| {
+                    for p in &presets.0.presets {
+                        let id = p.id.clone();
                         option::<SetupDraft<G>>(
                             r,
                             &fonts,
-                            tr(T::CustomRules),
-                            d.preset == "custom",
-                            |d| d.preset = "custom".into(),
+                            lang.text(&p.name),
+                            d.preset == p.id,
+                            move |d| d.preset = id.clone(),
                         );
-                    });
-                    if let Some(p) = presets.0.preset(&d.preset) {
-                        right.spawn(widgets::text(
-                            &fonts,
-                            lang.text(&p.about),
-                            15.0,
-                            palette::INK_SOFT,
-                        ));
-                    } else {
-                        G::custom_rules_ui(right, &fonts, lang, &d.custom);
                     }
+                    option::<SetupDraft<G>>(
+                        r,
+                        &fonts,
+                        tr(T::CustomRules),
+                        d.preset == "custom",
+                        |d| d.preset = "custom".into(),
+                    );
                 });
-            });
-            root.spawn(Node {
-                margin: UiRect::top(px(18)),
-                ..default()
-            })
-            .with_children(|r| {
-                r.spawn(widgets::key_button(&fonts, lang, T::Back, false))
-                    .observe(go_to(Screen::GameList));
-                r.spawn((
-                    widgets::key_button(&fonts, lang, T::Begin, true),
-                    BeginButton,
-                ))
-                .observe(begin::<G>);
-                r.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
-                    .observe(open_from(Screen::Settings, Screen::Setup));
+                if let Some(p) = presets.0.preset(&d.preset) {
+                    right.spawn(widgets::text(
+                        &fonts,
+                        lang.text(&p.about),
+                        15.0,
+                        palette::INK_SOFT,
+                    ));
+                } else {
+                    G::custom_rules_ui(right, &fonts, lang, &d.custom);
+                }
             });
         });
+        root.spawn(Node {
+            margin: UiRect::top(px(18)),
+            ..default()
+        })
+        .with_children(|r| {
+            r.spawn(widgets::key_button(&fonts, lang, T::Back, false))
+                .observe(go_to(Screen::GameList));
+            r.spawn((
+                widgets::key_button(&fonts, lang, T::Begin, true),
+                BeginButton,
+            ))
+            .observe(begin::<G>);
+            r.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
+                .observe(open_from(Screen::Settings, Screen::Setup));
+        });
+    });
 }
 
 /// A column of option groups, each centred.
@@ -227,11 +212,7 @@ fn rebuild_on_change<G: Playable>(
     presets: Res<Presets<G>>,
     roots: Query<Entity, With<SetupRoot>>,
 ) {
-    if (draft.is_changed() && !draft.is_added()) || (settings.is_changed() && !settings.is_added())
-    {
-        for r in &roots {
-            commands.entity(r).despawn();
-        }
+    if clear_if_changed(&mut commands, &draft, &settings, &roots) {
         spawn_setup(commands, fonts, settings, draft, presets);
     }
 }

@@ -1,7 +1,10 @@
 //! Where the board and the side panel go on the play and tutorial screens,
-//! for a landscape window and for a portrait one (a phone).
+//! for a landscape window and for a portrait one (a phone); and where the
+//! pointer touches them.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 /// Where the board and the side panel go: the panel on the right in a
 /// landscape window; in a portrait one (a phone) the board at the top,
@@ -64,5 +67,51 @@ pub fn panel_node(layout: Layout, width: f32) -> Node {
             row_gap: px(6),
             ..default()
         },
+    }
+}
+
+/// The pointer on the board screens: the mouse's left button or a finger.
+#[derive(SystemParam)]
+pub struct PointerInput<'w, 's> {
+    buttons: Res<'w, ButtonInput<MouseButton>>,
+    touches: Res<'w, Touches>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera2d>>,
+}
+
+/// One frame of the pointer: where it went down and where it came up (in
+/// screen coordinates), and the camera that puts them in the world.
+pub struct PointerFrame<'a> {
+    pub pressed: Option<Vec2>,
+    pub released: Option<Vec2>,
+    camera: &'a Camera,
+    transform: &'a GlobalTransform,
+}
+
+impl PointerInput<'_, '_> {
+    /// This frame's press and release; `None` without a window or a
+    /// camera.
+    pub fn frame(&self) -> Option<PointerFrame<'_>> {
+        let window = self.windows.single().ok()?;
+        let (camera, transform) = self.cameras.single().ok()?;
+        let mouse = |now: bool| now.then(|| window.cursor_position()).flatten();
+        let finger = |t: Option<&bevy::input::touch::Touch>| t.map(|t| t.position());
+        Some(PointerFrame {
+            pressed: mouse(self.buttons.just_pressed(MouseButton::Left))
+                .or_else(|| finger(self.touches.iter_just_pressed().next())),
+            released: mouse(self.buttons.just_released(MouseButton::Left))
+                .or_else(|| finger(self.touches.iter_just_released().next())),
+            camera,
+            transform,
+        })
+    }
+}
+
+impl PointerFrame<'_> {
+    /// Where a point of the screen lies in the world.
+    pub fn world(&self, screen: Vec2) -> Option<Vec2> {
+        self.camera
+            .viewport_to_world_2d(self.transform, screen)
+            .ok()
     }
 }

@@ -11,6 +11,7 @@ use super::lesson;
 use super::scene::{BoardPlace, Phase, Shown};
 use super::session::MawariMatch;
 use super::throw::{ThrowRequest, value_text};
+use crate::games::kit::game_title;
 use crate::games::resume;
 use crate::rules::data::GameId;
 use crate::rules::mawari::dice::Toss;
@@ -19,7 +20,7 @@ use crate::shell::Screen;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::layout::{Layout, panel_node};
 use crate::shell::save::Store;
-use crate::shell::screens::{go_to, localized_game_name};
+use crate::shell::screens::go_to;
 use crate::shell::settings::Settings;
 use crate::shell::widgets::{self, Fonts, palette};
 
@@ -79,12 +80,7 @@ pub(crate) fn refresh_panel(
                 lesson::panel(panel, &fonts, lang, l);
                 return;
             }
-            panel.spawn(widgets::text(
-                &fonts,
-                localized_game_name(GameId::Mawari, lang),
-                26.0,
-                palette::INK,
-            ));
+            panel.spawn(game_title(&fonts, lang, GameId::Mawari, 26.0));
             for (i, p) in shown.pieces.iter().enumerate() {
                 let to_throw = m.race.thrower() == Some(i) && phase.is_waiting();
                 player_row(panel, &fonts, lang, &m, i, p, to_throw);

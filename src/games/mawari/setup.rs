@@ -2,19 +2,20 @@
 //! CPU), the rules (a preset, or each special rule 自分で決める), 早投げ;
 //! and the match its はじめる starts.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::session::{COLOUR_NAMES, MawariMatch, Seat};
-use crate::games::kit::{heading, option};
+use crate::games::kit::{SetupRoot, clear_if_changed, heading, option, setup_screen};
 use crate::games::resume;
 use crate::rules::data::GameId;
 use crate::rules::mawari::race::{BabaRule, KeimaPush, MawariRules};
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::save::Store;
-use crate::shell::screens::{go_to, localized_game_name};
+use crate::shell::screens::go_to;
 use crate::shell::settings::Settings;
-use crate::shell::widgets::{self, Fonts, palette};
+use crate::shell::widgets::{self, Fonts};
 use crate::shell::{PendingPosition, Screen};
 
 /// The setup screen's choices.
@@ -37,9 +38,6 @@ impl Default for MawariDraft {
         }
     }
 }
-
-#[derive(Component)]
-pub(crate) struct SetupRoot;
 
 /// The setup screen's start button (tests click it).
 #[derive(Component)]
@@ -103,109 +101,97 @@ pub(super) fn spawn(
 }
 
 fn spawn_setup_ui(commands: &mut Commands, fonts: &Fonts, lang: Lang, d: &MawariDraft) {
-    commands
-        .spawn((
-            DespawnOnExit(Screen::Setup),
-            SetupRoot,
-            widgets::screen_root(),
-        ))
-        .with_children(|root| {
-            root.spawn(widgets::text(
-                fonts,
-                localized_game_name(GameId::Mawari, lang),
-                34.0,
-                palette::INK,
-            ));
-            heading(root, fonts, lang, T::MawariPlayers);
-            root.spawn(widgets::row()).with_children(|r| {
-                for n in 2..=4usize {
-                    option::<MawariDraft>(
-                        r,
-                        fonts,
-                        &T::MawariPlayerCount.fill(lang, &[&n]),
-                        d.seats.len() == n,
-                        move |d| {
-                            d.seats.resize(n, Seat::Cpu);
-                        },
-                    );
-                }
-            });
-            heading(root, fonts, lang, T::MawariWhoThrows);
-            root.spawn(widgets::row()).with_children(|r| {
-                for (i, seat) in d.seats.iter().enumerate() {
-                    let who = match seat {
-                        Seat::Person => T::MawariPerson,
-                        Seat::Cpu => T::OpponentCpu,
-                    };
-                    let caption = format!("{}: {}", COLOUR_NAMES[i].get(lang), who.get(lang));
-                    option::<MawariDraft>(r, fonts, &caption, *seat == Seat::Person, move |d| {
-                        if let Some(s) = d.seats.get_mut(i) {
-                            *s = if *s == Seat::Person {
-                                Seat::Cpu
-                            } else {
-                                Seat::Person
-                            };
-                        }
-                    });
-                }
-            });
-            heading(root, fonts, lang, T::Rules);
-            root.spawn(widgets::row()).with_children(|r| {
-                match crate::rules::mawari::levels::presets() {
-                    Ok(presets) => {
-                        for p in presets.presets {
-                            let rules = p.rules;
-                            let id = p.id.clone();
-                            option::<MawariDraft>(
-                                r,
-                                fonts,
-                                lang.text(&p.name),
-                                d.preset.as_deref() == Some(&p.id),
-                                move |d| {
-                                    d.preset = Some(id.clone());
-                                    d.rules = rules;
-                                },
-                            );
-                        }
-                    }
-                    Err(e) => error!("{e}"),
-                }
+    setup_screen(commands, fonts, lang, GameId::Mawari, |root| {
+        heading(root, fonts, lang, T::MawariPlayers);
+        root.spawn(widgets::row()).with_children(|r| {
+            for n in 2..=4usize {
                 option::<MawariDraft>(
                     r,
                     fonts,
-                    T::CustomRules.get(lang),
-                    d.preset.is_none(),
-                    |d| {
-                        d.preset = None;
+                    &T::MawariPlayerCount.fill(lang, &[&n]),
+                    d.seats.len() == n,
+                    move |d| {
+                        d.seats.resize(n, Seat::Cpu);
                     },
                 );
-            });
-            if d.preset.is_none() {
-                root.spawn(widgets::row()).with_children(|r| {
-                    for (name, get, set) in RULE_FLAGS {
-                        let on = get(&d.rules);
-                        option::<MawariDraft>(r, fonts, name.get(lang), on, move |d| {
-                            set(&mut d.rules, !on)
-                        });
+            }
+        });
+        heading(root, fonts, lang, T::MawariWhoThrows);
+        root.spawn(widgets::row()).with_children(|r| {
+            for (i, seat) in d.seats.iter().enumerate() {
+                let who = match seat {
+                    Seat::Person => T::MawariPerson,
+                    Seat::Cpu => T::OpponentCpu,
+                };
+                let caption = format!("{}: {}", COLOUR_NAMES[i].get(lang), who.get(lang));
+                option::<MawariDraft>(r, fonts, &caption, *seat == Seat::Person, move |d| {
+                    if let Some(s) = d.seats.get_mut(i) {
+                        *s = if *s == Seat::Person {
+                            Seat::Cpu
+                        } else {
+                            Seat::Person
+                        };
                     }
                 });
             }
+        });
+        heading(root, fonts, lang, T::Rules);
+        root.spawn(widgets::row()).with_children(|r| {
+            match crate::rules::mawari::levels::presets() {
+                Ok(presets) => {
+                    for p in presets.presets {
+                        let rules = p.rules;
+                        let id = p.id.clone();
+                        option::<MawariDraft>(
+                            r,
+                            fonts,
+                            lang.text(&p.name),
+                            d.preset.as_deref() == Some(&p.id),
+                            move |d| {
+                                d.preset = Some(id.clone());
+                                d.rules = rules;
+                            },
+                        );
+                    }
+                }
+                Err(e) => error!("{e}"),
+            }
+            option::<MawariDraft>(
+                r,
+                fonts,
+                T::CustomRules.get(lang),
+                d.preset.is_none(),
+                |d| {
+                    d.preset = None;
+                },
+            );
+        });
+        if d.preset.is_none() {
             root.spawn(widgets::row()).with_children(|r| {
-                let quick = d.quick;
-                option::<MawariDraft>(r, fonts, T::MawariQuickOption.get(lang), quick, move |d| {
-                    d.quick = !quick
-                });
+                for (name, get, set) in RULE_FLAGS {
+                    let on = get(&d.rules);
+                    option::<MawariDraft>(r, fonts, name.get(lang), on, move |d| {
+                        set(&mut d.rules, !on)
+                    });
+                }
             });
-            root.spawn(widgets::row()).with_children(|r| {
-                r.spawn((
-                    widgets::key_button(fonts, lang, T::Start, true),
-                    MawariBegin,
-                ))
-                .observe(begin);
-                r.spawn(widgets::key_button(fonts, lang, T::Back, false))
-                    .observe(go_to(Screen::GameList));
+        }
+        root.spawn(widgets::row()).with_children(|r| {
+            let quick = d.quick;
+            option::<MawariDraft>(r, fonts, T::MawariQuickOption.get(lang), quick, move |d| {
+                d.quick = !quick
             });
         });
+        root.spawn(widgets::row()).with_children(|r| {
+            r.spawn((
+                widgets::key_button(fonts, lang, T::Start, true),
+                MawariBegin,
+            ))
+            .observe(begin);
+            r.spawn(widgets::key_button(fonts, lang, T::Back, false))
+                .observe(go_to(Screen::GameList));
+        });
+    });
 }
 
 pub(super) fn rebuild(
@@ -215,60 +201,22 @@ pub(super) fn rebuild(
     settings: Res<Settings>,
     roots: Query<Entity, With<SetupRoot>>,
 ) {
-    let Some(draft) = draft else { return };
-    if !draft.is_changed() && !settings.is_changed() {
-        return;
-    }
-    if draft.is_added() {
-        return;
-    }
-    for e in &roots {
-        commands.entity(e).despawn();
-    }
-    spawn_setup_ui(&mut commands, &fonts, settings.lang, &draft);
-}
-
-fn begin(
-    _: On<Pointer<Click>>,
-    mut commands: Commands,
-    draft: Res<MawariDraft>,
-    mut next: ResMut<NextState<Screen>>,
-    mut sfx: MessageWriter<Sfx>,
-    mut store: ResMut<Store>,
-    mut pending: ResMut<PendingPosition>,
-    mut notice: ResMut<StartNotice>,
-) {
-    sfx.write(Sfx::Button);
-    start_match(
-        &mut commands,
-        &draft,
-        &mut next,
-        &mut store,
-        &mut pending,
-        &mut notice,
-    );
-}
-
-pub(super) fn begin_on_enter(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut commands: Commands,
-    draft: Option<Res<MawariDraft>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut store: ResMut<Store>,
-    mut pending: ResMut<PendingPosition>,
-    mut notice: ResMut<StartNotice>,
-) {
     if let Some(draft) = draft
-        && keys.just_pressed(KeyCode::Enter)
+        && clear_if_changed(&mut commands, &draft, &settings, &roots)
     {
-        start_match(
-            &mut commands,
-            &draft,
-            &mut next,
-            &mut store,
-            &mut pending,
-            &mut notice,
-        );
+        spawn_setup_ui(&mut commands, &fonts, settings.lang, &draft);
+    }
+}
+
+fn begin(_: On<Pointer<Click>>, mut starter: MatchStarter, mut sfx: MessageWriter<Sfx>) {
+    sfx.write(Sfx::Button);
+    starter.start();
+}
+
+/// Enter starts the game too.
+pub(super) fn begin_on_enter(keys: Res<ButtonInput<KeyCode>>, mut starter: MatchStarter) {
+    if keys.just_pressed(KeyCode::Enter) {
+        starter.start();
     }
 }
 
@@ -301,33 +249,43 @@ fn new_match(
     Ok(m)
 }
 
-fn start_match(
-    commands: &mut Commands,
-    draft: &MawariDraft,
-    next: &mut NextState<Screen>,
-    store: &mut Store,
-    pending: &mut PendingPosition,
-    notice: &mut StartNotice,
-) {
-    let seed = rand::random::<u64>();
-    let position = pending.0.take();
-    let made = match new_match(draft, position.as_deref(), seed) {
-        Ok(m) => {
-            notice.0 = position.map(|_| "position".into());
-            Ok(m)
+/// What starting the draft's match needs (by the button or the Enter
+/// key).
+#[derive(SystemParam)]
+pub(crate) struct MatchStarter<'w, 's> {
+    commands: Commands<'w, 's>,
+    draft: Option<Res<'w, MawariDraft>>,
+    next: ResMut<'w, NextState<Screen>>,
+    store: ResMut<'w, Store>,
+    pending: ResMut<'w, PendingPosition>,
+    notice: ResMut<'w, StartNotice>,
+}
+
+impl MatchStarter<'_, '_> {
+    /// Starts the draft's match (from the pending position, if there is
+    /// one), saves it and opens the play screen.
+    fn start(&mut self) {
+        let Some(draft) = &self.draft else { return };
+        let seed = rand::random::<u64>();
+        let position = self.pending.0.take();
+        let made = match new_match(draft, position.as_deref(), seed) {
+            Ok(m) => {
+                self.notice.0 = position.map(|_| "position".into());
+                Ok(m)
+            }
+            Err(e) => {
+                // A bad position is explained; the game starts as usual.
+                self.notice.0 = Some(e);
+                new_match(draft, None, seed)
+            }
+        };
+        match made {
+            Ok(m) => {
+                resume::keep(&mut self.store, &m);
+                self.commands.insert_resource(m);
+                self.next.set(Screen::Play);
+            }
+            Err(e) => error!("{e}"),
         }
-        Err(e) => {
-            // A bad position is explained; the game starts as usual.
-            notice.0 = Some(e);
-            new_match(draft, None, seed)
-        }
-    };
-    match made {
-        Ok(m) => {
-            resume::keep(store, &m);
-            commands.insert_resource(m);
-            next.set(Screen::Play);
-        }
-        Err(e) => error!("{e}"),
     }
 }

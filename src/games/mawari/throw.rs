@@ -3,7 +3,6 @@
 //! race (and saved), then shown in the air and read.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 
 use super::CELL;
 use super::dice_view::DiceSprites;
@@ -14,6 +13,7 @@ use crate::rules::mawari::dice::{Pose, ThrowValue, Toss};
 use crate::rules::mawari::race::RaceText;
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::{Lang, T};
+use crate::shell::layout::PointerInput;
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
 use crate::shell::{GameProgress, Screen};
@@ -25,10 +25,7 @@ pub struct ThrowRequest(pub Toss);
 /// The person's throw: a drag across the board sets the toss's direction
 /// and speed (a tap throws gently straight ahead).
 pub(crate) fn throw_gesture(
-    buttons: Res<ButtonInput<MouseButton>>,
-    touches: Res<Touches>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    pointer: PointerInput,
     time: Res<Time<Real>>,
     place: Option<Res<BoardPlace>>,
     mut m: ResMut<MawariMatch>,
@@ -37,26 +34,13 @@ pub(crate) fn throw_gesture(
     mut requests: MessageWriter<ThrowRequest>,
 ) {
     let Some(place) = place else { return };
-    let Ok(window) = windows.single() else { return };
-    let Ok((camera, cam_t)) = cameras.single() else {
-        return;
-    };
-    let world = |s: Vec2| camera.viewport_to_world_2d(cam_t, s).ok();
-    let pressed = buttons
-        .just_pressed(MouseButton::Left)
-        .then(|| window.cursor_position())
-        .flatten()
-        .or_else(|| touches.iter_just_pressed().next().map(|t| t.position()));
-    let released = buttons
-        .just_released(MouseButton::Left)
-        .then(|| window.cursor_position())
-        .flatten()
-        .or_else(|| touches.iter_just_released().next().map(|t| t.position()));
+    let Some(frame) = pointer.frame() else { return };
+    let world = |s: Vec2| frame.world(s);
     let on_board = |w: Vec2| (w - place.centre).abs().max_element() < CELL * 4.5;
-    if let Some(w) = pressed.and_then(world) {
+    if let Some(w) = frame.pressed.and_then(world) {
         *start = on_board(w).then_some((w, time.elapsed_secs_f64()));
     }
-    if let Some(w) = released.and_then(world)
+    if let Some(w) = frame.released.and_then(world)
         && let Some((from, at)) = start.take()
         && phase.is_waiting()
         && m.person_to_throw()

@@ -17,12 +17,7 @@ pub(super) fn spawn_hud<G: Playable>(
     commands
         .spawn((DespawnOnExit(Screen::Play), panel_node(layout, 270.0)))
         .with_children(|panel| {
-            panel.spawn(widgets::text(
-                fonts,
-                localized_game_name(G::ID, lang),
-                28.0,
-                palette::INK,
-            ));
+            panel.spawn(game_title(fonts, lang, G::ID, 28.0));
             panel.spawn((widgets::text(fonts, "", 18.0, palette::INK), TurnText));
             panel.spawn((widgets::text(fonts, "", 16.0, palette::INK_SOFT), ScoreText));
             if G::TIME_LIMIT.is_some() {

@@ -4,37 +4,20 @@
 use super::*;
 
 pub(super) fn pointer_input<G: Playable>(
-    buttons: Res<ButtonInput<MouseButton>>,
-    touches: Res<Touches>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    pointer: PointerInput,
     view: Option<Res<BoardView>>,
     m: Res<Match<G>>,
     mut ui: ResMut<PlayUi<G>>,
     mut taps: MessageWriter<BoardTap>,
 ) {
     let Some(view) = view else { return };
-    let Ok(window) = windows.single() else { return };
-    let Ok((camera, cam_transform)) = cameras.single() else {
-        return;
-    };
+    let Some(frame) = pointer.frame() else { return };
     let to_point = |screen: Vec2| {
-        camera
-            .viewport_to_world_2d(cam_transform, screen)
-            .ok()
+        frame
+            .world(screen)
             .and_then(|w| view.point_at(m.game.graph(), w))
     };
-    let pressed = buttons
-        .just_pressed(MouseButton::Left)
-        .then(|| window.cursor_position())
-        .flatten();
-    let released = buttons
-        .just_released(MouseButton::Left)
-        .then(|| window.cursor_position())
-        .flatten();
-    let touch_start = touches.iter_just_pressed().next().map(|t| t.position());
-    let touch_end = touches.iter_just_released().next().map(|t| t.position());
-    if let Some(p) = pressed.or(touch_start) {
+    if let Some(p) = frame.pressed {
         match to_point(p) {
             Some(point) => {
                 ui.drag_from = Some(point);
@@ -50,7 +33,7 @@ pub(super) fn pointer_input<G: Playable>(
         }
     }
     // Drag and drop: releasing on another point than the press is a second tap.
-    if let Some(p) = released.or(touch_end) {
+    if let Some(p) = frame.released {
         let dragged = std::mem::take(&mut ui.dragging);
         let target = ui.drag_from.take().zip(to_point(p));
         let legal = target.is_some_and(|(from, to)| {

@@ -16,6 +16,7 @@ use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
 use super::board_view::BoardView;
+use super::kit::game_title;
 use super::resume::{self, chosen};
 use super::session::{Match, MoveMark, Opponent, PieceFace, Playable, Presets};
 use crate::rules::board::PointId;
@@ -26,7 +27,7 @@ use crate::shell::audio::Sfx;
 use crate::shell::cpu::{SearchPace, Thinker, ThinkingSlices};
 use crate::shell::files::{self, Exported, Imported};
 use crate::shell::i18n::{Lang, Localized, T};
-use crate::shell::layout::{Layout, panel_node};
+use crate::shell::layout::{Layout, PointerInput, panel_node};
 use crate::shell::save::Store;
 use crate::shell::screens::{localized_game_name, open_from, quit_key};
 use crate::shell::settings::Settings;
