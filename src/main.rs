@@ -3,7 +3,6 @@
 use std::process::ExitCode;
 
 use yorimichi::cli::{self, Command, USAGE};
-use yorimichi::scenes::Scene;
 use yorimichi::shell::StartOptions;
 
 fn main() -> ExitCode {
