@@ -30,9 +30,10 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((shell::core_plugin, games::plugin));
 }
 
-/// Opens the window and runs the app (or the capture job's scene).
+/// Opens the window and runs the app (or the capture job's scene): the
+/// shell adds its own core, then every game and the scenes.
 pub fn run(options: shell::StartOptions) -> AppExit {
     shell::run(options, |app| {
-        app.add_plugins((plugin, scenes::plugin));
+        app.add_plugins((games::plugin, scenes::plugin));
     })
 }

@@ -11,7 +11,7 @@ use crate::shell::anim::Lifetime;
 use crate::shell::widgets::{Fonts, palette};
 
 /// The size the meshes are made for (a shogi board's cell).
-pub const CELL: f32 = 64.0;
+pub(crate) const CELL: f32 = 64.0;
 
 /// Meshes and materials made once and shared by every piece and marker.
 #[derive(Resource, Clone)]
@@ -49,7 +49,7 @@ fn pentagon(w: f32, h: f32) -> ConvexPolygon {
     .expect("the koma outline is convex")
 }
 
-pub fn make_art(
+pub(crate) fn make_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -118,7 +118,7 @@ pub fn koma(
 
 /// A wooden koma with a two-kanji name written top to bottom (中将棋), or
 /// one kanji as [`koma`] writes it.
-pub fn koma_named(
+pub(crate) fn koma_named(
     parent: &mut ChildSpawnerCommands,
     art: &Art,
     fonts: &Fonts,
@@ -145,7 +145,7 @@ pub fn koma_named(
 }
 
 /// Rotation of a piece: the top player's shogi pieces face down the screen.
-pub fn facing(upright: bool) -> Quat {
+pub(crate) fn facing(upright: bool) -> Quat {
     if upright {
         Quat::IDENTITY
     } else {
@@ -186,7 +186,7 @@ const RANK_KANJI: [&str; 12] = [
 /// points `star` lines in from each side (which on a 中将棋 board also mark
 /// the promotion zones), the zones tinted in `zone_tint`, and the file and
 /// rank numbers as the bottom player sees them.
-pub fn spawn_grid_board(
+pub(crate) fn spawn_grid_board(
     commands: &mut Commands,
     view: &BoardView,
     fonts: &Fonts,
@@ -266,7 +266,7 @@ pub fn spawn_grid_board(
 /// The wooden board with its dark rim, under the board's extent. The rim
 /// is four strips around the wood, not a dark board under it: on a
 /// software renderer every pixel drawn twice costs frame time.
-pub fn spawn_wood(commands: &mut Commands, view: &BoardView, scope: impl Bundle + Clone) {
+pub(crate) fn spawn_wood(commands: &mut Commands, view: &BoardView, scope: impl Bundle + Clone) {
     const MARGIN: f32 = 6.0;
     const RIM: f32 = 3.0;
     let half = view.half_size();
@@ -301,7 +301,7 @@ pub fn spawn_wood(commands: &mut Commands, view: &BoardView, scope: impl Bundle 
 /// line, a small dot on every point, and the point names' letters (a… from
 /// the left, below) and numbers (from the bottom, on the left), as the
 /// tutorials name points. Works for any board graph.
-pub fn spawn_line_board(
+pub(crate) fn spawn_line_board(
     commands: &mut Commands,
     view: &BoardView,
     graph: &BoardGraph,
@@ -345,14 +345,14 @@ pub fn spawn_line_board(
 
 /// What a highlight under a point marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Highlight {
+pub(crate) enum Highlight {
     LastMove,
     Selected,
 }
 
 /// A highlight under a point: a square on a shogi board, a disc on a point
 /// board.
-pub fn spawn_highlight(
+pub(crate) fn spawn_highlight(
     commands: &mut Commands,
     scope: impl Bundle,
     art: &Art,
@@ -382,7 +382,12 @@ pub fn spawn_highlight(
 }
 
 /// A blue dotted arrow from `a` to `b` (hints and tutorial arrows).
-pub fn spawn_dotted_arrow(commands: &mut Commands, scope: impl Bundle + Clone, a: Vec2, b: Vec2) {
+pub(crate) fn spawn_dotted_arrow(
+    commands: &mut Commands,
+    scope: impl Bundle + Clone,
+    a: Vec2,
+    b: Vec2,
+) {
     let len = a.distance(b);
     let dir = (b - a).normalize_or_zero();
     let mut d = CELL * 0.3;
@@ -404,14 +409,18 @@ pub fn spawn_dotted_arrow(commands: &mut Commands, scope: impl Bundle + Clone, a
 }
 
 /// Dotted arrows along a whole path (a multi-jump hint).
-pub fn spawn_path_arrows(commands: &mut Commands, scope: impl Bundle + Clone, points: &[Vec2]) {
+pub(crate) fn spawn_path_arrows(
+    commands: &mut Commands,
+    scope: impl Bundle + Clone,
+    points: &[Vec2],
+) {
     for w in points.windows(2) {
         spawn_dotted_arrow(commands, scope.clone(), w[0], w[1]);
     }
 }
 
 /// A red × (印を出す: moving here lets the opponent capture).
-pub fn spawn_cross(commands: &mut Commands, scope: impl Bundle + Clone, at: Vec2) {
+pub(crate) fn spawn_cross(commands: &mut Commands, scope: impl Bundle + Clone, at: Vec2) {
     for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
         commands.spawn((
             scope.clone(),
@@ -422,7 +431,12 @@ pub fn spawn_cross(commands: &mut Commands, scope: impl Bundle + Clone, at: Vec2
 }
 
 /// The gold frame round a capturing piece.
-pub fn spawn_gold_frame(commands: &mut Commands, scope: impl Bundle, at: Vec2, seconds: f32) {
+pub(crate) fn spawn_gold_frame(
+    commands: &mut Commands,
+    scope: impl Bundle,
+    at: Vec2,
+    seconds: f32,
+) {
     let s = CELL * 0.96;
     let t = 5.0;
     commands

@@ -34,7 +34,7 @@ impl BoardView {
         self.world_of(pt.x as f32, pt.y as f32)
     }
 
-    pub fn world_of(&self, x: f32, y: f32) -> Vec2 {
+    pub(crate) fn world_of(&self, x: f32, y: f32) -> Vec2 {
         let (w, h) = (self.extent.0 as f32 - 1.0, self.extent.1 as f32 - 1.0);
         let (x, y) = if self.flipped { (w - x, h - y) } else { (x, y) };
         self.center + Vec2::new((x - w / 2.0) * self.cell, (h / 2.0 - y) * self.cell)
@@ -55,7 +55,7 @@ impl BoardView {
     }
 
     /// Half the size of the drawn board (points plus a margin).
-    pub fn half_size(&self) -> Vec2 {
+    pub(crate) fn half_size(&self) -> Vec2 {
         Vec2::new(self.extent.0 as f32, self.extent.1 as f32) * self.cell * 0.5
     }
 }

@@ -19,7 +19,7 @@ pub mod tutorial_board;
 
 use bevy::prelude::*;
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         play::shared_plugin,
         hasami::plugin,

@@ -52,7 +52,7 @@ impl<G: Playable> TutorialBoard<G> {
 #[derive(Component, Clone)]
 struct TutorialScene;
 
-pub fn plugin<G: Playable>(app: &mut App) {
+pub(crate) fn plugin<G: Playable>(app: &mut App) {
     app.add_systems(OnEnter(Screen::Tutorial), enter::<G>.run_if(chosen(G::ID)))
         .add_systems(
             OnEnter(Screen::Lessons),

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use super::levels::LevelError;
 
 /// Index of a point on a [`BoardGraph`].
-pub type PointId = usize;
+pub(crate) type PointId = usize;
 
 /// Whether a link runs along a row/column or diagonally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -152,7 +152,7 @@ impl BoardGraph {
         Self::from_spec("<built-in grid>", &spec).expect("a plain grid is always valid")
     }
 
-    pub fn from_spec(file: &str, spec: &BoardSpec) -> Result<Self, LevelError> {
+    pub(crate) fn from_spec(file: &str, spec: &BoardSpec) -> Result<Self, LevelError> {
         match &spec.shape {
             Shape::Grid {
                 width,
@@ -450,7 +450,11 @@ impl BoardGraph {
     /// per y, top first, one character per x: ` ` where there is no point,
     /// `.` for an empty point, or one of `marks`. Returns every marked point
     /// with its mark, in reading order.
-    pub fn read_diagram(&self, rows: &[&str], marks: &str) -> Result<Vec<(PointId, char)>, String> {
+    pub(crate) fn read_diagram(
+        &self,
+        rows: &[&str],
+        marks: &str,
+    ) -> Result<Vec<(PointId, char)>, String> {
         let (w, h) = self.extent();
         if rows.len() != h as usize {
             return Err(format!("a diagram needs {h} rows, found {}", rows.len()));
@@ -493,7 +497,7 @@ impl BoardGraph {
 
     /// Writes a diagram in the form [`BoardGraph::read_diagram`] reads;
     /// `mark` gives each point's character.
-    pub fn write_diagram(&self, mark: impl Fn(PointId) -> char) -> Vec<String> {
+    pub(crate) fn write_diagram(&self, mark: impl Fn(PointId) -> char) -> Vec<String> {
         let (w, h) = self.extent();
         (0..h)
             .map(|y| (0..w).map(|x| self.at(x, y).map_or(' ', &mark)).collect())

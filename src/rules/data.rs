@@ -36,7 +36,7 @@ impl Strength {
             Strength::Strong => "strong",
         }
     }
-    pub fn from_id(id: &str) -> Option<Self> {
+    pub(crate) fn from_id(id: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|s| s.id() == id)
     }
 }
@@ -82,7 +82,7 @@ impl<R> GamePresets<R> {
         self.presets.iter().find(|p| p.id == id)
     }
     /// The preset `id`, or a message that names the ids there are.
-    pub fn require(&self, id: &str) -> Result<&Preset<R>, String> {
+    pub(crate) fn require(&self, id: &str) -> Result<&Preset<R>, String> {
         self.preset(id).ok_or_else(|| {
             let ids: Vec<&str> = self.presets.iter().map(|p| p.id.as_str()).collect();
             format!("unknown preset \"{id}\" (presets: {})", ids.join(", "))
@@ -471,7 +471,7 @@ impl GameId {
         GameId::Mawari,
     ];
     /// Games that can be played in this version.
-    pub const PLAYABLE: [GameId; 5] = [
+    pub(crate) const PLAYABLE: [GameId; 5] = [
         GameId::Hasami,
         GameId::Musashi,
         GameId::FoxGeese,
@@ -480,7 +480,7 @@ impl GameId {
     ];
     /// Games whose rules engine exists (self-play works for them), even if
     /// their screens are still to come.
-    pub const ENGINES: [GameId; 4] = [
+    pub(crate) const ENGINES: [GameId; 4] = [
         GameId::Hasami,
         GameId::FoxGeese,
         GameId::Musashi,
@@ -496,17 +496,17 @@ impl GameId {
             GameId::Mawari => "mawari",
         }
     }
-    pub fn from_id(id: &str) -> Option<Self> {
+    pub(crate) fn from_id(id: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|g| g.id() == id)
     }
-    pub fn is_playable(self) -> bool {
+    pub(crate) fn is_playable(self) -> bool {
         Self::PLAYABLE.contains(&self)
     }
     /// Games with several lessons (a 学ぶ menu) rather than one tutorial.
-    pub fn has_lessons(self) -> bool {
+    pub(crate) fn has_lessons(self) -> bool {
         self == GameId::ChuShogi
     }
-    pub fn has_engine(self) -> bool {
+    pub(crate) fn has_engine(self) -> bool {
         Self::ENGINES.contains(&self)
     }
     /// The save key of this game's game in progress.
@@ -535,9 +535,9 @@ pub const HASAMI_RULES_TEXT: LevelFile = level_file!("levels/rules/hasami.ron");
 pub const FOXGEESE_RULES_TEXT: LevelFile = level_file!("levels/rules/foxgeese.ron");
 pub const MUSASHI_RULES_TEXT: LevelFile = level_file!("levels/rules/musashi.ron");
 pub const CHUSHOGI_RULES_TEXT: LevelFile = level_file!("levels/rules/chushogi.ron");
-pub const MAWARI_RULES_TEXT: LevelFile = level_file!("levels/rules/mawari.ron");
-pub const MAWARI_PRESETS: LevelFile = level_file!("levels/presets/mawari.ron");
-pub const MAWARI_TUTORIAL: LevelFile = level_file!("levels/tutorials/mawari.ron");
+pub(crate) const MAWARI_RULES_TEXT: LevelFile = level_file!("levels/rules/mawari.ron");
+pub(crate) const MAWARI_PRESETS: LevelFile = level_file!("levels/presets/mawari.ron");
+pub(crate) const MAWARI_TUTORIAL: LevelFile = level_file!("levels/tutorials/mawari.ron");
 
 pub fn rules_text_from(file: &str, text: &str) -> Result<RulesText, LevelError> {
     let rules: RulesText = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;

@@ -15,7 +15,7 @@ pub const GEESE: Side = Side::First;
 pub const FOX: Side = Side::Second;
 
 /// The longest jump path a move can hold (more than the geese there are).
-pub const MAX_JUMPS: usize = 17;
+pub(crate) const MAX_JUMPS: usize = 17;
 
 /// The rule options (a preset, or 自分で決める).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::board::{BoardGraph, DirClass, PointId};
 use super::game::{EndReason, Game, Outcome, Side, zobrist};
 
-pub const SIZE: usize = 9;
-pub const CELLS: usize = SIZE * SIZE;
-pub const PIECES_PER_SIDE: u8 = 9;
+pub(crate) const SIZE: usize = 9;
+pub(crate) const CELLS: usize = SIZE * SIZE;
+pub(crate) const PIECES_PER_SIDE: u8 = 9;
 
 /// Which pieces can be taken by closing every way out (囲んで取れる駒).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

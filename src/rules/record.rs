@@ -89,14 +89,8 @@ impl<G: Game> GameRecord<G> {
         })
     }
 
-    /// Replays `moves` from the start; fails on the first move the rules
-    /// refuse (a corrupt or foreign save).
-    pub fn replay(game: &G, moves: &[G::Move]) -> Result<Self, (usize, RecordError)> {
-        Self::replay_from(game, game.start(), moves)
-    }
-
     /// Replays `moves` from `start` (a game begun from a set position).
-    pub fn replay_from(
+    pub(crate) fn replay_from(
         game: &G,
         start: G::Pos,
         moves: &[G::Move],
@@ -158,7 +152,7 @@ impl<G: Game> GameRecord<G> {
         moves
     }
 
-    pub fn is_legal(&self, game: &G, mv: G::Move) -> bool {
+    pub(crate) fn is_legal(&self, game: &G, mv: G::Move) -> bool {
         self.legal_moves(game).contains(&mv)
     }
 

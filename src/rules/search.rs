@@ -22,7 +22,7 @@ use serde::Deserialize;
 use super::game::{Exact, Game, Outcome};
 
 /// Score of a win found at the root; wins further away score less.
-pub const WIN: i32 = 1_000_000;
+pub(crate) const WIN: i32 = 1_000_000;
 const INF: i32 = i32::MAX / 2;
 /// Scores above this are wins or losses in some number of plies.
 const WIN_BOUND: i32 = WIN - 10_000;
@@ -263,7 +263,7 @@ pub struct Searcher<G: Game> {
 /// A caller's clock: true once the move's time is up. The rules know no
 /// time of their own (the web has no `std::time`), so the app, the
 /// commands and the tests bring theirs.
-pub type Clock = Box<dyn FnMut() -> bool + Send + Sync>;
+pub(crate) type Clock = Box<dyn FnMut() -> bool + Send + Sync>;
 
 const TT_BITS: u32 = 17;
 
@@ -347,7 +347,7 @@ impl<G: Game> Searcher<G> {
 
     /// The best move of the deepest iteration finished so far (the first
     /// root move before any has finished): what a CPU out of time plays.
-    pub fn best_so_far(&self) -> Option<SearchResult<G::Move>> {
+    pub(crate) fn best_so_far(&self) -> Option<SearchResult<G::Move>> {
         let (best, score) = self
             .best
             .or_else(|| self.root_moves.first().map(|&(m, _)| (m, 0)))?;

@@ -12,7 +12,7 @@ use super::search::{CpuLevel, Searcher};
 
 /// One finished game of a match.
 #[derive(Clone, Debug)]
-pub struct GameSummary {
+pub(crate) struct GameSummary {
     pub index: usize,
     /// The side player A had.
     pub a_side: Side,
@@ -29,7 +29,7 @@ pub struct GameSummary {
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct MatchSummary {
+pub(crate) struct MatchSummary {
     pub games: usize,
     pub a_wins: usize,
     pub b_wins: usize,
@@ -39,7 +39,7 @@ pub struct MatchSummary {
 
 impl MatchSummary {
     /// A's score in percent: wins plus half the draws.
-    pub fn a_percent(&self) -> f64 {
+    pub(crate) fn a_percent(&self) -> f64 {
         if self.games == 0 {
             0.0
         } else {
@@ -49,7 +49,7 @@ impl MatchSummary {
 }
 
 /// Plays one game between two levels; `a_side` is the side level `a` plays.
-pub fn play_game<G: Game>(
+pub(crate) fn play_game<G: Game>(
     game: &G,
     a: &CpuLevel,
     b: &CpuLevel,
@@ -103,7 +103,7 @@ pub fn play_game<G: Game>(
 
 /// Plays `games` games, A taking `a_side` in all of them, or 先手 in the
 /// even ones and 後手 in the odd ones; calls `each` after every game.
-pub fn play_match<G: Game>(
+pub(crate) fn play_match<G: Game>(
     game: &G,
     (a, b): (&CpuLevel, &CpuLevel),
     a_side: Option<Side>,

@@ -44,13 +44,13 @@ fn paths<G: Game>(game: &G, pos: &G::Pos, legal: &[G::Move]) -> Vec<(G::Move, Ve
 }
 
 /// The legal move whose whole path is `path`, if there is one (the first,
-/// where a choice follows: see [`moves_along`]).
+/// where a choice follows: see [`moves_along_in`]).
 pub fn move_along<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Option<G::Move> {
     move_along_in(game, pos, &all_legal(game, pos), path)
 }
 
 /// [`move_along`] among `legal` (the moves the game so far allows).
-pub fn move_along_in<G: Game>(
+pub(crate) fn move_along_in<G: Game>(
     game: &G,
     pos: &G::Pos,
     legal: &[G::Move],
@@ -59,14 +59,9 @@ pub fn move_along_in<G: Game>(
     moves_along_in(game, pos, legal, path).into_iter().next()
 }
 
-/// Every legal move whose whole path is `path`, one for each position it
-/// leads to.
-pub fn moves_along<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Vec<G::Move> {
-    moves_along_in(game, pos, &all_legal(game, pos), path)
-}
-
-/// [`moves_along`] among `legal`.
-pub fn moves_along_in<G: Game>(
+/// Every move among `legal` whose whole path is `path`, one for each
+/// position it leads to.
+pub(crate) fn moves_along_in<G: Game>(
     game: &G,
     pos: &G::Pos,
     legal: &[G::Move],
@@ -114,7 +109,7 @@ pub fn next_points<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Vec<Poi
 }
 
 /// [`next_points`] among `legal`.
-pub fn next_points_in<G: Game>(
+pub(crate) fn next_points_in<G: Game>(
     game: &G,
     pos: &G::Pos,
     legal: &[G::Move],
@@ -144,7 +139,7 @@ pub fn tap<G: Game>(
 }
 
 /// [`tap`] among `legal` (the moves the game so far allows).
-pub fn tap_in<G: Game>(
+pub(crate) fn tap_in<G: Game>(
     game: &G,
     pos: &G::Pos,
     legal: &[G::Move],

@@ -231,7 +231,7 @@ impl Scene {
 struct SceneTaps(Vec<usize>);
 
 /// Stages the scene of the capture job the shell was given, if any.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     let Some(job) = app.world().get_resource::<ScreenshotJob>() else {
         return;
     };

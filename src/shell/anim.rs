@@ -28,7 +28,7 @@ pub struct Tween {
 }
 
 impl Tween {
-    pub fn slide(from: Vec3, to: Vec3, duration: f32) -> Self {
+    pub(crate) fn slide(from: Vec3, to: Vec3, duration: f32) -> Self {
         Tween {
             from,
             to,
@@ -42,7 +42,7 @@ impl Tween {
         }
     }
     /// Hops along `points` (at least two), `arc` high each.
-    pub fn hops(points: &[Vec3], duration: f32, arc: f32) -> Self {
+    pub(crate) fn hops(points: &[Vec3], duration: f32, arc: f32) -> Self {
         let from = points.first().copied().unwrap_or_default();
         let to = points.last().copied().unwrap_or(from);
         let via = if points.len() > 2 {
@@ -56,7 +56,7 @@ impl Tween {
             ..Tween::slide(from, to, duration)
         }
     }
-    pub fn flight(
+    pub(crate) fn flight(
         from: Vec3,
         to: Vec3,
         delay: f32,
@@ -83,17 +83,12 @@ impl Tween {
 pub struct Lifetime(pub f32);
 
 /// Smooth start and end.
-pub fn ease_in_out(t: f32) -> f32 {
+pub(crate) fn ease_in_out(t: f32) -> f32 {
     let t = t.clamp(0.0, 1.0);
     t * t * (3.0 - 2.0 * t)
 }
 
-/// True while any tween or marker is still running: input waits for it.
-pub fn animating(tweens: &Query<(), Or<(With<Tween>, With<Lifetime>)>>) -> bool {
-    !tweens.is_empty()
-}
-
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, (run_tweens, run_lifetimes));
 }
 

@@ -32,12 +32,12 @@ struct SoundBank {
 }
 
 /// The message only: for headless apps and tests, which have no audio.
-pub fn messages_plugin(app: &mut App) {
+pub(crate) fn messages_plugin(app: &mut App) {
     app.add_message::<Sfx>();
 }
 
 /// Loads the sounds and plays them.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(AudioPlugin)
         .add_systems(Startup, load_sounds)
         .add_systems(Update, play_sounds);

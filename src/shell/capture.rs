@@ -19,14 +19,14 @@ use super::widgets::Fonts;
 
 /// The order of a captured frame: count it, stage the scene, then shoot.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CaptureSet {
+pub(crate) enum CaptureSet {
     Count,
     Stage,
     Shoot,
 }
 
 /// Frames to wait for fonts and the first layout before a scene acts.
-pub const SETTLE_FRAMES: u32 = 40;
+pub(crate) const SETTLE_FRAMES: u32 = 40;
 
 /// One scene to picture or time.
 #[derive(Resource, Clone, Debug)]
@@ -58,7 +58,7 @@ impl ScreenshotJob {
     }
 
     /// A job that times `seconds` of the scene's frames (`yorimichi frames`).
-    pub fn measure(scene: &str, seconds: f32, extra_frames: u32) -> Self {
+    pub(crate) fn measure(scene: &str, seconds: f32, extra_frames: u32) -> Self {
         ScreenshotJob {
             measure: Some(seconds),
             ..ScreenshotJob::new(scene, "", extra_frames)
@@ -66,7 +66,7 @@ impl ScreenshotJob {
     }
 
     /// A picture is wanted (not frame times).
-    pub fn is_picture(&self) -> bool {
+    pub(crate) fn is_picture(&self) -> bool {
         self.measure.is_none()
     }
 }
@@ -85,9 +85,9 @@ struct FrameClock {
 
 /// When the program started (for the time to the first frame).
 #[derive(Resource, Clone, Copy, Debug)]
-pub struct LaunchedAt(pub Instant);
+pub(crate) struct LaunchedAt(pub Instant);
 
-pub fn install(app: &mut App, job: ScreenshotJob) {
+pub(crate) fn install(app: &mut App, job: ScreenshotJob) {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
         1.0 / 60.0,
     )))

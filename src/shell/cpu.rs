@@ -10,7 +10,7 @@ use bevy::prelude::Resource;
 
 /// How hard a native search may use the machine.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum SearchPace {
+pub(crate) enum SearchPace {
     /// A whole core: the graphics card draws the frames.
     #[default]
     Full,
@@ -28,7 +28,7 @@ pub enum SearchPace {
 /// frame. On the web this is what thinking adds to a frame; the browser
 /// test reads it as `data-search-slice`.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct ThinkingSlices {
+pub(crate) struct ThinkingSlices {
     /// The longest slice so far, in milliseconds.
     pub longest_ms: f64,
     pub slices: u64,
@@ -85,7 +85,7 @@ mod imp {
     const SHARED_SLICE: Duration = Duration::from_millis(4);
     const SHARED_REST: Duration = Duration::from_millis(4);
 
-    pub struct Thinker<G: Game> {
+    pub(crate) struct Thinker<G: Game> {
         cancel: Arc<AtomicBool>,
         // A Mutex only to make the receiver `Sync` for Bevy resources.
         answer: Mutex<Receiver<Option<SearchResult<G::Move>>>>,
@@ -142,7 +142,7 @@ mod imp {
         }
 
         /// `Some(answer)` once the search has finished.
-        pub fn poll(&mut self, _game: &G) -> Option<Option<SearchResult<G::Move>>> {
+        pub(crate) fn poll(&mut self, _game: &G) -> Option<Option<SearchResult<G::Move>>> {
             let Ok(answer) = self.answer.get_mut() else {
                 return Some(None);
             };
@@ -185,7 +185,7 @@ mod imp {
     /// Milliseconds of search per frame: the page stays smooth.
     const SLICE_MS: u128 = 8;
 
-    pub struct Thinker<G: Game> {
+    pub(crate) struct Thinker<G: Game> {
         searcher: Searcher<G>,
     }
 
@@ -204,7 +204,7 @@ mod imp {
             }
         }
 
-        pub fn poll(&mut self, game: &G) -> Option<Option<SearchResult<G::Move>>> {
+        pub(crate) fn poll(&mut self, game: &G) -> Option<Option<SearchResult<G::Move>>> {
             let start = Instant::now();
             match self
                 .searcher
@@ -218,4 +218,4 @@ mod imp {
     }
 }
 
-pub use imp::Thinker;
+pub(crate) use imp::Thinker;

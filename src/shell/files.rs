@@ -7,19 +7,21 @@ use crate::rules::data::GameId;
 
 /// Where exported text went.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Exported {
+pub(crate) enum Exported {
     /// Written to this file (and copied to the clipboard when `copied`).
     File { file: String, copied: bool },
     /// Shown on the page, to be selected and copied.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     OnPage,
 }
 
 /// What an import found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Imported {
+pub(crate) enum Imported {
     /// The text of the file.
     Text(String),
     /// A box on the page takes the text and restarts the game with it.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     OnPage,
 }
 
@@ -61,7 +63,7 @@ mod imp {
         f(slot.as_mut()?)
     }
 
-    pub fn export_text(name: &str, text: &str) -> Result<Exported, String> {
+    pub(crate) fn export_text(name: &str, text: &str) -> Result<Exported, String> {
         let path = path(name);
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", shown(&path)))?;
         let copied = with_clipboard(|c| c.set_text(text.to_string()).ok()).is_some();
@@ -76,14 +78,14 @@ mod imp {
 
     /// Text on the clipboard that was copied from elsewhere (not the
     /// game's own last export, which would hide an edited file).
-    pub fn pasted_text() -> Option<String> {
+    pub(crate) fn pasted_text() -> Option<String> {
         let text = with_clipboard(|c| c.get_text().ok())?;
         let text = text.trim().to_string();
         let ours = LAST_COPIED.lock().ok()?.as_deref() == Some(text.as_str());
         (!text.is_empty() && !ours).then_some(text)
     }
 
-    pub fn import_text(name: &str, _game: GameId) -> Result<Imported, String> {
+    pub(crate) fn import_text(name: &str, _game: GameId) -> Result<Imported, String> {
         let path = path(name);
         std::fs::read_to_string(&path)
             .map(|t| Imported::Text(t.trim().to_string()))
@@ -123,7 +125,7 @@ mod imp {
             .map_err(|_| "the page refused the text".to_string())
     }
 
-    pub fn export_text(name: &str, text: &str) -> Result<Exported, String> {
+    pub(crate) fn export_text(name: &str, text: &str) -> Result<Exported, String> {
         let copy = "<button onclick=\"navigator.clipboard.writeText(\
                     this.parentNode.querySelector('textarea').value)\">コピー / Copy</button> ";
         show(&format!("export-{name}"), text, true, copy)?;
@@ -131,13 +133,13 @@ mod imp {
     }
 
     /// The page pastes into its own box: nothing to read here.
-    pub fn pasted_text() -> Option<String> {
+    pub(crate) fn pasted_text() -> Option<String> {
         None
     }
 
     /// The box's button reloads the page with `?game=…&position=…`, which
     /// the page hands to the game at start (see `web::start_options`).
-    pub fn import_text(name: &str, game: GameId) -> Result<Imported, String> {
+    pub(crate) fn import_text(name: &str, game: GameId) -> Result<Imported, String> {
         let button = format!(
             "<button onclick=\"location.search='?game={}&{name}='+encodeURIComponent(\
              this.parentNode.querySelector('textarea').value.trim())\">この局面で始める / Start from it</button> ",
@@ -150,4 +152,4 @@ mod imp {
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use imp::path;
-pub use imp::{export_text, import_text, pasted_text};
+pub(crate) use imp::{export_text, import_text, pasted_text};

@@ -19,7 +19,7 @@ pub struct Layout {
 impl Layout {
     /// The layout for a board of half-size `half` in `window` (none in
     /// headless runs: landscape).
-    pub fn for_window(window: Option<&Window>, half: Vec2) -> Layout {
+    pub(crate) fn for_window(window: Option<&Window>, half: Vec2) -> Layout {
         let portrait = window.is_some_and(super::is_portrait);
         if !portrait {
             return Layout {
@@ -41,7 +41,7 @@ impl Layout {
 }
 
 /// The side panel's node: on the right, or below the board (portrait).
-pub fn panel_node(layout: Layout, width: f32) -> Node {
+pub(crate) fn panel_node(layout: Layout, width: f32) -> Node {
     match layout.panel_top {
         None => Node {
             position_type: PositionType::Absolute,

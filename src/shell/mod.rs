@@ -52,7 +52,7 @@ pub struct ChosenTutorial(pub usize);
 
 /// Where the settings and bug-report screens return to.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReturnTo(pub Screen);
+pub(crate) struct ReturnTo(pub Screen);
 
 /// A line of text for the bug report: the current game and position.
 #[derive(Resource, Clone, Debug, Default)]
@@ -61,7 +61,7 @@ pub struct BugContext(pub String);
 /// How many moves the game on the play screen has (for the web page's
 /// `data-ply`, which the browser test reads).
 #[derive(Resource, Clone, Debug, Default)]
-pub struct GameProgress {
+pub(crate) struct GameProgress {
     pub ply: usize,
     /// The position text, for games that have one.
     pub position: Option<String>,
@@ -88,7 +88,7 @@ pub struct StartOptions {
 /// The shell without windowing, rendering and audio: used by the real app
 /// and by headless tests, which add `MinimalPlugins` and the state/asset
 /// plugins.
-pub fn core_plugin(app: &mut App) {
+pub(crate) fn core_plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<BugContext>()
         .init_resource::<Notice>()
@@ -197,20 +197,20 @@ fn load_fonts(assets: &AssetServer) -> widgets::Fonts {
 /// The area the camera always shows, in world units: 1100×800 in a
 /// landscape window; in a portrait one (a phone) a narrower, taller area
 /// with the board on top and the buttons below it.
-pub fn design_area(window: Option<&Window>) -> Vec2 {
+pub(crate) fn design_area(window: Option<&Window>) -> Vec2 {
     match window {
         Some(w) if is_portrait(w) => Vec2::new(760.0, 1300.0),
         _ => Vec2::new(1100.0, 800.0),
     }
 }
 
-pub fn is_portrait(window: &Window) -> bool {
+pub(crate) fn is_portrait(window: &Window) -> bool {
     window.height() > window.width() * 1.05
 }
 
 /// The world area a window shows: the design area, widened or heightened
 /// to the window's shape.
-pub fn visible_area(window: Option<&Window>) -> Vec2 {
+pub(crate) fn visible_area(window: Option<&Window>) -> Vec2 {
     let design = design_area(window);
     match window {
         Some(w) if w.width() > 0.0 && w.height() > 0.0 => {

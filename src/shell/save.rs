@@ -8,7 +8,7 @@ use bevy_pkv::PkvStore;
 use serde::{Serialize, de::DeserializeOwned};
 
 /// The version of the save format. Saves of other versions are discarded.
-pub const SAVE_VERSION: u32 = 1;
+pub(crate) const SAVE_VERSION: u32 = 1;
 
 /// The largest stored text read or written (1 MiB). The longest real save —
 /// a 中将棋 game at its 300-move cap with the start and settings — is about
@@ -49,7 +49,7 @@ impl Store {
         }
     }
 
-    pub fn is_available(&self) -> bool {
+    pub(crate) fn is_available(&self) -> bool {
         self.pkv.is_some()
     }
 
@@ -145,7 +145,7 @@ pub fn decode<V: DeserializeOwned>(key: &str, text: &str) -> Result<V, LoadError
 }
 
 /// Opens the platform's store. On failure the game still plays, without saves.
-pub fn open_store() -> Store {
+pub(crate) fn open_store() -> Store {
     #[cfg(target_arch = "wasm32")]
     {
         // localStorage may be missing (private mode) or blocked: probe it.

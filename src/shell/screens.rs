@@ -13,8 +13,8 @@ use crate::rules::data::GameId;
 
 /// Version and change history shown on the about screen (like the seeds'
 /// "ver 1.0.0 · 更新履歴").
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-pub const CHANGES: &[(&str, &str, &str)] = &[
+pub(crate) const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const CHANGES: &[(&str, &str, &str)] = &[
     (
         "0.4.0",
         "中将棋とまわり将棋を公開しました。中将棋は日本中将棋連盟のルール、獅子の二歩、学ぶ(駒ごとのレッスンと駒問題集)付き。まわり将棋は2〜4人、金将4枚を本当に投げて数え、特別ルールはすべて設定で選べます。",
@@ -37,7 +37,7 @@ pub const CHANGES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ResumeRequest>()
         .add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(OnEnter(Screen::GameList), spawn_game_list)
@@ -113,7 +113,7 @@ pub fn quit_on_key(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<S
 }
 
 /// An observer that plays the button sound and goes to `screen`.
-pub fn go_to(
+pub(crate) fn go_to(
     screen: Screen,
 ) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, MessageWriter<Sfx>) {
     move |_, mut next, mut sfx| {
@@ -123,7 +123,7 @@ pub fn go_to(
 }
 
 /// An observer that remembers where to come back to, then opens `screen`.
-pub fn open_from(
+pub(crate) fn open_from(
     screen: Screen,
     back: Screen,
 ) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ReturnTo>, MessageWriter<Sfx>) {
@@ -247,7 +247,7 @@ fn game_blurb(game: GameId) -> (&'static str, &'static str) {
     }
 }
 
-pub fn localized_game_name(game: GameId, lang: Lang) -> &'static str {
+pub(crate) fn localized_game_name(game: GameId, lang: Lang) -> &'static str {
     let (ja, en) = game_name(game);
     lang.pick(ja, en)
 }
@@ -348,7 +348,7 @@ fn choose(
 }
 
 /// Opens lesson `index` of the chosen game.
-pub fn open_lesson(
+pub(crate) fn open_lesson(
     index: usize,
 ) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenTutorial>, MessageWriter<Sfx>)
 {
@@ -513,7 +513,7 @@ fn spawn_about(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
 }
 
 /// The report text: version, platform, language and the current position.
-pub fn bug_report_text(context: &str, lang: Lang) -> String {
+pub(crate) fn bug_report_text(context: &str, lang: Lang) -> String {
     let platform = if cfg!(target_arch = "wasm32") {
         "web (wasm32)"
     } else {

@@ -35,9 +35,9 @@ impl Default for Settings {
     }
 }
 
-pub const SETTINGS_KEY: &str = "settings";
+pub(crate) const SETTINGS_KEY: &str = "settings";
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, save_settings);
 }
 

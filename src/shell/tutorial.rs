@@ -64,7 +64,7 @@ impl TutorialProgress {
     }
 
     /// The line under the step's text: the prompt, or the feedback.
-    pub fn feedback_text(&self, lang: Lang) -> String {
+    pub(crate) fn feedback_text(&self, lang: Lang) -> String {
         let step = self.current();
         match self.feedback {
             Some(true) => step
@@ -98,7 +98,7 @@ fn step_button(fonts: &Fonts, lang: Lang, key: T, delta: i32) -> impl Bundle {
 }
 
 /// Stars for a step found after `misses` wrong tries: 3, 2, then 1.
-pub fn stars(misses: u32) -> u8 {
+pub(crate) fn stars(misses: u32) -> u8 {
     3 - misses.min(2) as u8
 }
 
@@ -113,7 +113,7 @@ impl LessonRecord {
         format!("lessons.{}.{lesson}", game.id())
     }
     /// Keeps the best stars of step `step`.
-    pub fn earn(&mut self, step: usize, stars: u8) {
+    pub(crate) fn earn(&mut self, step: usize, stars: u8) {
         if self.stars.len() <= step {
             self.stars.resize(step + 1, 0);
         }
@@ -131,7 +131,7 @@ impl LessonRecord {
 /// window): title, step text, feedback, 前へ / 次へ, back (to `back`: the
 /// list, or the lessons menu).
 #[allow(clippy::too_many_arguments)]
-pub fn spawn_panel(
+pub(crate) fn spawn_panel(
     commands: &mut Commands,
     scope: impl Bundle,
     fonts: &Fonts,
@@ -197,7 +197,7 @@ pub fn spawn_panel(
     });
 }
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::Tutorial), |mut commands: Commands| {
         commands.remove_resource::<TutorialProgress>();
     });

@@ -15,7 +15,7 @@ fn page_body() -> Option<web_sys::HtmlElement> {
         .and_then(|d| d.body())
 }
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, dice_fingerprint).add_systems(
         Update,
         (mirror_screen, mirror_progress, mirror_saves, mirror_slices),
@@ -61,7 +61,7 @@ fn dice_fingerprint() {
 /// `?position=` into `<body data-start-game data-start-position>`. An
 /// unknown game is ignored (the title opens); a bad position is reported
 /// when the game starts.
-pub fn start_options(mut options: StartOptions) -> StartOptions {
+pub(crate) fn start_options(mut options: StartOptions) -> StartOptions {
     let Some(body) = page_body() else {
         return options;
     };

@@ -16,22 +16,22 @@ pub struct Fonts {
 pub mod palette {
     use bevy::prelude::Color;
     /// Washi paper.
-    pub const PAPER: Color = Color::srgb(0.953, 0.918, 0.843);
-    pub const INK: Color = Color::srgb(0.17, 0.13, 0.09);
-    pub const INK_SOFT: Color = Color::srgb(0.38, 0.32, 0.26);
-    pub const VERMILION: Color = Color::srgb(0.78, 0.27, 0.18);
-    pub const BUTTON: Color = Color::srgb(0.30, 0.22, 0.15);
-    pub const BUTTON_HOVER: Color = Color::srgb(0.42, 0.31, 0.21);
-    pub const BUTTON_ON: Color = Color::srgb(0.78, 0.27, 0.18);
-    pub const CARD: Color = Color::srgb(0.99, 0.97, 0.92);
+    pub(crate) const PAPER: Color = Color::srgb(0.953, 0.918, 0.843);
+    pub(crate) const INK: Color = Color::srgb(0.17, 0.13, 0.09);
+    pub(crate) const INK_SOFT: Color = Color::srgb(0.38, 0.32, 0.26);
+    pub(crate) const VERMILION: Color = Color::srgb(0.78, 0.27, 0.18);
+    pub(crate) const BUTTON: Color = Color::srgb(0.30, 0.22, 0.15);
+    pub(crate) const BUTTON_HOVER: Color = Color::srgb(0.42, 0.31, 0.21);
+    pub(crate) const BUTTON_ON: Color = Color::srgb(0.78, 0.27, 0.18);
+    pub(crate) const CARD: Color = Color::srgb(0.99, 0.97, 0.92);
     pub const BOARD: Color = Color::srgb(0.88, 0.72, 0.45);
-    pub const BOARD_LINE: Color = Color::srgb(0.25, 0.17, 0.08);
+    pub(crate) const BOARD_LINE: Color = Color::srgb(0.25, 0.17, 0.08);
     pub const GOLD: Color = Color::srgb(0.95, 0.74, 0.13);
-    pub const RED_RING: Color = Color::srgb(0.86, 0.10, 0.10);
-    pub const HINT_BLUE: Color = Color::srgb(0.15, 0.40, 0.90);
-    pub const LAST_MOVE: Color = Color::srgba(0.95, 0.55, 0.20, 0.35);
-    pub const SELECTED: Color = Color::srgba(0.20, 0.60, 0.25, 0.45);
-    pub const DEST_DOT: Color = Color::srgba(0.15, 0.40, 0.90, 0.75);
+    pub(crate) const RED_RING: Color = Color::srgb(0.86, 0.10, 0.10);
+    pub(crate) const HINT_BLUE: Color = Color::srgb(0.15, 0.40, 0.90);
+    pub(crate) const LAST_MOVE: Color = Color::srgba(0.95, 0.55, 0.20, 0.35);
+    pub(crate) const SELECTED: Color = Color::srgba(0.20, 0.60, 0.25, 0.45);
+    pub(crate) const DEST_DOT: Color = Color::srgba(0.15, 0.40, 0.90, 0.75);
 }
 
 pub fn text(fonts: &Fonts, s: impl Into<String>, size: f32, color: Color) -> impl Bundle {
@@ -47,13 +47,13 @@ pub fn text(fonts: &Fonts, s: impl Into<String>, size: f32, color: Color) -> imp
 }
 
 /// A text that follows the language setting.
-pub fn label(fonts: &Fonts, lang: Lang, key: T, size: f32, color: Color) -> impl Bundle {
+pub(crate) fn label(fonts: &Fonts, lang: Lang, key: T, size: f32, color: Color) -> impl Bundle {
     (text(fonts, key.get(lang), size, color), Localized(key))
 }
 
 /// Marks a button and how it is coloured.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ButtonLook {
+pub(crate) struct ButtonLook {
     /// A toggled or chosen option (drawn in vermilion).
     pub selected: bool,
 }
@@ -88,7 +88,7 @@ pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl
 }
 
 /// A button whose caption follows the language setting.
-pub fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> impl Bundle {
+pub(crate) fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> impl Bundle {
     (
         button_frame(selected),
         children![label(fonts, lang, key, 20.0, Color::WHITE)],
@@ -96,7 +96,7 @@ pub fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> impl Bun
 }
 
 /// A full-window column that centres its children.
-pub fn screen_root() -> impl Bundle {
+pub(crate) fn screen_root() -> impl Bundle {
     (
         Node {
             width: percent(100),
@@ -138,7 +138,7 @@ pub fn card() -> impl Bundle {
     )
 }
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, color_buttons);
 }
 

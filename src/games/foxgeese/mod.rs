@@ -17,7 +17,7 @@ use crate::shell::i18n::{Lang, T};
 use crate::shell::settings::PieceStyle;
 use crate::shell::widgets::{self, Fonts, palette};
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<FoxGeese>);
 }
 

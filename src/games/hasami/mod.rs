@@ -18,7 +18,7 @@ use crate::shell::i18n::{Lang, T};
 use crate::shell::settings::PieceStyle;
 use crate::shell::widgets::Fonts;
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<Hasami>);
 }
 

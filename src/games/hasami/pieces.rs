@@ -11,7 +11,7 @@ use crate::shell::settings::PieceStyle;
 use crate::shell::widgets::{Fonts, palette};
 
 /// A piece's look: its side and whether it faces up the screen.
-pub fn piece_children(
+pub(crate) fn piece_children(
     parent: &mut ChildSpawnerCommands,
     art: &Art,
     fonts: &Fonts,
@@ -60,7 +60,7 @@ pub fn piece_children(
 
 /// The board: wood, the 9×9 grid, the four star points, and the file and
 /// rank numbers.
-pub fn spawn_board(
+pub(crate) fn spawn_board(
     commands: &mut Commands,
     view: &BoardView,
     fonts: &Fonts,

@@ -14,7 +14,7 @@ use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{self, Solver, Tables};
 use crate::shell::Screen;
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<EndgameTables>().add_systems(
         Update,
         build_and_attach
@@ -92,11 +92,11 @@ mod imp {
 
     use super::*;
 
-    pub const BUDGET: u64 = solve::NATIVE_BUDGET;
+    pub(crate) const BUDGET: u64 = solve::NATIVE_BUDGET;
 
     /// A thread solving the tables. (A Mutex only to make the receiver
     /// `Sync` for Bevy resources.)
-    pub struct Build(Mutex<Receiver<Tables>>);
+    pub(crate) struct Build(Mutex<Receiver<Tables>>);
 
     impl Build {
         pub fn start(solver: Solver) -> Self {
@@ -107,7 +107,7 @@ mod imp {
             Build(Mutex::new(rx))
         }
 
-        pub fn poll(&mut self) -> Option<Tables> {
+        pub(crate) fn poll(&mut self) -> Option<Tables> {
             // Empty: still solving. (Disconnected cannot happen unless the
             // thread died; the game then plays on without tables.)
             self.0.get_mut().ok()?.try_recv().ok()
@@ -121,21 +121,21 @@ mod imp {
 
     use super::*;
 
-    pub const BUDGET: u64 = solve::WEB_BUDGET;
+    pub(crate) const BUDGET: u64 = solve::WEB_BUDGET;
     /// Milliseconds of solving per frame: the page stays smooth.
     const SLICE_MS: u128 = 5;
     /// Positions between two looks at the clock.
     const CHUNK: usize = 20_000;
 
     /// The solver, advanced a slice each frame.
-    pub struct Build(Option<Solver>);
+    pub(crate) struct Build(Option<Solver>);
 
     impl Build {
         pub fn start(solver: Solver) -> Self {
             Build(Some(solver))
         }
 
-        pub fn poll(&mut self) -> Option<Tables> {
+        pub(crate) fn poll(&mut self) -> Option<Tables> {
             let start = Instant::now();
             let solver = self.0.as_mut()?;
             while start.elapsed().as_millis() < SLICE_MS {

@@ -21,7 +21,7 @@ mod endgame;
 
 pub use endgame::EndgameTables;
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((super::session::plugin::<Musashi>, endgame::plugin));
 }
 

@@ -151,7 +151,7 @@ fn lishogi_outcome(pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
 
 /// Whether the other side could take one of `side`'s royals (king, 太子)
 /// with its next move: "in check".
-pub fn royal_in_danger(pos: &ChuPosition, side: Side) -> bool {
+pub(crate) fn royal_in_danger(pos: &ChuPosition, side: Side) -> bool {
     pos.pieces()
         .filter(|&(_, s, p)| s == side && is_royal(p))
         .any(|(sq, _, _)| attacks(pos, side.opponent(), sq))

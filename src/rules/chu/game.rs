@@ -296,7 +296,7 @@ fn rank_kanji(sq: Square) -> &'static str {
 
 /// A square as a Japanese record writes it: the file in Arabic figures,
 /// the rank in kanji (`7八`).
-pub fn square_kanji(sq: Square) -> String {
+pub(crate) fn square_kanji(sq: Square) -> String {
     format!("{}{}", sq.file(), rank_kanji(sq))
 }
 

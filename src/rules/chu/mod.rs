@@ -39,7 +39,7 @@ impl Profile {
             Profile::Lishogi => "lishogi",
         }
     }
-    pub fn from_id(id: &str) -> Option<Profile> {
+    pub(crate) fn from_id(id: &str) -> Option<Profile> {
         Profile::ALL.into_iter().find(|p| p.id() == id)
     }
 }

@@ -39,7 +39,7 @@ impl ChuMove {
     }
 
     /// じっと: a step out to an empty square and back (a pass).
-    pub fn is_jitto(self, pos: &ChuPosition) -> bool {
+    pub(crate) fn is_jitto(self, pos: &ChuPosition) -> bool {
         self.to == self.from && self.mid.is_some_and(|m| pos.at(m).is_none())
     }
 
@@ -118,7 +118,7 @@ pub(super) fn offset(sq: Square, side: Side, right: i32, forward: i32) -> Option
 }
 
 /// The four ranks nearest the opponent.
-pub fn in_zone(sq: Square, side: Side) -> bool {
+pub(crate) fn in_zone(sq: Square, side: Side) -> bool {
     match side {
         Side::First => sq.row() < 4,
         Side::Second => sq.row() >= RANKS - 4,

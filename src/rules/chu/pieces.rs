@@ -135,7 +135,7 @@ impl Base {
         }
     }
 
-    pub fn from_letter(c: char) -> Option<Base> {
+    pub(crate) fn from_letter(c: char) -> Option<Base> {
         let lower = c.to_ascii_lowercase();
         Base::ALL.into_iter().find(|b| b.letter() == lower)
     }
@@ -270,7 +270,7 @@ pub enum Dir {
 
 impl Dir {
     /// (files to the mover's right, ranks forward).
-    pub fn delta(self) -> (i32, i32) {
+    pub(crate) fn delta(self) -> (i32, i32) {
         match self {
             Dir::Forward => (0, 1),
             Dir::ForwardRight => (1, 1),
@@ -281,10 +281,6 @@ impl Dir {
             Dir::Left => (-1, 0),
             Dir::ForwardLeft => (-1, 1),
         }
-    }
-    pub fn is_diagonal(self) -> bool {
-        let (x, y) = self.delta();
-        x != 0 && y != 0
     }
 }
 

@@ -15,9 +15,9 @@ use crate::rules::search::{SearchPlan, Searcher, WIN};
 /// How much worse (hundredths of a pawn) every other move must be.
 pub const MARGIN: i32 = 300;
 /// How much the best move must gain on the position's static value.
-pub const GAIN: i32 = 250;
+pub(crate) const GAIN: i32 = 250;
 /// Node budget of one judging search.
-pub const NODES: u64 = 400_000;
+pub(crate) const NODES: u64 = 400_000;
 
 /// The search depth that judges a problem of `level` (1 easy … 3 hard):
 /// 1, the move itself (and the captures that follow: quiescence); 2, the
@@ -28,7 +28,7 @@ pub fn depth_for(level: u8) -> u8 {
 
 /// What kind of win the best move is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Theme {
+pub(crate) enum Theme {
     /// The king is taken by force.
     King,
     /// The 獅子 (or a lion-powered piece) makes the winning move.
@@ -52,11 +52,11 @@ pub struct Verdict {
 
 impl Verdict {
     /// Whether the position is a problem with `best` as its answer.
-    pub fn is_problem(&self) -> bool {
+    pub(crate) fn is_problem(&self) -> bool {
         self.score - self.others >= MARGIN
             && (self.score - self.before >= GAIN || self.score >= WIN / 2)
     }
-    pub fn theme(&self, pos: &ChuPosition) -> Theme {
+    pub(crate) fn theme(&self, pos: &ChuPosition) -> Theme {
         let mover = pos.at(self.best.from).map(|(_, p)| p);
         if self.score >= WIN / 2 {
             Theme::King

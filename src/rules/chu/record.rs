@@ -23,7 +23,7 @@ impl ChuGameText {
     }
 
     /// [`ChuGameText::parse`] under `profile`'s rules.
-    pub fn parse_in(profile: Profile, text: &str) -> Result<ChuGameText, String> {
+    pub(crate) fn parse_in(profile: Profile, text: &str) -> Result<ChuGameText, String> {
         let mut words: Vec<&str> = text.split_whitespace().collect();
         if words.first() == Some(&"position") {
             words.remove(0);

@@ -32,7 +32,7 @@ use crate::rules::game::Side;
 
 /// What one move did, as 千日手 asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveFacts {
+pub(crate) struct MoveFacts {
     pub mover: Side,
     /// The mover now attacks the enemy king (王手).
     pub check: bool,
@@ -118,7 +118,11 @@ impl ChuHistory {
 
     /// The history of a game already played: `positions` from the start
     /// (the current last) and the `moves` between them, taken as legal.
-    pub fn from_game(profile: Profile, positions: &[ChuPosition], moves: &[ChuMove]) -> Self {
+    pub(crate) fn from_game(
+        profile: Profile,
+        positions: &[ChuPosition],
+        moves: &[ChuMove],
+    ) -> Self {
         let facts = positions
             .windows(2)
             .zip(moves)

@@ -128,8 +128,8 @@ pub struct Toss {
 }
 
 impl Toss {
-    pub const MIN_SPEED: f64 = 30.0;
-    pub const MAX_SPEED: f64 = 160.0;
+    pub(crate) const MIN_SPEED: f64 = 30.0;
+    pub(crate) const MAX_SPEED: f64 = 160.0;
     /// A natural toss away from the thrower, as a CPU makes it: a little
     /// to either side, at an ordinary speed.
     pub fn natural(seed: u64) -> Toss {
@@ -361,7 +361,7 @@ pub fn lying_on(shape: &KomaShape, face: Face, x: f64, y: f64) -> Body {
 
 /// Frequencies of poses and throw results over many throws.
 #[derive(Clone, Debug, Default)]
-pub struct DiceTable {
+pub(crate) struct DiceTable {
     pub throws: u32,
     pub poses: Vec<(Pose, u32)>,
     /// Each result's name (`"1"` … `"40"`, `all_down`, `senko`, `baba`)
@@ -383,7 +383,7 @@ pub fn result_name(poses: &[Pose; 4]) -> String {
 }
 
 /// Throws `count` natural tosses from `seed` and counts what came up.
-pub fn dice_table(count: u32, seed: u64) -> DiceTable {
+pub(crate) fn dice_table(count: u32, seed: u64) -> DiceTable {
     let dice = KomaDice::new();
     let mut rng = SplitMix64(seed);
     let mut poses: Vec<(Pose, u32)> = Pose::ALL.iter().map(|&p| (p, 0)).collect();

@@ -190,7 +190,7 @@ pub fn lesson() -> Result<MawariLesson, LevelError> {
 /// A start position as the command line (`--position`) or the web page
 /// (`?position=`) gives it: a [`RaceText`], with an optional `rules=<preset>`
 /// word that sets the rules (else the setup screen's rules apply).
-pub fn start_text(text: &str) -> Result<(Option<MawariRules>, RaceText), String> {
+pub(crate) fn start_text(text: &str) -> Result<(Option<MawariRules>, RaceText), String> {
     let mut rules = None;
     let mut rest = Vec::new();
     for word in text.split_whitespace() {

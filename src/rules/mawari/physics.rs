@@ -35,8 +35,8 @@ pub struct V3 {
 }
 
 impl V3 {
-    pub const ZERO: V3 = V3::new(0.0, 0.0, 0.0);
-    pub const UP: V3 = V3::new(0.0, 0.0, 1.0);
+    pub(crate) const ZERO: V3 = V3::new(0.0, 0.0, 0.0);
+    pub(crate) const UP: V3 = V3::new(0.0, 0.0, 1.0);
     pub const fn new(x: f64, y: f64, z: f64) -> Self {
         V3 { x, y, z }
     }
@@ -56,10 +56,6 @@ impl V3 {
     pub fn normalized(self) -> V3 {
         let l = self.length();
         if l > 0.0 { self * (1.0 / l) } else { self }
-    }
-    /// Component-wise product (a diagonal matrix times a vector).
-    pub fn scale(self, o: V3) -> V3 {
-        V3::new(self.x * o.x, self.y * o.y, self.z * o.z)
     }
 }
 
@@ -108,7 +104,7 @@ pub struct Quat {
 }
 
 impl Quat {
-    pub const IDENTITY: Quat = Quat {
+    pub(crate) const IDENTITY: Quat = Quat {
         w: 1.0,
         x: 0.0,
         y: 0.0,
@@ -138,7 +134,7 @@ impl Quat {
         v + t * self.w + u.cross(t)
     }
     /// Turns `v` from the world into the body frame.
-    pub fn unrotate(self, v: V3) -> V3 {
+    pub(crate) fn unrotate(self, v: V3) -> V3 {
         self.conjugate().rotate(v)
     }
     /// A rotation by `half_sin`/`half_cos` of half the angle about `axis`
@@ -223,7 +219,7 @@ impl SplitMix64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
     /// Uniform in [lo, hi).
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+    pub(crate) fn range(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * self.unit()
     }
     /// A uniformly random rotation (a point on the unit 4-sphere, found by
@@ -243,7 +239,7 @@ impl SplitMix64 {
         }
     }
     /// A random vector inside the unit ball.
-    pub fn in_ball(&mut self) -> V3 {
+    pub(crate) fn in_ball(&mut self) -> V3 {
         loop {
             let v = V3::new(
                 self.range(-1.0, 1.0),
@@ -419,7 +415,7 @@ impl KomaShape {
 
     /// How far `p` (body frame) is outside the hull: the largest signed
     /// distance to a face plane (negative inside), and that plane.
-    pub fn deepest_face(&self, p: V3) -> (f64, &Plane) {
+    pub(crate) fn deepest_face(&self, p: V3) -> (f64, &Plane) {
         let mut best = (f64::NEG_INFINITY, &self.planes[0]);
         for pl in &self.planes {
             let d = pl.normal.dot(p) - pl.offset;
@@ -533,7 +529,7 @@ impl Tray {
 /// A contact found this step: `a` is pushed along `normal` at `point`;
 /// `b` (another koma) the other way, or nothing (the board or rim).
 #[derive(Clone, Copy, Debug)]
-pub struct Contact {
+pub(crate) struct Contact {
     pub a: usize,
     pub b: Option<usize>,
     pub point: V3,
@@ -546,8 +542,8 @@ pub struct Contact {
 
 const GRAVITY: f64 = -981.0;
 /// 480 steps a second; 8 of them make one 60 Hz animation frame.
-pub const STEP: f64 = 1.0 / 480.0;
-pub const STEPS_PER_FRAME: usize = 8;
+pub(crate) const STEP: f64 = 1.0 / 480.0;
+pub(crate) const STEPS_PER_FRAME: usize = 8;
 const ITERATIONS: usize = 12;
 /// Points this close (cm) to touching are contacts already (speculative
 /// contacts), so a resting koma's corners do not flicker in and out.
@@ -570,7 +566,7 @@ const REST_TIME: f64 = 0.25;
 const WAKE_SPEED: f64 = 6.0;
 const WAKE_DEPTH: f64 = 0.05;
 /// The longest throw simulated, in seconds.
-pub const MAX_TIME: f64 = 8.0;
+pub(crate) const MAX_TIME: f64 = 8.0;
 
 /// The simulation of one throw.
 #[derive(Clone, Debug)]
@@ -626,12 +622,8 @@ impl World {
         self.asleep.iter().all(|&a| a)
     }
 
-    pub fn is_asleep(&self, body: usize) -> bool {
-        self.asleep[body]
-    }
-
     /// The contacts of the current poses (all of them, sleeping koma too).
-    pub fn contacts(&self) -> Vec<Contact> {
+    pub(crate) fn contacts(&self) -> Vec<Contact> {
         self.find_contacts(false)
     }
 

@@ -45,11 +45,11 @@ use serde::{Deserialize, Serialize};
 use super::dice::ThrowValue;
 
 pub const TRACK: u8 = 32;
-pub const SIDE: u8 = 8;
+pub(crate) const SIDE: u8 = 8;
 /// Squares a なかよしこよし pair advances.
-pub const NAKAYOSHI: u8 = 7;
+pub(crate) const NAKAYOSHI: u8 = 7;
 /// The longest a dead piece sits inside the board.
-pub const MAX_DEPTH: u8 = 2;
+pub(crate) const MAX_DEPTH: u8 = 2;
 
 /// A piece's standing, lowest first: the four states below 歩 (歩の降格),
 /// then the ladder from 歩 to 王将.
@@ -75,7 +75,7 @@ pub enum Rank {
 }
 
 impl Rank {
-    pub const LADDER: [Rank; 12] = [
+    pub(crate) const LADDER: [Rank; 12] = [
         Rank::SenkoStand,
         Rank::Upright,
         Rank::Sideways,
@@ -116,7 +116,7 @@ impl Rank {
             Rank::Osho => "王将",
         }
     }
-    pub fn name_en(self) -> &'static str {
+    pub(crate) fn name_en(self) -> &'static str {
         match self {
             Rank::SenkoStand => "incense stand",
             Rank::Upright => "upright",
@@ -133,7 +133,7 @@ impl Rank {
         }
     }
     /// The kanji on the koma's face (one or two), for drawing it.
-    pub fn kanji(self) -> &'static str {
+    pub(crate) fn kanji(self) -> &'static str {
         match self {
             Rank::SenkoStand | Rank::Upright | Rank::Sideways | Rank::Fu => "歩",
             Rank::Tokin => "と",
@@ -390,7 +390,7 @@ impl Race {
     }
 
     /// Two pawns on opposite corners (the smallest race there is).
-    pub fn two_pawns(rules: MawariRules) -> Race {
+    pub(crate) fn two_pawns(rules: MawariRules) -> Race {
         Race::on_corners(&[0, 16], rules)
     }
 
@@ -790,7 +790,7 @@ impl Rank {
             Rank::Osho => "osho",
         }
     }
-    pub fn from_id(id: &str) -> Option<Rank> {
+    pub(crate) fn from_id(id: &str) -> Option<Rank> {
         Rank::LADDER.into_iter().find(|r| r.id() == id)
     }
 }

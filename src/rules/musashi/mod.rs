@@ -18,7 +18,7 @@ use solve::{Tables, Value};
 pub const OYA: Side = Side::First;
 pub const KO: Side = Side::Second;
 /// 親 wins when this many plies have been played.
-pub const MOVE_LIMIT: u16 = 300;
+pub(crate) const MOVE_LIMIT: u16 = 300;
 
 /// The rule options (a preset, or 自分で決める).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -82,7 +82,7 @@ impl MusashiPos {
     pub fn oya(&self) -> PointId {
         self.oya as PointId
     }
-    pub fn has_ko(&self, p: PointId) -> bool {
+    pub(crate) fn has_ko(&self, p: PointId) -> bool {
         self.ko & (1 << p) != 0
     }
     pub fn ko(&self) -> impl Iterator<Item = PointId> + '_ {
@@ -196,7 +196,7 @@ pub struct Musashi {
 
 /// Shared exact tables (cheap to clone into a CPU thread).
 #[derive(Clone)]
-pub struct Endgame(Arc<Tables>);
+pub(crate) struct Endgame(Arc<Tables>);
 
 impl std::fmt::Debug for Endgame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -409,7 +409,7 @@ impl Musashi {
     }
 
     /// The 子 that 親 takes by entering `to` (both of every pair), as bits.
-    pub fn captured_bits(&self, pos: &MusashiPos, to: PointId) -> u64 {
+    pub(crate) fn captured_bits(&self, pos: &MusashiPos, to: PointId) -> u64 {
         self.pair_masks_of(to)
             .iter()
             .filter(|&&m| pos.ko & m == m)
@@ -417,7 +417,7 @@ impl Musashi {
     }
 
     /// The pairs 親 takes by entering `p`, each as one mask of both points.
-    pub fn pair_masks_of(&self, p: PointId) -> &[u64] {
+    pub(crate) fn pair_masks_of(&self, p: PointId) -> &[u64] {
         &self.pair_masks[self.pair_start[p]..self.pair_start[p + 1]]
     }
 

@@ -27,7 +27,7 @@ use crate::rules::game::{Game, Side};
 
 /// How many positions the game solves in the background natively (two
 /// bytes each, and about a second per two million).
-pub const NATIVE_BUDGET: u64 = 64_000_000;
+pub(crate) const NATIVE_BUDGET: u64 = 64_000_000;
 /// The same on the single-threaded web build, which solves a slice a frame.
 pub const WEB_BUDGET: u64 = 17_000_000;
 
@@ -472,12 +472,7 @@ impl Solver {
         self.phase = Phase::Start { next: 0 };
     }
 
-    /// The layer being solved.
-    pub fn current_ko(&self) -> u8 {
-        self.tables.layers.len() as u8 - 1
-    }
-
-    pub fn is_done(&self) -> bool {
+    pub(crate) fn is_done(&self) -> bool {
         self.phase == Phase::Done
     }
 
