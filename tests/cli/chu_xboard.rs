@@ -114,7 +114,7 @@ fn engine_and_match_commands_parse() {
             .map(String::from)
             .collect::<Vec<_>>()
     };
-    let command = |v: &[String]| parse(v).map(|cli| cli.command);
+    let command = |v: &[String]| parse(v).map(|cli| cli.command).map_err(|e| e.to_string());
     assert_eq!(command(&args("engine")), Ok(Some(Command::Engine)));
     assert!(parse(args("engine now")).is_err());
     let mut v = args("match chushogi --games 4 --st 0.5 --seed 3 --opponent");

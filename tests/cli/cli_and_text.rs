@@ -24,6 +24,16 @@ fn exact(args: &[&str]) -> Result<Cli, clap::Error> {
     parse(std::iter::once(&"yorimichi").chain(args))
 }
 
+/// What `args` (one argument a word) parse into.
+fn cli(args: &str) -> Cli {
+    words(args).unwrap_or_else(|e| panic!("{args}: {e}"))
+}
+
+/// What `args` (as they are) parse into.
+fn cli_exact(args: &[&str]) -> Cli {
+    exact(args).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
 /// The command `args` asks for.
 fn command(args: &str) -> Command {
     match words(args) {
@@ -50,9 +60,9 @@ fn the_command_line_is_consistent() {
 
 #[test]
 fn commands_parse() {
-    assert_eq!(words(""), Ok(play(None, None)));
-    assert_eq!(words("--game hasami"), Ok(play(Some(GameId::Hasami), None)));
-    assert_eq!(words("--game mawari"), Ok(play(Some(GameId::Mawari), None)));
+    assert_eq!(cli(""), play(None, None));
+    assert_eq!(cli("--game hasami"), play(Some(GameId::Hasami), None));
+    assert_eq!(cli("--game mawari"), play(Some(GameId::Mawari), None));
     assert_eq!(
         command("frames chushogi --seconds 3"),
         Command::Frames(FramesArgs {
@@ -166,20 +176,17 @@ fn commands_parse() {
             ..
         })
     ));
-    assert_eq!(
-        words("--game foxgeese"),
-        Ok(play(Some(GameId::FoxGeese), None))
-    );
+    assert_eq!(cli("--game foxgeese"), play(Some(GameId::FoxGeese), None));
     let text = "K...K-./......./..O.K../......./K....-. ko";
     assert_eq!(
-        exact(&["--game", "musashi", "--position", text]),
-        Ok(play(Some(GameId::Musashi), Some(text)))
+        cli_exact(&["--game", "musashi", "--position", text]),
+        play(Some(GameId::Musashi), Some(text))
     );
     // 中将棋 takes an SFEN or a USI game.
     let game = "position startpos moves 7j7h 7d7e";
     assert_eq!(
-        exact(&["--game", "chushogi", "--position", game]),
-        Ok(play(Some(GameId::ChuShogi), Some(game)))
+        cli_exact(&["--game", "chushogi", "--position", game]),
+        play(Some(GameId::ChuShogi), Some(game))
     );
     assert_eq!(
         command("solve musashi --board 25 --max-ko 5 --mirror --csv"),
@@ -346,7 +353,7 @@ fn bad_arguments_are_explained() {
             "invalid value 'moon' for '[SCENE]'",
         ),
         ("screenshot title out.jpg", ".png"),
-        ("screenshot title", "[OUT.png]"),
+        ("screenshot title", "<OUT.png>"),
         ("screenshot --list title out.png", "cannot be used with"),
         ("screenshot --smoke", "--list"),
         ("fly", "unrecognized subcommand 'fly'"),
