@@ -390,7 +390,7 @@ fn move_counts_agree_with_lishogi() {
 fn move_counts_agree_with_lishogi_in_middle_games() {
     use yorimichi::rules::chu::Profile;
     use yorimichi::rules::chu::moves::perft_in;
-    let data = include_str!("data/chu_lishogi_perft1.txt");
+    let data = include_str!("../data/chu_lishogi_perft1.txt");
     let mut checked = 0;
     let mut wrong = Vec::new();
     for line in data

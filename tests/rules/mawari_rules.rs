@@ -746,7 +746,7 @@ fn throws_come_to_rest_inside_the_tray() {
 /// file.
 #[test]
 fn fixed_throws_give_their_recorded_poses() {
-    let golden = include_str!("data/dice_golden.txt").trim();
+    let golden = include_str!("../data/dice_golden.txt").trim();
     assert_eq!(fingerprint(), golden, "the simulation changed");
 }
 
