@@ -36,6 +36,7 @@ pub struct BenchArgs {
     /// The game's preset (its standard one if not given).
     #[arg(long, value_name = "P")]
     pub preset: Option<String>,
+    /// Seeds the games the positions come from.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::seed())]
     pub seed: u64,
 }

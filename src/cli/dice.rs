@@ -20,6 +20,7 @@ pub struct DiceArgs {
         value_parser = super::whole::<u32>(1, Some(10_000_000))
     )]
     pub throws: u32,
+    /// Seeds the throws.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::seed())]
     pub seed: u64,
     /// Print CSV instead of a table.

@@ -90,7 +90,7 @@ where
     Ok(cli)
 }
 
-/// Adds the usage of the command `args` name to a refusal that lacks it
+/// Adds the usage of the command that `args` name to a refusal that lacks it
 /// (clap leaves it out when a value parser refuses a value).
 fn with_usage(mut e: clap::Error, args: &[OsString]) -> clap::Error {
     if !e.use_stderr() || e.get(ContextKind::Usage).is_some() {

@@ -64,6 +64,7 @@ pub struct ProblemsArgs {
         value_parser = super::whole::<usize>(0, Some(100))
     )]
     pub king: usize,
+    /// Seeds the CPU games and the skirmishes.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::seed())]
     pub seed: u64,
 }

@@ -36,6 +36,7 @@ pub struct SelfplayArgs {
     /// The game's preset (its standard one if not given).
     #[arg(long, value_name = "P")]
     pub preset: Option<String>,
+    /// Seeds the CPUs' random choices.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::seed())]
     pub seed: u64,
     /// Print every game's moves.
@@ -51,7 +52,7 @@ pub struct SelfplayArgs {
 }
 
 /// A CPU level: easy, normal or strong.
-pub(crate) fn level() -> impl clap::builder::TypedValueParser<Value = Strength> {
+fn level() -> impl clap::builder::TypedValueParser<Value = Strength> {
     super::one_of(Strength::ALL, Strength::id)
 }
 

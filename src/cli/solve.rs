@@ -1,4 +1,4 @@
-//! `yorimichi solve musashi`: the exact 十六むさし tables (issue 4), as a
+//! `yorimichi solve musashi`: the exact 十六むさし tables, as a
 //! table for people or CSV, or the value and best line of one position.
 
 use std::io::Write;
