@@ -17,15 +17,15 @@ pub mod shell;
 
 use bevy::prelude::*;
 
-/// The shell's screens and every game: what the app and the headless tests
-/// run.
+/// The shell's screens and every game: what the headless tests run.
 pub fn plugin(app: &mut App) {
     app.add_plugins((shell::core_plugin, games::plugin));
 }
 
-/// Opens the window and runs the app (or the capture job's scene).
+/// Opens the window and runs the app (or the capture job's scene): the
+/// shell adds its own screens, then every game and the scenes.
 pub fn run(options: shell::StartOptions) -> AppExit {
     shell::run(options, |app| {
-        app.add_plugins((plugin, scenes::plugin));
+        app.add_plugins((games::plugin, scenes::plugin));
     })
 }
