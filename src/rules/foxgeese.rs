@@ -1,9 +1,9 @@
-//! きつねとがちょう (Fox and Geese), after `shared/seeds/002` and issue 5:
-//! one fox against 13, 15 or 17 geese on the 33-point cross. The geese move
-//! first, one step along a line (standard: forward or sideways only); the
-//! fox steps in any direction or jumps a goose onto the empty point beyond,
-//! possibly several times in one turn. A whole multi-jump is one move; every
-//! point where the fox may stop is a separate move.
+//! きつねとがちょう (Fox and Geese): one fox against 13, 15 or 17 geese on the
+//! 33-point cross. The geese move first, one step along a line (standard:
+//! forward or sideways only); the fox steps in any direction or jumps a
+//! goose onto the empty point beyond, possibly several times in one turn. A
+//! whole multi-jump is one move; every point where the fox may stop is a
+//! separate move.
 
 use serde::{Deserialize, Serialize};
 

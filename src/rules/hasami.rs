@@ -1,7 +1,7 @@
-//! はさみ将棋 (Hasami Shogi), after `shared/seeds/004`: every piece moves
-//! like a rook; a move captures the enemy pieces it sandwiches (in a row, in
-//! several directions at once), and pieces at the corner or edge (or, by
-//! option, anywhere) are captured by enclosing them.
+//! はさみ将棋 (Hasami Shogi): every piece moves like a rook; a move captures the
+//! enemy pieces it sandwiches (in a row, in several directions at once),
+//! and pieces at the corner or edge (or, by option, anywhere) are captured
+//! by enclosing them.
 
 use serde::{Deserialize, Serialize};
 

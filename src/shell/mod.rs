@@ -238,9 +238,8 @@ fn spawn_camera(mut commands: Commands) {
 }
 
 /// On a software renderer (llvmpipe, SwiftShader: the GPU is the CPU) 4×
-/// multisampling more than doubles the frame time — 41 → 17 ms a frame on
-/// the 中将棋 board under Xvfb, measured with `yorimichi frames` — so there
-/// the edges are left unsmoothed; a real GPU keeps them smooth. The CPU
+/// multisampling more than doubles the frame time (README, Performance), so
+/// there the edges are left unsmoothed; a real GPU keeps them smooth. The CPU
 /// opponent's search then also leaves the renderer room
 /// ([`cpu::SearchPace`]).
 fn fit_to_adapter(

@@ -61,7 +61,11 @@ fn a_misspelt_preset_rule_is_refused() {
 fn a_misspelt_cpu_level_setting_is_refused() {
     let f: LevelFile = data::FOXGEESE_PRESETS;
     let text = misspelt(f.text, "blunder_rate", "blunder_rat");
-    assert_names_typo(data::foxgeese_presets_from(f.path, &text), f.path, "blunder_rat");
+    assert_names_typo(
+        data::foxgeese_presets_from(f.path, &text),
+        f.path,
+        "blunder_rat",
+    );
 }
 
 #[test]
@@ -92,7 +96,11 @@ fn a_misspelt_mawari_lesson_field_is_refused() {
     let presets = mawari_levels::presets().expect("the presets load");
     let path = "levels/tutorials/mawari.ron";
     let text = misspelt(&read(path), "poses", "poeses");
-    assert_names_typo(mawari_levels::lesson_from(path, &text, &presets), path, "poeses");
+    assert_names_typo(
+        mawari_levels::lesson_from(path, &text, &presets),
+        path,
+        "poeses",
+    );
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! How a 中将棋 game ends (JCSA rules as the seed words them, issue 6):
+//! How a 中将棋 game ends (JCSA rules as the seed words them):
 //! the king taken (unless a 太子 lives on), 駒枯れ (bare king), and no legal
 //! move; and who wins when the game is cut off at 60 minutes (the points
 //! on the board). 千日手 and the clock need the game's history and are

@@ -1,10 +1,10 @@
-//! 中将棋 (Chu Shogi), after `shared/seeds/001` and issue 6: the pieces and
-//! their moves, the board and SFEN, the legal moves with the lion-trading
-//! rules under the JCSA or the lishogi profile, how a game ends, 千日手 with
-//! its four rules for who must change, the [`game::Chu`] the shared search
-//! plays (its evaluation, and the static exchange of [`exchange`]), whole
-//! games as text (USI and a Japanese record), XBoard's notation for the
-//! CECP engine, and what makes a position a problem.
+//! 中将棋 (Chu Shogi): the pieces and their moves, the board and SFEN, the
+//! legal moves with the lion-trading rules under the JCSA or the lishogi
+//! profile, how a game ends, 千日手 with its four rules for who must change,
+//! the [`game::Chu`] the shared search plays (its evaluation, and the
+//! static exchange of [`exchange`]), whole games as text (USI and a
+//! Japanese record), XBoard's notation for the CECP engine, and what makes
+//! a position a problem.
 
 pub mod end;
 pub mod exchange;

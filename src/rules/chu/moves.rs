@@ -1,4 +1,4 @@
-//! 中将棋 moves (issue 6, first part): every move the pieces' movement
+//! 中将棋 moves: every move the pieces' movement
 //! allows — steps, slides, two-square jumps, the 獅子's area and two-step
 //! moves, the lion lines of 飛鷲 and 角鷹 — with the optional promotions.
 //!

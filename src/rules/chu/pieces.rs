@@ -1,4 +1,4 @@
-//! The 中将棋 pieces (seed 001, issue 6): the 21 kinds of the starting
+//! The 中将棋 pieces: the 21 kinds of the starting
 //! array, what each promotes to, how each of the 30 named pieces moves, the
 //! SFEN letters lishogi uses, and the JCSA tournament point values.
 

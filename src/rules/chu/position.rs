@@ -1,4 +1,4 @@
-//! The 中将棋 board and SFEN (lishogi-compatible, issue 6): 12×12 squares
+//! The 中将棋 board and SFEN (lishogi-compatible): 12×12 squares
 //! named by USI (files 12…1 from 先手's left, ranks a…l from the top), the
 //! pieces, the side to move and the 先獅子 square.
 

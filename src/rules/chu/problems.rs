@@ -1,4 +1,4 @@
-//! 駒問題集 (issue 7): what makes a 中将棋 position a problem, judged by the
+//! 駒問題集: what makes a 中将棋 position a problem, judged by the
 //! engine. A position is a problem when the side to move has one best move
 //! that wins clearly — every other move (every move ending in a different
 //! position) scores at least [`MARGIN`] less — and it gains material over

@@ -1,4 +1,4 @@
-//! 千日手 under the JCSA rules as the seed words them (issue 6).
+//! 千日手 under the JCSA rules as the seed words them.
 //!
 //! The same position (board, side to move, 先獅子 square) for the fourth
 //! time is a draw — but before that, one side must change its moves, and

@@ -1,4 +1,4 @@
-//! まわり将棋 (Mawari Shogi, seed 003): the race round the board's edge
+//! まわり将棋 (Mawari Shogi): the race round the board's edge
 //! ([`race`]), and the four 金将 thrown as dice ([`dice`]), whose throws
 //! are simulated as rigid bodies ([`physics`]) and read from how they lie.
 

@@ -1,6 +1,10 @@
-//! The race of まわり将棋 (seed 003): 2–4 pieces round the 32 edge squares
+//! The race of まわり将棋: 2–4 pieces round the 32 edge squares
 //! of a shogi board, climbing a rank each time one lands exactly on a
 //! corner, with the seed's special rules as settings.
+//!
+//! One file of over 900 lines on purpose: every special rule acts inside
+//! one move's resolution, in the order listed below, so they are read (and
+//! changed) together.
 //!
 //! Where the seed leaves a detail open, this module decides (and the rules
 //! page, `levels/rules/mawari.ron`, says the same):

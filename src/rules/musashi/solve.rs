@@ -1,4 +1,4 @@
-//! The exact 十六むさし endgame solver (issue 4): retrograde analysis of the
+//! The exact 十六むさし endgame solver: retrograde analysis of the
 //! pure rules — no threshold, no repetition, no move limit.
 //!
 //! A position is a 子 win when the 子 can force 親 into having no move on
