@@ -37,27 +37,17 @@ test: deps-test
 screenshot-test:
 	cargo build --release
 	mkdir -p $(SHOTS)
-	rm -f $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png $(SHOTS)/musashi.png \
-		$(SHOTS)/chushogi.png $(SHOTS)/mawari.png
-	$(XVFB) $(BIN) screenshot title $(SHOTS)/title.png
-	$(XVFB) $(BIN) screenshot hasami $(SHOTS)/hasami.png
-	$(XVFB) $(BIN) screenshot foxgeese $(SHOTS)/foxgeese.png
-	$(XVFB) $(BIN) screenshot musashi $(SHOTS)/musashi.png
-	$(XVFB) $(BIN) screenshot chushogi $(SHOTS)/chushogi.png
-	$(XVFB) $(BIN) screenshot mawari $(SHOTS)/mawari.png
-	python3 tools/check_png.py $(SHOTS)/title.png $(SHOTS)/hasami.png $(SHOTS)/foxgeese.png \
-		$(SHOTS)/musashi.png $(SHOTS)/chushogi.png $(SHOTS)/mawari.png
+	scenes=$$($(BIN) screenshot --list --smoke) && test -n "$$scenes" || exit 1; \
+	for s in $$scenes; do rm -f $(SHOTS)/$$s.png; done; \
+	for s in $$scenes; do $(XVFB) $(BIN) screenshot $$s $(SHOTS)/$$s.png || exit 1; done; \
+	python3 tools/check_png.py $$(for s in $$scenes; do echo $(SHOTS)/$$s.png; done)
 
 # Every README picture, made by the real renderer.
 screenshots: deps-test
 	cargo build --release
 	mkdir -p docs
-	for s in title list hasami hasami-symbol hasami-capture hasami-setup hasami-tutorial hasami-rules \
-		foxgeese foxgeese-symbol foxgeese-jump foxgeese-setup foxgeese-tutorial \
-		musashi musashi-capture musashi-setup musashi-tutorial \
-		chushogi chushogi-lion chushogi-tutorial chushogi-learn chushogi-lesson chushogi-problem \
-		chushogi-phone chushogi-setup mawari mawari-throw mawari-setup mawari-tutorial mawari-phone; do \
-		$(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
+	scenes=$$($(BIN) screenshot --list) && test -n "$$scenes" || exit 1; \
+	for s in $$scenes; do $(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
 
 web-build:
 	@bash .ci/deps.sh web

@@ -5,27 +5,19 @@
 //!   animation, the CPU runner); it knows no game.
 //! - [`games`]: one Bevy plugin per game, presenting its rules in the shell.
 //! - [`scenes`]: the screenshot and frame-timing scenes.
-//! - [`cli`]: command-line parsing.
+//! - [`cli`]: the command line and its headless commands (native only).
 
-pub mod bench_cmd;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
-pub mod dice_cmd;
-pub mod engine_cmd;
 pub mod games;
 pub mod headless;
-pub mod match_cmd;
-pub mod perft_cmd;
-pub mod problems_cmd;
 pub mod rules;
 pub mod scenes;
-pub mod selfplay_cmd;
 pub mod shell;
-pub mod solve_cmd;
 
 use bevy::prelude::*;
 
-/// The shell's screens and every game: what the app and the headless tests
-/// run.
+/// The shell's screens and every game: what the headless tests run.
 pub fn plugin(app: &mut App) {
     app.add_plugins((shell::core_plugin, games::plugin));
 }

@@ -2,6 +2,7 @@
 //! strengths against each other (and by tests). Native only: it reads the
 //! system clock to report move times.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use rand::{SeedableRng, rngs::StdRng};
@@ -102,14 +103,15 @@ pub(crate) fn play_game<G: Game>(
 }
 
 /// Plays `games` games, A taking `a_side` in all of them, or 先手 in the
-/// even ones and 後手 in the odd ones; calls `each` after every game.
+/// even ones and 後手 in the odd ones; calls `each` after every game, and
+/// stops early when it breaks.
 pub(crate) fn play_match<G: Game>(
     game: &G,
     (a, b): (&CpuLevel, &CpuLevel),
     a_side: Option<Side>,
     games: usize,
     seed: u64,
-    mut each: impl FnMut(&GameSummary),
+    mut each: impl FnMut(&GameSummary) -> ControlFlow<()>,
 ) -> MatchSummary {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut summary = MatchSummary::default();
@@ -127,7 +129,9 @@ pub(crate) fn play_match<G: Game>(
             Some(w) if w == a_side => summary.a_wins += 1,
             Some(_) => summary.b_wins += 1,
         }
-        each(&g);
+        if each(&g).is_break() {
+            break;
+        }
     }
     summary
 }

@@ -1,12 +1,13 @@
 //! 中将棋 in XBoard's notation and the CECP engine (issue 6).
 
-use yorimichi::cli::{Command, MatchArgs, parse};
-use yorimichi::engine_cmd::Style;
-use yorimichi::engine_cmd::run_script;
+use yorimichi::cli::engine::{Style, run_script};
+use yorimichi::cli::referee::MatchArgs;
+use yorimichi::cli::{Cli, Command, parse};
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::moves::{parse_usi, play};
 use yorimichi::rules::chu::position::{ChuPosition, Square};
 use yorimichi::rules::chu::xboard::{engine_lines, move_text, parse_move, parse_square, square};
+use yorimichi::rules::data::GameId;
 
 fn sq(usi: &str) -> Square {
     Square::parse(usi).unwrap()
@@ -107,14 +108,21 @@ fn the_engine_speaks_cecp() {
 
 #[test]
 fn engine_and_match_commands_parse() {
-    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-    assert_eq!(parse(&args("engine")), Ok(Command::Engine));
-    assert!(parse(&args("engine now")).is_err());
+    let args = |s: &str| {
+        std::iter::once("yorimichi")
+            .chain(s.split_whitespace())
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let command = |v: &[String]| parse(v).map(|cli| cli.command).map_err(|e| e.to_string());
+    assert_eq!(command(&args("engine")), Ok(Some(Command::Engine)));
+    assert!(parse(args("engine now")).is_err());
     let mut v = args("match chushogi --games 4 --st 0.5 --seed 3 --opponent");
     v.push("/usr/games/hachu -x".into());
     assert_eq!(
-        parse(&v),
-        Ok(Command::Match(MatchArgs {
+        command(&v),
+        Ok(Some(Command::Match(MatchArgs {
+            game: GameId::ChuShogi,
             opponent: "/usr/games/hachu -x".into(),
             games: 4,
             st: 0.5,
@@ -123,10 +131,27 @@ fn engine_and_match_commands_parse() {
             profile: Profile::Jcsa,
             check_boards: false,
             style: Style::ENGINE,
-        }))
+        })))
     );
+    assert!(matches!(
+        command(&args(
+            "match chushogi --opponent x --max-plies 40 --profile lishogi --check-boards"
+        )),
+        Ok(Some(Command::Match(MatchArgs {
+            games: 2,
+            st: 1.0,
+            max_plies: 40,
+            seed: 1,
+            profile: Profile::Lishogi,
+            check_boards: true,
+            ..
+        })))
+    ));
     let style = |v: &[String]| match parse(v) {
-        Ok(Command::Match(MatchArgs { style, .. })) => style,
+        Ok(Cli {
+            command: Some(Command::Match(MatchArgs { style, .. })),
+            ..
+        }) => style,
         other => panic!("{other:?}"),
     };
     let mut v = args("match chushogi --null-move off --opponent x");
@@ -137,7 +162,7 @@ fn engine_and_match_commands_parse() {
             no_repeats: false
         }
     );
-    v[3] = "on".into();
+    v[4] = "on".into();
     v.push("--no-repeats".into());
     assert_eq!(
         style(&v),
@@ -146,25 +171,45 @@ fn engine_and_match_commands_parse() {
             no_repeats: true
         }
     );
-    v[3] = "maybe".into();
+    v[4] = "maybe".into();
+    let e = parse(&v).unwrap_err().to_string();
     assert!(
-        parse(&v)
-            .unwrap_err()
-            .contains("--null-move needs on or off")
+        e.contains("invalid value 'maybe' for '--null-move <ON|OFF>'"),
+        "{e}"
     );
     for (input, says) in [
-        ("match chushogi --games 2", "needs --opponent"),
+        ("match chushogi --games 2", "--opponent <COMMAND>"),
         ("match hasami --opponent x", "only chushogi"),
-        ("match chushogi --opponent x --st -1", "positive number"),
+        ("match chushogi --opponent x --st 0", "positive number"),
+        ("match chushogi --opponent x --st x", "positive number"),
+        (
+            "match chushogi --opponent x --games 0",
+            "positive whole number",
+        ),
+        (
+            "match chushogi --opponent x --max-plies 0",
+            "positive whole number",
+        ),
+        (
+            "match chushogi --opponent x --seed 0",
+            "positive whole number",
+        ),
     ] {
-        let e = parse(&args(input)).unwrap_err();
+        let e = parse(args(input)).unwrap_err().to_string();
         assert!(e.contains(says), "{input}: {e}");
     }
+    // A negative number is not read as a value.
+    assert!(parse(args("match chushogi --opponent x --st -1")).is_err());
+    // The command that starts the opponent must say something.
+    let mut v = args("match chushogi --opponent");
+    v.push("  ".into());
+    let e = parse(&v).unwrap_err().to_string();
+    assert!(e.contains("needs the command"), "{e}");
 }
 
 #[test]
 fn the_engine_can_be_told_never_to_repeat_a_position() {
-    use yorimichi::engine_cmd::think;
+    use yorimichi::cli::engine::think;
     use yorimichi::rules::chu::game::Chu;
     use yorimichi::rules::game::Game;
     let chu = Chu::default();

@@ -1,79 +1,132 @@
 //! Command-line parsing and the UI texts.
 
-use yorimichi::cli::{Command, PerftArgs, SelfplayArgs, SolveArgs, parse};
+use yorimichi::cli::bench::BenchArgs;
+use yorimichi::cli::dice::DiceArgs;
+use yorimichi::cli::perft::PerftArgs;
+use yorimichi::cli::problems::ProblemsArgs;
+use yorimichi::cli::screenshot::{FramesArgs, ScreenshotArgs};
+use yorimichi::cli::selfplay::SelfplayArgs;
+use yorimichi::cli::solve::SolveArgs;
+use yorimichi::cli::{Cli, Command, parse};
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::data::{GameId, Strength};
 use yorimichi::rules::game::Side;
+use yorimichi::scenes::Scene;
 use yorimichi::shell::i18n::{Lang, T};
 
-fn args(s: &str) -> Vec<String> {
-    s.split_whitespace().map(String::from).collect()
+/// Parses `yorimichi` followed by `args`, one argument a word.
+fn words(args: &str) -> Result<Cli, clap::Error> {
+    parse(std::iter::once("yorimichi").chain(args.split_whitespace()))
+}
+
+/// Parses `yorimichi` followed by `args` as they are.
+fn exact(args: &[&str]) -> Result<Cli, clap::Error> {
+    parse(std::iter::once(&"yorimichi").chain(args))
+}
+
+/// What `args` (one argument a word) parse into.
+fn cli(args: &str) -> Cli {
+    words(args).unwrap_or_else(|e| panic!("{args}: {e}"))
+}
+
+/// What `args` (as they are) parse into.
+fn cli_exact(args: &[&str]) -> Cli {
+    exact(args).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+/// The command `args` asks for.
+fn command(args: &str) -> Command {
+    match words(args) {
+        Ok(Cli {
+            command: Some(c), ..
+        }) => c,
+        other => panic!("{args}: {other:?}"),
+    }
+}
+
+fn play(game: Option<GameId>, position: Option<&str>) -> Cli {
+    Cli {
+        game,
+        position: position.map(String::from),
+        command: None,
+    }
+}
+
+#[test]
+fn the_command_line_is_consistent() {
+    use clap::CommandFactory;
+    Cli::command().debug_assert();
 }
 
 #[test]
 fn commands_parse() {
+    assert_eq!(cli(""), play(None, None));
+    assert_eq!(cli("--game hasami"), play(Some(GameId::Hasami), None));
+    assert_eq!(cli("--game mawari"), play(Some(GameId::Mawari), None));
     assert_eq!(
-        parse(&[]),
-        Ok(Command::Play {
-            game: None,
-            position: None
-        })
-    );
-    assert_eq!(
-        parse(&args("--game hasami")),
-        Ok(Command::Play {
-            game: Some(GameId::Hasami),
-            position: None
-        })
-    );
-    assert_eq!(
-        parse(&args("--game mawari")),
-        Ok(Command::Play {
-            game: Some(GameId::Mawari),
-            position: None
-        })
-    );
-    assert_eq!(
-        parse(&args("frames chushogi --seconds 3")),
-        Ok(Command::Frames {
-            scene: yorimichi::scenes::Scene::Chushogi,
+        command("frames chushogi --seconds 3"),
+        Command::Frames(FramesArgs {
+            scene: Scene::Chushogi,
             seconds: 3.0
         })
     );
     assert_eq!(
-        parse(&args("bench chushogi --positions 20 --seed 4")),
-        Ok(Command::Bench(yorimichi::cli::BenchArgs {
+        command("frames title"),
+        Command::Frames(FramesArgs {
+            scene: Scene::Title,
+            seconds: 5.0
+        })
+    );
+    assert_eq!(
+        command("bench chushogi --positions 20 --seed 4"),
+        Command::Bench(BenchArgs {
             game: GameId::ChuShogi,
             positions: 20,
             preset: None,
             seed: 4
-        }))
+        })
     );
     assert_eq!(
-        parse(&args("dice --throws 500 --seed 3 --csv")),
-        Ok(Command::Dice(yorimichi::cli::DiceArgs {
+        command("bench musashi"),
+        Command::Bench(BenchArgs {
+            game: GameId::Musashi,
+            positions: 100,
+            preset: None,
+            seed: 1
+        })
+    );
+    assert_eq!(
+        command("dice --throws 500 --seed 3 --csv"),
+        Command::Dice(DiceArgs {
             throws: 500,
             seed: 3,
             csv: true
-        }))
+        })
+    );
+    assert_eq!(
+        command("dice"),
+        Command::Dice(DiceArgs {
+            throws: 10_000,
+            seed: 1,
+            csv: false
+        })
     );
     assert!(matches!(
-        parse(&[
-            "--game".into(),
-            "mawari".into(),
-            "--position".into(),
-            "rules=basic hisha@6 fu@14 turn=1".into()
+        exact(&[
+            "--game",
+            "mawari",
+            "--position",
+            "rules=basic hisha@6 fu@14 turn=1"
         ]),
-        Ok(Command::Play {
+        Ok(Cli {
             game: Some(GameId::Mawari),
-            position: Some(_)
+            position: Some(_),
+            command: None
         })
     ));
     assert_eq!(
-        parse(&args(
-            "selfplay hasami --games 20 --a strong --b normal --seed 9"
-        )),
-        Ok(Command::Selfplay(SelfplayArgs {
+        command("selfplay hasami --games 20 --a strong --b normal --seed 9"),
+        Command::Selfplay(SelfplayArgs {
             game: GameId::Hasami,
             games: 20,
             a: Strength::Strong,
@@ -83,166 +136,326 @@ fn commands_parse() {
             moves: false,
             a_side: None,
             a_null_move: None,
-        }))
+        })
+    );
+    assert_eq!(
+        command("selfplay hasami --games 2 --a easy --b easy"),
+        Command::Selfplay(SelfplayArgs {
+            game: GameId::Hasami,
+            games: 2,
+            a: Strength::Easy,
+            b: Strength::Easy,
+            preset: None,
+            seed: 1,
+            moves: false,
+            a_side: None,
+            a_null_move: None,
+        })
     );
     assert!(matches!(
-        parse(&args(
-            "selfplay chushogi --games 2 --a strong --b strong --a-null-move on"
-        )),
-        Ok(Command::Selfplay(SelfplayArgs {
+        command("selfplay chushogi --games 2 --a strong --b strong --a-null-move on --moves"),
+        Command::Selfplay(SelfplayArgs {
             a_null_move: Some(true),
+            moves: true,
             ..
-        }))
+        })
     ));
-    assert!(
-        parse(&args(
-            "selfplay chushogi --games 2 --a strong --b strong --a-null-move yes"
-        ))
-        .is_err()
-    );
+    assert!(words("selfplay chushogi --games 2 --a strong --b strong --a-null-move yes").is_err());
     assert!(matches!(
-        parse(&args(
-            "selfplay musashi --games 4 --a strong --b normal --a-side second"
-        )),
-        Ok(Command::Selfplay(SelfplayArgs {
+        command("selfplay musashi --games 4 --a strong --b normal --a-side second"),
+        Command::Selfplay(SelfplayArgs {
             a_side: Some(Side::Second),
             ..
-        }))
+        })
     ));
     assert!(matches!(
-        parse(&args(
-            "selfplay foxgeese --games 2 --a easy --b easy --preset old"
-        )),
-        Ok(Command::Selfplay(SelfplayArgs {
+        command("selfplay foxgeese --games 2 --a easy --b easy --preset old"),
+        Command::Selfplay(SelfplayArgs {
             game: GameId::FoxGeese,
+            preset: Some(_),
             ..
-        }))
-    ));
-    assert_eq!(
-        parse(&args("--game foxgeese")),
-        Ok(Command::Play {
-            game: Some(GameId::FoxGeese),
-            position: None
         })
-    );
+    ));
+    assert_eq!(cli("--game foxgeese"), play(Some(GameId::FoxGeese), None));
     let text = "K...K-./......./..O.K../......./K....-. ko";
     assert_eq!(
-        parse(&[
-            "--game".into(),
-            "musashi".into(),
-            "--position".into(),
-            text.into()
-        ]),
-        Ok(Command::Play {
-            game: Some(GameId::Musashi),
-            position: Some(text.into())
-        })
+        cli_exact(&["--game", "musashi", "--position", text]),
+        play(Some(GameId::Musashi), Some(text))
     );
     // 中将棋 takes an SFEN or a USI game.
     let game = "position startpos moves 7j7h 7d7e";
     assert_eq!(
-        parse(&[
-            "--game".into(),
-            "chushogi".into(),
-            "--position".into(),
-            game.into()
-        ]),
-        Ok(Command::Play {
-            game: Some(GameId::ChuShogi),
-            position: Some(game.into())
-        })
+        cli_exact(&["--game", "chushogi", "--position", game]),
+        play(Some(GameId::ChuShogi), Some(game))
     );
-    assert!(matches!(
-        parse(&args("solve musashi --board 25 --max-ko 5 --mirror --csv")),
-        Ok(Command::Solve(SolveArgs {
+    assert_eq!(
+        command("solve musashi --board 25 --max-ko 5 --mirror --csv"),
+        Command::Solve(SolveArgs {
+            game: GameId::Musashi,
             board: 25,
             max_ko: 5,
             mirror: true,
             csv: true,
             position: None
-        }))
+        })
+    );
+    assert_eq!(
+        command("solve musashi"),
+        Command::Solve(SolveArgs {
+            game: GameId::Musashi,
+            board: 33,
+            max_ko: 6,
+            mirror: false,
+            csv: false,
+            position: None
+        })
+    );
+    assert!(matches!(
+        exact(&["solve", "musashi", "--position", text]),
+        Ok(Cli {
+            command: Some(Command::Solve(SolveArgs {
+                position: Some(_),
+                ..
+            })),
+            ..
+        })
     ));
     assert_eq!(
-        parse(&args("perft chushogi --depth 3 --divide")),
-        Ok(Command::Perft(PerftArgs {
+        command("perft chushogi --depth 3 --divide"),
+        Command::Perft(PerftArgs {
+            game: GameId::ChuShogi,
             depth: 3,
             sfen: None,
             divide: true,
             profile: Profile::Jcsa,
-        }))
-    );
-    assert!(matches!(
-        parse(&args("perft chushogi --depth 2 --profile lishogi")),
-        Ok(Command::Perft(PerftArgs {
-            profile: Profile::Lishogi,
-            ..
-        }))
-    ));
-    assert_eq!(
-        parse(&args("screenshot title out.png")),
-        Ok(Command::Screenshot {
-            scene: yorimichi::scenes::Scene::Title,
-            out: "out.png".into()
         })
     );
+    assert!(matches!(
+        command("perft chushogi --depth 2 --profile lishogi"),
+        Command::Perft(PerftArgs {
+            profile: Profile::Lishogi,
+            ..
+        })
+    ));
+    assert!(matches!(
+        exact(&[
+            "perft",
+            "chushogi",
+            "--depth",
+            "1",
+            "--sfen",
+            "k11/12/12/12/12/6N5/12/12/12/12/12/11K b - 1"
+        ]),
+        Ok(Cli {
+            command: Some(Command::Perft(PerftArgs { sfen: Some(_), .. })),
+            ..
+        })
+    ));
+    assert_eq!(
+        command("problems chushogi"),
+        Command::Problems(ProblemsArgs {
+            game: GameId::ChuShogi,
+            count: 60,
+            lion: 0,
+            king: 0,
+            seed: 1
+        })
+    );
+    assert_eq!(
+        command("problems chushogi --count 600 --lion 100 --king 15 --seed 7"),
+        Command::Problems(ProblemsArgs {
+            game: GameId::ChuShogi,
+            count: 600,
+            lion: 100,
+            king: 15,
+            seed: 7
+        })
+    );
+    assert_eq!(
+        command("screenshot title out.png"),
+        Command::Screenshot(ScreenshotArgs {
+            scene: Some(Scene::Title),
+            out: Some("out.png".into()),
+            list: false,
+            smoke: false,
+        })
+    );
+    assert!(matches!(
+        command("screenshot --list --smoke"),
+        Command::Screenshot(ScreenshotArgs {
+            scene: None,
+            list: true,
+            smoke: true,
+            ..
+        })
+    ));
+    // Every scene is known by its name.
+    for scene in Scene::ALL {
+        assert!(matches!(
+            command(&format!("frames {}", scene.name())),
+            Command::Frames(FramesArgs { scene: s, .. }) if s == scene
+        ));
+    }
 }
 
 #[test]
 fn bad_arguments_are_explained() {
     for (input, says) in [
         ("--game chess", "unknown game id"),
-        ("--game mawari --position hisha@40 fu@0", "0 to 31"),
-        (
-            "--game mawari --position rules=odd fu@3 fu@0",
-            "no such preset",
-        ),
         ("selfplay mawari --games 2 --a easy --b easy", "no choice"),
-        ("dice --throws 0", "from 1 to"),
+        ("dice --throws 0", "from 1 to 10000000"),
+        ("dice --throws 10000001", "from 1 to 10000000"),
         ("bench mawari", "no choice"),
-        ("frames moon", "unknown scene"),
+        ("frames moon", "invalid value 'moon' for '<SCENE>'"),
         ("frames title --seconds 0", "0.5 to 600"),
-        ("frames title --fast", "unexpected argument"),
+        ("frames title --seconds 601", "0.5 to 600"),
+        ("frames title --fast", "unexpected argument '--fast'"),
         ("bench hasami --positions 0", "from 1 to 10000"),
-        ("bench hasami --fast 1", "unknown option"),
-        ("dice --seed x", "needs a number"),
-        ("dice --fast", "unknown option"),
+        ("bench hasami --positions 10001", "from 1 to 10000"),
+        ("bench hasami --fast 1", "unexpected argument '--fast'"),
+        (
+            "dice --seed x",
+            "invalid value 'x' for '--seed <S>': needs a whole number",
+        ),
+        ("dice --fast", "unexpected argument '--fast'"),
         (
             "selfplay hasami --games 0 --a easy --b easy",
-            "positive number",
+            "positive whole number",
+        ),
+        (
+            "selfplay hasami --games 0.5 --a easy --b easy",
+            "invalid value '0.5' for '--games <N>': needs a positive whole number",
+        ),
+        (
+            "selfplay hasami --games -1 --a easy --b easy",
+            "unexpected argument '-1'",
         ),
         (
             "selfplay hasami --games 5 --a hard --b easy",
-            "unknown level",
+            "invalid value 'hard' for '--a <LEVEL>'",
         ),
-        ("selfplay hasami --a easy --b easy", "needs --games"),
+        (
+            "selfplay hasami --games 5 --a hard --b easy",
+            "[possible values: easy, normal, strong]",
+        ),
+        ("selfplay hasami --a easy --b easy", "--games <N>"),
+        ("selfplay hasami --games 2 --a easy", "--b <LEVEL>"),
         (
             "selfplay hasami --games 2 --a easy --b easy --a-side both",
-            "--a-side needs first or second",
+            "[possible values: first, second]",
         ),
-        ("screenshot moon out.png", "unknown scene"),
+        (
+            "selfplay hasami --games 2 --a easy --b easy --seed 1.5",
+            "'1.5' for '--seed <S>'",
+        ),
+        (
+            "screenshot moon out.png",
+            "invalid value 'moon' for '[SCENE]'",
+        ),
         ("screenshot title out.jpg", ".png"),
-        ("fly", "unknown command"),
-        ("--game hasami extra", "unexpected argument"),
+        ("screenshot title", "<OUT.png>"),
+        ("screenshot --list title out.png", "cannot be used with"),
+        ("screenshot --smoke", "--list"),
+        ("fly", "unrecognized subcommand 'fly'"),
+        ("--game hasami extra", "'extra'"),
+        (
+            "--game hasami selfplay hasami --games 2 --a easy --b easy",
+            "cannot be used with",
+        ),
+        ("--position KKK", "--game <ID>"),
         ("--game hasami --position x", "no position text"),
         ("--game musashi --position KKK", "cannot read the position"),
-        ("--game musashi --position", "needs a position text"),
+        (
+            "--game musashi --position",
+            "a value is required for '--position <TEXT>'",
+        ),
         ("--game chushogi --position 12/12", "SFEN"),
         ("solve hasami", "only musashi"),
         ("perft chess --depth 2", "only chushogi"),
-        ("perft chushogi", "needs --depth"),
+        ("perft chushogi", "--depth <N>"),
+        ("perft chushogi --depth 0", "from 1 to 8"),
         ("perft chushogi --depth 9", "from 1 to 8"),
+        ("perft chushogi --depth 2.5", "'2.5' for '--depth <N>'"),
         ("perft chushogi --depth 2 --sfen 12/12", "--sfen"),
         (
             "perft chushogi --depth 2 --profile hachu",
-            "--profile needs jcsa or lishogi",
+            "[possible values: jcsa, lishogi]",
         ),
-        ("solve musashi --board 30", "33 or 25"),
+        ("problems chess", "only chushogi"),
+        ("problems chushogi --count 0", "from 1 to 600"),
+        ("problems chushogi --count 601", "from 1 to 600"),
+        ("problems chushogi --lion 101", "from 0 to 100"),
+        ("problems chushogi --king 101", "from 0 to 100"),
+        ("problems chushogi --count 1.5", "'1.5' for '--count <N>'"),
+        ("solve musashi --board 30", "[possible values: 33, 25]"),
         ("solve musashi --max-ko 9", "from 0 to 8"),
-        ("solve musashi --max-ko", "needs a number"),
-        ("solve musashi --fast", "unknown option"),
+        (
+            "solve musashi --max-ko",
+            "a value is required for '--max-ko <N>'",
+        ),
+        ("solve musashi --fast", "unexpected argument '--fast'"),
     ] {
-        let e = parse(&args(input)).expect_err(input);
+        let e = words(input).expect_err(input).to_string();
         assert!(e.contains(says), "{input}: {e}");
+        // Every refusal comes with the usage.
+        assert!(e.contains("Usage: yorimichi"), "{input}: {e}");
+    }
+    // A position text with spaces is one argument.
+    for (input, says) in [
+        (
+            ["--game", "mawari", "--position", "hisha@40 fu@0"],
+            "0 to 31",
+        ),
+        (
+            ["--game", "mawari", "--position", "rules=odd fu@3 fu@0"],
+            "no such preset",
+        ),
+    ] {
+        let e = exact(&input).expect_err(says).to_string();
+        assert!(e.contains(says), "{input:?}: {e}");
+    }
+}
+
+#[test]
+fn counts_are_whole_numbers() {
+    // Counts were once read as real numbers and cut: `--games 0.5` meant
+    // no games at all.
+    for input in [
+        "selfplay hasami --games 0.5 --a easy --b easy",
+        "selfplay hasami --games -1 --a easy --b easy",
+        "selfplay hasami --games 1e3 --a easy --b easy",
+        "match chushogi --opponent x --games 0.5",
+        "match chushogi --opponent x --games -1",
+        "match chushogi --opponent x --max-plies 10.5",
+        "match chushogi --opponent x --seed 2.5",
+        "bench hasami --positions 2.5",
+        "dice --throws 99.9",
+        "dice --seed -3",
+        "problems chushogi --lion 2.5",
+    ] {
+        let e = words(input).expect_err(input);
+        assert_eq!(e.exit_code(), 2, "{input}");
+    }
+}
+
+#[test]
+fn the_scene_lists_come_from_the_scenes() {
+    let readme: Vec<&str> = Scene::ALL
+        .into_iter()
+        .filter(|s| s.in_readme())
+        .map(Scene::name)
+        .collect();
+    let smoke: Vec<&str> = Scene::ALL
+        .into_iter()
+        .filter(|s| s.is_smoke_test())
+        .map(Scene::name)
+        .collect();
+    assert!(smoke.len() < readme.len() && smoke.contains(&"title"));
+    assert!(smoke.iter().all(|s| readme.contains(s)));
+    // The help names every scene.
+    let help = words("screenshot --help").expect_err("help").to_string();
+    for scene in Scene::ALL {
+        assert!(help.contains(scene.name()), "{}: {help}", scene.name());
     }
 }
 

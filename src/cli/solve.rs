@@ -1,22 +1,60 @@
-//! `yorimichi solve musashi`: the exact 十六むさし tables (issue 4), as a
+//! `yorimichi solve musashi`: the exact 十六むさし tables, as a
 //! table for people or CSV, or the value and best line of one position.
 
+use std::io::Write;
 use std::time::Instant;
 
-use crate::cli::SolveArgs;
-use crate::rules::data;
+use clap::Args;
+
+use super::Outcome;
+use crate::rules::data::{self, GameId};
 use crate::rules::game::Side;
 use crate::rules::musashi::Musashi;
-use crate::rules::musashi::solve::{self, LayerStats, Solver};
+use crate::rules::musashi::solve::{self, LayerStats, MAX_KO, Solver};
 
-pub fn run(args: &SolveArgs) -> Result<(), String> {
+/// `yorimichi solve musashi [--board 33|25] [--max-ko N] [--mirror] [--csv]`,
+/// or `--position <text>`.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct SolveArgs {
+    /// The game: musashi.
+    #[arg(value_name = "ID", value_parser = super::only(GameId::Musashi))]
+    pub game: GameId,
+    /// 33 points (with the 雪隠) or 25.
+    #[arg(long, value_name = "33|25", default_value = "33", value_parser = board())]
+    pub board: u8,
+    /// Solve every position with up to N 子.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 6,
+        value_parser = super::whole::<u8>(0, Some(u64::from(MAX_KO)))
+    )]
+    pub max_ko: u8,
+    /// Count a position and its mirror image once.
+    #[arg(long)]
+    pub mirror: bool,
+    /// Print CSV instead of a table.
+    #[arg(long)]
+    pub csv: bool,
+    /// Solve this one position instead (the game's position text, e.g.
+    /// "KKKKK-./K...K../K.O.K../K...K../KKKKK-. oya"): its exact value and
+    /// a best line.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+}
+
+fn board() -> impl clap::builder::TypedValueParser<Value = u8> {
+    super::one_of([33, 25], |points| if points == 33 { "33" } else { "25" })
+}
+
+pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Outcome {
     match &args.position {
-        Some(text) => solve_position(text),
-        None => solve_table(args),
+        Some(text) => solve_position(text, out),
+        None => solve_table(args, out),
     }
 }
 
-fn solve_position(text: &str) -> Result<(), String> {
+fn solve_position(text: &str, out: &mut dyn Write) -> Outcome {
     // The row width tells the board.
     let (game, pos) = data::musashi_position(text)?;
     let ko = pos.ko_count() as u8;
@@ -24,21 +62,22 @@ fn solve_position(text: &str) -> Result<(), String> {
         return Err(format!(
             "the position has {ko} 子; the solver takes at most {}",
             solve::MAX_KO
-        ));
+        )
+        .into());
     }
     let start = Instant::now();
     let tables = solve::solve(&game, ko)?;
-    println!("board: {} points, 子: {ko}", game.board().len());
-    println!("position: {}", game.to_text(&pos));
+    writeln!(out, "board: {} points, 子: {ko}", game.board().len())?;
+    writeln!(out, "position: {}", game.to_text(&pos))?;
     for row in game.to_rows(&pos) {
-        println!("  {row}");
+        writeln!(out, "  {row}")?;
     }
-    print!("{}", solve::describe(&tables, &game, &pos)?);
-    println!("solved in {:.1} s", start.elapsed().as_secs_f64());
+    write!(out, "{}", solve::describe(&tables, &game, &pos)?)?;
+    writeln!(out, "solved in {:.1} s", start.elapsed().as_secs_f64())?;
     Ok(())
 }
 
-fn solve_table(args: &SolveArgs) -> Result<(), String> {
+fn solve_table(args: &SolveArgs, out: &mut dyn Write) -> Outcome {
     // The solver's own rules ignore the threshold, repetition and the move
     // limit; the game supplies the board and the moves.
     let game = data::musashi_standard(args.board == 33)?;
@@ -59,9 +98,9 @@ fn solve_table(args: &SolveArgs) -> Result<(), String> {
         }
     }
     if args.csv {
-        print!("{}", csv(&rows));
+        write!(out, "{}", csv(&rows))?;
     } else {
-        print!("{}", table(&game, &rows, args.mirror));
+        write!(out, "{}", table(&game, &rows, args.mirror))?;
     }
     eprintln!(
         "solved in {solved:.1} s, counted in {:.1} s",
@@ -76,7 +115,7 @@ fn side_name(side: Side) -> &'static str {
 
 /// `ko,side,positions,ko_wins,non_wins,h0,h1,…`: every row has as many
 /// histogram columns as the longest win needs.
-pub fn csv(rows: &[LayerStats]) -> String {
+fn csv(rows: &[LayerStats]) -> String {
     let width = rows.iter().map(|r| r.histogram.len()).max().unwrap_or(0);
     let mut out = String::from("ko,side,positions,ko_wins,non_wins");
     for n in 0..width {

@@ -6,6 +6,8 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
+use clap::{ArgAction, Args};
+
 use crate::rules::chu::end::outcome_in;
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::{ChuMove, play};
@@ -14,14 +16,23 @@ use crate::rules::chu::xboard;
 use crate::rules::game::{Game, Side};
 use crate::rules::search::{SearchPlan, Searcher, Step};
 
-/// How the engine plays beyond the time it is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the engine plays beyond the time it is given (`match` takes it as
+/// options).
+#[derive(Args, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
     /// Prune with the null move.
+    #[arg(
+        long,
+        value_name = "ON|OFF",
+        default_value = "on",
+        action = ArgAction::Set,
+        value_parser = super::on_off()
+    )]
     pub null_move: bool,
     /// Never make a position seen before in the game while another move is
     /// left (HaChu refuses a move that repeats a position, where the rules
     /// allow it until the fourth occurrence).
+    #[arg(long)]
     pub no_repeats: bool,
 }
 
@@ -67,7 +78,7 @@ pub fn think(
 }
 
 /// The result line XBoard expects when the game is over in `pos`.
-pub fn result_line(game: &Chu, pos: &ChuPosition) -> Option<String> {
+fn result_line(game: &Chu, pos: &ChuPosition) -> Option<String> {
     let (winner, why) = outcome_in(game.rules.profile, pos)?;
     Some(match winner {
         Some(Side::First) => format!("1-0 {{{why:?}}}"),
@@ -110,7 +121,7 @@ impl Engine {
     }
 
     /// Thinks and moves if it is the engine's turn.
-    fn maybe_move(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+    fn maybe_move(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
         if self.force || self.pos.to_move() != self.side || self.game.outcome(&self.pos).is_some() {
             return Ok(());
         }
@@ -135,7 +146,7 @@ impl Engine {
     }
 
     /// Handles one command; `false` on `quit`.
-    fn command(&mut self, line: &str, out: &mut impl Write) -> std::io::Result<bool> {
+    fn command(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<bool> {
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else {
             return Ok(true);
@@ -222,14 +233,13 @@ impl Engine {
     }
 }
 
-/// Runs the CECP loop on standard input and output.
-pub fn run() -> std::io::Result<()> {
+/// Runs the CECP loop on standard input, answering on `out`.
+pub(crate) fn run(out: &mut dyn Write) -> super::Outcome {
     let stdin = std::io::stdin();
-    let mut out = std::io::stdout();
     let mut engine = Engine::new();
     for line in stdin.lock().lines() {
         let line = line?;
-        let go_on = engine.command(line.trim(), &mut out)?;
+        let go_on = engine.command(line.trim(), out)?;
         out.flush()?;
         if !go_on {
             break;

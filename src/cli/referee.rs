@@ -17,17 +17,74 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
+use clap::Args;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
-use crate::cli::MatchArgs;
-use crate::engine_cmd::think;
+use super::Outcome;
+use super::engine::{Style, think};
+use crate::rules::chu::Profile;
 use crate::rules::chu::end::{cutoff_points, cutoff_winner, outcome_in};
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::{ChuMove, legal_moves, play};
 use crate::rules::chu::pieces::Base;
 use crate::rules::chu::position::{ChuPosition, Square};
 use crate::rules::chu::xboard;
+use crate::rules::data::GameId;
 use crate::rules::game::Side;
+
+/// `yorimichi match chushogi --opponent "<command>" …`.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct MatchArgs {
+    /// The game: chushogi.
+    #[arg(value_name = "ID", value_parser = super::only(GameId::ChuShogi))]
+    pub game: GameId,
+    /// The shell command that starts the other CECP engine.
+    #[arg(long, value_name = "COMMAND", value_parser = command)]
+    pub opponent: String,
+    /// How many games, sides alternating.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::whole::<usize>(1, None))]
+    pub games: usize,
+    /// Seconds a move, for both engines.
+    #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = seconds)]
+    pub st: f64,
+    /// Plies before the game is scored by the seed's points.
+    #[arg(long, value_name = "P", default_value_t = 300, value_parser = super::whole::<usize>(1, None))]
+    pub max_plies: usize,
+    /// Seeds the openings.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1,
+        value_parser = super::whole::<u64>(1, None)
+    )]
+    pub seed: u64,
+    /// The rules the referee applies (HaChu's are closest to lishogi's:
+    /// its 先獅子 is strict).
+    #[arg(long, value_name = "P", default_value = "jcsa", value_parser = super::profile())]
+    pub profile: Profile,
+    /// After each of the opponent's moves, compare its board (HaChu's `p`
+    /// debug command) with the referee's.
+    #[arg(long)]
+    pub check_boards: bool,
+    /// How this engine plays.
+    #[command(flatten)]
+    pub style: Style,
+}
+
+fn seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0 && s.is_finite())
+        .ok_or_else(|| "needs a positive number of seconds".to_string())
+}
+
+fn command(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        Err("needs the command that starts the engine".into())
+    } else {
+        Ok(text.to_string())
+    }
+}
 
 /// A lead this large (tenths of the seed's points), kept this many plies,
 /// decides a game.
@@ -152,15 +209,15 @@ impl Opponent {
 
 /// How one game ended.
 #[derive(Debug)]
-pub struct GameResult {
+struct GameResult {
     /// `None` for a draw.
-    pub winner: Option<Side>,
+    winner: Option<Side>,
     /// The engines disagreed about the rules (a move one of them calls
     /// illegal), or the opponent stopped answering: the game is reported,
     /// not scored.
-    pub disputed: bool,
-    pub why: String,
-    pub plies: usize,
+    disputed: bool,
+    why: String,
+    plies: usize,
 }
 
 impl GameResult {
@@ -333,7 +390,7 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
     Ok(outcome)
 }
 
-pub fn run(args: &MatchArgs) -> Result<(), String> {
+pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Outcome {
     let mut rng = StdRng::seed_from_u64(args.seed);
     let (mut points, mut wins, mut losses, mut draws, mut disputed) = (0.0, 0, 0, 0, 0);
     for i in 0..args.games {
@@ -347,7 +404,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             Ok(r) => r,
             // An engine that cannot be started stops the match; one that
             // stops answering spoils only its game.
-            Err(e) if e.starts_with("cannot start") => return Err(e),
+            Err(e) if e.starts_with("cannot start") => return Err(e.into()),
             Err(e) => GameResult::unscored(&format!("no result: {e}"), 0),
         };
         let verdict = match r.winner {
@@ -375,18 +432,23 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         } else {
             "後手"
         };
-        println!(
+        writeln!(
+            out,
             "game {:>3} Yorimichi={side} {verdict} ({}) after {} plies",
             i + 1,
             r.why,
             r.plies
-        );
+        )?;
     }
-    println!("Yorimichi won {wins} · lost {losses} · draws {draws} · not scored {disputed}");
+    writeln!(
+        out,
+        "Yorimichi won {wins} · lost {losses} · draws {draws} · not scored {disputed}"
+    )?;
     let scored = args.games - disputed;
-    println!(
+    writeln!(
+        out,
         "score Yorimichi: {:.1}% of {scored} scored games",
         100.0 * points / scored.max(1) as f64
-    );
+    )?;
     Ok(())
 }

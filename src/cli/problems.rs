@@ -6,14 +6,19 @@
 //! problem of the lowest level whose judging depth finds its answer
 //! ([`problems::judge`]); the tests judge every problem again.
 
+use std::io::Write;
+
+use clap::Args;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+
+use super::Outcome;
 
 use crate::rules::chu::game::{Chu, ChuRules, japanese_move, square_kanji};
 use crate::rules::chu::moves::ChuMove;
 use crate::rules::chu::position::ChuPosition;
 use crate::rules::chu::problems::{self, Theme, Verdict};
-use crate::rules::data;
+use crate::rules::data::{self, GameId};
 use crate::rules::game::{Game, Side};
 use crate::rules::search::Searcher;
 
@@ -27,17 +32,51 @@ const MAX_PLIES: usize = 300;
 /// for the rarer themes (king, lion, promotion).
 const VARIETY_GAMES: usize = 150;
 
-/// Which problems to find: `count` from CPU games, and `lion` and `king`
+/// `yorimichi problems chushogi [--count N] [--lion N] [--king N] [--seed S]`:
+/// which problems to find, `count` from CPU games, and `lion` and `king`
 /// more from skirmishes set up around a lion or an exposed king.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Wanted {
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct ProblemsArgs {
+    /// The game: chushogi.
+    #[arg(value_name = "ID", value_parser = super::only(GameId::ChuShogi))]
+    pub game: GameId,
+    /// Problems from CPU games: 1 to 600.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 60,
+        value_parser = super::whole::<usize>(1, Some(600))
+    )]
     pub count: usize,
+    /// Lion problems from skirmishes: at most 100.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        value_parser = super::whole::<usize>(0, Some(100))
+    )]
     pub lion: usize,
+    /// King-capture problems from skirmishes: at most 100.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        value_parser = super::whole::<usize>(0, Some(100))
+    )]
     pub king: usize,
+    /// Seeds the CPU games and the skirmishes.
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::seed())]
+    pub seed: u64,
 }
 
-pub fn run(wanted: Wanted, seed: u64) -> Result<(), String> {
-    let Wanted { count, lion, king } = wanted;
+pub(crate) fn run(args: &ProblemsArgs, out: &mut dyn Write) -> Outcome {
+    let ProblemsArgs {
+        count,
+        lion,
+        king,
+        seed,
+        ..
+    } = *args;
     let presets = data::chushogi_presets().map_err(|e| e.to_string())?;
     let easy = presets.cpu.easy.clone();
     let game = Chu {
@@ -104,7 +143,7 @@ pub fn run(wanted: Wanted, seed: u64) -> Result<(), String> {
         }
         eprintln!("{got} {theme:?} problems from {tries} skirmishes");
     }
-    print!("{}", render(&found));
+    write!(out, "{}", render(&found))?;
     Ok(())
 }
 

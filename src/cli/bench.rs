@@ -6,36 +6,73 @@
 //! the same clock as in play, and checked: the command fails when a level's
 //! worst move overran it.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
+use clap::Args;
 use rand::{SeedableRng, rngs::StdRng};
 
-use crate::cli::BenchArgs;
-use crate::rules::data::{CpuLevels, Strength};
+use super::Outcome;
+use super::selfplay::{GameVisitor, with_game};
+use crate::rules::data::{CpuLevels, GameId, Strength};
 use crate::rules::game::Game;
 use crate::rules::record::GameRecord;
 use crate::rules::search::{SearchPlan, Searcher};
-use crate::selfplay_cmd::{GameVisitor, with_game};
 
-pub fn run(args: &BenchArgs) -> Result<(), String> {
-    with_game(args.game, args.preset.as_deref(), true, Bench(args))
+/// `yorimichi bench <id> [--positions N] [--preset P] [--seed S]`.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct BenchArgs {
+    /// The game: hasami, musashi, foxgeese or chushogi.
+    #[arg(value_name = "ID", value_parser = super::with_engine)]
+    pub game: GameId,
+    /// How many positions to time each level on: 1 to 10000.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 100,
+        value_parser = super::whole::<usize>(1, Some(10_000))
+    )]
+    pub positions: usize,
+    /// The game's preset (its standard one if not given).
+    #[arg(long, value_name = "P")]
+    pub preset: Option<String>,
+    /// Seeds the games the positions come from.
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::seed())]
+    pub seed: u64,
+}
+
+pub(crate) fn run(args: &BenchArgs, out: &mut dyn Write) -> Outcome {
+    with_game(args.game, args.preset.as_deref(), true, out, Bench(args))
 }
 
 struct Bench<'a>(&'a BenchArgs);
 
 impl GameVisitor for Bench<'_> {
-    fn visit<G: Game>(self, game: &G, preset_id: &str, cpu: &CpuLevels) -> Result<(), String> {
+    fn visit<G: Game>(
+        self,
+        game: &G,
+        preset_id: &str,
+        cpu: &CpuLevels,
+        out: &mut dyn Write,
+    ) -> Outcome {
         let args = self.0;
         let positions = sample_positions(game, cpu, args.positions, args.seed);
-        println!(
+        writeln!(
+            out,
             "{} preset={preset_id}: {} positions from やさしい-vs-ふつう games (seed {})",
             args.game.id(),
             positions.len(),
             args.seed
-        );
+        )?;
         let reference = reference_ms(game);
-        println!("reference (a plain 2-ply search from the start): {reference:.3} ms");
-        println!("level      median ms   worst ms   median/ref   nodes/s   time for a move");
+        writeln!(
+            out,
+            "reference (a plain 2-ply search from the start): {reference:.3} ms"
+        )?;
+        writeln!(
+            out,
+            "level      median ms   worst ms   median/ref   nodes/s   time for a move"
+        )?;
         let mut rng = StdRng::seed_from_u64(args.seed);
         let mut over = Vec::new();
         for s in Strength::ALL {
@@ -72,17 +109,18 @@ impl GameVisitor for Bench<'_> {
                 }
                 None => "none (nodes only)".into(),
             };
-            println!(
+            writeln!(
+                out,
                 "{:<9} {median:>10.1} {worst:>10.1} {:>12.1} {:>9.0}k   {verdict}",
                 s.id(),
                 median / reference.max(1e-6),
                 per_second / 1000.0
-            );
+            )?;
         }
         if over.is_empty() {
             Ok(())
         } else {
-            Err(format!("over the time for a move: {}", over.join(", ")))
+            Err(format!("over the time for a move: {}", over.join(", ")).into())
         }
     }
 }

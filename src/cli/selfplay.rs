@@ -1,12 +1,16 @@
 //! `yorimichi selfplay`: plays CPU against CPU and prints a line per game
 //! and the score.
 
+use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::cli::SelfplayArgs;
+use clap::Args;
+
+use super::{Failure, Outcome};
 use crate::rules::chu::game::Chu;
-use crate::rules::data::{self, CpuLevels, GameId};
+use crate::rules::data::{self, CpuLevels, GameId, Strength};
 use crate::rules::foxgeese::FoxGeese;
 use crate::rules::game::{Game, Side};
 use crate::rules::hasami::Hasami;
@@ -14,22 +18,74 @@ use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{self, Solver};
 use crate::rules::selfplay;
 
+/// `yorimichi selfplay <id> --games N --a LEVEL --b LEVEL …`.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct SelfplayArgs {
+    /// The game: hasami, musashi, foxgeese or chushogi.
+    #[arg(value_name = "ID", value_parser = super::with_engine)]
+    pub game: GameId,
+    /// How many games to play.
+    #[arg(long, value_name = "N", value_parser = super::whole::<usize>(1, None))]
+    pub games: usize,
+    /// Player A's level.
+    #[arg(long = "a", value_name = "LEVEL", value_parser = level())]
+    pub a: Strength,
+    /// Player B's level.
+    #[arg(long = "b", value_name = "LEVEL", value_parser = level())]
+    pub b: Strength,
+    /// The game's preset (its standard one if not given).
+    #[arg(long, value_name = "P")]
+    pub preset: Option<String>,
+    /// Seeds the CPUs' random choices.
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::seed())]
+    pub seed: u64,
+    /// Print every game's moves.
+    #[arg(long)]
+    pub moves: bool,
+    /// The side A plays in every game (both sides in turn if not given).
+    #[arg(long, value_name = "SIDE", value_parser = side())]
+    pub a_side: Option<Side>,
+    /// A's level with the null move on or off (an engine experiment: the
+    /// same level against itself with and without it).
+    #[arg(long, value_name = "ON|OFF", value_parser = super::on_off())]
+    pub a_null_move: Option<bool>,
+}
+
+/// A CPU level: easy, normal or strong.
+fn level() -> impl clap::builder::TypedValueParser<Value = Strength> {
+    super::one_of(Strength::ALL, Strength::id)
+}
+
+fn side() -> impl clap::builder::TypedValueParser<Value = Side> {
+    super::one_of([Side::First, Side::Second], |side| match side {
+        Side::First => "first",
+        Side::Second => "second",
+    })
+}
+
 /// What to do with a game once it is built from its preset: the
 /// commands that play CPU against CPU (`selfplay`, `bench`) visit it, so
-/// the games are built in one place.
-pub trait GameVisitor {
-    fn visit<G: Game>(self, game: &G, preset_id: &str, cpu: &CpuLevels) -> Result<(), String>;
+/// the games are built in one place. The report goes to `out`.
+pub(crate) trait GameVisitor {
+    fn visit<G: Game>(
+        self,
+        game: &G,
+        preset_id: &str,
+        cpu: &CpuLevels,
+        out: &mut dyn Write,
+    ) -> Outcome;
 }
 
 /// Builds `id`'s game from `preset` (or its standard one) and hands it to
 /// `visitor`. A 十六むさし whose levels use the endgame tables gets them
 /// first (as the game builds them in the background).
-pub fn with_game(
+pub(crate) fn with_game(
     id: GameId,
     preset: Option<&str>,
     tables: bool,
+    out: &mut dyn Write,
     visitor: impl GameVisitor,
-) -> Result<(), String> {
+) -> Outcome {
     let preset_id = preset.unwrap_or("standard");
     match id {
         GameId::Hasami => {
@@ -37,14 +93,14 @@ pub fn with_game(
             let preset = presets.require(preset_id)?;
             let board = data::board(&presets.board).map_err(|e| e.to_string())?;
             let game = Hasami::new(board, preset.rules)?;
-            visitor.visit(&game, preset_id, &presets.cpu)
+            visitor.visit(&game, preset_id, &presets.cpu, out)
         }
         GameId::FoxGeese => {
             let presets = data::foxgeese_presets().map_err(|e| e.to_string())?;
             let preset = presets.require(preset_id)?;
             let board = data::board(preset.rules.board_name()).map_err(|e| e.to_string())?;
             let game = FoxGeese::new(board, preset.rules)?;
-            visitor.visit(&game, preset_id, &presets.cpu)
+            visitor.visit(&game, preset_id, &presets.cpu, out)
         }
         GameId::Musashi => {
             let presets = data::musashi_presets().map_err(|e| e.to_string())?;
@@ -55,13 +111,14 @@ pub fn with_game(
                 // What the game builds in the background, built first here.
                 let start = Instant::now();
                 game.set_endgame(Arc::new(solver.finish()))?;
-                println!(
+                writeln!(
+                    out,
                     "endgame tables to {} 子 in {:.1} s",
                     game.endgame_reach(),
                     start.elapsed().as_secs_f64()
-                );
+                )?;
             }
-            visitor.visit(&game, preset_id, &presets.cpu)
+            visitor.visit(&game, preset_id, &presets.cpu, out)
         }
         GameId::ChuShogi => {
             let presets = data::chushogi_presets().map_err(|e| e.to_string())?;
@@ -69,21 +126,27 @@ pub fn with_game(
             let game = Chu {
                 rules: preset.rules,
             };
-            visitor.visit(&game, &preset.id, &presets.cpu)
+            visitor.visit(&game, &preset.id, &presets.cpu, out)
         }
-        other => Err(format!("{} is not built yet", other.id())),
+        other => Err(format!("{} is not built yet", other.id()).into()),
     }
 }
 
 struct Selfplay<'a>(&'a SelfplayArgs);
 
 impl GameVisitor for Selfplay<'_> {
-    fn visit<G: Game>(self, game: &G, preset_id: &str, cpu: &CpuLevels) -> Result<(), String> {
-        play(self.0, preset_id, game, cpu)
+    fn visit<G: Game>(
+        self,
+        game: &G,
+        preset_id: &str,
+        cpu: &CpuLevels,
+        out: &mut dyn Write,
+    ) -> Outcome {
+        play(self.0, preset_id, game, cpu, out)
     }
 }
 
-pub fn run(args: &SelfplayArgs) -> Result<(), String> {
+pub(crate) fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Outcome {
     let tables = match args.game {
         GameId::Musashi => {
             let presets = data::musashi_presets().map_err(|e| e.to_string())?;
@@ -93,7 +156,13 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         }
         _ => false,
     };
-    with_game(args.game, args.preset.as_deref(), tables, Selfplay(args))
+    with_game(
+        args.game,
+        args.preset.as_deref(),
+        tables,
+        out,
+        Selfplay(args),
+    )
 }
 
 /// Plays the match and prints a line per game, the score per side, and the
@@ -103,13 +172,15 @@ fn play<G: Game>(
     preset_id: &str,
     game: &G,
     cpu: &CpuLevels,
-) -> Result<(), String> {
+    out: &mut dyn Write,
+) -> Outcome {
     let mut a = cpu.get(args.a).clone();
     if let Some(on) = args.a_null_move {
         a.null_move = on;
     }
     let (a, b) = (&a, cpu.get(args.b));
-    println!(
+    writeln!(
+        out,
         "{} preset={preset_id} A={}{} B={} games={} seed={}",
         args.game.id(),
         args.a.id(),
@@ -121,11 +192,13 @@ fn play<G: Game>(
         args.b.id(),
         args.games,
         args.seed
-    );
+    )?;
     let start = Instant::now();
     let mut slowest = 0f64;
     // Points A scored and games A played, as 先手 (index 0) and as 後手.
     let mut by_side = [(0f64, 0usize); 2];
+    // The first failed write stops the match.
+    let mut written = Ok(());
     let summary = selfplay::play_match(game, (a, b), args.a_side, args.games, args.seed, |g| {
         let result = match g.outcome.winner {
             None => "draw".to_string(),
@@ -137,7 +210,8 @@ fn play<G: Game>(
         } else {
             "A=後手"
         };
-        println!(
+        written = writeln!(
+            out,
             "game {:>3} {side} {result:<6} by {:?} after {} plies (longest move A {:.0} ms / {} nodes, B {:.0} ms / {} nodes)",
             g.index + 1,
             g.outcome.reason,
@@ -147,14 +221,20 @@ fn play<G: Game>(
             g.max_ms[1],
             g.max_nodes[1]
         );
-        if args.moves {
-            println!("  moves: {}", g.moves.join(" "));
+        if args.moves && written.is_ok() {
+            written = writeln!(out, "  moves: {}", g.moves.join(" "));
         }
         slowest = slowest.max(g.max_ms[0]).max(g.max_ms[1]);
         let s = &mut by_side[g.a_side.index()];
         s.0 += g.a_points;
         s.1 += 1;
+        if written.is_ok() {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
     });
+    written.map_err(Failure::from)?;
     let pct = |(points, games): (f64, usize)| {
         if games == 0 {
             0.0
@@ -162,19 +242,21 @@ fn play<G: Game>(
             100.0 * points / games as f64
         }
     };
-    println!(
+    writeln!(
+        out,
         "A won {} · B won {} · draws {} · {:.1} s · longest move {:.0} ms",
         summary.a_wins,
         summary.b_wins,
         summary.draws,
         start.elapsed().as_secs_f64(),
         slowest
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "A as 先手 (first side): {:.1}% · A as 後手 (second side): {:.1}%",
         pct(by_side[0]),
         pct(by_side[1])
-    );
-    println!("score A: {:.1}%", summary.a_percent());
+    )?;
+    writeln!(out, "score A: {:.1}%", summary.a_percent())?;
     Ok(())
 }

@@ -1,0 +1,92 @@
+//! `yorimichi screenshot` and `yorimichi frames`: a [`Scene`] pictured
+//! into a PNG file or its frames timed (the shell does both), and the
+//! scene lists the Makefile loops over.
+
+use std::io::Write;
+
+use clap::Args;
+
+use super::Outcome;
+use crate::scenes::Scene;
+use crate::shell::capture::ScreenshotJob;
+
+/// `yorimichi screenshot <scene> <out.png>`, or `--list [--smoke]`.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct ScreenshotArgs {
+    /// The scene to render.
+    #[arg(value_parser = scene(), hide_possible_values = true, required_unless_present = "list")]
+    pub scene: Option<Scene>,
+    /// The picture to write (a .png file).
+    #[arg(value_name = "OUT.png", value_parser = png, required_unless_present = "list")]
+    pub out: Option<String>,
+    /// Print the README's scenes, one a line, instead of rendering.
+    #[arg(long, conflicts_with_all = ["scene", "out"])]
+    pub list: bool,
+    /// With --list: only the title and each game's board (what
+    /// `make screenshot-test` renders).
+    #[arg(long, requires = "list")]
+    pub smoke: bool,
+}
+
+impl ScreenshotArgs {
+    /// The job that pictures the scene (`None` with `--list`).
+    pub(crate) fn picture(&self) -> Option<ScreenshotJob> {
+        Some(self.scene?.picture(self.out.as_deref()?))
+    }
+}
+
+/// `yorimichi frames <scene> [--seconds S]`.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct FramesArgs {
+    /// The scene to run.
+    #[arg(value_parser = scene(), hide_possible_values = true)]
+    pub scene: Scene,
+    /// How long to run it: 0.5 to 600 seconds.
+    #[arg(long, value_name = "S", default_value_t = 5.0, value_parser = seconds)]
+    pub seconds: f32,
+}
+
+impl FramesArgs {
+    pub(crate) fn timing(&self) -> ScreenshotJob {
+        self.scene.timing(self.seconds)
+    }
+}
+
+/// The help's list of every scene.
+pub(crate) fn scene_help() -> String {
+    format!("Scenes: {}", Scene::names())
+}
+
+/// Prints the README's scenes, or with `smoke` the smoke test's, one a line.
+pub(crate) fn list(smoke: bool, out: &mut dyn Write) -> Outcome {
+    let wanted = |s: &Scene| {
+        if smoke {
+            s.is_smoke_test()
+        } else {
+            s.in_readme()
+        }
+    };
+    for scene in Scene::ALL.iter().filter(|s| wanted(s)) {
+        writeln!(out, "{}", scene.name())?;
+    }
+    Ok(())
+}
+
+fn scene() -> impl clap::builder::TypedValueParser<Value = Scene> {
+    super::one_of(Scene::ALL, Scene::name)
+}
+
+fn png(path: &str) -> Result<String, String> {
+    if path.ends_with(".png") {
+        Ok(path.to_string())
+    } else {
+        Err("the output file must end in .png".into())
+    }
+}
+
+fn seconds(text: &str) -> Result<f32, String> {
+    text.parse::<f32>()
+        .ok()
+        .filter(|s| (0.5..=600.0).contains(s))
+        .ok_or_else(|| format!("--seconds needs 0.5 to 600, not \"{text}\""))
+}
