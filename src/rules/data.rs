@@ -36,9 +36,6 @@ impl Strength {
             Strength::Strong => "strong",
         }
     }
-    pub(crate) fn from_id(id: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|s| s.id() == id)
-    }
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]

@@ -39,7 +39,4 @@ impl Profile {
             Profile::Lishogi => "lishogi",
         }
     }
-    pub(crate) fn from_id(id: &str) -> Option<Profile> {
-        Profile::ALL.into_iter().find(|p| p.id() == id)
-    }
 }
