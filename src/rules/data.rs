@@ -79,6 +79,7 @@ impl<R> GamePresets<R> {
         self.presets.iter().find(|p| p.id == id)
     }
     /// The preset `id`, or a message that names the ids there are.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn require(&self, id: &str) -> Result<&Preset<R>, String> {
         self.preset(id).ok_or_else(|| {
             let ids: Vec<&str> = self.presets.iter().map(|p| p.id.as_str()).collect();
@@ -477,6 +478,7 @@ impl GameId {
     ];
     /// Games whose rules engine exists (self-play works for them), even if
     /// their screens are still to come.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) const ENGINES: [GameId; 4] = [
         GameId::Hasami,
         GameId::FoxGeese,
@@ -503,6 +505,7 @@ impl GameId {
     pub(crate) fn has_lessons(self) -> bool {
         self == GameId::ChuShogi
     }
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn has_engine(self) -> bool {
         Self::ENGINES.contains(&self)
     }

@@ -13,5 +13,6 @@ pub mod mawari;
 pub mod musashi;
 pub mod record;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod selfplay;
 pub mod taps;

@@ -6,6 +6,7 @@
 //! run between the count and the shot. Scenes never touch the player's
 //! saves.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -172,7 +173,9 @@ fn measure_frames(
         .take(3)
         .map(|(t, ms)| format!("{ms:.1}@{t:.2}"))
         .collect();
-    println!(
+    // A closed pipe (`yorimichi frames … | head`) loses the line, quietly.
+    let _ = writeln!(
+        std::io::stdout(),
         "{}: {} frames in {:.1} s · median {:.1} ms · 99th percentile {:.1} ms · longest {:.1} ms (slowest ms@s: {})",
         job.scene,
         s.len(),
@@ -211,7 +214,8 @@ fn report_first_frame(
         .spawn(Screenshot::primary_window())
         .observe(move |_: On<ScreenshotCaptured>| {
             if let Some(t) = started {
-                println!(
+                let _ = writeln!(
+                    std::io::stdout(),
                     "title screen drawn {:.2} s after the program started",
                     t.elapsed().as_secs_f64()
                 );

@@ -9,6 +9,7 @@ use crate::rules::data::GameId;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Exported {
     /// Written to this file (and copied to the clipboard when `copied`).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     File { file: String, copied: bool },
     /// Shown on the page, to be selected and copied.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -19,6 +20,7 @@ pub(crate) enum Exported {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Imported {
     /// The text of the file.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     Text(String),
     /// A box on the page takes the text and restarts the game with it.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]

@@ -15,6 +15,7 @@ use crate::rules::search::{SearchPlan, Searcher, WIN};
 /// How much worse (hundredths of a pawn) every other move must be.
 pub const MARGIN: i32 = 300;
 /// How much the best move must gain on the position's static value.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) const GAIN: i32 = 250;
 /// Node budget of one judging search.
 pub(crate) const NODES: u64 = 400_000;
@@ -27,6 +28,7 @@ pub fn depth_for(level: u8) -> u8 {
 }
 
 /// What kind of win the best move is.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Theme {
     /// The king is taken by force.
@@ -52,10 +54,12 @@ pub struct Verdict {
 
 impl Verdict {
     /// Whether the position is a problem with `best` as its answer.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn is_problem(&self) -> bool {
         self.score - self.others >= MARGIN
             && (self.score - self.before >= GAIN || self.score >= WIN / 2)
     }
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn theme(&self, pos: &ChuPosition) -> Theme {
         let mover = pos.at(self.best.from).map(|(_, p)| p);
         if self.score >= WIN / 2 {

@@ -360,6 +360,7 @@ pub fn lying_on(shape: &KomaShape, face: Face, x: f64, y: f64) -> Body {
 }
 
 /// Frequencies of poses and throw results over many throws.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DiceTable {
     pub throws: u32,
@@ -383,6 +384,7 @@ pub fn result_name(poses: &[Pose; 4]) -> String {
 }
 
 /// Throws `count` natural tosses from `seed` and counts what came up.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn dice_table(count: u32, seed: u64) -> DiceTable {
     let dice = KomaDice::new();
     let mut rng = SplitMix64(seed);

@@ -27,6 +27,7 @@ use crate::rules::game::{Game, Side};
 
 /// How many positions the game solves in the background natively (two
 /// bytes each, and about a second per two million).
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) const NATIVE_BUDGET: u64 = 64_000_000;
 /// The same on the single-threaded web build, which solves a slice a frame.
 pub const WEB_BUDGET: u64 = 17_000_000;
