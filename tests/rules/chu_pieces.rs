@@ -668,3 +668,52 @@ fn a_position_reached_two_ways_has_one_key() {
     let w = ChuPosition::from_sfen(&START_SFEN.replace(" b ", " w ")).unwrap();
     assert_ne!(w.key(), start.key());
 }
+
+/// How each piece's name is read: the standard readings (反車 へんしゃ,
+/// 竪行 じゅぎょう, 龍馬 りゅうま, 飛鷲 ひじゅう, 歩兵 ふひょう …), and each
+/// king by its own name.
+#[test]
+fn every_piece_name_reads_as_it_should() {
+    let readings = [
+        (Kind::Pawn, "歩兵", "ふひょう"),
+        (Kind::GoBetween, "仲人", "ちゅうにん"),
+        (Kind::Lance, "香車", "きょうしゃ"),
+        (Kind::ReverseChariot, "反車", "へんしゃ"),
+        (Kind::Leopard, "猛豹", "もうひょう"),
+        (Kind::Copper, "銅将", "どうしょう"),
+        (Kind::Silver, "銀将", "ぎんしょう"),
+        (Kind::Gold, "金将", "きんしょう"),
+        (Kind::BlindTiger, "盲虎", "もうこ"),
+        (Kind::DrunkElephant, "醉象", "すいぞう"),
+        (Kind::Kirin, "麒麟", "きりん"),
+        (Kind::Phoenix, "鳳凰", "ほうおう"),
+        (Kind::SideMover, "横行", "おうぎょう"),
+        (Kind::VerticalMover, "竪行", "じゅぎょう"),
+        (Kind::Bishop, "角行", "かくぎょう"),
+        (Kind::Rook, "飛車", "ひしゃ"),
+        (Kind::DragonHorse, "龍馬", "りゅうま"),
+        (Kind::DragonKing, "龍王", "りゅうおう"),
+        (Kind::FreeKing, "奔王", "ほんおう"),
+        (Kind::Lion, "獅子", "しし"),
+        (Kind::King, "王将", "おうしょう"),
+        (Kind::Tokin, "と金", "ときん"),
+        (Kind::Prince, "太子", "たいし"),
+        (Kind::FlyingStag, "飛鹿", "ひろく"),
+        (Kind::WhiteHorse, "白駒", "はっく"),
+        (Kind::Whale, "鯨鯢", "げいげい"),
+        (Kind::FlyingOx, "飛牛", "ひぎゅう"),
+        (Kind::FreeBoar, "奔猪", "ほんちょ"),
+        (Kind::SoaringEagle, "飛鷲", "ひじゅう"),
+        (Kind::HornedFalcon, "角鷹", "かくおう"),
+    ];
+    assert_eq!(readings.len(), Kind::ALL.len());
+    for (kind, name, reading) in readings {
+        assert_eq!(kind.names().0, name);
+        assert_eq!(kind.reading(), reading, "{name}");
+        assert_eq!(kind.name_for(Side::First), (name, reading));
+        if kind != Kind::King {
+            assert_eq!(kind.name_for(Side::Second), (name, reading));
+        }
+    }
+    assert_eq!(Kind::King.name_for(Side::Second), ("玉将", "ぎょくしょう"));
+}
