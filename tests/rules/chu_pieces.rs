@@ -717,3 +717,32 @@ fn every_piece_name_reads_as_it_should() {
     }
     assert_eq!(Kind::King.name_for(Side::Second), ("玉将", "ぎょくしょう"));
 }
+
+/// 将棋 -焔-'s rule: a 飛鷲 eating a lion in place (居食い on its lion
+/// line) brings 先獅子, as the 角鷹's does.
+#[test]
+fn a_soaring_eagle_eating_a_lion_in_place_brings_sakijishi() {
+    use yorimichi::rules::chu::moves::{legal_moves, play};
+    // 後手's 飛鷲 on 9i, 先手's lion diagonally in front of it (for 後手)
+    // on 8j; 後手's lion on 3i guarded by a silver on 3h.
+    let pos = ChuPosition::from_sfen("12/12/12/12/12/12/12/9s2/3+d5n2/4N7/12/6B4K w - 1").unwrap();
+    let mut moves = Vec::new();
+    legal_moves(&pos, &mut moves);
+    let igui = moves
+        .iter()
+        .copied()
+        .find(|m| m.usi() == "9i8j9i")
+        .expect("the eagle's 居食い");
+    let eaten = play(&pos, igui);
+    assert_eq!(eaten.lion_taken_at(), Square::parse("8j").ok());
+    assert_eq!(
+        eaten.at(Square::parse("9i").unwrap()).map(|(s, _)| s),
+        Some(Side::Second)
+    );
+    let mut replies = Vec::new();
+    legal_moves(&eaten, &mut replies);
+    assert!(
+        !replies.iter().any(|m| m.usi() == "6l3i"),
+        "先獅子: the bishop may not take the guarded lion"
+    );
+}
