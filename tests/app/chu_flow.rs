@@ -316,6 +316,19 @@ fn the_piece_help_names_the_piece_and_draws_its_moves() {
     );
     let king = piece_info(Piece::new(Base::King), Side::Second, Lang::En);
     assert!(king.name.contains("玉将"), "{}", king.name);
+    // The readings shown are the standard ones.
+    let chariot = piece_info(Piece::new(Base::ReverseChariot), Side::First, Lang::Ja);
+    assert_eq!(chariot.name, "反車(へんしゃ)");
+    let eagle = Piece {
+        base: Base::DragonKing,
+        promoted: true,
+    };
+    assert_eq!(
+        piece_info(eagle, Side::Second, Lang::Ja).name,
+        "飛鷲(ひじゅう)"
+    );
+    let king = piece_info(Piece::new(Base::King), Side::Second, Lang::Ja);
+    assert_eq!(king.name, "玉将(ぎょくしょう)");
 }
 
 #[test]
