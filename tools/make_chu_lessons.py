@@ -46,10 +46,10 @@ def rows(pieces):
 # kind: (SFEN letter, JA name, reading, EN name, JA moves, EN moves,
 #        target offset, enemy pawns (offsets), via offset or None)
 PIECES = [
-    ("P", "歩兵", "ほへい", "Pawn", "前へ1つ。成ると、と金。", "One square forward. Promotes to tokin.", (0, 1), [(0, 1)], None),
+    ("P", "歩兵", "ふひょう", "Pawn", "前へ1つ。成ると、と金。", "One square forward. Promotes to tokin.", (0, 1), [(0, 1)], None),
     ("I", "仲人", "ちゅうにん", "Go-between", "前と後ろへ1つ。成ると醉象。", "One square forward or back. Promotes to drunk elephant.", (0, -1), [], None),
     ("L", "香車", "きょうしゃ", "Lance", "前へどこまでも。成ると白駒。", "Any distance forward. Promotes to white horse.", (0, 5), [], None),
-    ("A", "反車", "はんしゃ", "Reverse chariot", "前と後ろへどこまでも。成ると鯨鯢。", "Any distance forward or back. Promotes to whale.", (0, -4), [], None),
+    ("A", "反車", "へんしゃ", "Reverse chariot", "前と後ろへどこまでも。成ると鯨鯢。", "Any distance forward or back. Promotes to whale.", (0, -4), [], None),
     ("F", "猛豹", "もうひょう", "Ferocious leopard", "前と後ろ、斜めへ1つ。成ると角行。", "One square forward, back or diagonally. Promotes to bishop.", (1, -1), [], None),
     ("C", "銅将", "どうしょう", "Copper general", "前と後ろ、斜め前へ1つ。成ると横行。", "One square forward, back or diagonally forward. Promotes to side mover.", (0, -1), [], None),
     ("S", "銀将", "ぎんしょう", "Silver general", "前と斜めへ1つ。成ると竪行。", "One square forward or diagonally. Promotes to vertical mover.", (-1, -1), [], None),
@@ -59,10 +59,10 @@ PIECES = [
     ("O", "麒麟", "きりん", "Kirin", "斜めへ1つ。縦と横は2つ先へ跳ぶ(間の駒を飛びこえる)。成ると獅子。", "One square diagonally; leaps two squares straight (over any piece). Promotes to lion.", (0, 2), [(0, 1)], None),
     ("X", "鳳凰", "ほうおう", "Phoenix", "縦と横へ1つ。斜めは2つ先へ跳ぶ。成ると奔王。", "One square straight; leaps two squares diagonally. Promotes to free king.", (2, 2), [(1, 1)], None),
     ("M", "横行", "おうぎょう", "Side mover", "横へどこまでも。前と後ろへ1つ。成ると奔猪。", "Any distance sideways; one square forward or back. Promotes to free boar.", (-5, 0), [], None),
-    ("V", "竪行", "しゅぎょう", "Vertical mover", "前と後ろへどこまでも。横へ1つ。成ると飛牛。", "Any distance forward or back; one square sideways. Promotes to flying ox.", (0, 4), [], None),
+    ("V", "竪行", "じゅぎょう", "Vertical mover", "前と後ろへどこまでも。横へ1つ。成ると飛牛。", "Any distance forward or back; one square sideways. Promotes to flying ox.", (0, 4), [], None),
     ("B", "角行", "かくぎょう", "Bishop", "斜めへどこまでも。成ると龍馬。", "Any distance diagonally. Promotes to dragon horse.", (3, 3), [(3, 3)], None),
     ("R", "飛車", "ひしゃ", "Rook", "縦と横へどこまでも。成ると龍王。", "Any distance straight. Promotes to dragon king.", (0, -5), [], None),
-    ("H", "龍馬", "りゅうめ", "Dragon horse", "斜めへどこまでも。縦と横にも1つ。成ると角鷹。", "Any distance diagonally, and one square straight. Promotes to horned falcon.", (-4, 4), [], None),
+    ("H", "龍馬", "りゅうま", "Dragon horse", "斜めへどこまでも。縦と横にも1つ。成ると角鷹。", "Any distance diagonally, and one square straight. Promotes to horned falcon.", (-4, 4), [], None),
     ("D", "龍王", "りゅうおう", "Dragon king", "縦と横へどこまでも。斜めにも1つ。成ると飛鷲。", "Any distance straight, and one square diagonally. Promotes to soaring eagle.", (1, 1), [(1, 1)], None),
     ("Q", "奔王", "ほんおう", "Free king", "縦と横と斜めへどこまでも。成らない。", "Any distance in all eight directions. Does not promote.", (-5, -5), [], None),
     ("N", "獅子", "しし", "Lion", "まわり2マス以内のどこへでも(跳ぶ)。1つずつ2回動くこともできる。成らない。", "Anywhere within two squares (leaping), or two single steps. Does not promote.", (-2, 2), [(-2, 2)], None),
@@ -74,7 +74,7 @@ PIECES = [
     ("+A", "鯨鯢", "げいげい", "Whale", "反車が成った駒。前と後ろ、斜め後ろへどこまでも。", "A promoted reverse chariot: any distance forward, back or diagonally back.", (3, -3), [], None),
     ("+V", "飛牛", "ひぎゅう", "Flying ox", "竪行が成った駒。前と後ろ、斜めへどこまでも。", "A promoted vertical mover: any distance forward, back or diagonally.", (4, 4), [], None),
     ("+M", "奔猪", "ほんちょ", "Free boar", "横行が成った駒。横と斜めへどこまでも。", "A promoted side mover: any distance sideways or diagonally.", (-4, -4), [], None),
-    ("+D", "飛鷲", "ひじゅ", "Soaring eagle", "龍王が成った駒。縦と横、斜め後ろへどこまでも。斜め前は2マスまで獅子と同じ動き。", "A promoted dragon king: any distance straight or diagonally back; lion power up to two squares diagonally forward.", (2, 2), [(1, 1), (2, 2)], (1, 1)),
+    ("+D", "飛鷲", "ひじゅう", "Soaring eagle", "龍王が成った駒。縦と横、斜め後ろへどこまでも。斜め前は2マスまで獅子と同じ動き。", "A promoted dragon king: any distance straight or diagonally back; lion power up to two squares diagonally forward.", (2, 2), [(1, 1), (2, 2)], (1, 1)),
     ("+H", "角鷹", "かくおう", "Horned falcon", "龍馬が成った駒。真っすぐ前以外へどこまでも。真っすぐ前は2マスまで獅子と同じ動き。", "A promoted dragon horse: any distance in all directions but straight forward; lion power up to two squares straight forward.", (0, 0), [(0, 1)], (0, 1)),
 ]
 

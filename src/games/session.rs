@@ -149,6 +149,11 @@ pub trait Playable:
     fn status_line(&self, pos: &Self::Pos, lang: Lang) -> String;
     /// A notice after a move: repetition, a lead about to win.
     fn notice(&self, pos: &Self::Pos, occurrences: u32) -> Option<T>;
+    /// The notice after the last move of `record`, where the game so far
+    /// tells more than the position (中将棋's 千日手: who must change).
+    fn record_notice(&self, record: &GameRecord<Self>) -> Option<T> {
+        self.notice(record.current(), record.occurrences_of_current())
+    }
     /// 印を出す: after this move the opponent can capture at once.
     fn dangerous(&self, _pos: &Self::Pos, _mv: Self::Move) -> bool {
         false

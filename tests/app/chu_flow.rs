@@ -316,6 +316,19 @@ fn the_piece_help_names_the_piece_and_draws_its_moves() {
     );
     let king = piece_info(Piece::new(Base::King), Side::Second, Lang::En);
     assert!(king.name.contains("玉将"), "{}", king.name);
+    // The readings shown are the standard ones.
+    let chariot = piece_info(Piece::new(Base::ReverseChariot), Side::First, Lang::Ja);
+    assert_eq!(chariot.name, "反車(へんしゃ)");
+    let eagle = Piece {
+        base: Base::DragonKing,
+        promoted: true,
+    };
+    assert_eq!(
+        piece_info(eagle, Side::Second, Lang::Ja).name,
+        "飛鷲(ひじゅう)"
+    );
+    let king = piece_info(Piece::new(Base::King), Side::Second, Lang::Ja);
+    assert_eq!(king.name, "玉将(ぎょくしょう)");
 }
 
 #[test]
@@ -439,5 +452,55 @@ fn cpu_games_one_after_another_keep_the_entity_count_flat() {
         &yorimichi::rules::data::chushogi_presets().unwrap(),
         2,
         4,
+    );
+}
+
+/// The 千日手 notices name the side that must change its moves, and the
+/// result names whose move made the fourth occurrence.
+#[test]
+fn repetition_notices_say_who_must_change() {
+    use yorimichi::games::session::Playable;
+    use yorimichi::rules::chu::moves::parse_usi;
+    use yorimichi::rules::game::EndReason;
+    use yorimichi::shell::i18n::T;
+    let game = Chu {
+        rules: ChuRules::JCSA,
+    };
+    let record_after = |sfen: &str, cycle: &[&str], plies: usize| {
+        let start = ChuPosition::from_sfen(sfen).unwrap();
+        let mut record = GameRecord::from_position(&game, start);
+        let mut notices = Vec::new();
+        for i in 0..plies {
+            let mv = parse_usi(record.current(), cycle[i % cycle.len()]).unwrap();
+            record.play(&game, mv).unwrap();
+            notices.push(game.record_notice(&record));
+        }
+        (record, notices)
+    };
+    // Shuffling golds: 後手 would make the fourth occurrence, and must
+    // change (nobody checks or attacks).
+    let golds = "11k/12/11g/12/12/12/12/12/12/G11/12/K11 b - 1";
+    let cycle = ["12j11j", "1c2c", "11j12j", "2c1c"];
+    let (_, notices) = record_after(golds, &cycle, 11);
+    // notices[i] follows ply i + 1: the start recurs after plies 4 and 8.
+    assert_eq!(notices[2], None);
+    assert_eq!(notices[3], Some(T::Repetition2));
+    assert_eq!(notices[7], Some(T::ChuMustChangeGote));
+    assert_eq!(
+        notices[10],
+        Some(T::ChuMustChangeGote),
+        "its move is forbidden"
+    );
+    // The rook's continuous check, begun so that the king's step repeats:
+    // 先手 must change, or 後手's step draws.
+    let check = "11k/7R4/12/12/3s8/3P8/12/12/12/12/12/K11 b - 1";
+    let cycle = ["5b5a", "1a1b", "5a5b", "1b1a"];
+    let (record, notices) = record_after(check, &cycle, 12);
+    assert_eq!(notices[7], Some(T::ChuDrawUnlessSenteChanges));
+    let outcome = record.outcome(&game).expect("the fourth occurrence");
+    assert_eq!(outcome.winner, None);
+    assert_eq!(
+        game.record_reason_text(&record, EndReason::Repetition),
+        T::ChuReasonFourthByGote
     );
 }

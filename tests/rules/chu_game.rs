@@ -79,6 +79,19 @@ fn moves_read_as_a_japanese_record() {
     let reply = play(&start, mv);
     let mv2 = parse_usi(&reply, "7d7e").unwrap();
     assert_eq!(Chu::default().move_text(&reply, mv2), "☖7五歩兵");
+    // Each king by its own name: 先手's 王将, 後手's 玉将.
+    let kings = ChuPosition::from_sfen("6k5/12/12/12/12/12/12/12/12/12/12/5K6 b - 1").unwrap();
+    let mv = parse_usi(&kings, "7l7k").unwrap();
+    assert_eq!(japanese_move(&kings, mv), "☗7十一王将");
+    let reply = play(&kings, mv);
+    let mv2 = parse_usi(&reply, "6a6b").unwrap();
+    assert_eq!(japanese_move(&reply, mv2), "☖6二玉将");
+    use yorimichi::rules::chu::record::ChuGameText;
+    let game = ChuGameText {
+        start: kings,
+        moves: vec![mv, mv2],
+    };
+    assert!(game.japanese().ends_with("1 ☗7十一王将\n2 ☖6二玉将\n"));
 }
 
 #[test]

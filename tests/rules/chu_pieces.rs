@@ -668,3 +668,81 @@ fn a_position_reached_two_ways_has_one_key() {
     let w = ChuPosition::from_sfen(&START_SFEN.replace(" b ", " w ")).unwrap();
     assert_ne!(w.key(), start.key());
 }
+
+/// How each piece's name is read: the standard readings (反車 へんしゃ,
+/// 竪行 じゅぎょう, 龍馬 りゅうま, 飛鷲 ひじゅう, 歩兵 ふひょう …), and each
+/// king by its own name.
+#[test]
+fn every_piece_name_reads_as_it_should() {
+    let readings = [
+        (Kind::Pawn, "歩兵", "ふひょう"),
+        (Kind::GoBetween, "仲人", "ちゅうにん"),
+        (Kind::Lance, "香車", "きょうしゃ"),
+        (Kind::ReverseChariot, "反車", "へんしゃ"),
+        (Kind::Leopard, "猛豹", "もうひょう"),
+        (Kind::Copper, "銅将", "どうしょう"),
+        (Kind::Silver, "銀将", "ぎんしょう"),
+        (Kind::Gold, "金将", "きんしょう"),
+        (Kind::BlindTiger, "盲虎", "もうこ"),
+        (Kind::DrunkElephant, "醉象", "すいぞう"),
+        (Kind::Kirin, "麒麟", "きりん"),
+        (Kind::Phoenix, "鳳凰", "ほうおう"),
+        (Kind::SideMover, "横行", "おうぎょう"),
+        (Kind::VerticalMover, "竪行", "じゅぎょう"),
+        (Kind::Bishop, "角行", "かくぎょう"),
+        (Kind::Rook, "飛車", "ひしゃ"),
+        (Kind::DragonHorse, "龍馬", "りゅうま"),
+        (Kind::DragonKing, "龍王", "りゅうおう"),
+        (Kind::FreeKing, "奔王", "ほんおう"),
+        (Kind::Lion, "獅子", "しし"),
+        (Kind::King, "王将", "おうしょう"),
+        (Kind::Tokin, "と金", "ときん"),
+        (Kind::Prince, "太子", "たいし"),
+        (Kind::FlyingStag, "飛鹿", "ひろく"),
+        (Kind::WhiteHorse, "白駒", "はっく"),
+        (Kind::Whale, "鯨鯢", "げいげい"),
+        (Kind::FlyingOx, "飛牛", "ひぎゅう"),
+        (Kind::FreeBoar, "奔猪", "ほんちょ"),
+        (Kind::SoaringEagle, "飛鷲", "ひじゅう"),
+        (Kind::HornedFalcon, "角鷹", "かくおう"),
+    ];
+    assert_eq!(readings.len(), Kind::ALL.len());
+    for (kind, name, reading) in readings {
+        assert_eq!(kind.names().0, name);
+        assert_eq!(kind.reading(), reading, "{name}");
+        assert_eq!(kind.name_for(Side::First), (name, reading));
+        if kind != Kind::King {
+            assert_eq!(kind.name_for(Side::Second), (name, reading));
+        }
+    }
+    assert_eq!(Kind::King.name_for(Side::Second), ("玉将", "ぎょくしょう"));
+}
+
+/// 将棋 -焔-'s rule: a 飛鷲 eating a lion in place (居食い on its lion
+/// line) brings 先獅子, as the 角鷹's does.
+#[test]
+fn a_soaring_eagle_eating_a_lion_in_place_brings_sakijishi() {
+    use yorimichi::rules::chu::moves::{legal_moves, play};
+    // 後手's 飛鷲 on 9i, 先手's lion diagonally in front of it (for 後手)
+    // on 8j; 後手's lion on 3i guarded by a silver on 3h.
+    let pos = ChuPosition::from_sfen("12/12/12/12/12/12/12/9s2/3+d5n2/4N7/12/6B4K w - 1").unwrap();
+    let mut moves = Vec::new();
+    legal_moves(&pos, &mut moves);
+    let igui = moves
+        .iter()
+        .copied()
+        .find(|m| m.usi() == "9i8j9i")
+        .expect("the eagle's 居食い");
+    let eaten = play(&pos, igui);
+    assert_eq!(eaten.lion_taken_at(), Square::parse("8j").ok());
+    assert_eq!(
+        eaten.at(Square::parse("9i").unwrap()).map(|(s, _)| s),
+        Some(Side::Second)
+    );
+    let mut replies = Vec::new();
+    legal_moves(&eaten, &mut replies);
+    assert!(
+        !replies.iter().any(|m| m.usi() == "6l3i"),
+        "先獅子: the bishop may not take the guarded lion"
+    );
+}

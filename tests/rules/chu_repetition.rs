@@ -1,12 +1,12 @@
-//! 千日手 (seed 001, issue 6): the fourth occurrence, and each of the four
-//! rules for the side that must change its moves.
+//! 千日手: the fourth occurrence is a draw, and each of the four rules for
+//! the side that must change its moves.
 
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::game::{Chu, ChuRules};
 use yorimichi::rules::chu::moves::{ChuMove, parse_usi};
 use yorimichi::rules::chu::position::ChuPosition;
-use yorimichi::rules::chu::repetition::ChuHistory;
-use yorimichi::rules::game::Side;
+use yorimichi::rules::chu::repetition::{ChuHistory, Cycle};
+use yorimichi::rules::game::{EndReason, Side};
 use yorimichi::rules::record::GameRecord;
 
 /// A history from `sfen` after playing `cycle` (USI moves) round and round
@@ -46,9 +46,10 @@ fn the_side_giving_continuous_check_must_change() {
     );
 
     // Begun one move later, it is the king's step that would make the
-    // fourth occurrence: that is allowed, and then the rook may not go on.
-    // A 後手 silver and a 先手 pawn attack each other all along, so only
-    // the check tells the sides apart (rule 4 would name 後手, the mover).
+    // fourth occurrence: that is allowed, and the fourth occurrence is a
+    // draw. A 後手 silver and a 先手 pawn attack each other all along, so
+    // only the check tells the sides apart (rule 4 would name 後手, the
+    // mover).
     let sfen = "12/7R3k/12/12/3s8/3P8/12/12/12/12/12/K11 w - 1";
     let cycle = ["1b1a", "5b5a", "1a1b", "5a5b"];
     let h = after(sfen, &cycle, 1);
@@ -58,10 +59,91 @@ fn the_side_giving_continuous_check_must_change() {
     let king_back = next(&h, "1b1a");
     assert_eq!(h.must_change(king_back), Some(Side::First));
     assert!(h.legal_moves().contains(&king_back));
+    assert!(!h.is_repetition_draw());
     h.play(king_back).unwrap();
     assert_eq!(h.occurrences(h.current().key()), 4);
-    let rook_on = next(&h, "5b5a");
-    assert!(!h.legal_moves().contains(&rook_on));
+    assert!(h.is_repetition_draw(), "the fourth occurrence is a draw");
+    assert!(h.legal_moves().is_empty(), "the game is over");
+}
+
+#[test]
+fn a_fourth_occurrence_made_by_the_other_side_draws_the_game() {
+    // The rook checks 後手's king round and round; the king's step makes
+    // the fourth occurrence. On the play screen's record the game ends
+    // there, drawn.
+    let game = Chu {
+        rules: ChuRules {
+            profile: Profile::Jcsa,
+        },
+    };
+    let sfen = "11k/7R4/12/12/3s8/3P8/12/12/12/12/12/K11 b - 1";
+    let mut record = GameRecord::from_position(&game, ChuPosition::from_sfen(sfen).unwrap());
+    let cycle = ["5b5a", "1a1b", "5a5b", "1b1a"];
+    for i in 0..12 {
+        assert!(record.outcome(&game).is_none(), "ply {i}");
+        let mv = parse_usi(record.current(), cycle[i % 4]).unwrap();
+        record.play(&game, mv).unwrap();
+    }
+    assert_eq!(record.occurrences_of_current(), 4);
+    let outcome = record.outcome(&game).expect("千日手");
+    assert_eq!(outcome.winner, None);
+    assert_eq!(outcome.reason, EndReason::Repetition);
+}
+
+#[test]
+fn a_prince_checked_again_and_again_is_continuous_check() {
+    // As above, but the rook chases 後手's 太子 while its king stands
+    // aside: checking the 太子 is check, so 先手 must change, and the
+    // 太子's step to the fourth occurrence is allowed (a draw).
+    let sfen = "11+e/7R4/12/12/3s8/3P8/12/k11/12/12/12/K11 b - 1";
+    let cycle = ["5b5a", "1a1b", "5a5b", "1b1a"];
+    let h = after(sfen, &cycle, 11);
+    let prince_back = next(&h, "1b1a");
+    assert_eq!(h.must_change(prince_back), Some(Side::First));
+    assert!(h.legal_moves().contains(&prince_back));
+    // Begun with the 太子's step, the rook's would be the fourth:
+    // forbidden to 先手.
+    let sfen = "12/7R3+e/12/12/3s8/3P8/12/k11/12/12/12/K11 w - 1";
+    let h = after(sfen, &["1b1a", "5b5a", "1a1b", "5a5b"], 11);
+    let rook_back = next(&h, "5a5b");
+    assert_eq!(h.must_change(rook_back), Some(Side::First));
+    assert!(!h.legal_moves().contains(&rook_back));
+}
+
+#[test]
+fn the_cycle_ahead_names_who_must_change_and_whose_move_repeats() {
+    // Shuffling golds: the side to move at the fourth occurrence (後手)
+    // must change, and it is its own move that would repeat.
+    let sfen = "11k/12/11g/12/12/12/12/12/12/G11/12/K11 b - 1";
+    let cycle = ["12j11j", "1c2c", "11j12j", "2c1c"];
+    let h = after(sfen, &cycle, 7);
+    assert_eq!(h.cycle_ahead(), None, "the current position: twice");
+    let h = after(sfen, &cycle, 8);
+    assert_eq!(
+        h.cycle_ahead(),
+        Some(Cycle {
+            must_change: Side::Second,
+            fourth_by: Side::Second
+        })
+    );
+    // The rook's continuous check begun so that the king's step repeats:
+    // 先手 must change, or 後手's move makes the fourth occurrence.
+    let sfen = "11k/7R4/12/12/3s8/3P8/12/12/12/12/12/K11 b - 1";
+    let h = after(sfen, &["5b5a", "1a1b", "5a5b", "1b1a"], 8);
+    assert_eq!(
+        h.cycle_ahead(),
+        Some(Cycle {
+            must_change: Side::First,
+            fourth_by: Side::Second
+        })
+    );
+    // lishogi asks no one to change.
+    let mut h = ChuHistory::new_in(Profile::Lishogi, ChuPosition::from_sfen(sfen).unwrap());
+    for i in 0..8 {
+        let mv = parse_usi(h.current(), ["5b5a", "1a1b", "5a5b", "1b1a"][i % 4]).unwrap();
+        h.play(mv).unwrap();
+    }
+    assert_eq!(h.cycle_ahead(), None);
 }
 
 #[test]
@@ -83,15 +165,18 @@ fn in_mutual_jitto_the_side_that_began_must_change() {
     let cycle = ["6h6g6h", "6e6f6e"];
     let mut h = after(sfen, &cycle, 5);
     // 後手's じっと makes the start's fourth occurrence: 先手 must change,
-    // so it stands.
+    // so it is allowed, and the fourth occurrence draws the game.
     let gote = next(&h, "6e6f6e");
     assert_eq!(h.must_change(gote), Some(Side::First));
+    assert!(h.legal_moves().contains(&gote));
     h.play(gote).unwrap();
-    // 先手 may not pass again.
+    assert!(h.is_repetition_draw());
+    // Begun by 後手 instead, 先手's じっと would be the fourth: 後手 began,
+    // so 後手 must change, and 先手 may pass.
+    let h = after(&sfen.replace(" b ", " w "), &["6e6f6e", "6h6g6h"], 5);
     let sente = next(&h, "6h6g6h");
-    assert_eq!(h.must_change(sente), Some(Side::First));
-    assert!(!h.legal_moves().contains(&sente));
-    assert!(!h.is_repetition_draw());
+    assert_eq!(h.must_change(sente), Some(Side::Second));
+    assert!(h.legal_moves().contains(&sente));
 }
 
 #[test]

@@ -16,5 +16,6 @@ mod mawari_rules;
 mod musashi_rules;
 mod musashi_solver;
 mod playouts;
+mod rules_texts;
 mod search_and_saves;
 mod text_fuzz;

@@ -20,6 +20,7 @@ use crate::rules::chu::moves::ChuMove;
 use crate::rules::chu::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
 use crate::rules::chu::position::{ChuPosition, FILES, Square};
 use crate::rules::chu::record::ChuGameText;
+use crate::rules::chu::repetition::{ChuHistory, Cycle};
 use crate::rules::data::{self, GameId, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Outcome, Side};
 use crate::rules::levels::LevelError;
@@ -109,11 +110,8 @@ impl Playable for Chu {
     }
     fn piece_face(&self, pos: &ChuPosition, p: PointId) -> Option<PieceFace> {
         let (side, piece) = pos.at(square(p))?;
-        let name = match (piece.kind(), side) {
-            // 先手's king is 王将, 後手's 玉将.
-            (Kind::King, Side::Second) => "玉将",
-            (kind, _) => kind.names().0,
-        };
+        // 先手's king is 王将, 後手's 玉将.
+        let name = piece.kind().name_for(side).0;
         Some(PieceFace {
             name,
             promoted: piece.promoted,
@@ -148,8 +146,38 @@ impl Playable for Chu {
     fn notice(&self, _pos: &ChuPosition, occurrences: u32) -> Option<T> {
         match occurrences {
             2 => Some(T::Repetition2),
-            3 => Some(T::Repetition3),
+            3 => Some(T::ChuRepetition3),
             _ => None,
+        }
+    }
+    fn record_notice(&self, record: &GameRecord<Chu>) -> Option<T> {
+        let occurrences = record.occurrences_of_current();
+        let pos = record.current();
+        match self.rules.profile {
+            Profile::Lishogi if occurrences == 3 => Some(T::ChuLishogiRepetition3),
+            Profile::Lishogi => self.notice(pos, occurrences),
+            Profile::Jcsa => {
+                // 千日手: who must change, and whose move would repeat.
+                if !record.forbidden_moves(self).is_empty() {
+                    return Some(must_change_text(pos.to_move()));
+                }
+                if occurrences < 3 {
+                    return self.notice(pos, occurrences);
+                }
+                let history =
+                    ChuHistory::from_game(self.rules.profile, record.positions(), record.moves());
+                Some(match history.cycle_ahead() {
+                    Some(Cycle {
+                        must_change,
+                        fourth_by,
+                    }) if fourth_by == must_change => must_change_text(must_change),
+                    Some(Cycle { must_change, .. }) => match must_change {
+                        Side::First => T::ChuDrawUnlessSenteChanges,
+                        Side::Second => T::ChuDrawUnlessGoteChanges,
+                    },
+                    None => T::ChuRepetition3,
+                })
+            }
         }
     }
     fn piece_info(&self, pos: &ChuPosition, p: PointId, lang: Lang) -> Option<PieceInfo> {
@@ -243,6 +271,17 @@ impl Playable for Chu {
     }
 
     fn record_reason_text(&self, record: &GameRecord<Chu>, reason: EndReason) -> T {
+        if reason == EndReason::Repetition && self.rules.profile == Profile::Jcsa {
+            // The fourth occurrence was made by the last move; else the
+            // side to move had no move but the forbidden ones.
+            let to_move = record.current().to_move();
+            return match (record.occurrences_of_current() >= 4, to_move) {
+                (true, Side::First) => T::ChuReasonFourthByGote,
+                (true, Side::Second) => T::ChuReasonFourthBySente,
+                (false, Side::First) => T::ChuReasonOnlyRepeatSente,
+                (false, Side::Second) => T::ChuReasonOnlyRepeatGote,
+            };
+        }
         let generic = self.reason_text(record.current(), reason);
         if generic != T::ReasonRoyalsTaken {
             return generic;
@@ -337,18 +376,18 @@ impl Playable for Chu {
     }
 }
 
-/// A piece's name as its owner's koma shows it (後手's king is 玉将).
-fn koma_name(kind: Kind, side: Side) -> (&'static str, &'static str) {
-    match (kind, side) {
-        (Kind::King, Side::Second) => ("玉将", "ぎょくしょう"),
-        (kind, _) => (kind.names().0, kind.reading()),
+/// 千日手's notice naming the side that may not make the fourth occurrence.
+fn must_change_text(side: Side) -> T {
+    match side {
+        Side::First => T::ChuMustChangeSente,
+        Side::Second => T::ChuMustChangeGote,
     }
 }
 
 /// Name, reading, promotion, worth and movement diagram of `piece`.
 pub fn piece_info(piece: Piece, side: Side, lang: Lang) -> PieceInfo {
     let kind = piece.kind();
-    let (kanji, reading) = koma_name(kind, side);
+    let (kanji, reading) = kind.name_for(side);
     let name = match lang {
         Lang::Ja => format!("{kanji}({reading})"),
         Lang::En => format!("{} ({kanji}, {reading})", kind.names().1),

@@ -102,7 +102,7 @@ pub(super) fn apply_moves<G: Playable>(
         ui.hint = None;
         ui.dirty = true;
         ui.pending_sync = true;
-        ui.notice = m.game.notice(m.record.current(), played.occurrences);
+        ui.notice = m.game.record_notice(&m.record);
         ui.message = None;
         if played.outcome.is_some() {
             resume::forget::<Match<G>>(&mut store);

@@ -195,9 +195,12 @@ impl Game for Chu {
     ) -> Option<Outcome> {
         let pos = positions.last()?;
         match self.rules.profile {
-            // 千日手 is a draw only when the side that must change has no
-            // other move; a fourth occurrence made by the other side plays
-            // on (repetition.rs).
+            // 千日手: the fourth occurrence is a draw (the side that must
+            // change cannot make it, so the other side did), and so is a
+            // side that must change with no other move (repetition.rs).
+            Profile::Jcsa if occurrences >= REPETITION_DRAW => {
+                Some(Outcome::draw(EndReason::Repetition))
+            }
             Profile::Jcsa => {
                 let mut legal = Vec::new();
                 self.legal_moves(pos, &mut legal);
@@ -308,7 +311,10 @@ pub fn japanese_move(pos: &ChuPosition, mv: ChuMove) -> String {
         Side::First => "☗",
         Side::Second => "☖",
     };
-    let name = pos.at(mv.from).map_or("?", |(_, p)| p.kind().names().0);
+    // 後手's king is 玉将.
+    let name = pos
+        .at(mv.from)
+        .map_or("?", |(side, p)| p.kind().name_for(side).0);
     let via = mv
         .mid
         .map_or(String::new(), |m| format!("({}経由)", square_kanji(m)));

@@ -2,6 +2,8 @@
 //! array, what each promotes to, how each of the 30 named pieces moves, the
 //! SFEN letters lishogi uses, and the JCSA tournament point values.
 
+use crate::rules::game::Side;
+
 /// A piece as it stands in the starting array; a promoted piece is its
 /// original kind plus [`Piece::promoted`] (成角行, a promoted 猛豹, is not a
 /// 角行: it cannot promote again and is worth less).
@@ -378,14 +380,14 @@ impl Kind {
         Movement { reach, lion }
     }
 
-    /// (Japanese name, English name).
-    /// How the Japanese name is read, in kana (玉将 is ぎょくしょう).
+    /// How the Japanese name is read, in kana (先手's king: 後手's 玉将 is
+    /// [`Kind::name_for`]'s).
     pub fn reading(self) -> &'static str {
         match self {
-            Kind::Pawn => "ほへい",
+            Kind::Pawn => "ふひょう",
             Kind::GoBetween => "ちゅうにん",
             Kind::Lance => "きょうしゃ",
-            Kind::ReverseChariot => "はんしゃ",
+            Kind::ReverseChariot => "へんしゃ",
             Kind::Leopard => "もうひょう",
             Kind::Copper => "どうしょう",
             Kind::Silver => "ぎんしょう",
@@ -395,10 +397,10 @@ impl Kind {
             Kind::Kirin => "きりん",
             Kind::Phoenix => "ほうおう",
             Kind::SideMover => "おうぎょう",
-            Kind::VerticalMover => "しゅぎょう",
+            Kind::VerticalMover => "じゅぎょう",
             Kind::Bishop => "かくぎょう",
             Kind::Rook => "ひしゃ",
-            Kind::DragonHorse => "りゅうめ",
+            Kind::DragonHorse => "りゅうま",
             Kind::DragonKing => "りゅうおう",
             Kind::FreeKing => "ほんおう",
             Kind::Lion => "しし",
@@ -410,11 +412,21 @@ impl Kind {
             Kind::Whale => "げいげい",
             Kind::FlyingOx => "ひぎゅう",
             Kind::FreeBoar => "ほんちょ",
-            Kind::SoaringEagle => "ひじゅ",
+            Kind::SoaringEagle => "ひじゅう",
             Kind::HornedFalcon => "かくおう",
         }
     }
 
+    /// The Japanese name and its reading as `side`'s koma shows them:
+    /// 先手's king is 王将 (おうしょう), 後手's 玉将 (ぎょくしょう).
+    pub fn name_for(self, side: Side) -> (&'static str, &'static str) {
+        match (self, side) {
+            (Kind::King, Side::Second) => ("玉将", "ぎょくしょう"),
+            (kind, _) => (kind.names().0, kind.reading()),
+        }
+    }
+
+    /// (Japanese name, English name).
     pub fn names(self) -> (&'static str, &'static str) {
         match self {
             Kind::Pawn => ("歩兵", "Pawn"),

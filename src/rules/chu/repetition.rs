@@ -5,12 +5,15 @@
 //! that side may not play a move that makes a fourth occurrence. Which side
 //! (looking at the moves since the repeated position first occurred):
 //!
-//! 1. the side that has given check with every one of its moves;
+//! 1. the side that has given check (to the king or the 太子) with every
+//!    one of its moves;
 //! 2. else the side that has attacked an enemy piece with every one;
 //! 3. else, if both sides have done nothing but じっと, the side that began;
 //! 4. else the side about to make the fourth occurrence (the side to move).
 //!
-//! Only when that side has no other move is the game drawn.
+//! So a fourth occurrence is made either by the other side (say the checked
+//! king steps back into a repeated position) or by the side that must
+//! change when it has no other move: either way the game is drawn.
 //!
 //! The lishogi profile's rule is kept here too
 //! ([`ChuHistory::repetition_result`]).
@@ -20,9 +23,8 @@
 //!   would occur for the fourth time, up to and including the move asked
 //!   about; a side must have moved at least once in that span.
 //! - A rule names a side only if exactly one side fits it.
-//! - When the other side makes a fourth occurrence (say the checked king
-//!   steps back into a repeated position), the game goes on: the side that
-//!   must change may then not continue the cycle with its own moves.
+//! - The side with no move but the forbidden ones draws at once (it would
+//!   make the fourth occurrence with its next move).
 
 use super::Profile;
 use super::moves::{ChuMove, legal_moves_in, pseudo_legal};
@@ -34,7 +36,7 @@ use crate::rules::game::Side;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct MoveFacts {
     pub mover: Side,
-    /// The mover now attacks the enemy king (王手).
+    /// The mover now attacks the enemy king or 太子 (王手).
     pub check: bool,
     /// The mover now attacks some enemy piece.
     pub attack: bool,
@@ -60,7 +62,7 @@ impl MoveFacts {
                     && side != mover
                 {
                     attack = true;
-                    check |= piece.kind() == Kind::King;
+                    check |= matches!(piece.kind(), Kind::King | Kind::Prince);
                     piece_attack |= m.from == mv.to;
                 }
             }
@@ -89,12 +91,23 @@ fn only_side(span: &[MoveFacts], test: fn(&MoveFacts) -> bool) -> Option<Side> {
     }
 }
 
-/// A game so far, as 千日手 needs it: every position and what each move did.
+/// A game so far, as 千日手 needs it: every position, the moves between
+/// them and what each move did.
 #[derive(Clone, Debug)]
 pub struct ChuHistory {
     profile: Profile,
     positions: Vec<ChuPosition>,
+    moves: Vec<ChuMove>,
     facts: Vec<MoveFacts>,
+}
+
+/// Where repeating the last cycle of moves leads ([`ChuHistory::cycle_ahead`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    /// The side that must change its moves.
+    pub must_change: Side,
+    /// The side whose move would make the fourth occurrence.
+    pub fourth_by: Side,
 }
 
 impl ChuHistory {
@@ -112,6 +125,7 @@ impl ChuHistory {
         ChuHistory {
             profile,
             positions: vec![start],
+            moves: Vec::new(),
             facts: Vec::new(),
         }
     }
@@ -131,6 +145,7 @@ impl ChuHistory {
         ChuHistory {
             profile,
             positions: positions.to_vec(),
+            moves: moves.to_vec(),
             facts,
         }
     }
@@ -165,6 +180,7 @@ impl ChuHistory {
         let after = super::moves::play(&before, mv);
         self.facts.push(MoveFacts::of(&before, mv, &after));
         self.positions.push(after);
+        self.moves.push(mv);
         Ok(())
     }
 
@@ -207,19 +223,59 @@ impl ChuHistory {
         Some(before.to_move())
     }
 
-    /// The legal moves less those 千日手 forbids.
+    /// The legal moves less those 千日手 forbids (none once a fourth
+    /// occurrence has drawn the game).
     pub fn legal_moves(&self) -> Vec<ChuMove> {
         let pos = self.current();
         let mut moves = Vec::new();
+        if self.profile == Profile::Jcsa && self.occurrences(pos.key()) >= 4 {
+            return moves;
+        }
         legal_moves_in(self.profile, pos, &mut moves);
         moves.retain(|&m| self.must_change(m) != Some(pos.to_move()));
         moves
     }
 
-    /// 千日手: the side to move has legal moves, but every one would make a
-    /// fourth occurrence that it is the side to avoid.
+    /// If both sides go on repeating the moves played since the current
+    /// position last occurred, and that would make a fourth occurrence
+    /// (JCSA): the side that must change its moves, and the side whose move
+    /// would make the fourth occurrence (the same side: it may not; the
+    /// other: the game is drawn). `None` until the current position has
+    /// occurred three times, and under lishogi.
+    pub fn cycle_ahead(&self) -> Option<Cycle> {
+        if self.profile != Profile::Jcsa {
+            return None;
+        }
+        let key = self.current().key();
+        if self.occurrences(key) < 3 {
+            return None;
+        }
+        let n = self.positions.len();
+        let last = self.positions[..n - 1]
+            .iter()
+            .rposition(|p| p.key() == key)?;
+        let mut ahead = self.clone();
+        for &mv in &self.moves[last..] {
+            let next = super::moves::play(ahead.current(), mv);
+            if ahead.occurrences(next.key()) + 1 >= 4 {
+                return Some(Cycle {
+                    must_change: ahead.must_change(mv)?,
+                    fourth_by: ahead.current().to_move(),
+                });
+            }
+            ahead.play(mv).ok()?;
+        }
+        None
+    }
+
+    /// 千日手 (JCSA): the current position has occurred a fourth time, or
+    /// the side to move has legal moves but every one would make a fourth
+    /// occurrence that it is the side to avoid.
     pub fn is_repetition_draw(&self) -> bool {
         let pos = self.current();
+        if self.profile == Profile::Jcsa && self.occurrences(pos.key()) >= 4 {
+            return true;
+        }
         let mut moves = Vec::new();
         legal_moves_in(self.profile, pos, &mut moves);
         !moves.is_empty()
