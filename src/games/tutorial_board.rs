@@ -33,6 +33,9 @@ pub struct TutorialBoard<G: Playable> {
     pub pos: G::Pos,
     /// The points tapped so far (the selected piece first).
     pub path: Vec<PointId>,
+    /// The moves offered when the taps leave a choice (成る / 成らない,
+    /// じっと), as in a game; empty otherwise.
+    pub choice: Vec<G::Move>,
     /// The step whose diagram `pos` shows.
     shown_step: Option<usize>,
 }
@@ -44,6 +47,7 @@ impl<G: Playable> TutorialBoard<G> {
             game,
             pos,
             path: Vec::new(),
+            choice: Vec::new(),
             shown_step: None,
         }
     }
@@ -94,6 +98,7 @@ fn enter<G: Playable>(
         pos: game.start(),
         game,
         path: Vec::new(),
+        choice: Vec::new(),
         shown_step: None,
     });
     commands.insert_resource(TutorialProgress::new(tutorial));
@@ -111,10 +116,14 @@ fn load_diagram<G: Playable>(progress: Res<TutorialProgress>, mut board: ResMut<
         board.pos = p;
     }
     board.path.clear();
+    board.choice.clear();
     board.shown_step = Some(progress.step);
 }
 
 /// A tap on the diagram: builds the move as in a game, then judges it.
+/// Where the taps leave a choice (成る / 成らない, じっと) it is offered
+/// as in a game ([`TutorialBoard::choice`], answered by [`choose`]); a
+/// tap on the board instead takes none.
 pub fn tap_diagram<G: Playable>(
     board: &mut TutorialBoard<G>,
     progress: &mut TutorialProgress,
@@ -124,25 +133,61 @@ pub fn tap_diagram<G: Playable>(
         return None;
     }
     let board = &mut *board;
+    if !board.choice.is_empty() {
+        board.choice.clear();
+        board.path.clear();
+        return None;
+    }
     let mv = match taps::tap(&board.game, &board.pos, &mut board.path, point) {
         Tap::Play(mv) => mv,
-        // A tutorial judges where a piece goes, not 成る or 成らない.
-        Tap::Choose(moves) => *moves.first()?,
+        Tap::Choose(moves) => {
+            board.choice = moves;
+            return Some(Sfx::Place);
+        }
         Tap::Extend => return Some(Sfx::Place),
         Tap::Reject => return Some(Sfx::Illegal),
         Tap::Select | Tap::Deselect | Tap::Ignore => return None,
     };
+    Some(judge(board, progress, mv))
+}
+
+/// The answer to the choice the taps left: the move offered at `pick`,
+/// or (`None`, やめる) none, putting the piece down.
+pub fn choose<G: Playable>(
+    board: &mut TutorialBoard<G>,
+    progress: &mut TutorialProgress,
+    pick: Option<usize>,
+) -> Option<Sfx> {
+    let offered = std::mem::take(&mut board.choice);
+    match pick.and_then(|i| offered.get(i).copied()) {
+        Some(mv) if progress.awaits_move() => Some(judge(board, progress, mv)),
+        _ => {
+            board.path.clear();
+            (!offered.is_empty()).then_some(Sfx::Button)
+        }
+    }
+}
+
+/// Judges `mv` against the step's answer; the right move is played on
+/// the diagram (a promotion shows the promoted piece).
+fn judge<G: Playable>(
+    board: &mut TutorialBoard<G>,
+    progress: &mut TutorialProgress,
+    mv: G::Move,
+) -> Sfx {
     let graph = board.game.graph();
     let name = |p: PointId| graph.point(p).name.clone();
     let (from, to) = board.game.move_ends(mv);
     let path = board.game.move_path(mv);
     let via = (path.len() == 3).then(|| name(path[1]));
-    if progress.judge(&name(from), via.as_deref(), &name(to)) {
+    let promoted = board.game.promotes(mv);
+    board.path.clear();
+    if progress.judge(&name(from), via.as_deref(), &name(to), promoted) {
         let captures = board.game.is_capture(&board.pos, mv);
         board.pos = board.game.play(&board.pos, mv);
-        Some(if captures { Sfx::Capture } else { Sfx::Place })
+        if captures { Sfx::Capture } else { Sfx::Place }
     } else {
-        Some(Sfx::Illegal)
+        Sfx::Illegal
     }
 }
 
@@ -379,6 +424,9 @@ fn redraw<G: Playable>(
                 .filter(|&s| s > 0)
         })
         .flatten();
+    if !board.choice.is_empty() {
+        spawn_choice(&mut commands, scope.clone(), &board, &fonts, settings.lang);
+    }
     tutorial::spawn_panel(
         &mut commands,
         scope,
@@ -389,4 +437,64 @@ fn redraw<G: Playable>(
         back,
         panel_node(*layout, 300.0),
     );
+}
+
+/// A button of the choice the taps left (成る / 成らない, じっと; `None`:
+/// やめる); tests find it by its index.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TutorialChoiceButton(pub Option<usize>);
+
+/// Offers the choice over the board, as the play screen does.
+fn spawn_choice<G: Playable>(
+    commands: &mut Commands,
+    scope: impl Bundle,
+    board: &TutorialBoard<G>,
+    fonts: &Fonts,
+    lang: crate::shell::i18n::Lang,
+) {
+    commands
+        .spawn((
+            scope,
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(18),
+                top: percent(40),
+                padding: UiRect::all(px(14)),
+                column_gap: px(10),
+                flex_direction: FlexDirection::Row,
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(palette::PAPER.with_alpha(0.96)),
+            GlobalZIndex(20),
+        ))
+        .with_children(|panel| {
+            let offered = board
+                .choice
+                .iter()
+                .enumerate()
+                .map(|(i, &mv)| (Some(i), board.game.choice_text(&board.pos, mv, lang)));
+            let cancel = std::iter::once((None, T::Cancel.get(lang).to_string()));
+            for (pick, caption) in offered.chain(cancel) {
+                panel
+                    .spawn((
+                        widgets::button(fonts, caption, pick == Some(0)),
+                        TutorialChoiceButton(pick),
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>,
+                              mut board: ResMut<TutorialBoard<G>>,
+                              mut progress: ResMut<TutorialProgress>,
+                              mut store: ResMut<Store>,
+                              mut sfx: MessageWriter<Sfx>| {
+                            if let Some(s) = choose(&mut board, &mut progress, pick) {
+                                sfx.write(s);
+                                if progress.feedback == Some(true) {
+                                    save_step::<G>(&mut store, &progress);
+                                }
+                            }
+                        },
+                    );
+            }
+        });
 }

@@ -37,7 +37,8 @@ fn point(name: &str) -> usize {
     chu().graph().find(name).unwrap_or_else(|| panic!("{name}"))
 }
 
-/// The legal moves `m` names (any route when it has no `via`).
+/// The legal moves `m` names (any route when it has no `via`; promoting
+/// or not as it says).
 fn matching(pos: &ChuPosition, m: &NamedMove) -> Vec<yorimichi::rules::chu::moves::ChuMove> {
     let game = chu();
     let mut legal = Vec::new();
@@ -47,6 +48,7 @@ fn matching(pos: &ChuPosition, m: &NamedMove) -> Vec<yorimichi::rules::chu::move
     legal
         .into_iter()
         .filter(|&mv| move_matches(&game, mv, ends, via))
+        .filter(|mv| m.promote.is_none_or(|p| mv.promote == p))
         .collect()
 }
 
@@ -90,10 +92,26 @@ fn every_try_it_can_be_played_by_taps_and_is_judged_right() {
             for &p in &taps {
                 tutorial_board::tap_diagram(&mut board, &mut progress, p);
             }
+            // Where the taps leave a choice (成る / 成らない, じっと), the
+            // player picks the answer's, as in a game.
+            let answer = |board: &TutorialBoard<Chu>| {
+                board
+                    .choice
+                    .iter()
+                    .position(|c| expect.promote.is_none_or(|p| c.promote == p))
+            };
+            if !board.choice.is_empty() {
+                let pick = answer(&board);
+                tutorial_board::choose(&mut board, &mut progress, pick);
+            }
             // A capture that could go on waits: a second tap stops there.
             if progress.feedback.is_none() && board.path.len() > 1 {
                 let last = taps[taps.len() - 1];
                 tutorial_board::tap_diagram(&mut board, &mut progress, last);
+                if !board.choice.is_empty() {
+                    let pick = answer(&board);
+                    tutorial_board::choose(&mut board, &mut progress, pick);
+                }
             }
             assert_eq!(
                 progress.feedback,
