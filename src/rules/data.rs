@@ -5,8 +5,8 @@
 use serde::Deserialize;
 
 use super::board::{BoardGraph, PointId};
-use super::game::Side;
 use super::content;
+use super::game::Side;
 use super::hasami::HasamiRules;
 use super::levels::LevelError;
 use super::search::CpuLevel;

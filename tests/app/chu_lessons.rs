@@ -155,8 +155,15 @@ fn a_promotion_answer_is_passed_only_by_promoting() {
                 for &p in &taps {
                     tutorial_board::tap_diagram(&mut board, &mut progress, p);
                 }
-                assert_eq!(board.choice.len(), 2, "{what}: 成る and 成らない are offered");
-                assert_eq!(progress.feedback, if round == 0 { None } else { Some(false) });
+                assert_eq!(
+                    board.choice.len(),
+                    2,
+                    "{what}: 成る and 成らない are offered"
+                );
+                assert_eq!(
+                    progress.feedback,
+                    if round == 0 { None } else { Some(false) }
+                );
                 let wanted = if right { promote } else { !promote };
                 let pick = board.choice.iter().position(|c| c.promote == wanted);
                 tutorial_board::choose(&mut board, &mut progress, pick);

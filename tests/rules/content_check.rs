@@ -37,9 +37,7 @@ const LION: &str = "levels/lessons/chushogi_lion.ron";
 
 /// A one-step tutorial around `step` (the fields of one step).
 fn tutorial(step: &str) -> String {
-    format!(
-        "Tutorial(title: (ja: \"t\", en: \"t\"), steps: [(\n{step}\n)])"
-    )
+    format!("Tutorial(title: (ja: \"t\", en: \"t\"), steps: [(\n{step}\n)])")
 }
 
 // 1. A diagram that is, or says it is, the start position.
@@ -50,7 +48,9 @@ fn a_start_diagram_with_the_lion_and_the_free_king_swapped_is_named() {
     let text = mutated(f.text, "\"MVRHDNQDHRVM\"", "\"MVRHDQNDHRVM\"");
     assert_lines(
         &problems(f.path, &text),
-        &["levels/tutorials/chushogi.ron: steps[0].board: the diagram is shown as the start position but is not: 7十 has ☗奔王 where the start has ☗獅子; 6十 has ☗獅子 where the start has ☗奔王 (step 「中将棋とは」)"],
+        &[
+            "levels/tutorials/chushogi.ron: steps[0].board: the diagram is shown as the start position but is not: 7十 has ☗奔王 where the start has ☗獅子; 6十 has ☗獅子 where the start has ☗奔王 (step 「中将棋とは」)",
+        ],
     );
 }
 
@@ -62,7 +62,9 @@ fn a_step_titled_as_the_setup_must_show_the_setup() {
     );
     assert_lines(
         &problems(HASAMI, &text),
-        &["levels/tutorials/hasami.ron: steps[0].board: the diagram is shown as the start position but is not: 1一 has nothing where the start has と (step 「駒の並べ方」)"],
+        &[
+            "levels/tutorials/hasami.ron: steps[0].board: the diagram is shown as the start position but is not: 1一 has nothing where the start has と (step 「駒の並べ方」)",
+        ],
     );
 }
 
@@ -74,7 +76,9 @@ fn a_start_diagram_with_the_wrong_side_to_move_is_named() {
     );
     assert_lines(
         &problems(MUSASHI, &text),
-        &["levels/tutorials/musashi.ron: steps[0].board: the diagram is shown as the start position but is not: 子 is to move where the start has 親 to move (step 「盤」)"],
+        &[
+            "levels/tutorials/musashi.ron: steps[0].board: the diagram is shown as the start position but is not: 子 is to move where the start has 親 to move (step 「盤」)",
+        ],
     );
 }
 
@@ -90,7 +94,9 @@ fn an_arrow_through_a_piece_is_named() {
     );
     assert_lines(
         &problems(HASAMI, &text),
-        &["levels/tutorials/hasami.ron: steps[0].arrows[0]: 6三→6五 is not a legal move in the diagram (step 「コツ3」)"],
+        &[
+            "levels/tutorials/hasami.ron: steps[0].arrows[0]: 6三→6五 is not a legal move in the diagram (step 「コツ3」)",
+        ],
     );
 }
 
@@ -104,7 +110,9 @@ fn a_line_of_arrows_is_played_move_by_move() {
     );
     assert_lines(
         &problems(HASAMI, &text),
-        &["levels/tutorials/hasami.ron: steps[0].arrows[1]: 5九→5五 is not a legal move after 9九→9五 (step 「線」)"],
+        &[
+            "levels/tutorials/hasami.ron: steps[0].arrows[1]: 5九→5五 is not a legal move after 9九→9五 (step 「線」)",
+        ],
     );
 }
 
@@ -170,7 +178,9 @@ fn a_promotion_the_move_cannot_make_is_named() {
     );
     assert_lines(
         &problems(CHU, &text),
-        &["levels/tutorials/chushogi.ron: steps[0].expect: 6七→6六 (成る) cannot promote in the diagram (step 「歩」)"],
+        &[
+            "levels/tutorials/chushogi.ron: steps[0].expect: 6七→6六 (成る) cannot promote in the diagram (step 「歩」)",
+        ],
     );
 }
 
@@ -188,7 +198,9 @@ fn a_counter_strike_square_holding_a_lion_is_impossible() {
     );
     assert_lines(
         &problems(LION, &text),
-        &["levels/lessons/chushogi_lion.ron: steps[0].board: the 先獅子 square 6五 holds ☖獅子: a lion that takes a lion leaves no 先獅子, so the square must hold the non-lion that took (step 「先獅子」)"],
+        &[
+            "levels/lessons/chushogi_lion.ron: steps[0].board: the 先獅子 square 6五 holds ☖獅子: a lion that takes a lion leaves no 先獅子, so the square must hold the non-lion that took (step 「先獅子」)",
+        ],
     );
 }
 
@@ -200,7 +212,9 @@ fn a_counter_strike_square_of_the_side_to_move_is_impossible() {
     );
     assert_lines(
         &problems(LION, &text),
-        &["levels/lessons/chushogi_lion.ron: steps[0].board: the 先獅子 square 6五 holds ☗金将 of the side to move, not the piece that took its lion (step 「先獅子」)"],
+        &[
+            "levels/lessons/chushogi_lion.ron: steps[0].board: the 先獅子 square 6五 holds ☗金将 of the side to move, not the piece that took its lion (step 「先獅子」)",
+        ],
     );
 }
 
@@ -216,7 +230,9 @@ fn a_retreat_that_takes_two_must_say_so() {
     );
     assert_lines(
         &problems(MUSASHI, &text),
-        &["levels/tutorials/musashi.ron: steps[0].captures: e3→d3 takes 2 but the step does not say so: declare `captures: Some(2)` and say it in the text (step 「親のコツ3」)"],
+        &[
+            "levels/tutorials/musashi.ron: steps[0].captures: e3→d3 takes 2 but the step does not say so: declare `captures: Some(2)` and say it in the text (step 「親のコツ3」)",
+        ],
     );
 }
 
@@ -230,7 +246,9 @@ fn a_move_said_to_open_no_gap_that_opens_one_is_named() {
     );
     assert_lines(
         &problems(MUSASHI, &text),
-        &["levels/tutorials/musashi.ron: steps[0].opens_gap: b5→b4 opens a gap at b5 (step 「子のコツ2」)"],
+        &[
+            "levels/tutorials/musashi.ron: steps[0].opens_gap: b5→b4 opens a gap at b5 (step 「子のコツ2」)",
+        ],
     );
 }
 
@@ -238,7 +256,11 @@ fn a_move_said_to_open_no_gap_that_opens_one_is_named() {
 fn a_wrong_count_a_false_win_and_a_false_safety_are_named() {
     let f = data::HASAMI_TUTORIAL;
     let text = mutated(f.text, "captures: Some(3),", "captures: Some(2),");
-    let text = mutated(&text, "captures: Some(0),\n            safe: Some(true),", "captures: Some(0),\n            safe: Some(false),");
+    let text = mutated(
+        &text,
+        "captures: Some(0),\n            safe: Some(true),",
+        "captures: Some(0),\n            safe: Some(false),",
+    );
     assert_lines(
         &problems(f.path, &text),
         &[
@@ -250,7 +272,9 @@ fn a_wrong_count_a_false_win_and_a_false_safety_are_named() {
     let text = mutated(f.text, "wins: Some(false),", "wins: Some(true),");
     assert_lines(
         &problems(f.path, &text),
-        &["levels/tutorials/chushogi.ron: steps[9].wins: 5九→5一 does not win at once (step 「太子」)"],
+        &[
+            "levels/tutorials/chushogi.ron: steps[9].wins: 5九→5一 does not win at once (step 「太子」)",
+        ],
     );
 }
 
@@ -260,7 +284,9 @@ fn an_immovable_piece_that_can_move_is_named() {
     let text = mutated(f.text, "cannot_move: [\"9一\"],", "cannot_move: [\"6二\"],");
     assert_lines(
         &problems(f.path, &text),
-        &["levels/tutorials/chushogi.ron: steps[5].cannot_move[0]: ☗歩兵 on 6二 can move: ☗6一歩兵 (step 「動けない駒」)"],
+        &[
+            "levels/tutorials/chushogi.ron: steps[5].cannot_move[0]: ☗歩兵 on 6二 can move: ☗6一歩兵 (step 「動けない駒」)",
+        ],
     );
 }
 
@@ -273,8 +299,7 @@ fn an_unknown_field_is_named_with_its_line() {
     let found = problems(f.path, &text);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
-        found[0].starts_with("levels/tutorials/musashi.ron: line ")
-            && found[0].contains("capture"),
+        found[0].starts_with("levels/tutorials/musashi.ron: line ") && found[0].contains("capture"),
         "{}",
         found[0]
     );
@@ -309,7 +334,9 @@ fn a_missing_field_is_named() {
 fn a_file_the_program_does_not_read_is_named() {
     assert_lines(
         &problems("levels/tutorials/chess.ron", "Tutorial()"),
-        &["levels/tutorials/chess.ron: file: not a level file the program reads (no check knows it)"],
+        &[
+            "levels/tutorials/chess.ron: file: not a level file the program reads (no check knows it)",
+        ],
     );
 }
 
@@ -323,6 +350,10 @@ fn the_real_level_files_pass() {
     assert!(report.items > 250, "{} items", report.items);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
     let on_disk = content::check_dir(&dir).unwrap();
-    assert!(on_disk.problems.is_empty(), "{}", on_disk.lines().join("\n"));
+    assert!(
+        on_disk.problems.is_empty(),
+        "{}",
+        on_disk.lines().join("\n")
+    );
     assert_eq!((on_disk.files, on_disk.items), (report.files, report.items));
 }

@@ -116,21 +116,21 @@ pub fn check_file(file: &str, relative: &str, text: &str) -> (usize, Vec<LevelEr
     let game = || data::GameId::ALL.into_iter().find(|g| g.id() == stem);
     match (folder, stem) {
         ("boards", _) => one(BoardGraph::from_ron(file, text)),
-        ("presets", "hasami") => counted(data::hasami_presets_from(file, text), |p| {
-            p.presets.len()
-        }),
-        ("presets", "foxgeese") => counted(data::foxgeese_presets_from(file, text), |p| {
-            p.presets.len()
-        }),
-        ("presets", "musashi") => counted(data::musashi_presets_from(file, text), |p| {
-            p.presets.len()
-        }),
-        ("presets", "chushogi") => counted(data::chushogi_presets_from(file, text), |p| {
-            p.presets.len()
-        }),
-        ("presets", "mawari") => counted(mawari_levels::presets_from(file, text), |p| {
-            p.presets.len()
-        }),
+        ("presets", "hasami") => {
+            counted(data::hasami_presets_from(file, text), |p| p.presets.len())
+        }
+        ("presets", "foxgeese") => {
+            counted(data::foxgeese_presets_from(file, text), |p| p.presets.len())
+        }
+        ("presets", "musashi") => {
+            counted(data::musashi_presets_from(file, text), |p| p.presets.len())
+        }
+        ("presets", "chushogi") => {
+            counted(data::chushogi_presets_from(file, text), |p| p.presets.len())
+        }
+        ("presets", "mawari") => {
+            counted(mawari_levels::presets_from(file, text), |p| p.presets.len())
+        }
         ("rules", _) if game().is_some() => {
             counted(data::rules_text_from(file, text), |r| r.sections.len())
         }

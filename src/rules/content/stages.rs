@@ -129,7 +129,11 @@ impl Staged for Stage<FoxGeese> {
     ) -> Result<crate::rules::foxgeese::FoxGeesePos, String> {
         self.game.position_from_rows(rows, to_move)
     }
-    fn piece(&self, pos: &crate::rules::foxgeese::FoxGeesePos, p: PointId) -> Option<(Side, String)> {
+    fn piece(
+        &self,
+        pos: &crate::rules::foxgeese::FoxGeesePos,
+        p: PointId,
+    ) -> Option<(Side, String)> {
         if pos.fox() == p {
             Some((Side::Second, "きつね".to_string()))
         } else if pos.has_goose(p) {
@@ -194,11 +198,7 @@ fn chu_name(side: Side, piece: crate::rules::chu::pieces::Piece) -> String {
     };
     let kind = piece.kind();
     let again = piece.promoted && Base::ALL.iter().any(|b| b.kind() == kind);
-    format!(
-        "{mark}{}{}",
-        if again { "成" } else { "" },
-        kind.names().0
-    )
+    format!("{mark}{}{}", if again { "成" } else { "" }, kind.names().0)
 }
 
 impl Staged for Stage<Chu> {
@@ -213,7 +213,8 @@ impl Staged for Stage<Chu> {
         ChuPosition::from_rows(rows, to_move)
     }
     fn piece(&self, pos: &ChuPosition, p: PointId) -> Option<(Side, String)> {
-        pos.at(Square(p as u8)).map(|(s, piece)| (s, chu_name(s, piece)))
+        pos.at(Square(p as u8))
+            .map(|(s, piece)| (s, chu_name(s, piece)))
     }
     fn side_name(&self, side: Side) -> &'static str {
         match side {

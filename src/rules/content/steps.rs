@@ -208,7 +208,10 @@ impl<S: Staged> StepCheck<'_, S> {
         let step = self.step;
         for (what, t) in [("title", Some(&step.title)), ("text", Some(&step.text))]
             .into_iter()
-            .chain([("wrong", step.wrong.as_ref()), ("right", step.right.as_ref())])
+            .chain([
+                ("wrong", step.wrong.as_ref()),
+                ("right", step.right.as_ref()),
+            ])
         {
             if t.is_some_and(|t| !both(t)) {
                 self.report(what, "both the Japanese and the English text are needed");
@@ -483,7 +486,11 @@ impl<S: Staged> StepCheck<'_, S> {
             {
                 self.report(
                     what,
-                    format!("the answer given, {}, is not the move: that is {}", said.trim(), texts[0]),
+                    format!(
+                        "the answer given, {}, is not the move: that is {}",
+                        said.trim(),
+                        texts[0]
+                    ),
                 );
             }
         }
@@ -556,7 +563,7 @@ impl<S: Staged> StepCheck<'_, S> {
                     .map(|&g| self.name(g))
                     .collect();
                 match step.opens_gap {
-                    Some(says) if says != !opened.is_empty() => {
+                    Some(says) if says == opened.is_empty() => {
                         let does = if opened.is_empty() {
                             "opens no gap".to_string()
                         } else {
