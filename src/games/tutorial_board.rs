@@ -13,6 +13,8 @@ use super::play::{board_view, layout_for, piece_rotation};
 use super::resume::chosen;
 use super::session::Playable;
 use crate::rules::board::PointId;
+use crate::rules::content;
+use crate::rules::data::TutorialStep;
 use crate::rules::game::Side;
 use crate::rules::taps::{self, Tap};
 use crate::shell::audio::Sfx;
@@ -36,6 +38,8 @@ pub struct TutorialBoard<G: Playable> {
     /// The moves offered when the taps leave a choice (成る / 成らない,
     /// じっと), as in a game; empty otherwise.
     pub choice: Vec<G::Move>,
+    /// Moves the step's history forbids where it begins (中将棋's 千日手).
+    pub forbidden: Vec<G::Move>,
     /// The step whose diagram `pos` shows.
     shown_step: Option<usize>,
 }
@@ -48,8 +52,33 @@ impl<G: Playable> TutorialBoard<G> {
             pos,
             path: Vec::new(),
             choice: Vec::new(),
+            forbidden: Vec::new(),
             shown_step: None,
         }
+    }
+
+    /// A board showing where `step` begins: its diagram, after its
+    /// history, with what the history forbids (the tutorial files are
+    /// checked when they load, so this only fails on an unchecked step).
+    pub fn for_step(game: G, step: &TutorialStep) -> Result<Self, String> {
+        let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
+        let diagram = game.diagram(&rows, step.to_move)?;
+        let so_far = content::replay(&game, game.graph(), diagram, &step.history)
+            .map_err(|(i, e)| format!("history[{i}]: {e}"))?;
+        let mut board = TutorialBoard::new(game, so_far.position().clone());
+        let mut legal = Vec::new();
+        board.game.legal_moves(&board.pos, &mut legal);
+        let allowed = so_far.allowed(&board.game);
+        board.forbidden = legal.into_iter().filter(|m| !allowed.contains(m)).collect();
+        Ok(board)
+    }
+
+    /// The moves the player may make on the board now.
+    fn allowed(&self) -> Vec<G::Move> {
+        let mut legal = Vec::new();
+        self.game.legal_moves(&self.pos, &mut legal);
+        legal.retain(|m| !self.forbidden.contains(m));
+        legal
     }
 }
 
@@ -99,6 +128,7 @@ fn enter<G: Playable>(
         game,
         path: Vec::new(),
         choice: Vec::new(),
+        forbidden: Vec::new(),
         shown_step: None,
     });
     commands.insert_resource(TutorialProgress::new(tutorial));
@@ -109,11 +139,13 @@ fn load_diagram<G: Playable>(progress: Res<TutorialProgress>, mut board: ResMut<
     if board.shown_step == Some(progress.step) {
         return;
     }
-    let step = progress.current();
-    let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-    // Tutorial files are validated when loaded, so the diagram parses.
-    if let Ok(p) = board.game.diagram(&rows, step.to_move) {
-        board.pos = p;
+    // Tutorial files are validated when loaded, so the step sets up.
+    match TutorialBoard::for_step(board.game.clone(), progress.current()) {
+        Ok(b) => {
+            board.pos = b.pos;
+            board.forbidden = b.forbidden;
+        }
+        Err(e) => error!("{e}"),
     }
     board.path.clear();
     board.choice.clear();
@@ -138,7 +170,8 @@ pub fn tap_diagram<G: Playable>(
         board.path.clear();
         return None;
     }
-    let mv = match taps::tap(&board.game, &board.pos, &mut board.path, point) {
+    let allowed = board.allowed();
+    let mv = match taps::tap_in(&board.game, &board.pos, &allowed, &mut board.path, point) {
         Tap::Play(mv) => mv,
         Tap::Choose(moves) => {
             board.choice = moves;
@@ -185,6 +218,7 @@ fn judge<G: Playable>(
     if progress.judge(&name(from), via.as_deref(), &name(to), promoted) {
         let captures = board.game.is_capture(&board.pos, mv);
         board.pos = board.game.play(&board.pos, mv);
+        board.forbidden.clear();
         if captures { Sfx::Capture } else { Sfx::Place }
     } else {
         Sfx::Illegal
@@ -371,7 +405,7 @@ fn redraw<G: Playable>(
             Highlight::Selected,
         );
     }
-    for to in taps::next_points(&board.game, &board.pos, &board.path) {
+    for to in taps::next_points_in(&board.game, &board.pos, &board.allowed(), &board.path) {
         commands.spawn((
             scope.clone(),
             Mesh2d(art.dot.clone()),

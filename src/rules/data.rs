@@ -362,6 +362,11 @@ pub struct TutorialStep {
     /// After the step's move the opponent cannot capture anything.
     #[serde(default)]
     pub safe: Option<bool>,
+    /// Moves played from the diagram before the step begins, each legal in
+    /// turn: the board shows the position after them, and what the game so
+    /// far forbids there (中将棋's 千日手) is forbidden in the step.
+    #[serde(default)]
+    pub history: Vec<NamedMove>,
     /// Points whose piece (the side to move's) has no legal move: a piece
     /// the rules leave immovable.
     #[serde(default)]

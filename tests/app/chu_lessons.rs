@@ -28,9 +28,15 @@ fn chu() -> Chu {
     }
 }
 
+/// Where `step` begins: its diagram, after its history.
 fn diagram(step: &TutorialStep) -> ChuPosition {
     let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-    ChuPosition::from_rows(&rows, step.to_move).unwrap()
+    let start = ChuPosition::from_rows(&rows, step.to_move).unwrap();
+    let game = chu();
+    yorimichi::rules::content::replay(&game, game.graph(), start, &step.history)
+        .unwrap()
+        .position()
+        .clone()
 }
 
 fn point(name: &str) -> usize {
@@ -91,7 +97,7 @@ fn every_try_it_can_be_played_by_taps_and_is_judged_right() {
                 .first()
                 .unwrap_or_else(|| panic!("{} step {i}: no legal move", lesson.id));
             let taps = taps_for(&pos, mv);
-            let mut board = TutorialBoard::new(game.clone(), pos);
+            let mut board = TutorialBoard::for_step(game.clone(), step).unwrap();
             let mut progress = TutorialProgress::new(lesson.clone());
             progress.step = i;
             for &p in &taps {
@@ -147,7 +153,7 @@ fn a_promotion_answer_is_passed_only_by_promoting() {
             let pos = diagram(step);
             let mv = matching(&pos, expect)[0];
             let taps = taps_for(&pos, mv);
-            let mut board = TutorialBoard::new(chu(), pos.clone());
+            let mut board = TutorialBoard::for_step(chu(), step).unwrap();
             let mut progress = TutorialProgress::new(lesson.clone());
             progress.step = i;
             let what = format!("{} step {i} ({})", lesson.id, step.title.ja);
@@ -180,6 +186,37 @@ fn a_promotion_answer_is_passed_only_by_promoting() {
     // The 成る step and the promotion steps of the rules, and the
     // problems won by promoting.
     assert!(tried >= 20, "{tried}");
+}
+
+/// The 千日手 step begins after its history: the checking side has
+/// repeated the same check three times, so the check that would make the
+/// position's fourth occurrence cannot be tapped; another move can.
+#[test]
+fn the_repetition_step_refuses_the_fourth_occurrence() {
+    use yorimichi::shell::audio::Sfx;
+    let lesson = lessons().into_iter().next().unwrap();
+    let i = lesson
+        .steps
+        .iter()
+        .position(|s| s.title.ja == "千日手")
+        .unwrap();
+    let step = &lesson.steps[i];
+    assert!(step.history.len() >= 8, "three rounds of check and escape");
+    let mut board = TutorialBoard::for_step(chu(), step).unwrap();
+    let mut progress = TutorialProgress::new(lesson.clone());
+    progress.step = i;
+    assert_eq!(board.forbidden.len(), 1, "the repeated check");
+    tutorial_board::tap_diagram(&mut board, &mut progress, point("5二"));
+    let refused = tutorial_board::tap_diagram(&mut board, &mut progress, point("5一"));
+    assert_eq!(refused, Some(Sfx::Illegal));
+    assert_eq!(progress.feedback, None, "not even judged");
+    // Without the history the same check is a legal move.
+    let mut legal = Vec::new();
+    chu().legal_moves(&board.pos, &mut legal);
+    assert!(legal.contains(&board.forbidden[0]));
+    tutorial_board::tap_diagram(&mut board, &mut progress, point("5二"));
+    tutorial_board::tap_diagram(&mut board, &mut progress, point("5五"));
+    assert_eq!(progress.feedback, Some(true));
 }
 
 /// On the lesson screen the choice is drawn as buttons over the board

@@ -357,3 +357,33 @@ fn the_real_level_files_pass() {
     );
     assert_eq!((on_disk.files, on_disk.items), (report.files, report.items));
 }
+
+#[test]
+fn a_repetition_step_without_its_history_forbids_nothing() {
+    // Cut to two rounds of check and escape, the check on 5一 makes only
+    // the third occurrence: the step's `illegal` move is legal.
+    let f = data::CHUSHOGI_TUTORIAL;
+    let text = mutated(
+        f.text,
+        "history: [(from: \"1一\", to: \"1二\"), (from: \"5一\", to: \"5二\"), (from: \"1二\", to: \"1一\"), (from: \"5二\", to: \"5一\"), ",
+        "history: [",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[11].illegal[0]: 5二→5一 is legal in this step's diagram (step 「千日手」)",
+        ],
+    );
+    // A history move that is not legal is named.
+    let text = mutated(
+        f.text,
+        "history: [(from: \"1一\", to: \"1二\"),",
+        "history: [(from: \"1一\", to: \"3三\"),",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[11].history[0]: 1一→3三 is not a legal move in the diagram (step 「千日手」)",
+        ],
+    );
+}

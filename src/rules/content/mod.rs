@@ -17,12 +17,86 @@ mod steps;
 use std::path::Path;
 
 use super::board::BoardGraph;
-use super::data::{self, LevelFile, Tutorial};
+use super::data::{self, LevelFile, NamedMove, Tutorial};
+use super::game::Game;
 use super::levels::LevelError;
 use super::mawari::levels as mawari_levels;
 
 pub(crate) use stages::{chushogi, foxgeese, hasami, musashi};
 pub(crate) use steps::check_tutorial;
+
+/// A step's game so far: the positions from its diagram through its
+/// `history` (the last is where the step begins) and the moves between.
+pub struct StepGame<G: Game> {
+    pub positions: Vec<G::Pos>,
+    pub moves: Vec<G::Move>,
+}
+
+impl<G: Game> StepGame<G> {
+    /// Where the step begins.
+    pub fn position(&self) -> &G::Pos {
+        self.positions
+            .last()
+            .expect("a step game starts with its diagram")
+    }
+    /// The moves allowed where the step begins: the legal moves less those
+    /// the game so far forbids (中将棋's 千日手).
+    pub fn allowed(&self, game: &G) -> Vec<G::Move> {
+        let mut legal = Vec::new();
+        game.legal_moves(self.position(), &mut legal);
+        let forbidden = game.forbidden_moves(&self.positions, &self.moves);
+        legal.retain(|m| !forbidden.contains(m));
+        legal
+    }
+}
+
+/// Plays a step's `history` from its diagram `start` (by point names on
+/// `graph`); the message names the first move that is not allowed.
+pub fn replay<G: Game>(
+    game: &G,
+    graph: &BoardGraph,
+    start: G::Pos,
+    history: &[NamedMove],
+) -> Result<StepGame<G>, (usize, String)> {
+    let mut played = StepGame {
+        positions: vec![start],
+        moves: Vec::new(),
+    };
+    for (i, m) in history.iter().enumerate() {
+        let find = |name: &str| {
+            graph
+                .find(name)
+                .ok_or_else(|| (i, format!("unknown point \"{name}\"")))
+        };
+        let ends = (find(&m.from)?, find(&m.to)?);
+        let via = match &m.via {
+            Some(v) => Some(find(v)?),
+            None => None,
+        };
+        let mv = played
+            .allowed(game)
+            .into_iter()
+            .find(|&mv| {
+                data::move_matches(game, mv, ends, via)
+                    && m.promote.is_none_or(|p| game.promotes(mv) == p)
+            })
+            .ok_or_else(|| {
+                let place = match i {
+                    0 => "in the diagram".to_string(),
+                    1 => "after the move before it".to_string(),
+                    _ => format!("after the {i} moves before it"),
+                };
+                (
+                    i,
+                    format!("{}→{} is not a legal move {place}", m.from, m.to),
+                )
+            })?;
+        let next = game.play(played.position(), mv);
+        played.positions.push(next);
+        played.moves.push(mv);
+    }
+    Ok(played)
+}
 
 /// The outcome of checking one file: what it holds (when it reads at
 /// all), how many items (steps, presets, sections) were checked, and the

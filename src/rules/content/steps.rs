@@ -50,6 +50,7 @@ pub(crate) fn check_tutorial<S: Staged>(file: &str, text: &str, stage: &S) -> Ch
             index,
             step,
             problems: Vec::new(),
+            begins: None,
         };
         check.run();
         problems.extend(check.problems);
@@ -104,6 +105,9 @@ struct StepCheck<'a, S: Staged> {
     index: usize,
     step: &'a TutorialStep,
     problems: Vec<LevelError>,
+    /// Where the step begins (after its history), and the moves allowed
+    /// there.
+    begins: Option<(u64, Vec<Move<S>>)>,
 }
 
 impl<S: Staged> StepCheck<'_, S> {
@@ -128,6 +132,20 @@ impl<S: Staged> StepCheck<'_, S> {
         p
     }
 
+    /// The moves allowed in `pos`: where the step begins, what its
+    /// history leaves allowed; elsewhere (along the arrows), the legal ones.
+    fn moves_in(&self, pos: &Pos<S>) -> Vec<Move<S>> {
+        let game = self.stage.game();
+        match &self.begins {
+            Some((key, allowed)) if *key == game.hash(pos) => allowed.clone(),
+            _ => {
+                let mut legal = Vec::new();
+                game.legal_moves(pos, &mut legal);
+                legal
+            }
+        }
+    }
+
     fn name(&self, p: PointId) -> String {
         self.stage.graph().point(p).name.clone()
     }
@@ -144,10 +162,17 @@ impl<S: Staged> StepCheck<'_, S> {
             self.report("", "a step with `expect` needs a `wrong` text");
         }
         let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-        let pos = match self.stage.diagram(&rows, step.to_move) {
+        let diagram = match self.stage.diagram(&rows, step.to_move) {
             Ok(p) => p,
             Err(e) => return self.report("board", e),
         };
+        let game = self.stage.game();
+        let so_far = match super::replay(game, self.stage.graph(), diagram, &step.history) {
+            Ok(g) => g,
+            Err((i, e)) => return self.report(&format!("history[{i}]"), e),
+        };
+        let pos = so_far.position().clone();
+        self.begins = Some((game.hash(&pos), so_far.allowed(game)));
         if let Some(why) = self.stage.impossible(&pos) {
             self.report("board", why);
         }
@@ -328,9 +353,8 @@ impl<S: Staged> StepCheck<'_, S> {
         place: &str,
     ) -> Option<Vec<Move<S>>> {
         let game = self.stage.game();
-        let mut legal = Vec::new();
-        game.legal_moves(pos, &mut legal);
-        let routes: Vec<Move<S>> = legal
+        let routes: Vec<Move<S>> = self
+            .moves_in(pos)
             .into_iter()
             .filter(|&mv| spec.matches(game, mv, false))
             .collect();
@@ -374,8 +398,7 @@ impl<S: Staged> StepCheck<'_, S> {
     fn cannot_move(&mut self, pos: &Pos<S>) {
         let stage = self.stage;
         let game = stage.game();
-        let mut legal = Vec::new();
-        game.legal_moves(pos, &mut legal);
+        let legal = self.moves_in(pos);
         for (j, name) in self.step.cannot_move.iter().enumerate() {
             let what = format!("cannot_move[{j}]");
             let Some(p) = self.point(name, &what) else {
@@ -402,8 +425,7 @@ impl<S: Staged> StepCheck<'_, S> {
     /// Moves the step shows as not allowed must be illegal.
     fn illegal(&mut self, pos: &Pos<S>) {
         let game = self.stage.game();
-        let mut legal = Vec::new();
-        game.legal_moves(pos, &mut legal);
+        let legal = self.moves_in(pos);
         for (j, m) in self.step.illegal.iter().enumerate() {
             let what = format!("illegal[{j}]");
             let Some(spec) = self.spec(std::slice::from_ref(m), &what) else {
