@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes levels/lessons/chushogi_pieces.ron: a 駒の動かし方 lesson for every
 one of the 30 中将棋 pieces (its moves on an empty board, then a small task).
-The task squares are chosen here by hand; `cargo test` checks every task
-against the engine (tests/chu_lessons.rs), so a wrong square fails there.
+The task squares are chosen here by hand, outside the enemy zone (a task
+is about the movement, so it never leaves 成る / 成らない to choose);
+`yorimichi check` and the tests check every task against the engine, so
+a wrong square or a wrong `captures` count fails there.
 
 Run: python3 tools/make_chu_lessons.py
 """
@@ -48,7 +50,7 @@ def rows(pieces):
 PIECES = [
     ("P", "歩兵", "ふひょう", "Pawn", "前へ1つ。成ると、と金。", "One square forward. Promotes to tokin.", (0, 1), [(0, 1)], None),
     ("I", "仲人", "ちゅうにん", "Go-between", "前と後ろへ1つ。成ると醉象。", "One square forward or back. Promotes to drunk elephant.", (0, -1), [], None),
-    ("L", "香車", "きょうしゃ", "Lance", "前へどこまでも。成ると白駒。", "Any distance forward. Promotes to white horse.", (0, 5), [], None),
+    ("L", "香車", "きょうしゃ", "Lance", "前へどこまでも。成ると白駒。", "Any distance forward. Promotes to white horse.", (0, 2), [], None),
     ("A", "反車", "へんしゃ", "Reverse chariot", "前と後ろへどこまでも。成ると鯨鯢。", "Any distance forward or back. Promotes to whale.", (0, -4), [], None),
     ("F", "猛豹", "もうひょう", "Ferocious leopard", "前と後ろ、斜めへ1つ。成ると角行。", "One square forward, back or diagonally. Promotes to bishop.", (1, -1), [], None),
     ("C", "銅将", "どうしょう", "Copper general", "前と後ろ、斜め前へ1つ。成ると横行。", "One square forward, back or diagonally forward. Promotes to side mover.", (0, -1), [], None),
@@ -59,10 +61,10 @@ PIECES = [
     ("O", "麒麟", "きりん", "Kirin", "斜めへ1つ。縦と横は2つ先へ跳ぶ(間の駒を飛びこえる)。成ると獅子。", "One square diagonally; leaps two squares straight (over any piece). Promotes to lion.", (0, 2), [(0, 1)], None),
     ("X", "鳳凰", "ほうおう", "Phoenix", "縦と横へ1つ。斜めは2つ先へ跳ぶ。成ると奔王。", "One square straight; leaps two squares diagonally. Promotes to free king.", (2, 2), [(1, 1)], None),
     ("M", "横行", "おうぎょう", "Side mover", "横へどこまでも。前と後ろへ1つ。成ると奔猪。", "Any distance sideways; one square forward or back. Promotes to free boar.", (-5, 0), [], None),
-    ("V", "竪行", "じゅぎょう", "Vertical mover", "前と後ろへどこまでも。横へ1つ。成ると飛牛。", "Any distance forward or back; one square sideways. Promotes to flying ox.", (0, 4), [], None),
-    ("B", "角行", "かくぎょう", "Bishop", "斜めへどこまでも。成ると龍馬。", "Any distance diagonally. Promotes to dragon horse.", (3, 3), [(3, 3)], None),
+    ("V", "竪行", "じゅぎょう", "Vertical mover", "前と後ろへどこまでも。横へ1つ。成ると飛牛。", "Any distance forward or back; one square sideways. Promotes to flying ox.", (0, -5), [], None),
+    ("B", "角行", "かくぎょう", "Bishop", "斜めへどこまでも。成ると龍馬。", "Any distance diagonally. Promotes to dragon horse.", (3, -3), [(3, -3)], None),
     ("R", "飛車", "ひしゃ", "Rook", "縦と横へどこまでも。成ると龍王。", "Any distance straight. Promotes to dragon king.", (0, -5), [], None),
-    ("H", "龍馬", "りゅうま", "Dragon horse", "斜めへどこまでも。縦と横にも1つ。成ると角鷹。", "Any distance diagonally, and one square straight. Promotes to horned falcon.", (-4, 4), [], None),
+    ("H", "龍馬", "りゅうま", "Dragon horse", "斜めへどこまでも。縦と横にも1つ。成ると角鷹。", "Any distance diagonally, and one square straight. Promotes to horned falcon.", (-4, -4), [], None),
     ("D", "龍王", "りゅうおう", "Dragon king", "縦と横へどこまでも。斜めにも1つ。成ると飛鷲。", "Any distance straight, and one square diagonally. Promotes to soaring eagle.", (1, 1), [(1, 1)], None),
     ("Q", "奔王", "ほんおう", "Free king", "縦と横と斜めへどこまでも。成らない。", "Any distance in all eight directions. Does not promote.", (-5, -5), [], None),
     ("N", "獅子", "しし", "Lion", "まわり2マス以内のどこへでも(跳ぶ)。1つずつ2回動くこともできる。成らない。", "Anywhere within two squares (leaping), or two single steps. Does not promote.", (-2, 2), [(-2, 2)], None),
@@ -111,12 +113,15 @@ def main():
             expect += f', via: Some("{name(*at(*via))}")'
         expect += ")"
         board = ", ".join(f'"{r}"' for r in rows(pieces))
+        # What the task takes: the pawns on its path (a leap takes none).
+        taken = sum(1 for p in pawns if p == target or p == via)
+        captures = f"\n            captures: Some({taken})," if taken else ""
         steps.append(f"""        (
             title: (ja: "{ja}", en: "{en}"),
             text: (ja: "{ja}({reading}):{moves_ja}駒を選ぶと、動けるマスに青い点が出ます。{task_ja}", en: "{en} ({ja}, {reading}): {moves_en} Select it to see its moves as blue dots. {task_en}"),
             board: [{board}],
             highlights: ["{name(*at(*target))}"],
-            expect: Some({expect}),
+            expect: Some({expect}),{captures}
             wrong: Some((ja: "{ja}の動きをもう一度見てみましょう。{task_ja}", en: "Look at the {en.lower()}'s moves again. {task_en}")),
             right: Some((ja: "よくできました。", en: "Well done.")),
         ),

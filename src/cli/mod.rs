@@ -4,6 +4,7 @@
 //! the message and the usage, and exit 2.
 
 pub mod bench;
+pub mod check;
 pub mod dice;
 pub mod engine;
 pub mod perft;
@@ -64,6 +65,9 @@ pub enum Command {
     /// Throw the まわり将棋 koma-dice in the simulation and print how
     /// often each pose and each result came up.
     Dice(dice::DiceArgs),
+    /// Check every level file against the rules: prints `checked N files,
+    /// M items`, or one `file: item: reason` line per problem and exits 1.
+    Check(check::CheckArgs),
     /// Render a scene into a PNG file and exit, or list the scenes.
     #[command(after_help = screenshot::scene_help())]
     Screenshot(screenshot::ScreenshotArgs),
@@ -151,6 +155,7 @@ pub fn main() -> ExitCode {
         Command::Match(args) => (referee::run(&args, out), 2),
         Command::Bench(args) => (bench::run(&args, out), 2),
         Command::Dice(args) => (dice::run(&args, out), 2),
+        Command::Check(args) => (check::command(&args, out), 1),
         Command::Screenshot(args) => match args.picture() {
             Some(job) => return capture(job),
             None => (screenshot::list(args.smoke, out), 2),
@@ -160,6 +165,8 @@ pub fn main() -> ExitCode {
     let flushed = result.and_then(|()| out.flush().map_err(Failure::from));
     match flushed {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
+        // The problems are printed already.
+        Err(Failure::Problems) => ExitCode::from(failure),
         Err(Failure::Message(e)) => {
             eprintln!("yorimichi: {e}");
             ExitCode::from(failure)
@@ -184,12 +191,15 @@ fn app_exit(exit: bevy::app::AppExit) -> ExitCode {
     }
 }
 
-/// Why a command stopped early: a message for the user, or standard output
-/// closed under it (`yorimichi perft … | head`), which ends it quietly.
+/// Why a command stopped early: a message for the user, standard output
+/// closed under it (`yorimichi perft … | head`), which ends it quietly, or
+/// problems it has reported.
 #[derive(Debug)]
 pub(crate) enum Failure {
     Closed,
     Message(String),
+    /// The command found what it looks for wrong and has said so (`check`).
+    Problems,
 }
 
 /// What a command returns. Its report goes to the writer it is handed with

@@ -13,6 +13,8 @@ use super::play::{board_view, layout_for, piece_rotation};
 use super::resume::chosen;
 use super::session::Playable;
 use crate::rules::board::PointId;
+use crate::rules::content;
+use crate::rules::data::TutorialStep;
 use crate::rules::game::Side;
 use crate::rules::taps::{self, Tap};
 use crate::shell::audio::Sfx;
@@ -33,6 +35,11 @@ pub struct TutorialBoard<G: Playable> {
     pub pos: G::Pos,
     /// The points tapped so far (the selected piece first).
     pub path: Vec<PointId>,
+    /// The moves offered when the taps leave a choice (成る / 成らない,
+    /// じっと), as in a game; empty otherwise.
+    pub choice: Vec<G::Move>,
+    /// Moves the step's history forbids where it begins (中将棋's 千日手).
+    pub forbidden: Vec<G::Move>,
     /// The step whose diagram `pos` shows.
     shown_step: Option<usize>,
 }
@@ -44,8 +51,34 @@ impl<G: Playable> TutorialBoard<G> {
             game,
             pos,
             path: Vec::new(),
+            choice: Vec::new(),
+            forbidden: Vec::new(),
             shown_step: None,
         }
+    }
+
+    /// A board showing where `step` begins: its diagram, after its
+    /// history, with what the history forbids (the tutorial files are
+    /// checked when they load, so this only fails on an unchecked step).
+    pub fn for_step(game: G, step: &TutorialStep) -> Result<Self, String> {
+        let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
+        let diagram = game.diagram(&rows, step.to_move)?;
+        let so_far = content::replay(&game, game.graph(), diagram, &step.history)
+            .map_err(|(i, e)| format!("history[{i}]: {e}"))?;
+        let mut board = TutorialBoard::new(game, so_far.position().clone());
+        let mut legal = Vec::new();
+        board.game.legal_moves(&board.pos, &mut legal);
+        let allowed = so_far.allowed(&board.game);
+        board.forbidden = legal.into_iter().filter(|m| !allowed.contains(m)).collect();
+        Ok(board)
+    }
+
+    /// The moves the player may make on the board now.
+    fn allowed(&self) -> Vec<G::Move> {
+        let mut legal = Vec::new();
+        self.game.legal_moves(&self.pos, &mut legal);
+        legal.retain(|m| !self.forbidden.contains(m));
+        legal
     }
 }
 
@@ -94,6 +127,8 @@ fn enter<G: Playable>(
         pos: game.start(),
         game,
         path: Vec::new(),
+        choice: Vec::new(),
+        forbidden: Vec::new(),
         shown_step: None,
     });
     commands.insert_resource(TutorialProgress::new(tutorial));
@@ -104,17 +139,23 @@ fn load_diagram<G: Playable>(progress: Res<TutorialProgress>, mut board: ResMut<
     if board.shown_step == Some(progress.step) {
         return;
     }
-    let step = progress.current();
-    let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-    // Tutorial files are validated when loaded, so the diagram parses.
-    if let Ok(p) = board.game.diagram(&rows, step.to_move) {
-        board.pos = p;
+    // Tutorial files are validated when loaded, so the step sets up.
+    match TutorialBoard::for_step(board.game.clone(), progress.current()) {
+        Ok(b) => {
+            board.pos = b.pos;
+            board.forbidden = b.forbidden;
+        }
+        Err(e) => error!("{e}"),
     }
     board.path.clear();
+    board.choice.clear();
     board.shown_step = Some(progress.step);
 }
 
 /// A tap on the diagram: builds the move as in a game, then judges it.
+/// Where the taps leave a choice (成る / 成らない, じっと) it is offered
+/// as in a game ([`TutorialBoard::choice`], answered by [`choose`]); a
+/// tap on the board instead takes none.
 pub fn tap_diagram<G: Playable>(
     board: &mut TutorialBoard<G>,
     progress: &mut TutorialProgress,
@@ -124,25 +165,63 @@ pub fn tap_diagram<G: Playable>(
         return None;
     }
     let board = &mut *board;
-    let mv = match taps::tap(&board.game, &board.pos, &mut board.path, point) {
+    if !board.choice.is_empty() {
+        board.choice.clear();
+        board.path.clear();
+        return None;
+    }
+    let allowed = board.allowed();
+    let mv = match taps::tap_in(&board.game, &board.pos, &allowed, &mut board.path, point) {
         Tap::Play(mv) => mv,
-        // A tutorial judges where a piece goes, not 成る or 成らない.
-        Tap::Choose(moves) => *moves.first()?,
+        Tap::Choose(moves) => {
+            board.choice = moves;
+            return Some(Sfx::Place);
+        }
         Tap::Extend => return Some(Sfx::Place),
         Tap::Reject => return Some(Sfx::Illegal),
         Tap::Select | Tap::Deselect | Tap::Ignore => return None,
     };
+    Some(judge(board, progress, mv))
+}
+
+/// The answer to the choice the taps left: the move offered at `pick`,
+/// or (`None`, やめる) none, putting the piece down.
+pub fn choose<G: Playable>(
+    board: &mut TutorialBoard<G>,
+    progress: &mut TutorialProgress,
+    pick: Option<usize>,
+) -> Option<Sfx> {
+    let offered = std::mem::take(&mut board.choice);
+    match pick.and_then(|i| offered.get(i).copied()) {
+        Some(mv) if progress.awaits_move() => Some(judge(board, progress, mv)),
+        _ => {
+            board.path.clear();
+            (!offered.is_empty()).then_some(Sfx::Button)
+        }
+    }
+}
+
+/// Judges `mv` against the step's answer; the right move is played on
+/// the diagram (a promotion shows the promoted piece).
+fn judge<G: Playable>(
+    board: &mut TutorialBoard<G>,
+    progress: &mut TutorialProgress,
+    mv: G::Move,
+) -> Sfx {
     let graph = board.game.graph();
     let name = |p: PointId| graph.point(p).name.clone();
     let (from, to) = board.game.move_ends(mv);
     let path = board.game.move_path(mv);
     let via = (path.len() == 3).then(|| name(path[1]));
-    if progress.judge(&name(from), via.as_deref(), &name(to)) {
+    let promoted = board.game.promotes(mv);
+    board.path.clear();
+    if progress.judge(&name(from), via.as_deref(), &name(to), promoted) {
         let captures = board.game.is_capture(&board.pos, mv);
         board.pos = board.game.play(&board.pos, mv);
-        Some(if captures { Sfx::Capture } else { Sfx::Place })
+        board.forbidden.clear();
+        if captures { Sfx::Capture } else { Sfx::Place }
     } else {
-        Some(Sfx::Illegal)
+        Sfx::Illegal
     }
 }
 
@@ -326,7 +405,7 @@ fn redraw<G: Playable>(
             Highlight::Selected,
         );
     }
-    for to in taps::next_points(&board.game, &board.pos, &board.path) {
+    for to in taps::next_points_in(&board.game, &board.pos, &board.allowed(), &board.path) {
         commands.spawn((
             scope.clone(),
             Mesh2d(art.dot.clone()),
@@ -379,6 +458,9 @@ fn redraw<G: Playable>(
                 .filter(|&s| s > 0)
         })
         .flatten();
+    if !board.choice.is_empty() {
+        spawn_choice(&mut commands, scope.clone(), &board, &fonts, settings.lang);
+    }
     tutorial::spawn_panel(
         &mut commands,
         scope,
@@ -389,4 +471,64 @@ fn redraw<G: Playable>(
         back,
         panel_node(*layout, 300.0),
     );
+}
+
+/// A button of the choice the taps left (成る / 成らない, じっと; `None`:
+/// やめる); tests find it by its index.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TutorialChoiceButton(pub Option<usize>);
+
+/// Offers the choice over the board, as the play screen does.
+fn spawn_choice<G: Playable>(
+    commands: &mut Commands,
+    scope: impl Bundle,
+    board: &TutorialBoard<G>,
+    fonts: &Fonts,
+    lang: crate::shell::i18n::Lang,
+) {
+    commands
+        .spawn((
+            scope,
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(18),
+                top: percent(40),
+                padding: UiRect::all(px(14)),
+                column_gap: px(10),
+                flex_direction: FlexDirection::Row,
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(palette::PAPER.with_alpha(0.96)),
+            GlobalZIndex(20),
+        ))
+        .with_children(|panel| {
+            let offered = board
+                .choice
+                .iter()
+                .enumerate()
+                .map(|(i, &mv)| (Some(i), board.game.choice_text(&board.pos, mv, lang)));
+            let cancel = std::iter::once((None, T::Cancel.get(lang).to_string()));
+            for (pick, caption) in offered.chain(cancel) {
+                panel
+                    .spawn((
+                        widgets::button(fonts, caption, pick == Some(0)),
+                        TutorialChoiceButton(pick),
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>,
+                              mut board: ResMut<TutorialBoard<G>>,
+                              mut progress: ResMut<TutorialProgress>,
+                              mut store: ResMut<Store>,
+                              mut sfx: MessageWriter<Sfx>| {
+                            if let Some(s) = choose(&mut board, &mut progress, pick) {
+                                sfx.write(s);
+                                if progress.feedback == Some(true) {
+                                    save_step::<G>(&mut store, &progress);
+                                }
+                            }
+                        },
+                    );
+            }
+        });
 }

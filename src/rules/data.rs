@@ -5,8 +5,9 @@
 use serde::Deserialize;
 
 use super::board::{BoardGraph, PointId};
+use super::content;
 use super::game::Side;
-use super::hasami::{HasamiPos, HasamiRules};
+use super::hasami::HasamiRules;
 use super::levels::LevelError;
 use super::search::CpuLevel;
 
@@ -122,6 +123,32 @@ pub const CHUSHOGI_TUTORIAL: LevelFile = level_file!("levels/tutorials/chushogi.
 pub const CHUSHOGI_PIECE_LESSONS: LevelFile = level_file!("levels/lessons/chushogi_pieces.ron");
 pub const CHUSHOGI_LION_LESSONS: LevelFile = level_file!("levels/lessons/chushogi_lion.ron");
 pub const CHUSHOGI_PROBLEMS: LevelFile = level_file!("levels/problems/chushogi.ron");
+
+/// Every level file the program reads, as compiled in.
+pub fn level_files() -> Vec<&'static LevelFile> {
+    let mut all: Vec<&'static LevelFile> = BOARD_FILES.iter().collect();
+    all.extend([
+        &HASAMI_PRESETS,
+        &FOXGEESE_PRESETS,
+        &MUSASHI_PRESETS,
+        &CHUSHOGI_PRESETS,
+        &MAWARI_PRESETS,
+        &HASAMI_RULES_TEXT,
+        &FOXGEESE_RULES_TEXT,
+        &MUSASHI_RULES_TEXT,
+        &CHUSHOGI_RULES_TEXT,
+        &MAWARI_RULES_TEXT,
+        &HASAMI_TUTORIAL,
+        &FOXGEESE_TUTORIAL,
+        &MUSASHI_TUTORIAL,
+        &CHUSHOGI_TUTORIAL,
+        &MAWARI_TUTORIAL,
+        &CHUSHOGI_PIECE_LESSONS,
+        &CHUSHOGI_LION_LESSONS,
+        &CHUSHOGI_PROBLEMS,
+    ]);
+    all
+}
 
 /// Loads a board by name from the compiled-in board files.
 pub fn board(name: &str) -> Result<BoardGraph, LevelError> {
@@ -276,6 +303,10 @@ pub struct NamedMove {
     /// `None` accepts any route between `from` and `to`.
     #[serde(default)]
     pub via: Option<String>,
+    /// Whether the move promotes (中将棋's 成る / 成らない). A move that
+    /// may do either must say which; the answer then needs that choice.
+    #[serde(default)]
+    pub promote: Option<bool>,
 }
 
 /// One step of a tutorial (`levels/tutorials/<game>.ron`).
@@ -311,6 +342,40 @@ pub struct TutorialStep {
     /// A problem's difficulty, 1 (easy) to 3 (hard).
     #[serde(default)]
     pub level: Option<u8>,
+    /// The diagram is the game's start position (`Some(true)`), or holds
+    /// the start's pieces on purpose elsewhere (`Some(false)`). `None`
+    /// decides by the title (駒の並べ方, 初期配置…) and the pieces: a
+    /// diagram that names or holds the start must be the start.
+    #[serde(default)]
+    pub start: Option<bool>,
+    /// The arrows are alternatives, each a move from the diagram; by
+    /// default they are one line of play, each move legal in turn (arrows
+    /// that continue one another are the legs of one move).
+    #[serde(default)]
+    pub arrow_choices: bool,
+    /// What the step's move takes: the try-it move, else the last move of
+    /// the arrows (each choice). A move that takes must declare it.
+    #[serde(default)]
+    pub captures: Option<u32>,
+    /// The step's move wins the game at once (or, `false`, does not).
+    #[serde(default)]
+    pub wins: Option<bool>,
+    /// After the step's move the opponent cannot capture anything.
+    #[serde(default)]
+    pub safe: Option<bool>,
+    /// Moves played from the diagram before the step begins, each legal in
+    /// turn: the board shows the position after them, and what the game so
+    /// far forbids there (中将棋's 千日手) is forbidden in the step.
+    #[serde(default)]
+    pub history: Vec<NamedMove>,
+    /// Points whose piece (the side to move's) has no legal move: a piece
+    /// the rules leave immovable.
+    #[serde(default)]
+    pub cannot_move: Vec<String>,
+    /// 十六むさし: the step's move leaves a new gap (an empty point with a
+    /// 子 on each side along one line, where the 親 stepping in takes).
+    #[serde(default)]
+    pub opens_gap: Option<bool>,
 }
 
 fn first() -> Side {
@@ -342,108 +407,8 @@ pub fn move_matches<G: super::game::Game>(
         })
 }
 
-/// Parses a tutorial and checks every step against the board and rules:
-/// the diagram parses (`diagram` reads a step's rows for this game), every
-/// named point exists, and the expected move (from the piece's point to
-/// where it ends) is legal in the diagram.
-fn check_tutorial<G: super::game::Game>(
-    file: &str,
-    text: &str,
-    game: &G,
-    board: &BoardGraph,
-    diagram: impl Fn(&[&str], Side) -> Result<G::Pos, String>,
-) -> Result<Tutorial, LevelError> {
-    let tutorial: Tutorial = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;
-    if tutorial.steps.is_empty() {
-        return Err(LevelError::new(
-            file,
-            "steps",
-            "a tutorial needs at least one step",
-        ));
-    }
-    for (i, step) in tutorial.steps.iter().enumerate() {
-        let place = format!("steps[{i}]");
-        let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-        let pos = diagram(&rows, step.to_move)
-            .map_err(|e| LevelError::new(file, &format!("{place}.board"), e))?;
-        let point = |name: &str, what: &str| {
-            board.find(name).ok_or_else(|| {
-                LevelError::new(
-                    file,
-                    &format!("{place}.{what}"),
-                    format!("unknown point \"{name}\""),
-                )
-            })
-        };
-        for h in &step.highlights {
-            point(h, "highlights")?;
-        }
-        for a in &step.arrows {
-            point(&a.from, "arrows")?;
-            point(&a.to, "arrows")?;
-        }
-        let mut legal = Vec::new();
-        game.legal_moves(&pos, &mut legal);
-        let is_legal = |m: &NamedMove, what: &str| -> Result<bool, LevelError> {
-            let ends = (point(&m.from, what)?, point(&m.to, what)?);
-            let via = match &m.via {
-                Some(v) => Some(point(v, what)?),
-                None => None,
-            };
-            // An illegal move without `via` is the direct one.
-            let direct = what == "illegal" && via.is_none();
-            Ok(legal.iter().any(|&mv| {
-                move_matches(game, mv, ends, via) && !(direct && game.move_path(mv).len() > 2)
-            }))
-        };
-        for (j, m) in step.illegal.iter().enumerate() {
-            if is_legal(m, "illegal")? {
-                return Err(LevelError::new(
-                    file,
-                    &format!("{place}.illegal[{j}]"),
-                    format!("{}→{} is legal in this step's diagram", m.from, m.to),
-                ));
-            }
-        }
-        if let Some(level) = step.level
-            && !(1..=3).contains(&level)
-        {
-            return Err(LevelError::new(
-                file,
-                &format!("{place}.level"),
-                format!("a level is 1, 2 or 3, not {level}"),
-            ));
-        }
-        if let Some(m) = &step.expect {
-            if !is_legal(m, "expect")? {
-                return Err(LevelError::new(
-                    file,
-                    &format!("{place}.expect"),
-                    format!(
-                        "{}→{} is not a legal move in this step's diagram",
-                        m.from, m.to
-                    ),
-                ));
-            }
-            if step.wrong.is_none() {
-                return Err(LevelError::new(
-                    file,
-                    &place,
-                    "a step with `expect` needs a `wrong` text",
-                ));
-            }
-        }
-    }
-    Ok(tutorial)
-}
-
 pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
-    use super::hasami::Hasami;
-    let game = Hasami::new(board("shogi9")?, HasamiRules::STANDARD)
-        .map_err(|e| LevelError::new(file, "board", e))?;
-    check_tutorial(file, text, &game, game.board(), |rows, side| {
-        HasamiPos::from_rows(rows, side, [0, 0])
-    })
+    content::check_tutorial(file, text, &content::hasami()?).into_result()
 }
 
 pub fn hasami_tutorial() -> Result<Tutorial, LevelError> {
@@ -589,16 +554,10 @@ pub fn rules_text(game: GameId) -> Option<Result<RulesText, LevelError>> {
 }
 
 /// Parses the きつねとがちょう tutorial and checks every step against the
-/// standard cross board (see [`check_tutorial`]; a fox's expected move
+/// standard cross board (see [`content::check_tutorial`]; a fox's expected move
 /// ends where its whole multi-jump lands).
 pub fn foxgeese_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
-    use super::foxgeese::{FoxGeese, FoxGeeseRules};
-    let rules = FoxGeeseRules::STANDARD;
-    let game = FoxGeese::new(board(rules.board_name())?, rules)
-        .map_err(|e| LevelError::new(file, "board", e))?;
-    check_tutorial(file, text, &game, game.board(), |rows, side| {
-        game.position_from_rows(rows, side)
-    })
+    content::check_tutorial(file, text, &content::foxgeese()?).into_result()
 }
 
 pub fn foxgeese_tutorial() -> Result<Tutorial, LevelError> {
@@ -606,15 +565,9 @@ pub fn foxgeese_tutorial() -> Result<Tutorial, LevelError> {
 }
 
 /// Parses the 十六むさし tutorial and checks every step against the standard
-/// 33-point board (see [`check_tutorial`]).
+/// 33-point board (see [`content::check_tutorial`]).
 pub fn musashi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
-    use super::musashi::{Musashi, MusashiRules};
-    let rules = MusashiRules::STANDARD;
-    let game = Musashi::new(board(rules.board_name())?, rules)
-        .map_err(|e| LevelError::new(file, "board", e))?;
-    check_tutorial(file, text, &game, game.board(), |rows, side| {
-        game.position_from_rows(rows, side)
-    })
+    content::check_tutorial(file, text, &content::musashi()?).into_result()
 }
 
 pub fn musashi_tutorial() -> Result<Tutorial, LevelError> {
@@ -622,14 +575,9 @@ pub fn musashi_tutorial() -> Result<Tutorial, LevelError> {
 }
 
 /// Parses the 中将棋 tutorial and checks every step under the JCSA rules
-/// (see [`check_tutorial`]; diagrams are SFEN ranks).
+/// (see [`content::check_tutorial`]; diagrams are SFEN ranks).
 pub fn chushogi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
-    use super::chu::game::{Chu, ChuRules};
-    use super::chu::position::ChuPosition;
-    let game = Chu {
-        rules: ChuRules::JCSA,
-    };
-    check_tutorial(file, text, &game, &board("chu12")?, ChuPosition::from_rows)
+    content::check_tutorial(file, text, &content::chushogi()?).into_result()
 }
 
 pub fn chushogi_tutorial() -> Result<Tutorial, LevelError> {

@@ -160,6 +160,12 @@ pub trait Game {
         let (from, to) = self.move_ends(mv);
         vec![from, to]
     }
+    /// Whether `mv` promotes the moving piece (中将棋's 成り): a move
+    /// with the same path that does not is another move. Games without
+    /// promotion never do.
+    fn promotes(&self, _mv: Self::Move) -> bool {
+        false
+    }
     /// The taps that make `mv` on the board, when they are not its path:
     /// `None` for a move the player makes by other taps (a route that ends
     /// the same as a direct move), and a pass (`[p, p]`) is tapped on the

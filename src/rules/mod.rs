@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod chu;
+pub mod content;
 pub mod data;
 pub mod foxgeese;
 pub mod game;

@@ -51,10 +51,15 @@ impl TutorialProgress {
     }
 
     /// Judges a move played on the diagram (by point names; `via` is the
-    /// first step of a two-step move); true if it is the expected one.
-    pub fn judge(&mut self, from: &str, via: Option<&str>, to: &str) -> bool {
+    /// first step of a two-step move; `promoted`: whether the piece
+    /// promoted); true if it is the expected one. An answer that says
+    /// whether it promotes needs that choice too.
+    pub fn judge(&mut self, from: &str, via: Option<&str>, to: &str, promoted: bool) -> bool {
         let right = self.current().expect.as_ref().is_some_and(|e| {
-            e.from == from && e.to == to && e.via.as_ref().is_none_or(|v| Some(v.as_str()) == via)
+            e.from == from
+                && e.to == to
+                && e.via.as_ref().is_none_or(|v| Some(v.as_str()) == via)
+                && e.promote.is_none_or(|p| p == promoted)
         });
         self.feedback = Some(right);
         if !right {

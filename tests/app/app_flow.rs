@@ -244,9 +244,9 @@ fn the_tutorial_runner_walks_the_steps_and_judges_moves() {
     );
     let mut progress = app.world_mut().resource_mut::<TutorialProgress>();
     assert!(progress.awaits_move());
-    assert!(!progress.judge("6九", None, "6八"));
+    assert!(!progress.judge("6九", None, "6八", false));
     assert_eq!(progress.feedback, Some(false));
-    assert!(progress.judge("6九", None, "6五"));
+    assert!(progress.judge("6九", None, "6五", false));
     assert!(!progress.awaits_move());
     progress.turn(100);
     assert_eq!(progress.step, steps - 1, "turning stops at the last step");

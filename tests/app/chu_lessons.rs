@@ -28,16 +28,23 @@ fn chu() -> Chu {
     }
 }
 
+/// Where `step` begins: its diagram, after its history.
 fn diagram(step: &TutorialStep) -> ChuPosition {
     let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-    ChuPosition::from_rows(&rows, step.to_move).unwrap()
+    let start = ChuPosition::from_rows(&rows, step.to_move).unwrap();
+    let game = chu();
+    yorimichi::rules::content::replay(&game, game.graph(), start, &step.history)
+        .unwrap()
+        .position()
+        .clone()
 }
 
 fn point(name: &str) -> usize {
     chu().graph().find(name).unwrap_or_else(|| panic!("{name}"))
 }
 
-/// The legal moves `m` names (any route when it has no `via`).
+/// The legal moves `m` names (any route when it has no `via`; promoting
+/// or not as it says).
 fn matching(pos: &ChuPosition, m: &NamedMove) -> Vec<yorimichi::rules::chu::moves::ChuMove> {
     let game = chu();
     let mut legal = Vec::new();
@@ -47,7 +54,24 @@ fn matching(pos: &ChuPosition, m: &NamedMove) -> Vec<yorimichi::rules::chu::move
     legal
         .into_iter()
         .filter(|&mv| move_matches(&game, mv, ends, via))
+        .filter(|mv| m.promote.is_none_or(|p| mv.promote == p))
         .collect()
+}
+
+/// The taps that make `mv` on the board.
+fn taps_for(pos: &ChuPosition, mv: yorimichi::rules::chu::moves::ChuMove) -> Vec<usize> {
+    let game = chu();
+    game.input_path(pos, mv)
+        .or_else(|| {
+            // A route through an empty square is tapped as the leap.
+            let mut direct = Vec::new();
+            game.legal_moves(pos, &mut direct);
+            direct
+                .into_iter()
+                .find(|&d| d.mid.is_none() && (d.from, d.to) == (mv.from, mv.to))
+                .map(|d| game.move_path(d))
+        })
+        .unwrap()
 }
 
 fn lessons() -> Vec<Tutorial> {
@@ -72,28 +96,33 @@ fn every_try_it_can_be_played_by_taps_and_is_judged_right() {
             let mv = *matching(&pos, expect)
                 .first()
                 .unwrap_or_else(|| panic!("{} step {i}: no legal move", lesson.id));
-            let taps = game
-                .input_path(&pos, mv)
-                .or_else(|| {
-                    // A route through an empty square is tapped as the leap.
-                    let mut direct = Vec::new();
-                    game.legal_moves(&pos, &mut direct);
-                    direct
-                        .into_iter()
-                        .find(|&d| d.mid.is_none() && (d.from, d.to) == (mv.from, mv.to))
-                        .map(|d| game.move_path(d))
-                })
-                .unwrap();
-            let mut board = TutorialBoard::new(game.clone(), pos);
+            let taps = taps_for(&pos, mv);
+            let mut board = TutorialBoard::for_step(game.clone(), step).unwrap();
             let mut progress = TutorialProgress::new(lesson.clone());
             progress.step = i;
             for &p in &taps {
                 tutorial_board::tap_diagram(&mut board, &mut progress, p);
             }
+            // Where the taps leave a choice (成る / 成らない, じっと), the
+            // player picks the answer's, as in a game.
+            let answer = |board: &TutorialBoard<Chu>| {
+                board
+                    .choice
+                    .iter()
+                    .position(|c| expect.promote.is_none_or(|p| c.promote == p))
+            };
+            if !board.choice.is_empty() {
+                let pick = answer(&board);
+                tutorial_board::choose(&mut board, &mut progress, pick);
+            }
             // A capture that could go on waits: a second tap stops there.
             if progress.feedback.is_none() && board.path.len() > 1 {
                 let last = taps[taps.len() - 1];
                 tutorial_board::tap_diagram(&mut board, &mut progress, last);
+                if !board.choice.is_empty() {
+                    let pick = answer(&board);
+                    tutorial_board::choose(&mut board, &mut progress, pick);
+                }
             }
             assert_eq!(
                 progress.feedback,
@@ -106,6 +135,128 @@ fn every_try_it_can_be_played_by_taps_and_is_judged_right() {
         }
     }
     assert!(tried >= 40, "{tried}");
+}
+
+/// An answer that says whether it promotes is found only with that
+/// choice: the taps leave 成る / 成らない to choose, as in a game; the
+/// other choice is judged wrong and leaves the diagram as it was; the
+/// right one is played, and the board shows the promoted piece.
+#[test]
+fn a_promotion_answer_is_passed_only_by_promoting() {
+    let mut tried = 0;
+    for lesson in lessons() {
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let Some(expect) = &step.expect else { continue };
+            let Some(promote) = expect.promote else {
+                continue;
+            };
+            let pos = diagram(step);
+            let mv = matching(&pos, expect)[0];
+            let taps = taps_for(&pos, mv);
+            let mut board = TutorialBoard::for_step(chu(), step).unwrap();
+            let mut progress = TutorialProgress::new(lesson.clone());
+            progress.step = i;
+            let what = format!("{} step {i} ({})", lesson.id, step.title.ja);
+            for (round, right) in [false, true].into_iter().enumerate() {
+                for &p in &taps {
+                    tutorial_board::tap_diagram(&mut board, &mut progress, p);
+                }
+                assert_eq!(
+                    board.choice.len(),
+                    2,
+                    "{what}: 成る and 成らない are offered"
+                );
+                assert_eq!(
+                    progress.feedback,
+                    if round == 0 { None } else { Some(false) }
+                );
+                let wanted = if right { promote } else { !promote };
+                let pick = board.choice.iter().position(|c| c.promote == wanted);
+                tutorial_board::choose(&mut board, &mut progress, pick);
+                assert_eq!(progress.feedback, Some(right), "{what}");
+                if !right {
+                    assert_eq!(board.pos, pos, "{what}: a wrong answer is not played");
+                }
+            }
+            let (_, piece) = board.pos.at(mv.to).expect("the piece moved");
+            assert_eq!(piece.promoted, promote, "{what}: the board shows it");
+            tried += 1;
+        }
+    }
+    // The 成る step and the promotion steps of the rules, and the
+    // problems won by promoting.
+    assert!(tried >= 20, "{tried}");
+}
+
+/// The 千日手 step begins after its history: the checking side has
+/// repeated the same check three times, so the check that would make the
+/// position's fourth occurrence cannot be tapped; another move can.
+#[test]
+fn the_repetition_step_refuses_the_fourth_occurrence() {
+    use yorimichi::shell::audio::Sfx;
+    let lesson = lessons().into_iter().next().unwrap();
+    let i = lesson
+        .steps
+        .iter()
+        .position(|s| s.title.ja == "千日手")
+        .unwrap();
+    let step = &lesson.steps[i];
+    assert!(step.history.len() >= 8, "three rounds of check and escape");
+    let mut board = TutorialBoard::for_step(chu(), step).unwrap();
+    let mut progress = TutorialProgress::new(lesson.clone());
+    progress.step = i;
+    assert_eq!(board.forbidden.len(), 1, "the repeated check");
+    tutorial_board::tap_diagram(&mut board, &mut progress, point("5二"));
+    let refused = tutorial_board::tap_diagram(&mut board, &mut progress, point("5一"));
+    assert_eq!(refused, Some(Sfx::Illegal));
+    assert_eq!(progress.feedback, None, "not even judged");
+    // Without the history the same check is a legal move.
+    let mut legal = Vec::new();
+    chu().legal_moves(&board.pos, &mut legal);
+    assert!(legal.contains(&board.forbidden[0]));
+    tutorial_board::tap_diagram(&mut board, &mut progress, point("5二"));
+    tutorial_board::tap_diagram(&mut board, &mut progress, point("5五"));
+    assert_eq!(progress.feedback, Some(true));
+}
+
+/// On the lesson screen the choice is drawn as buttons over the board
+/// (成る, 成らない, やめる), as the play screen draws it.
+#[test]
+fn the_lesson_screen_offers_the_promotion_as_buttons() {
+    use yorimichi::games::tutorial_board::TutorialChoiceButton;
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    app.insert_resource(ChosenGame(GameId::ChuShogi));
+    app.insert_resource(ChosenTutorial(0));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Tutorial);
+    app.update();
+    app.update();
+    let step = {
+        let progress = app.world().resource::<TutorialProgress>();
+        progress
+            .tutorial
+            .steps
+            .iter()
+            .position(|s| s.title.ja == "成る")
+            .expect("the 成る step")
+    };
+    app.world_mut().resource_mut::<TutorialProgress>().step = step;
+    app.update();
+    app.world_mut()
+        .resource_scope(|world, mut board: Mut<TutorialBoard<Chu>>| {
+            let mut progress = world.resource_mut::<TutorialProgress>();
+            tutorial_board::tap_diagram(&mut board, &mut progress, point("6五"));
+            tutorial_board::tap_diagram(&mut board, &mut progress, point("6四"));
+        });
+    app.update();
+    let mut buttons: Vec<Option<usize>> = {
+        let mut q = app.world_mut().query::<&TutorialChoiceButton>();
+        q.iter(app.world()).map(|b| b.0).collect()
+    };
+    buttons.sort();
+    assert_eq!(buttons, [None, Some(0), Some(1)]);
 }
 
 #[test]

@@ -55,7 +55,7 @@ fn help_exits_0() {
     }
     let help = text(&yorimichi(&["--help"]).stdout);
     for command in [
-        "selfplay", "solve", "perft", "problems", "engine", "match", "bench", "dice",
+        "selfplay", "solve", "perft", "problems", "engine", "match", "bench", "dice", "check",
     ] {
         assert!(help.contains(command), "{command}: {help}");
     }
@@ -132,4 +132,120 @@ fn a_closed_pipe_ends_the_output_quietly() {
         quiet(args, &out);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
     }
+}
+
+/// A copy of `levels/` in a fresh folder under the system's temporary one.
+fn levels_copy(name: &str) -> std::path::PathBuf {
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let to = std::env::temp_dir().join(format!("yorimichi-check-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&to);
+    for entry in walk(&from) {
+        let target = to.join(entry.strip_prefix(&from).unwrap());
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(&entry, &target).unwrap();
+    }
+    to
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn check_passes_the_level_files_and_exits_0() {
+    let levels = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    for args in [
+        vec!["check".to_string()],
+        vec![
+            "check".to_string(),
+            "--levels".to_string(),
+            levels.display().to_string(),
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_yorimichi"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let said = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {said}{}",
+            text(&out.stderr)
+        );
+        let line = said.trim();
+        assert!(
+            line.starts_with("checked 24 files, ") && line.ends_with(" items"),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn check_prints_each_problem_and_exits_1() {
+    let dir = levels_copy("broken");
+    // The lion and the free king swapped back in the first start diagram;
+    // an arrow through a piece; a file the program does not read.
+    let chu = dir.join("tutorials/chushogi.ron");
+    let text_of = std::fs::read_to_string(&chu).unwrap();
+    std::fs::write(
+        &chu,
+        text_of.replacen("\"MVRHDNQDHRVM\"", "\"MVRHDQNDHRVM\"", 1),
+    )
+    .unwrap();
+    let hasami = dir.join("tutorials/hasami.ron");
+    let text_of = std::fs::read_to_string(&hasami).unwrap();
+    let broken = text_of.replacen(
+        "arrows: [(from: \"8九\", to: \"8一\")],",
+        "arrows: [(from: \"8九\", to: \"7一\")],",
+        1,
+    );
+    assert_ne!(broken, text_of, "the file changed");
+    std::fs::write(&hasami, broken).unwrap();
+    std::fs::write(dir.join("tutorials/notes.txt"), "a note").unwrap();
+    let shown = dir.display().to_string();
+    let out = yorimichi(&["check", "--levels", &shown]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    let lines: Vec<&str> = said.lines().collect();
+    let want = [
+        format!(
+            "{shown}/tutorials/chushogi.ron: steps[0].board: the diagram is shown as the start position but is not: 7十 has ☗奔王 where the start has ☗獅子; 6十 has ☗獅子 where the start has ☗奔王 (step 「中将棋とは」)"
+        ),
+        format!(
+            "{shown}/tutorials/hasami.ron: steps[16].arrows[0]: 8九→7一 is not a legal move in the diagram (step 「コツ4 端や隅に追いこむ」)"
+        ),
+        format!(
+            "{shown}/tutorials/notes.txt: file: not a level file the program reads (no check knows it)"
+        ),
+    ];
+    assert_eq!(lines.len(), want.len(), "{said}");
+    for w in &want {
+        assert!(lines.contains(&w.as_str()), "{w}\nnot in\n{said}");
+    }
+    // A file the program reads, missing.
+    std::fs::remove_file(dir.join("boards/chu12.ron")).unwrap();
+    let out = yorimichi(&["check", "--levels", &shown]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "{shown}/boards/chu12.ron: file: missing: the program reads this file"
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // A folder that is not there is an error (status 1), not a report.
+    let out = yorimichi(&["check", "--levels", "/no/such/levels"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot read /no/such/levels"));
 }

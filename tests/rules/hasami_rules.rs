@@ -779,8 +779,10 @@ fn the_tutorial_is_valid_and_its_try_it_moves_capture_what_the_text_says() {
         }
     }
     // move, sandwich, row of two, two directions, moving in (safe), corner,
-    // edge group, tip 5's row of three.
-    assert_eq!(taken, [0, 1, 2, 2, 0, 1, 2, 3]);
+    // edge group, a lone edge piece closed from three sides, a diagonal
+    // sandwich (nothing), the middle (only the sandwiched one of two), a
+    // capture to the piece stand, tip 5's row of three.
+    assert_eq!(taken, [0, 1, 2, 2, 0, 1, 2, 1, 0, 1, 1, 3]);
 }
 
 #[test]

@@ -434,8 +434,8 @@ fn the_tutorial_steps_show_what_they_say() {
     let bad = data::musashi_tutorial_from(
         "levels/tutorials/musashi.ron",
         &data::MUSASHI_TUTORIAL.text.replace(
-            "to: \"b4\")),\n            wrong: Some((ja: \"ななめ左上",
-            "to: \"b5\")),\n            wrong: Some((ja: \"ななめ左上",
+            "to: \"b4\")),\n            captures: Some(2),\n            wrong: Some((ja: \"ななめ左上",
+            "to: \"b5\")),\n            captures: Some(2),\n            wrong: Some((ja: \"ななめ左上",
         ),
     )
     .unwrap_err();

@@ -273,6 +273,10 @@ impl Game for Chu {
             .collect()
     }
 
+    fn promotes(&self, mv: ChuMove) -> bool {
+        mv.promote
+    }
+
     fn input_path(&self, pos: &ChuPosition, mv: ChuMove) -> Option<Vec<usize>> {
         match mv.mid {
             // じっと is tapped on the piece itself (and confirmed).

@@ -103,7 +103,7 @@ pub fn parse_usi_in(profile: Profile, pos: &ChuPosition, text: &str) -> Result<C
 
 /// One step from `sq` by (right, forward) as `side` sees the board (as
 /// 先手 sees it: the board's own directions, rank a at the top).
-pub(super) fn offset(sq: Square, side: Side, right: i32, forward: i32) -> Option<Square> {
+pub(crate) fn offset(sq: Square, side: Side, right: i32, forward: i32) -> Option<Square> {
     let (dc, dr) = match side {
         Side::First => (right, -forward),
         Side::Second => (-right, forward),

@@ -426,6 +426,14 @@ impl Musashi {
         self.pair_masks_of(p).iter().any(|&m| m & !ko == 0)
     }
 
+    /// The gaps in the net: every empty point where the 親 stepping in
+    /// would take a pair, wherever the 親 stands now.
+    pub(crate) fn gap_points(&self, pos: &MusashiPos) -> Vec<PointId> {
+        bit_points(self.empty_bits(pos))
+            .filter(|&p| self.is_gap(pos.ko, p))
+            .collect()
+    }
+
     /// The 子 a move takes, in point order.
     pub fn captured(&self, pos: &MusashiPos, mv: MusashiMove) -> Vec<PointId> {
         if pos.to_move != OYA {

@@ -1,0 +1,264 @@
+//! What the checks need to know of each game beyond [`Game`]: how its
+//! diagrams read, what stands on a point (to compare a diagram with the
+//! start and to count what a move takes), 十六むさし's gaps, and the
+//! staged situations a game cannot reach.
+
+use crate::rules::board::{BoardGraph, PointId};
+use crate::rules::chu::game::{Chu, ChuRules};
+use crate::rules::chu::moves::offset;
+use crate::rules::chu::pieces::{Base, Kind};
+use crate::rules::chu::position::{ChuPosition, Square};
+use crate::rules::data::board;
+use crate::rules::foxgeese::{FoxGeese, FoxGeeseRules};
+use crate::rules::game::{Game, Side};
+use crate::rules::hasami::{Hasami, HasamiPos, HasamiRules};
+use crate::rules::levels::LevelError;
+use crate::rules::musashi::{Musashi, MusashiRules};
+
+/// A game under the rules its tutorial is played with, and its board.
+pub(crate) struct Stage<G> {
+    pub(crate) game: G,
+    pub(crate) graph: BoardGraph,
+}
+
+/// What the checks ask of a game.
+pub(crate) trait Staged {
+    type G: Game;
+    fn game(&self) -> &Self::G;
+    fn graph(&self) -> &BoardGraph;
+    /// Reads a step's diagram.
+    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<<Self::G as Game>::Pos, String>;
+    /// Whose piece stands on `p`, and its name (`☗獅子`, `がちょう`).
+    fn piece(&self, pos: &<Self::G as Game>::Pos, p: PointId) -> Option<(Side, String)>;
+    /// The side's name in messages.
+    fn side_name(&self, side: Side) -> &'static str;
+    /// 十六むさし: the empty points where the 親 stepping in would take.
+    /// `None` for games without gaps.
+    fn gaps(&self, _pos: &<Self::G as Game>::Pos) -> Option<Vec<PointId>> {
+        None
+    }
+    /// The side whose moves open gaps (the 子): a move of theirs that
+    /// opens one must say so.
+    fn gap_keeper(&self) -> Option<Side> {
+        None
+    }
+    /// Why the diagram shows a situation no game reaches, if it does.
+    fn impossible(&self, _pos: &<Self::G as Game>::Pos) -> Option<String> {
+        None
+    }
+    /// How many pieces `side` has on the board.
+    fn count(&self, pos: &<Self::G as Game>::Pos, side: Side) -> usize {
+        (0..self.graph().len())
+            .filter(|&p| self.piece(pos, p).is_some_and(|(s, _)| s == side))
+            .count()
+    }
+}
+
+pub(crate) fn hasami() -> Result<Stage<Hasami>, LevelError> {
+    let graph = board("shogi9")?;
+    let game = Hasami::new(graph.clone(), HasamiRules::STANDARD)
+        .map_err(|e| LevelError::new("levels/boards/shogi9.ron", "board", e))?;
+    Ok(Stage { game, graph })
+}
+
+pub(crate) fn foxgeese() -> Result<Stage<FoxGeese>, LevelError> {
+    let rules = FoxGeeseRules::STANDARD;
+    let graph = board(rules.board_name())?;
+    let game = FoxGeese::new(graph.clone(), rules)
+        .map_err(|e| LevelError::new("levels/boards", rules.board_name(), e))?;
+    Ok(Stage { game, graph })
+}
+
+pub(crate) fn musashi() -> Result<Stage<Musashi>, LevelError> {
+    let rules = MusashiRules::STANDARD;
+    let graph = board(rules.board_name())?;
+    let game = Musashi::new(graph.clone(), rules)
+        .map_err(|e| LevelError::new("levels/boards", rules.board_name(), e))?;
+    Ok(Stage { game, graph })
+}
+
+pub(crate) fn chushogi() -> Result<Stage<Chu>, LevelError> {
+    Ok(Stage {
+        game: Chu {
+            rules: ChuRules::JCSA,
+        },
+        graph: board("chu12")?,
+    })
+}
+
+impl Staged for Stage<Hasami> {
+    type G = Hasami;
+    fn game(&self) -> &Hasami {
+        &self.game
+    }
+    fn graph(&self) -> &BoardGraph {
+        &self.graph
+    }
+    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<HasamiPos, String> {
+        HasamiPos::from_rows(rows, to_move, [0, 0])
+    }
+    fn piece(&self, pos: &HasamiPos, p: PointId) -> Option<(Side, String)> {
+        pos.at(p).map(|s| {
+            let name = match s {
+                Side::First => "歩",
+                Side::Second => "と",
+            };
+            (s, name.to_string())
+        })
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "先手(歩)",
+            Side::Second => "後手(と)",
+        }
+    }
+}
+
+impl Staged for Stage<FoxGeese> {
+    type G = FoxGeese;
+    fn game(&self) -> &FoxGeese {
+        &self.game
+    }
+    fn graph(&self) -> &BoardGraph {
+        &self.graph
+    }
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+    ) -> Result<crate::rules::foxgeese::FoxGeesePos, String> {
+        self.game.position_from_rows(rows, to_move)
+    }
+    fn piece(
+        &self,
+        pos: &crate::rules::foxgeese::FoxGeesePos,
+        p: PointId,
+    ) -> Option<(Side, String)> {
+        if pos.fox() == p {
+            Some((Side::Second, "きつね".to_string()))
+        } else if pos.has_goose(p) {
+            Some((Side::First, "がちょう".to_string()))
+        } else {
+            None
+        }
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "がちょう",
+            Side::Second => "きつね",
+        }
+    }
+}
+
+impl Staged for Stage<Musashi> {
+    type G = Musashi;
+    fn game(&self) -> &Musashi {
+        &self.game
+    }
+    fn graph(&self) -> &BoardGraph {
+        &self.graph
+    }
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+    ) -> Result<crate::rules::musashi::MusashiPos, String> {
+        self.game.position_from_rows(rows, to_move)
+    }
+    fn piece(&self, pos: &crate::rules::musashi::MusashiPos, p: PointId) -> Option<(Side, String)> {
+        if pos.oya() == p {
+            Some((Side::First, "親".to_string()))
+        } else if pos.ko().any(|k| k == p) {
+            Some((Side::Second, "子".to_string()))
+        } else {
+            None
+        }
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "親",
+            Side::Second => "子",
+        }
+    }
+    fn gaps(&self, pos: &crate::rules::musashi::MusashiPos) -> Option<Vec<PointId>> {
+        Some(self.game.gap_points(pos))
+    }
+    fn gap_keeper(&self) -> Option<Side> {
+        Some(Side::Second)
+    }
+}
+
+/// A 中将棋 piece as messages name it: `☗獅子`, `☖成角行` (a promoted
+/// piece whose name is also an unpromoted piece's gets 成, as on the
+/// seed's point table).
+fn chu_name(side: Side, piece: crate::rules::chu::pieces::Piece) -> String {
+    let mark = match side {
+        Side::First => "☗",
+        Side::Second => "☖",
+    };
+    let kind = piece.kind();
+    let again = piece.promoted && Base::ALL.iter().any(|b| b.kind() == kind);
+    format!("{mark}{}{}", if again { "成" } else { "" }, kind.names().0)
+}
+
+impl Staged for Stage<Chu> {
+    type G = Chu;
+    fn game(&self) -> &Chu {
+        &self.game
+    }
+    fn graph(&self) -> &BoardGraph {
+        &self.graph
+    }
+    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<ChuPosition, String> {
+        ChuPosition::from_rows(rows, to_move)
+    }
+    fn piece(&self, pos: &ChuPosition, p: PointId) -> Option<(Side, String)> {
+        pos.at(Square(p as u8))
+            .map(|(s, piece)| (s, chu_name(s, piece)))
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "先手",
+            Side::Second => "後手",
+        }
+    }
+    /// 先獅子: the square where the side to move just lost its lion to a
+    /// non-lion holds the piece that took it — not a lion (a lion that
+    /// takes a lion leaves no 先獅子), unless a 麒麟 promoted to one as it
+    /// took — or is empty after a 飛鷲's or 角鷹's 居食い from beside it.
+    fn impossible(&self, pos: &ChuPosition) -> Option<String> {
+        let sq = pos.lion_taken_at()?;
+        let name = self.graph.point(sq.0 as usize).name.clone();
+        let taker = pos.to_move().opponent();
+        match pos.at(sq) {
+            Some((s, piece)) if s == taker => (piece.is_lion() && piece.base != Base::Kirin).then(|| {
+                format!(
+                    "the 先獅子 square {name} holds {}: a lion that takes a lion leaves no 先獅子, so the square must hold the non-lion that took",
+                    chu_name(s, piece)
+                )
+            }),
+            Some((s, piece)) => Some(format!(
+                "the 先獅子 square {name} holds {} of the side to move, not the piece that took its lion",
+                chu_name(s, piece)
+            )),
+            None => {
+                let igui = pos.pieces().any(|(from, s, piece)| {
+                    let reach: &[(i32, i32)] = match piece.kind() {
+                        Kind::SoaringEagle => &[(-1, 1), (1, 1)],
+                        Kind::HornedFalcon => &[(0, 1)],
+                        _ => &[],
+                    };
+                    s == taker
+                        && reach
+                            .iter()
+                            .any(|&(r, f)| offset(from, s, r, f) == Some(sq))
+                });
+                (!igui).then(|| {
+                    format!(
+                        "the 先獅子 square {name} is empty, and no 飛鷲 or 角鷹 beside it could have taken a lion there without moving"
+                    )
+                })
+            }
+        }
+    }
+}

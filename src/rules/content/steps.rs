@@ -1,0 +1,609 @@
+//! The checks of a tutorial file's steps (a tutorial, a lesson, the
+//! problems): each diagram is played by the rules engine, and every
+//! move, arrow and claim of the step must hold on it.
+
+use super::Checked;
+use super::stages::Staged;
+use crate::rules::board::PointId;
+use crate::rules::data::{NamedMove, Text, Tutorial, TutorialStep, move_matches};
+use crate::rules::game::{Game, Side};
+use crate::rules::levels::LevelError;
+
+type Pos<S> = <<S as Staged>::G as Game>::Pos;
+type Move<S> = <<S as Staged>::G as Game>::Move;
+
+/// Words in a step's title that say its diagram is the start position.
+const START_TITLES: [&str; 3] = ["並べ方", "初期配置", "最初の並び"];
+
+/// Words in a step's title that say its point is promotion: its answer
+/// must promote.
+const PROMOTION_TITLES: [&str; 4] = ["成る", "成って", "成れる", "成り"];
+
+/// At most this many differences are listed in one message.
+const SHOWN: usize = 4;
+
+/// Parses a tutorial file and checks every step (see the module).
+pub(crate) fn check_tutorial<S: Staged>(file: &str, text: &str, stage: &S) -> Checked<Tutorial> {
+    let tutorial: Tutorial = match ron::from_str(text) {
+        Ok(t) => t,
+        Err(e) => return Checked::failed(LevelError::parse(file, &e)),
+    };
+    let mut problems = Vec::new();
+    if tutorial.steps.is_empty() {
+        problems.push(LevelError::new(
+            file,
+            "steps",
+            "a tutorial needs at least one step",
+        ));
+    }
+    if !both(&tutorial.title) {
+        problems.push(LevelError::new(
+            file,
+            "title",
+            "both the Japanese and the English text are needed",
+        ));
+    }
+    for (index, step) in tutorial.steps.iter().enumerate() {
+        let mut check = StepCheck {
+            stage,
+            file,
+            index,
+            step,
+            problems: Vec::new(),
+            begins: None,
+        };
+        check.run();
+        problems.extend(check.problems);
+    }
+    Checked {
+        items: tutorial.steps.len(),
+        value: Some(tutorial),
+        problems,
+    }
+}
+
+fn both(t: &Text) -> bool {
+    !t.ja.trim().is_empty() && !t.en.trim().is_empty()
+}
+
+/// A move a step names, by points.
+struct Spec {
+    from: PointId,
+    to: PointId,
+    via: Option<PointId>,
+    /// The whole path, for arrows drawn leg by leg.
+    path: Option<Vec<PointId>>,
+    promote: Option<bool>,
+    /// As messages write it: `6七→6六→6五`, `+` for a promotion.
+    text: String,
+}
+
+impl Spec {
+    /// Whether `mv` is this move, promotion aside. `direct`: a move
+    /// without `via` is the direct one, not any route (an illegal move).
+    fn matches<G: Game>(&self, game: &G, mv: G::Move, direct: bool) -> bool {
+        match &self.path {
+            Some(path) => game.move_path(mv) == *path,
+            None => {
+                move_matches(game, mv, (self.from, self.to), self.via)
+                    && !(direct && self.via.is_none() && game.move_path(mv).len() > 2)
+            }
+        }
+    }
+}
+
+/// What the moves of a step do, from the position before each.
+struct Played<S: Staged> {
+    before: Pos<S>,
+    moves: Vec<Move<S>>,
+    text: String,
+}
+
+struct StepCheck<'a, S: Staged> {
+    stage: &'a S,
+    file: &'a str,
+    index: usize,
+    step: &'a TutorialStep,
+    problems: Vec<LevelError>,
+    /// Where the step begins (after its history), and the moves allowed
+    /// there.
+    begins: Option<(u64, Vec<Move<S>>)>,
+}
+
+impl<S: Staged> StepCheck<'_, S> {
+    fn report(&mut self, what: &str, reason: impl Into<String>) {
+        let place = if what.is_empty() {
+            format!("steps[{}]", self.index)
+        } else {
+            format!("steps[{}].{what}", self.index)
+        };
+        let reason = format!("{} (step 「{}」)", reason.into(), self.step.title.ja);
+        let e = LevelError::new(self.file, &place, reason);
+        if !self.problems.contains(&e) {
+            self.problems.push(e);
+        }
+    }
+
+    fn point(&mut self, name: &str, what: &str) -> Option<PointId> {
+        let p = self.stage.graph().find(name);
+        if p.is_none() {
+            self.report(what, format!("unknown point \"{name}\""));
+        }
+        p
+    }
+
+    /// The moves allowed in `pos`: where the step begins, what its
+    /// history leaves allowed; elsewhere (along the arrows), the legal ones.
+    fn moves_in(&self, pos: &Pos<S>) -> Vec<Move<S>> {
+        let game = self.stage.game();
+        match &self.begins {
+            Some((key, allowed)) if *key == game.hash(pos) => allowed.clone(),
+            _ => {
+                let mut legal = Vec::new();
+                game.legal_moves(pos, &mut legal);
+                legal
+            }
+        }
+    }
+
+    fn name(&self, p: PointId) -> String {
+        self.stage.graph().point(p).name.clone()
+    }
+
+    fn run(&mut self) {
+        let step = self.step;
+        self.texts();
+        if let Some(level) = step.level
+            && !(1..=3).contains(&level)
+        {
+            self.report("level", format!("a level is 1, 2 or 3, not {level}"));
+        }
+        if step.expect.is_some() && step.wrong.is_none() {
+            self.report("", "a step with `expect` needs a `wrong` text");
+        }
+        let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
+        let diagram = match self.stage.diagram(&rows, step.to_move) {
+            Ok(p) => p,
+            Err(e) => return self.report("board", e),
+        };
+        let game = self.stage.game();
+        let so_far = match super::replay(game, self.stage.graph(), diagram, &step.history) {
+            Ok(g) => g,
+            Err((i, e)) => return self.report(&format!("history[{i}]"), e),
+        };
+        let pos = so_far.position().clone();
+        self.begins = Some((game.hash(&pos), so_far.allowed(game)));
+        if let Some(why) = self.stage.impossible(&pos) {
+            self.report("board", why);
+        }
+        self.start(&pos);
+        for h in &step.highlights {
+            self.point(h, "highlights");
+        }
+        self.illegal(&pos);
+        let arrows = self.arrows(&pos);
+        let expect = match &step.expect {
+            Some(m) => self
+                .spec(std::slice::from_ref(m), "expect")
+                .and_then(|spec| {
+                    let moves = self.legal(&pos, &spec, "expect", "in the diagram")?;
+                    Some(vec![Played {
+                        before: pos.clone(),
+                        moves,
+                        text: spec.text,
+                    }])
+                }),
+            None => None,
+        };
+        if let Some(played) = &expect {
+            self.answer_text(&played[0]);
+        }
+        if let Some(m) = &step.expect
+            && PROMOTION_TITLES.iter().any(|t| step.title.ja.contains(t))
+            && m.promote != Some(true)
+        {
+            self.report(
+                "expect",
+                "the title is about promotion, so the answer must promote (`promote: Some(true)`)",
+            );
+        }
+        self.cannot_move(&pos);
+        let has_move = step.expect.is_some() || !step.arrows.is_empty();
+        let subject = if step.expect.is_some() {
+            expect
+        } else {
+            arrows
+        };
+        match subject {
+            Some(played) => self.claims(&played),
+            None if !has_move && self.declares() => self.report(
+                "",
+                "the step says what its move does (captures, wins, safe, opens_gap) but has no move (expect or arrows)",
+            ),
+            None => {}
+        }
+    }
+
+    fn declares(&self) -> bool {
+        let s = self.step;
+        s.captures.is_some() || s.wins.is_some() || s.safe.is_some() || s.opens_gap.is_some()
+    }
+
+    fn texts(&mut self) {
+        let step = self.step;
+        for (what, t) in [("title", Some(&step.title)), ("text", Some(&step.text))]
+            .into_iter()
+            .chain([
+                ("wrong", step.wrong.as_ref()),
+                ("right", step.right.as_ref()),
+            ])
+        {
+            if t.is_some_and(|t| !both(t)) {
+                self.report(what, "both the Japanese and the English text are needed");
+            }
+        }
+    }
+
+    /// A diagram that names the start position, or holds just the start's
+    /// pieces, must be the start position (the side to move included).
+    fn start(&mut self, pos: &Pos<S>) {
+        let step = self.step;
+        let stage = self.stage;
+        let game = stage.game();
+        let start = game.start();
+        let titled = START_TITLES.iter().any(|t| step.title.ja.contains(t));
+        let pieces = |p: &Pos<S>| {
+            let mut all: Vec<(usize, String)> = (0..stage.graph().len())
+                .filter_map(|q| stage.piece(p, q))
+                .map(|(s, n)| (s.index(), n))
+                .collect();
+            all.sort();
+            all
+        };
+        let claimed = match step.start {
+            Some(true) => true,
+            Some(false) => {
+                if titled {
+                    self.report(
+                        "start",
+                        "the title names the start position, but the step says `start: Some(false)`",
+                    );
+                }
+                false
+            }
+            None => titled || pieces(pos) == pieces(&start),
+        };
+        if !claimed {
+            return;
+        }
+        let show = |p: Option<(Side, String)>| p.map_or("nothing".to_string(), |(_, n)| n);
+        let mut diffs = Vec::new();
+        for p in 0..stage.graph().len() {
+            let (here, there) = (stage.piece(pos, p), stage.piece(&start, p));
+            if here != there {
+                diffs.push(format!(
+                    "{} has {} where the start has {}",
+                    self.name(p),
+                    show(here),
+                    show(there)
+                ));
+            }
+        }
+        let (here, there) = (game.side_to_move(pos), game.side_to_move(&start));
+        if here != there {
+            diffs.push(format!(
+                "{} is to move where the start has {} to move",
+                stage.side_name(here),
+                stage.side_name(there)
+            ));
+        }
+        if !diffs.is_empty() {
+            let more = diffs.len().saturating_sub(SHOWN);
+            let mut text = diffs[..diffs.len().min(SHOWN)].join("; ");
+            if more > 0 {
+                text.push_str(&format!("; and {more} more"));
+            }
+            self.report(
+                "board",
+                format!("the diagram is shown as the start position but is not: {text}"),
+            );
+        }
+    }
+
+    /// The move named by `legs` (one, or arrows drawn leg by leg).
+    fn spec(&mut self, legs: &[NamedMove], what: &str) -> Option<Spec> {
+        let first = &legs[0];
+        let from = self.point(&first.from, what)?;
+        let mut path = vec![from];
+        for leg in legs {
+            path.push(self.point(&leg.to, what)?);
+        }
+        let via = match &first.via {
+            Some(v) => Some(self.point(v, what)?),
+            None => None,
+        };
+        let promote = legs.iter().rev().find_map(|l| l.promote);
+        let mut text: Vec<String> = path.iter().map(|&p| self.name(p)).collect();
+        if let Some(v) = via {
+            text.insert(1, self.name(v));
+        }
+        let mut text = text.join("→");
+        match promote {
+            Some(true) => text.push_str(" (成る)"),
+            Some(false) => text.push_str(" (成らない)"),
+            None => {}
+        }
+        Some(Spec {
+            from,
+            to: *path.last()?,
+            via,
+            path: (legs.len() > 1).then_some(path),
+            promote,
+            text,
+        })
+    }
+
+    /// The legal moves `spec` names in `pos`; `None` (and a problem) when
+    /// there are none, or when it leaves open whether the move promotes.
+    fn legal(
+        &mut self,
+        pos: &Pos<S>,
+        spec: &Spec,
+        what: &str,
+        place: &str,
+    ) -> Option<Vec<Move<S>>> {
+        let game = self.stage.game();
+        let routes: Vec<Move<S>> = self
+            .moves_in(pos)
+            .into_iter()
+            .filter(|&mv| spec.matches(game, mv, false))
+            .collect();
+        if routes.is_empty() {
+            self.report(what, format!("{} is not a legal move {place}", spec.text));
+            return None;
+        }
+        let up = routes.iter().any(|&m| game.promotes(m));
+        let plain = routes.iter().any(|&m| !game.promotes(m));
+        match spec.promote {
+            None if up && plain => {
+                self.report(
+                    what,
+                    format!(
+                        "{} may promote or not {place}: say which (`promote: Some(true)` or `Some(false)`)",
+                        spec.text
+                    ),
+                );
+                return None;
+            }
+            Some(true) if !up => {
+                self.report(what, format!("{} cannot promote {place}", spec.text));
+                return None;
+            }
+            Some(false) if !plain => {
+                self.report(what, format!("{} must promote {place}", spec.text));
+                return None;
+            }
+            _ => {}
+        }
+        Some(
+            routes
+                .into_iter()
+                .filter(|&m| spec.promote.is_none_or(|p| game.promotes(m) == p))
+                .collect(),
+        )
+    }
+
+    /// Pieces the step says cannot move (中将棋's pieces left on the last
+    /// rank) have no legal move.
+    fn cannot_move(&mut self, pos: &Pos<S>) {
+        let stage = self.stage;
+        let game = stage.game();
+        let legal = self.moves_in(pos);
+        for (j, name) in self.step.cannot_move.iter().enumerate() {
+            let what = format!("cannot_move[{j}]");
+            let Some(p) = self.point(name, &what) else {
+                continue;
+            };
+            match stage.piece(pos, p) {
+                None => self.report(&what, format!("there is no piece on {name}")),
+                Some((side, _)) if side != game.side_to_move(pos) => self.report(
+                    &what,
+                    format!("the piece on {name} is not the side to move's, so its moves are not checked"),
+                ),
+                Some((_, piece)) => {
+                    if let Some(&mv) = legal.iter().find(|&&mv| game.move_ends(mv).0 == p) {
+                        self.report(
+                            &what,
+                            format!("{piece} on {name} can move: {}", game.move_text(pos, mv)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Moves the step shows as not allowed must be illegal.
+    fn illegal(&mut self, pos: &Pos<S>) {
+        let game = self.stage.game();
+        let legal = self.moves_in(pos);
+        for (j, m) in self.step.illegal.iter().enumerate() {
+            let what = format!("illegal[{j}]");
+            let Some(spec) = self.spec(std::slice::from_ref(m), &what) else {
+                continue;
+            };
+            let allowed = legal.iter().any(|&mv| {
+                spec.matches(game, mv, true) && spec.promote.is_none_or(|p| game.promotes(mv) == p)
+            });
+            if allowed {
+                self.report(
+                    &what,
+                    format!("{} is legal in this step's diagram", spec.text),
+                );
+            }
+        }
+    }
+
+    /// Checks the arrows: one line of play (each move legal in turn), or
+    /// alternatives from the diagram. Returns what the claims are about:
+    /// the line's last move, or each alternative.
+    fn arrows(&mut self, pos: &Pos<S>) -> Option<Vec<Played<S>>> {
+        let arrows = &self.step.arrows;
+        if arrows.is_empty() {
+            return None;
+        }
+        let game = self.stage.game();
+        // Arrows that continue one another are the legs of one move.
+        let mut groups: Vec<(usize, usize)> = Vec::new();
+        for i in 0..arrows.len() {
+            match groups.last_mut() {
+                Some((_, end)) if arrows[*end - 1].to == arrows[i].from => *end = i + 1,
+                _ => groups.push((i, i + 1)),
+            }
+        }
+        let choices = self.step.arrow_choices;
+        let mut at = pos.clone();
+        let mut line: Vec<String> = Vec::new();
+        let mut subject = Vec::new();
+        for (start, end) in groups {
+            let what = format!("arrows[{start}]");
+            let spec = self.spec(&arrows[start..end], &what)?;
+            let place = if line.is_empty() {
+                "in the diagram".to_string()
+            } else {
+                format!("after {}", line.join(", "))
+            };
+            let before = if choices { pos.clone() } else { at.clone() };
+            let moves = self.legal(&before, &spec, &what, &place)?;
+            if !choices {
+                at = game.play(&at, moves[0]);
+                line.push(spec.text.clone());
+                subject.clear();
+            }
+            subject.push(Played {
+                before,
+                moves,
+                text: spec.text,
+            });
+        }
+        Some(subject)
+    }
+
+    /// A problem's stated answer (`正解:☗2一竪行成`) names the move.
+    fn answer_text(&mut self, played: &Played<S>) {
+        let game = self.stage.game();
+        let Some(right) = &self.step.right else {
+            return;
+        };
+        let texts: Vec<String> = played
+            .moves
+            .iter()
+            .map(|&m| game.move_text(&played.before, m))
+            .collect();
+        for (what, said) in [
+            ("right.ja", right.ja.strip_prefix("正解:")),
+            ("right.en", right.en.strip_prefix("Correct: ")),
+        ] {
+            if let Some(said) = said
+                && !texts.iter().any(|t| t == said.trim())
+            {
+                self.report(
+                    what,
+                    format!(
+                        "the answer given, {}, is not the move: that is {}",
+                        said.trim(),
+                        texts[0]
+                    ),
+                );
+            }
+        }
+    }
+
+    /// What the step declares its move does, against the move played.
+    fn claims(&mut self, played: &[Played<S>]) {
+        let stage = self.stage;
+        let game = stage.game();
+        let step = self.step;
+        for p in played {
+            for &mv in &p.moves {
+                let before = &p.before;
+                let mover = game.side_to_move(before);
+                let foe = mover.opponent();
+                let after = game.play(before, mv);
+                let taken = stage
+                    .count(before, foe)
+                    .saturating_sub(stage.count(&after, foe)) as u32;
+                match step.captures {
+                    Some(n) if n != taken => self.report(
+                        "captures",
+                        format!("{} takes {taken}, not {n}", p.text),
+                    ),
+                    None if taken > 0 && step.level.is_none() => self.report(
+                        "captures",
+                        format!(
+                            "{} takes {taken} but the step does not say so: declare `captures: Some({taken})` and say it in the text",
+                            p.text
+                        ),
+                    ),
+                    _ => {}
+                }
+                if let Some(wins) = step.wins {
+                    let won = game
+                        .outcome(&after)
+                        .is_some_and(|o| o.winner == Some(mover));
+                    if won != wins {
+                        let does = if won { "wins" } else { "does not win" };
+                        self.report("wins", format!("{} {does} at once", p.text));
+                    }
+                }
+                if let Some(safe) = step.safe {
+                    let mut replies = Vec::new();
+                    if game.outcome(&after).is_none() {
+                        game.legal_moves(&after, &mut replies);
+                    }
+                    let threat = replies.iter().find(|&&r| game.is_capture(&after, r));
+                    if threat.is_some() == safe {
+                        let says = match threat {
+                            Some(&r) => format!(
+                                "after {} the opponent can take: {}",
+                                p.text,
+                                game.move_text(&after, r)
+                            ),
+                            None => format!("after {} the opponent cannot take anything", p.text),
+                        };
+                        self.report("safe", says);
+                    }
+                }
+                let (Some(old), Some(new)) = (stage.gaps(before), stage.gaps(&after)) else {
+                    if step.opens_gap.is_some() {
+                        self.report("opens_gap", "this game has no gaps to open");
+                    }
+                    continue;
+                };
+                let opened: Vec<String> = new
+                    .iter()
+                    .filter(|g| !old.contains(g))
+                    .map(|&g| self.name(g))
+                    .collect();
+                match step.opens_gap {
+                    Some(says) if says == opened.is_empty() => {
+                        let does = if opened.is_empty() {
+                            "opens no gap".to_string()
+                        } else {
+                            format!("opens a gap at {}", opened.join(", "))
+                        };
+                        self.report("opens_gap", format!("{} {does}", p.text));
+                    }
+                    None if !opened.is_empty() && stage.gap_keeper() == Some(mover) => self.report(
+                        "opens_gap",
+                        format!(
+                            "{} opens a gap at {} but the step does not say so: declare `opens_gap: Some(true)` and say it in the text",
+                            p.text,
+                            opened.join(", ")
+                        ),
+                    ),
+                    _ => {}
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,389 @@
+//! Everything a player reads is true: the content checker
+//! (`yorimichi check`, and every loader) finds each class of error in a
+//! broken example — a small inline file or a real file mutated — and names
+//! it `file: item: reason`; the real level files pass.
+
+use std::path::Path;
+
+use yorimichi::rules::content::{self, check_file};
+use yorimichi::rules::data;
+
+/// The problems `check_file` finds, as the command prints them.
+fn problems(file: &str, text: &str) -> Vec<String> {
+    let relative = file.strip_prefix("levels/").expect("a levels path");
+    let (_, problems) = check_file(file, relative, text);
+    problems.iter().map(ToString::to_string).collect()
+}
+
+/// `text` with `from` replaced once (the file must hold it).
+fn mutated(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "the file no longer holds {from:?}");
+    text.replacen(from, to, 1)
+}
+
+/// Asserts that `found` holds exactly `want` (in any order).
+fn assert_lines(found: &[String], want: &[&str]) {
+    let mut found: Vec<&str> = found.iter().map(String::as_str).collect();
+    let mut want = want.to_vec();
+    found.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(found, want, "\nfound:\n{}", found.join("\n"));
+}
+
+const HASAMI: &str = "levels/tutorials/hasami.ron";
+const MUSASHI: &str = "levels/tutorials/musashi.ron";
+const CHU: &str = "levels/tutorials/chushogi.ron";
+const LION: &str = "levels/lessons/chushogi_lion.ron";
+
+/// A one-step tutorial around `step` (the fields of one step).
+fn tutorial(step: &str) -> String {
+    format!("Tutorial(title: (ja: \"t\", en: \"t\"), steps: [(\n{step}\n)])")
+}
+
+// 1. A diagram that is, or says it is, the start position.
+
+#[test]
+fn a_start_diagram_with_the_lion_and_the_free_king_swapped_is_named() {
+    let f = data::CHUSHOGI_TUTORIAL;
+    let text = mutated(f.text, "\"MVRHDNQDHRVM\"", "\"MVRHDQNDHRVM\"");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[0].board: the diagram is shown as the start position but is not: 7十 has ☗奔王 where the start has ☗獅子; 6十 has ☗獅子 where the start has ☗奔王 (step 「中将棋とは」)",
+        ],
+    );
+}
+
+#[test]
+fn a_step_titled_as_the_setup_must_show_the_setup() {
+    let text = tutorial(
+        r#"title: (ja: "駒の並べ方", en: "Setting up"), text: (ja: "並べます。", en: "Set up."),
+        board: ["SSSSSSSS.", ".........", ".........", ".........", ".........", ".........", ".........", ".........", "FFFFFFFFF"],"#,
+    );
+    assert_lines(
+        &problems(HASAMI, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[0].board: the diagram is shown as the start position but is not: 1一 has nothing where the start has と (step 「駒の並べ方」)",
+        ],
+    );
+}
+
+#[test]
+fn a_start_diagram_with_the_wrong_side_to_move_is_named() {
+    let text = tutorial(
+        r#"title: (ja: "盤", en: "Board"), text: (ja: "最初の並び。", en: "The start."),
+        board: ["KKKKK .", "K...K..", "K.O.K..", "K...K..", "KKKKK ."], to_move: Second, start: Some(true),"#,
+    );
+    assert_lines(
+        &problems(MUSASHI, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[0].board: the diagram is shown as the start position but is not: 子 is to move where the start has 親 to move (step 「盤」)",
+        ],
+    );
+}
+
+// 2. Arrows, highlights and try-it moves that are not legal where drawn.
+
+#[test]
+fn an_arrow_through_a_piece_is_named() {
+    // The old コツ3: the arrow 6三→6五 passed through the 歩 on 6四.
+    let text = tutorial(
+        r#"title: (ja: "コツ3", en: "Tip 3"), text: (ja: "取り返す。", en: "Take back."),
+        board: [".........", ".........", "...S.....", "...F.....", ".........", "...F.....", ".........", ".........", "........."],
+        arrows: [(from: "6三", to: "6五")],"#,
+    );
+    assert_lines(
+        &problems(HASAMI, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[0].arrows[0]: 6三→6五 is not a legal move in the diagram (step 「コツ3」)",
+        ],
+    );
+}
+
+#[test]
+fn a_line_of_arrows_is_played_move_by_move() {
+    // Two moves of the same side are not a line of play.
+    let text = tutorial(
+        r#"title: (ja: "線", en: "Line"), text: (ja: "2手。", en: "Two moves."),
+        board: [".....S...", ".........", ".........", ".........", ".........", ".........", ".........", ".........", "F...F...."],
+        arrows: [(from: "9九", to: "9五"), (from: "5九", to: "5五")],"#,
+    );
+    assert_lines(
+        &problems(HASAMI, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[0].arrows[1]: 5九→5五 is not a legal move after 9九→9五 (step 「線」)",
+        ],
+    );
+}
+
+#[test]
+fn a_highlight_and_a_try_it_off_the_rules_are_named() {
+    let text = tutorial(
+        r#"title: (ja: "動き", en: "Moving"), text: (ja: "ななめへ。", en: "Diagonally."),
+        board: [".........", ".........", ".........", ".........", "....F....", ".........", ".........", ".........", "S........"],
+        highlights: ["0五"], expect: Some((from: "5五", to: "4四")), wrong: Some((ja: "ちがう", en: "No")),"#,
+    );
+    assert_lines(
+        &problems(HASAMI, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[0].highlights: unknown point \"0五\" (step 「動き」)",
+            "levels/tutorials/hasami.ron: steps[0].expect: 5五→4四 is not a legal move in the diagram (step 「動き」)",
+        ],
+    );
+}
+
+// 3. An answer that leaves open whether it promotes.
+
+#[test]
+fn the_promotion_step_must_ask_for_the_promotion() {
+    let f = data::CHUSHOGI_TUTORIAL;
+    let text = mutated(
+        f.text,
+        "expect: Some((from: \"6五\", to: \"6四\", promote: Some(true))),",
+        "expect: Some((from: \"6五\", to: \"6四\")),",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[2].expect: 6五→6四 may promote or not in the diagram: say which (`promote: Some(true)` or `Some(false)`) (step 「成る」)",
+            "levels/tutorials/chushogi.ron: steps[2].expect: the title is about promotion, so the answer must promote (`promote: Some(true)`) (step 「成る」)",
+        ],
+    );
+}
+
+#[test]
+fn a_problem_answer_must_be_the_promotion_its_text_names() {
+    let f = data::CHUSHOGI_PROBLEMS;
+    let text = mutated(
+        f.text,
+        "expect: Some((from: \"2八\", to: \"2一\", promote: Some(true))),",
+        "expect: Some((from: \"2八\", to: \"2一\", promote: Some(false))),",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/problems/chushogi.ron: steps[1].right.ja: the answer given, ☗2一竪行成, is not the move: that is ☗2一竪行 (step 「2. 初級・成って得をする」)",
+            "levels/problems/chushogi.ron: steps[1].right.en: the answer given, ☗2一竪行成, is not the move: that is ☗2一竪行 (step 「2. 初級・成って得をする」)",
+            "levels/problems/chushogi.ron: steps[1].expect: the title is about promotion, so the answer must promote (`promote: Some(true)`) (step 「2. 初級・成って得をする」)",
+        ],
+    );
+}
+
+#[test]
+fn a_promotion_the_move_cannot_make_is_named() {
+    let text = tutorial(
+        r#"title: (ja: "歩", en: "Pawn"), text: (ja: "進む。", en: "Step."),
+        board: ["11k", "12", "12", "12", "12", "12", "6P5", "12", "12", "12", "12", "5K6"],
+        expect: Some((from: "6七", to: "6六", promote: Some(true))), wrong: Some((ja: "ちがう", en: "No")),"#,
+    );
+    assert_lines(
+        &problems(CHU, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[0].expect: 6七→6六 (成る) cannot promote in the diagram (step 「歩」)",
+        ],
+    );
+}
+
+// 4. A staged situation no game reaches.
+
+#[test]
+fn a_counter_strike_square_holding_a_lion_is_impossible() {
+    // The old 先獅子 lesson: the square where the lion was just taken held
+    // the enemy's 獅子 (a lion took the lion: no 先獅子 follows).
+    let text = tutorial(
+        r#"title: (ja: "先獅子", en: "Counter-strike"), text: (ja: "取れない。", en: "Not allowed."),
+        board: ["11k", "12", "12", "6g5", "6n1b3", "12", "12", "12", "6R1R3", "12", "12", "K11", "6e"],
+        expect: Some((from: "4九", to: "4五")), captures: Some(1), illegal: [(from: "6九", to: "6五")],
+        wrong: Some((ja: "ちがう", en: "No")),"#,
+    );
+    assert_lines(
+        &problems(LION, &text),
+        &[
+            "levels/lessons/chushogi_lion.ron: steps[0].board: the 先獅子 square 6五 holds ☖獅子: a lion that takes a lion leaves no 先獅子, so the square must hold the non-lion that took (step 「先獅子」)",
+        ],
+    );
+}
+
+#[test]
+fn a_counter_strike_square_of_the_side_to_move_is_impossible() {
+    let text = tutorial(
+        r#"title: (ja: "先獅子", en: "Counter-strike"), text: (ja: "取れない。", en: "Not allowed."),
+        board: ["11k", "12", "12", "12", "6G5", "12", "12", "12", "12", "12", "12", "K11", "6e"],"#,
+    );
+    assert_lines(
+        &problems(LION, &text),
+        &[
+            "levels/lessons/chushogi_lion.ron: steps[0].board: the 先獅子 square 6五 holds ☗金将 of the side to move, not the piece that took its lion (step 「先獅子」)",
+        ],
+    );
+}
+
+// 5. A claim of the text that the move does not bear out.
+
+#[test]
+fn a_retreat_that_takes_two_must_say_so() {
+    // The old 親のコツ3: going back to d3 takes d4 and d2.
+    let text = tutorial(
+        r#"title: (ja: "親のコツ3", en: "Oya tip 3"), text: (ja: "もどる。", en: "Go back."),
+        board: ["K.... .", "...KK..", "....O..", "...KK..", "K.... ."],
+        expect: Some((from: "e3", to: "d3")), wrong: Some((ja: "ちがう", en: "No")),"#,
+    );
+    assert_lines(
+        &problems(MUSASHI, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[0].captures: e3→d3 takes 2 but the step does not say so: declare `captures: Some(2)` and say it in the text (step 「親のコツ3」)",
+        ],
+    );
+}
+
+#[test]
+fn a_move_said_to_open_no_gap_that_opens_one_is_named() {
+    // The old 子のコツ2: b5→b4 leaves b5 empty between a5 and c5.
+    let text = tutorial(
+        r#"title: (ja: "子のコツ2", en: "Ko tip 2"), text: (ja: "すき間はできません。", en: "No gap opens."),
+        board: ["KKK.. .", "K......", "K..O...", ".......", "K.... ."], to_move: Second,
+        expect: Some((from: "b5", to: "b4")), opens_gap: Some(false), wrong: Some((ja: "ちがう", en: "No")),"#,
+    );
+    assert_lines(
+        &problems(MUSASHI, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[0].opens_gap: b5→b4 opens a gap at b5 (step 「子のコツ2」)",
+        ],
+    );
+}
+
+#[test]
+fn a_wrong_count_a_false_win_and_a_false_safety_are_named() {
+    let f = data::HASAMI_TUTORIAL;
+    let text = mutated(f.text, "captures: Some(3),", "captures: Some(2),");
+    let text = mutated(
+        &text,
+        "captures: Some(0),\n            safe: Some(true),",
+        "captures: Some(0),\n            safe: Some(false),",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[5].safe: after 5九→5五 the opponent cannot take anything (step 「自分から入っても取られない」)",
+            "levels/tutorials/hasami.ron: steps[17].captures: 4九→4五 takes 3, not 2 (step 「コツ5 一列に並んだ駒をねらう」)",
+        ],
+    );
+    let f = data::CHUSHOGI_TUTORIAL;
+    let text = mutated(f.text, "wins: Some(false),", "wins: Some(true),");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[9].wins: 5九→5一 does not win at once (step 「太子」)",
+        ],
+    );
+}
+
+#[test]
+fn an_immovable_piece_that_can_move_is_named() {
+    let f = data::CHUSHOGI_TUTORIAL;
+    let text = mutated(f.text, "cannot_move: [\"9一\"],", "cannot_move: [\"6二\"],");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[5].cannot_move[0]: ☗歩兵 on 6二 can move: ☗6一歩兵 (step 「動けない駒」)",
+        ],
+    );
+}
+
+// 6. Unknown and missing fields.
+
+#[test]
+fn an_unknown_field_is_named_with_its_line() {
+    let f = data::MUSASHI_TUTORIAL;
+    let text = mutated(f.text, "captures: Some(6),", "capture: Some(6),");
+    let found = problems(f.path, &text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("levels/tutorials/musashi.ron: line ") && found[0].contains("capture"),
+        "{}",
+        found[0]
+    );
+}
+
+#[test]
+fn a_missing_field_is_named() {
+    let text = "Tutorial(title: (ja: \"t\", en: \"t\"), steps: [(title: (ja: \"a\", en: \"a\"), board: [])])";
+    let found = problems(HASAMI, text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("levels/tutorials/hasami.ron: line 1, column ")
+            && found[0].contains("text"),
+        "{}",
+        found[0]
+    );
+    let text = tutorial(
+        r#"title: (ja: "動き", en: "Moving"), text: (ja: "進む。", en: ""),
+        board: [".........", ".........", ".........", ".........", "....F....", ".........", ".........", ".........", "S........"],
+        expect: Some((from: "5五", to: "5四")),"#,
+    );
+    assert_lines(
+        &problems(HASAMI, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[0].text: both the Japanese and the English text are needed (step 「動き」)",
+            "levels/tutorials/hasami.ron: steps[0]: a step with `expect` needs a `wrong` text (step 「動き」)",
+        ],
+    );
+}
+
+#[test]
+fn a_file_the_program_does_not_read_is_named() {
+    assert_lines(
+        &problems("levels/tutorials/chess.ron", "Tutorial()"),
+        &[
+            "levels/tutorials/chess.ron: file: not a level file the program reads (no check knows it)",
+        ],
+    );
+}
+
+// The real files.
+
+#[test]
+fn the_real_level_files_pass() {
+    let report = content::check_compiled();
+    assert!(report.problems.is_empty(), "{}", report.lines().join("\n"));
+    assert_eq!(report.files, data::level_files().len());
+    assert!(report.items > 250, "{} items", report.items);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let on_disk = content::check_dir(&dir).unwrap();
+    assert!(
+        on_disk.problems.is_empty(),
+        "{}",
+        on_disk.lines().join("\n")
+    );
+    assert_eq!((on_disk.files, on_disk.items), (report.files, report.items));
+}
+
+#[test]
+fn a_repetition_step_without_its_history_forbids_nothing() {
+    // Cut to two rounds of check and escape, the check on 5一 makes only
+    // the third occurrence: the step's `illegal` move is legal.
+    let f = data::CHUSHOGI_TUTORIAL;
+    let text = mutated(
+        f.text,
+        "history: [(from: \"1一\", to: \"1二\"), (from: \"5一\", to: \"5二\"), (from: \"1二\", to: \"1一\"), (from: \"5二\", to: \"5一\"), ",
+        "history: [",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[11].illegal[0]: 5二→5一 is legal in this step's diagram (step 「千日手」)",
+        ],
+    );
+    // A history move that is not legal is named.
+    let text = mutated(
+        f.text,
+        "history: [(from: \"1一\", to: \"1二\"),",
+        "history: [(from: \"1一\", to: \"3三\"),",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[11].history[0]: 1一→3三 is not a legal move in the diagram (step 「千日手」)",
+        ],
+    );
+}
