@@ -277,6 +277,21 @@ impl FoxGeese {
     /// A position from a diagram: one row per y (top first), one character
     /// per x: ` ` off the board, `.` an empty point, `G` a goose, `F` the fox
     /// (exactly one). Used by tutorials and tests.
+    /// How many moves (steps and jumps) the fox would have in `pos` if it
+    /// were its turn.
+    pub fn fox_moves_from(&self, pos: &FoxGeesePos) -> usize {
+        let mut turned = *pos;
+        turned.to_move = FOX;
+        let mut moves = Vec::new();
+        self.jump_moves(&turned, &mut moves);
+        let f = turned.fox as PointId;
+        moves.len()
+            + self.steps[f]
+                .iter()
+                .filter(|&&(n, _)| turned.is_empty(n as PointId))
+                .count()
+    }
+
     pub fn position_from_rows(&self, rows: &[&str], to_move: Side) -> Result<FoxGeesePos, String> {
         let mut geese = Vec::new();
         let mut fox = None;
@@ -577,6 +592,29 @@ impl Game for FoxGeese {
 
     fn is_capture(&self, _pos: &FoxGeesePos, mv: FoxGeeseMove) -> bool {
         mv.jump
+    }
+
+    fn stat_label(&self, side: Side) -> (&'static str, &'static str) {
+        if side == GEESE {
+            ("geese", "takeable")
+        } else {
+            ("fox", "trap")
+        }
+    }
+
+    /// A goose move after which the fox can jump a goose at once; a fox
+    /// move onto a point from which it has at most one move of its own
+    /// (steps and jumps, counted as if it were the fox's turn there).
+    fn move_stat(
+        &self,
+        before: &FoxGeesePos,
+        _mv: FoxGeeseMove,
+        after: &FoxGeesePos,
+    ) -> Option<bool> {
+        if before.to_move == GEESE {
+            return Some(crate::rules::game::capture_open(self, after));
+        }
+        Some(self.fox_moves_from(after) <= 1)
     }
 
     fn move_index(&self, mv: FoxGeeseMove) -> usize {

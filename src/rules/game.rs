@@ -188,6 +188,34 @@ pub trait Game {
     fn null_move(&self, _pos: &Self::Pos) -> Option<Self::Pos> {
         None
     }
+    /// How `selfplay --stats` names `side` and what it counts of that
+    /// side's moves: `"takeable"` (after the move the opponent can take
+    /// one of its pieces at once) or, for a piece that cannot be taken,
+    /// `"trap"` (the move walks into a trap; each game says which).
+    fn stat_label(&self, side: Side) -> (&'static str, &'static str) {
+        match side {
+            Side::First => ("first", "takeable"),
+            Side::Second => ("second", "takeable"),
+        }
+    }
+    /// Whether `mv`, played by the side to move in `before` and giving
+    /// `after`, is what [`Game::stat_label`] counts (a piece left
+    /// takeable, a step into a trap). `None` where the game does not
+    /// measure it.
+    fn move_stat(&self, _before: &Self::Pos, _mv: Self::Move, _after: &Self::Pos) -> Option<bool> {
+        None
+    }
+}
+
+/// Whether the side to move in `pos` can take something at once (a legal
+/// capture); false in a finished game.
+pub fn capture_open<G: Game + ?Sized>(game: &G, pos: &G::Pos) -> bool {
+    if game.outcome(pos).is_some() {
+        return false;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(pos, &mut moves);
+    moves.into_iter().any(|m| game.is_capture(pos, m))
 }
 
 /// A position's game-theoretic value from exact tables.

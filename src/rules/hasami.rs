@@ -553,6 +553,12 @@ impl Game for Hasami {
         !self.captures(pos, mv).captured.is_empty()
     }
 
+    /// A move after which the opponent can sandwich (or, by the preset's
+    /// rules, otherwise take) one of the mover's pieces at once.
+    fn move_stat(&self, _before: &HasamiPos, _mv: HasamiMove, after: &HasamiPos) -> Option<bool> {
+        Some(crate::rules::game::capture_open(self, after))
+    }
+
     fn move_index(&self, mv: HasamiMove) -> usize {
         mv.from as usize * CELLS + mv.to as usize
     }

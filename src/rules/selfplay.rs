@@ -27,6 +27,9 @@ pub(crate) struct GameSummary {
     pub max_ms: [f64; 2],
     /// The moves as text (`selfplay --moves` prints them).
     pub moves: Vec<String>,
+    /// For A and B: how many of their moves [`Game::move_stat`] counted,
+    /// and how many it judged (`selfplay --stats`).
+    pub stats: [(usize, usize); 2],
 }
 
 #[derive(Clone, Debug, Default)]
@@ -62,6 +65,7 @@ pub(crate) fn play_game<G: Game>(
     let mut max_nodes = [0u64; 2];
     let mut max_ms = [0f64; 2];
     let mut moves = Vec::new();
+    let mut stats = [(0usize, 0usize); 2];
     let outcome = loop {
         if let Some(o) = record.outcome(game) {
             break o;
@@ -81,6 +85,11 @@ pub(crate) fn play_game<G: Game>(
         max_nodes[who] = max_nodes[who].max(result.nodes);
         max_ms[who] = max_ms[who].max(started.elapsed().as_secs_f64() * 1000.0);
         moves.push(game.move_text(record.current(), result.best));
+        let after = game.play(record.current(), result.best);
+        if let Some(hit) = game.move_stat(record.current(), result.best, &after) {
+            stats[who].0 += usize::from(hit);
+            stats[who].1 += 1;
+        }
         if let Err(e) = record.play(game, result.best) {
             panic!("the search chose a move the record refused: {e}");
         }
@@ -99,6 +108,7 @@ pub(crate) fn play_game<G: Game>(
         max_nodes,
         max_ms,
         moves,
+        stats,
     }
 }
 

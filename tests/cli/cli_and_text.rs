@@ -136,6 +136,7 @@ fn commands_parse() {
             moves: false,
             a_side: None,
             a_null_move: None,
+            stats: false,
         })
     );
     assert_eq!(
@@ -150,6 +151,7 @@ fn commands_parse() {
             moves: false,
             a_side: None,
             a_null_move: None,
+            stats: false,
         })
     );
     assert!(matches!(
@@ -161,6 +163,15 @@ fn commands_parse() {
         })
     ));
     assert!(words("selfplay chushogi --games 2 --a strong --b strong --a-null-move yes").is_err());
+    assert!(matches!(
+        command("selfplay musashi --games 20 --a easy --b normal --stats"),
+        Command::Selfplay(SelfplayArgs {
+            game: GameId::Musashi,
+            stats: true,
+            ..
+        })
+    ));
+    assert!(words("selfplay musashi --games 20 --a easy --b normal --stats yes").is_err());
     assert!(matches!(
         command("selfplay musashi --games 4 --a strong --b normal --a-side second"),
         Command::Selfplay(SelfplayArgs {

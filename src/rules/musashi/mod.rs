@@ -306,6 +306,12 @@ impl Musashi {
         &self.rules
     }
 
+    /// Whether `p` is one of the square's four corners.
+    pub fn is_corner(&self, p: PointId) -> bool {
+        let pt = self.board.point(p);
+        (pt.x == 0 || pt.x == 4) && (pt.y == 0 || pt.y == 4)
+    }
+
     /// Whether 親 stands in the 雪隠 (雪隠詰め when it is trapped there).
     pub fn in_setchin(&self, pos: &MusashiPos) -> bool {
         self.setchin & (1 << pos.oya) != 0
@@ -630,6 +636,23 @@ impl Game for Musashi {
 
     fn evaluate_expert(&self, pos: &MusashiPos) -> i32 {
         self.judge(pos, View::EXPERT)
+    }
+
+    fn stat_label(&self, side: Side) -> (&'static str, &'static str) {
+        if side == KO {
+            ("子", "takeable")
+        } else {
+            ("親", "trap")
+        }
+    }
+
+    /// A 子 move after which 親 can take a pair at once (a gap left open);
+    /// a 親 move into a trap: a point of the 雪隠 or a corner of the square.
+    fn move_stat(&self, before: &MusashiPos, _mv: MusashiMove, after: &MusashiPos) -> Option<bool> {
+        if before.to_move == KO {
+            return Some(crate::rules::game::capture_open(self, after));
+        }
+        Some(self.in_setchin(after) || self.is_corner(after.oya()))
     }
 
     fn is_capture(&self, pos: &MusashiPos, mv: MusashiMove) -> bool {
