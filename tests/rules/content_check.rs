@@ -132,6 +132,18 @@ fn a_highlight_and_a_try_it_off_the_rules_are_named() {
     );
 }
 
+#[test]
+fn a_highlight_on_an_empty_point_no_move_reaches_is_named() {
+    let f = data::HASAMI_TUTORIAL;
+    let text = mutated(f.text, "highlights: [\"5二\"],", "highlights: [\"5三\"],");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[1].highlights: 5三 is empty and no move of the step goes there: a highlight marks a piece or where the step's move goes (step 「駒の動かし方」)",
+        ],
+    );
+}
+
 // 3. An answer that leaves open whether it promotes.
 
 #[test]

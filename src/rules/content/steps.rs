@@ -177,9 +177,7 @@ impl<S: Staged> StepCheck<'_, S> {
             self.report("board", why);
         }
         self.start(&pos);
-        for h in &step.highlights {
-            self.point(h, "highlights");
-        }
+        self.highlights(&pos);
         self.illegal(&pos);
         let arrows = self.arrows(&pos);
         let expect = match &step.expect {
@@ -391,6 +389,31 @@ impl<S: Staged> StepCheck<'_, S> {
                 .filter(|&m| spec.promote.is_none_or(|p| game.promotes(m) == p))
                 .collect(),
         )
+    }
+
+    /// A highlight marks a piece, or an empty point where the step's move
+    /// or arrows go.
+    fn highlights(&mut self, pos: &Pos<S>) {
+        let step = self.step;
+        let reached: Vec<&str> = step
+            .expect
+            .iter()
+            .chain(&step.arrows)
+            .flat_map(|m| [Some(&m.from), Some(&m.to), m.via.as_ref()])
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        for h in &step.highlights {
+            if let Some(p) = self.point(h, "highlights")
+                && self.stage.piece(pos, p).is_none()
+                && !reached.contains(&h.as_str())
+            {
+                self.report(
+                    "highlights",
+                    format!("{h} is empty and no move of the step goes there: a highlight marks a piece or where the step's move goes"),
+                );
+            }
+        }
     }
 
     /// Pieces the step says cannot move (中将棋's pieces left on the last
