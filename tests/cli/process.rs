@@ -194,7 +194,8 @@ fn check_passes_the_level_files_and_exits_0() {
 fn check_prints_each_problem_and_exits_1() {
     let dir = levels_copy("broken");
     // The lion and the free king swapped back in the first start diagram;
-    // an arrow through a piece; a file the program does not read.
+    // an arrow through a piece (which also leaves the step's highlight
+    // marking no move); a file the program does not read.
     let chu = dir.join("tutorials/chushogi.ron");
     let text_of = std::fs::read_to_string(&chu).unwrap();
     std::fs::write(
@@ -220,6 +221,9 @@ fn check_prints_each_problem_and_exits_1() {
     let want = [
         format!(
             "{shown}/tutorials/chushogi.ron: steps[0].board: the diagram is shown as the start position but is not: 7十 has ☗奔王 where the start has ☗獅子; 6十 has ☗獅子 where the start has ☗奔王 (step 「中将棋とは」)"
+        ),
+        format!(
+            "{shown}/tutorials/hasami.ron: steps[16].highlights: 8一 is empty and no move of the step goes there: a highlight marks a piece or where the step's move goes (step 「コツ4 端や隅に追いこむ」)"
         ),
         format!(
             "{shown}/tutorials/hasami.ron: steps[16].arrows[0]: 8九→7一 is not a legal move in the diagram (step 「コツ4 端や隅に追いこむ」)"

@@ -787,9 +787,11 @@ fn the_tutorial_is_valid_and_its_try_it_moves_capture_what_the_text_says() {
 
 #[test]
 fn a_broken_tutorial_names_the_step() {
-    let text = data::HASAMI_TUTORIAL
-        .text
-        .replacen("to: \"5二\"", "to: \"4四\"", 1);
+    let text = data::HASAMI_TUTORIAL.text.replacen(
+        "from: \"5五\", to: \"5二\"",
+        "from: \"5六\", to: \"5二\"",
+        1,
+    );
     let e = data::hasami_tutorial_from("levels/tutorials/hasami.ron", &text)
         .unwrap_err()
         .to_string();
