@@ -487,21 +487,7 @@ fn spawn_choice<G: Playable>(
     lang: crate::shell::i18n::Lang,
 ) {
     commands
-        .spawn((
-            scope,
-            Node {
-                position_type: PositionType::Absolute,
-                left: percent(18),
-                top: percent(40),
-                padding: UiRect::all(px(14)),
-                column_gap: px(10),
-                flex_direction: FlexDirection::Row,
-                border_radius: BorderRadius::all(px(10)),
-                ..default()
-            },
-            BackgroundColor(palette::PAPER.with_alpha(0.96)),
-            GlobalZIndex(20),
-        ))
+        .spawn((scope, widgets::choice_panel()))
         .with_children(|panel| {
             let offered = board
                 .choice

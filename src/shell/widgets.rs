@@ -156,3 +156,22 @@ fn color_buttons(
         };
     }
 }
+
+/// The panel over the board that offers a choice of moves (成る / 成らない,
+/// じっと), on the play screen and in the tutorials alike.
+pub(crate) fn choice_panel() -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            left: percent(18),
+            top: percent(40),
+            padding: UiRect::all(px(14)),
+            column_gap: px(10),
+            flex_direction: FlexDirection::Row,
+            border_radius: BorderRadius::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(palette::PAPER.with_alpha(0.96)),
+        GlobalZIndex(20),
+    )
+}

@@ -206,18 +206,7 @@ pub(super) fn show_choice<G: Playable>(
         .spawn((
             DespawnOnExit(Screen::Play),
             ChoicePanel,
-            Node {
-                position_type: PositionType::Absolute,
-                left: percent(18),
-                top: percent(40),
-                padding: UiRect::all(px(14)),
-                column_gap: px(10),
-                flex_direction: FlexDirection::Row,
-                border_radius: BorderRadius::all(px(10)),
-                ..default()
-            },
-            BackgroundColor(palette::PAPER.with_alpha(0.96)),
-            GlobalZIndex(20),
+            widgets::choice_panel(),
         ))
         .with_children(|panel| {
             let offered = ui
