@@ -285,7 +285,7 @@ fn a_wrong_count_a_false_win_and_a_false_safety_are_named() {
     assert_lines(
         &problems(f.path, &text),
         &[
-            "levels/tutorials/chushogi.ron: steps[9].wins: 5九→5一 does not win at once (step 「太子」)",
+            "levels/tutorials/chushogi.ron: steps[10].wins: 5九→5一 does not win at once (step 「太子」)",
         ],
     );
 }
@@ -297,7 +297,7 @@ fn an_immovable_piece_that_can_move_is_named() {
     assert_lines(
         &problems(f.path, &text),
         &[
-            "levels/tutorials/chushogi.ron: steps[5].cannot_move[0]: ☗歩兵 on 6二 can move: ☗6一歩兵 (step 「動けない駒」)",
+            "levels/tutorials/chushogi.ron: steps[6].cannot_move[0]: ☗歩兵 on 6二 can move: ☗6一歩兵 (step 「動けない駒」)",
         ],
     );
 }
@@ -383,7 +383,7 @@ fn a_repetition_step_without_its_history_forbids_nothing() {
     assert_lines(
         &problems(f.path, &text),
         &[
-            "levels/tutorials/chushogi.ron: steps[11].illegal[0]: 5二→5一 is legal in this step's diagram (step 「千日手」)",
+            "levels/tutorials/chushogi.ron: steps[12].illegal[0]: 5二→5一 is legal in this step's diagram (step 「千日手」)",
         ],
     );
     // A history move that is not legal is named.
@@ -395,7 +395,7 @@ fn a_repetition_step_without_its_history_forbids_nothing() {
     assert_lines(
         &problems(f.path, &text),
         &[
-            "levels/tutorials/chushogi.ron: steps[11].history[0]: 1一→3三 is not a legal move in the diagram (step 「千日手」)",
+            "levels/tutorials/chushogi.ron: steps[12].history[0]: 1一→3三 is not a legal move in the diagram (step 「千日手」)",
         ],
     );
 }

@@ -453,9 +453,24 @@ fn the_plain_judgement_does_not_see_the_pair_oya_takes_next() {
         g.evaluate(&threat),
         g.evaluate_plain(&threat)
     );
-    // 子 side by side leave no gap: both judge alike.
-    let calm = pos(&g, &["a1", "b1", "c1", "e5"], "c4", OYA);
-    assert_eq!(g.evaluate(&calm), g.evaluate_plain(&calm));
+    // The plain judgement does not look at where 親 stands: 親 next to
+    // the gap or far from it is all one to it.
+    let far = pos(&g, &["b5", "b3", "e4", "e3", "a1", "e1"], "d1", OYA);
+    assert_eq!(g.evaluate_plain(&threat), g.evaluate_plain(&far));
+}
+
+#[test]
+fn the_plain_judgement_does_not_see_oya_walk_into_the_setchin() {
+    let g = std_game();
+    // The same 子; 親 in the 雪隠's far corner g5 or in the middle c3.
+    let ko = ["a1", "b1", "c1", "a5", "b5"];
+    let trapped = pos(&g, &ko, "g5", KO);
+    let free = pos(&g, &ko, "c3", KO);
+    assert!(g.in_setchin(&trapped) && !g.in_setchin(&free));
+    // Judged for the 子 to move: the ordinary judgement likes 親 penned
+    // in the 雪隠, the plain one cannot tell the two apart.
+    assert!(g.evaluate(&trapped) > g.evaluate(&free) + 100);
+    assert_eq!(g.evaluate_plain(&trapped), g.evaluate_plain(&free));
 }
 
 #[test]

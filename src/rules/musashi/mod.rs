@@ -132,18 +132,29 @@ struct View {
     /// Whether the pairs 親 could take next (and the gaps that may become
     /// such pairs) count: a player who does not look for them leaves gaps.
     see_threats: bool,
+    /// Whether 親's traps count (a point of the 雪隠, a corner, little room
+    /// left): a player who does not look for them walks into them.
+    see_traps: bool,
     /// The worth of one empty point 親 can reach (its room to live).
     room: i32,
+    /// The worth of one empty point next to 親 (its next steps).
+    mobility: i32,
 }
 
 impl View {
+    /// A beginner's view: what a move takes and where 親 can step next,
+    /// nothing about the gaps left behind or the traps ahead.
     const PLAIN: View = View {
         see_threats: false,
-        room: 12,
+        see_traps: false,
+        room: 0,
+        mobility: 0,
     };
     const ORDINARY: View = View {
         see_threats: true,
+        see_traps: true,
         room: 12,
+        mobility: 25,
     };
     /// The master's view: the game is a fight over 親's room. 親 lives as
     /// long as it has space and the 子 win by taking it away, so two points
@@ -153,7 +164,9 @@ impl View {
     /// matches that chose the weights are in the README).
     const EXPERT: View = View {
         see_threats: true,
+        see_traps: true,
         room: 150,
+        mobility: 25,
     };
 }
 
@@ -470,13 +483,20 @@ impl Musashi {
             .map(|k| (self.neighbour_bits[k] & pos.ko).count_ones() as i32)
             .sum();
         let cornered = match room {
+            _ if !view.see_traps => 0,
             0..=2 => 200,
             3..=5 => 80,
             _ => 0,
         };
-        let setchin = if self.in_setchin(pos) { 80 } else { 0 };
-        let mut score =
-            100 * ko - 25 * mobility - view.room * room + 2 * touching + cornered + setchin;
+        let setchin = if view.see_traps && self.in_setchin(pos) {
+            80
+        } else {
+            0
+        };
+        let mut score = 100 * ko - view.mobility * mobility - view.room * room
+            + 2 * touching
+            + cornered
+            + setchin;
         if view.see_threats {
             let threats = self.threats(pos) as i32;
             let gaps = self.gaps(pos) as i32;
