@@ -13,6 +13,7 @@ pub mod referee;
 pub mod screenshot;
 pub mod selfplay;
 pub mod solve;
+pub mod usi;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -57,6 +58,9 @@ pub enum Command {
     Problems(problems::ProblemsArgs),
     /// The 中将棋 CPU as an XBoard/CECP engine (variant chu).
     Engine,
+    /// The 中将棋 CPU as a USI engine in lishogi's dialect (lishogi's
+    /// rules unless `setoption name Profile value jcsa`).
+    Usi,
     /// Referee 中将棋 games against another CECP engine (e.g. hachu).
     Match(referee::MatchArgs),
     /// The CPU's move time at each level over positions from CPU games
@@ -152,6 +156,7 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => (perft::run(&args, out), 2),
         Command::Problems(args) => (problems::run(&args, out), 2),
         Command::Engine => (engine::run(out), 1),
+        Command::Usi => (usi::run(out), 1),
         Command::Match(args) => (referee::run(&args, out), 2),
         Command::Bench(args) => (bench::run(&args, out), 2),
         Command::Dice(args) => (dice::run(&args, out), 2),

@@ -40,6 +40,12 @@ const LOSING_CAPTURES: i32 = 1 << 25;
 /// distance (plus the static value, so the winner still plays purposefully).
 const KNOWN_WIN: i32 = WIN / 2;
 
+/// For a score that is a forced win or loss, the plies to its end:
+/// positive when the side the score is for wins.
+pub fn mate_plies(score: i32) -> Option<i32> {
+    (score.abs() >= WIN_BOUND).then(|| (WIN - score.abs()) * score.signum())
+}
+
 /// How one CPU strength plays (from `levels/presets/<game>.ron`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -258,6 +264,12 @@ pub struct Searcher<G: Game> {
     /// allocates nothing once the lists have grown (a search cut short
     /// leaves its plies' lists empty; they grow again).
     move_lists: Vec<Vec<G::Move>>,
+    /// Whether `step` returns after each finished iteration, so that the
+    /// caller can report it ([`Searcher::pausing_each_iteration`]).
+    pause_each_iteration: bool,
+    /// The deepest ply reached in the current iteration, capture search
+    /// included.
+    seldepth: usize,
 }
 
 /// A caller's clock: true once the move's time is up. The rules know no
@@ -314,7 +326,70 @@ impl<G: Game> Searcher<G> {
             clock: None,
             after_null: vec![false; MAX_PLY + 2],
             move_lists: vec![Vec::new(); MAX_PLY + 1],
+            pause_each_iteration: false,
+            seldepth: 0,
         }
+    }
+
+    /// A transposition table of at most `megabytes` (a power of two of
+    /// entries; at least the default size's sixteenth).
+    pub fn with_table_megabytes(mut self, megabytes: usize) -> Self {
+        let entry = std::mem::size_of::<Option<TtEntry<G::Move>>>().max(1);
+        let wanted = (megabytes.max(1) << 20) / entry;
+        let bits = (usize::BITS - 1 - wanted.max(1).leading_zeros()).clamp(TT_BITS - 4, 28);
+        self.tt = vec![None; 1 << bits];
+        self
+    }
+
+    /// `step` returns [`Step::Pending`] after each finished iteration too,
+    /// so that an engine can print what it found at each depth.
+    pub fn pausing_each_iteration(mut self) -> Self {
+        self.pause_each_iteration = true;
+        self
+    }
+
+    /// The deepest iteration finished so far.
+    pub fn depth_done(&self) -> u8 {
+        self.depth_done
+    }
+
+    /// The deepest ply the last iteration reached, capture search included.
+    pub fn seldepth(&self) -> usize {
+        self.seldepth
+    }
+
+    /// The expected line of play from the root: the best move, then the
+    /// table's best replies while they are legal (at most `limit` moves).
+    pub fn principal_variation(&self, game: &G, limit: usize) -> Vec<G::Move> {
+        let Some((first, _)) = self.best else {
+            return Vec::new();
+        };
+        let mut line = vec![first];
+        let mut pos = game.play(&self.root, first);
+        let mut seen = vec![game.hash(&self.root), game.hash(&pos)];
+        let mut moves = Vec::new();
+        while line.len() < limit && game.outcome(&pos).is_none() {
+            let key = game.hash(&pos);
+            let Some(Some(e)) = self.tt.get((key as usize) & (self.tt.len() - 1)) else {
+                break;
+            };
+            let Some(mv) = e.best.filter(|_| e.key == key) else {
+                break;
+            };
+            moves.clear();
+            game.legal_moves(&pos, &mut moves);
+            if !moves.contains(&mv) {
+                break;
+            }
+            pos = game.play(&pos, mv);
+            let next = game.hash(&pos);
+            if seen.contains(&next) {
+                break;
+            }
+            seen.push(next);
+            line.push(mv);
+        }
+        line
     }
 
     /// Ends the search when `out_of_time` says so, with the best move of
@@ -393,6 +468,8 @@ impl<G: Game> Searcher<G> {
                         || self.clock.as_mut().is_some_and(|out_of_time| out_of_time())
                     {
                         self.finished = true;
+                    } else if self.pause_each_iteration {
+                        return Step::Pending;
                     }
                 }
                 Err(Abort::Slice) => return Step::Pending,
@@ -414,6 +491,7 @@ impl<G: Game> Searcher<G> {
         depth: i32,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Abort> {
+        self.seldepth = 0;
         let mut alpha = -INF;
         let beta = INF;
         let mut best: Option<(G::Move, i32)> = None;
@@ -562,6 +640,7 @@ impl<G: Game> Searcher<G> {
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Result<i32, Abort> {
         self.count_node(should_stop)?;
+        self.seldepth = self.seldepth.max(ply);
         if let Some(o) = game.outcome(pos) {
             return Ok(Self::terminal_score(o, game, pos, ply));
         }
@@ -586,7 +665,7 @@ impl<G: Game> Searcher<G> {
         }
 
         let key = game.hash(pos);
-        let slot = (key as usize) & ((1 << TT_BITS) - 1);
+        let slot = (key as usize) & (self.tt.len() - 1);
         let mut tt_move = None;
         if let Some(e) = self.tt[slot]
             && e.key == key
@@ -688,6 +767,7 @@ impl<G: Game> Searcher<G> {
         left: i32,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Result<i32, Abort> {
+        self.seldepth = self.seldepth.max(ply);
         let stand = self.evaluate(game, pos);
         if stand >= beta || left <= 0 || ply >= MAX_PLY {
             return Ok(stand);

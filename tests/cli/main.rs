@@ -1,6 +1,7 @@
 //! The command line: argument parsing, the headless commands, the binary
-//! as a shell runs it, and the 中将棋 engine protocol.
+//! as a shell runs it, and the 中将棋 engine protocols (CECP and USI).
 
 mod chu_xboard;
 mod cli_and_text;
 mod process;
+mod usi;

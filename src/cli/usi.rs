@@ -1,0 +1,469 @@
+//! `yorimichi usi`: the 中将棋 CPU as a USI engine in lishogi's dialect, so
+//! that a USI GUI or a lishogi-style bot can run it.
+//!
+//! Positions are lishogi's SFEN (its third field the 先獅子 square, or `-`)
+//! or `startpos`, moves lishogi's USI: `7i7h`, `7i7h+`, a lion's two steps
+//! as three squares (`6f5e6d`; 居食い `6i5h6i`, じっと `6f6g6f`). The rules
+//! are lishogi's unless `setoption name Profile value jcsa` asks for the
+//! seed's. Standard input is read on a thread of its own, so `stop`,
+//! `ponderhit`, `isready` and `quit` are answered while the engine thinks.
+//! A malformed or illegal command gets an `info string` that names the
+//! problem and changes nothing.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+use crate::rules::chu::Profile;
+use crate::rules::chu::game::{Chu, ChuRules};
+use crate::rules::chu::moves::{ChuMove, parse_usi_in, play};
+use crate::rules::chu::position::ChuPosition;
+use crate::rules::game::{Game, Side};
+use crate::rules::search::{SearchPlan, Searcher, Step, mate_plies};
+
+/// The longest principal variation an `info` line shows.
+const PV_LIMIT: usize = 16;
+/// Kept back from every time budget for the pipe and the GUI.
+const MARGIN_MS: u64 = 30;
+
+/// What `go` asked for.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Limits {
+    btime: Option<u64>,
+    wtime: Option<u64>,
+    binc: u64,
+    winc: u64,
+    byoyomi: u64,
+    movetime: Option<u64>,
+    depth: Option<u8>,
+    nodes: Option<u64>,
+    infinite: bool,
+    ponder: bool,
+}
+
+impl Limits {
+    fn parse(words: &[&str]) -> Result<Limits, String> {
+        let mut limits = Limits::default();
+        let mut i = 0;
+        while i < words.len() {
+            let word = words[i];
+            let mut number = || -> Result<u64, String> {
+                i += 1;
+                let text = words
+                    .get(i)
+                    .ok_or_else(|| format!("go {word} needs a number"))?;
+                text.parse::<u64>()
+                    .map_err(|_| format!("go {word}: \"{text}\" is not a whole number"))
+            };
+            match word {
+                "btime" => limits.btime = Some(number()?),
+                "wtime" => limits.wtime = Some(number()?),
+                "binc" => limits.binc = number()?,
+                "winc" => limits.winc = number()?,
+                "byoyomi" => limits.byoyomi = number()?,
+                "movetime" => limits.movetime = Some(number()?),
+                "depth" => limits.depth = Some(number()?.clamp(1, 60) as u8),
+                "nodes" => limits.nodes = Some(number()?.max(1)),
+                "infinite" => limits.infinite = true,
+                "ponder" => limits.ponder = true,
+                // `mate` searches are not offered: think normally.
+                "mate" => {
+                    let _ = number();
+                }
+                other => return Err(format!("go: unknown parameter \"{other}\"")),
+            }
+            i += 1;
+        }
+        Ok(limits)
+    }
+
+    /// The time this move may take, for `side` to move; `None` when only
+    /// depth, nodes or `stop` end the search.
+    fn budget(&self, side: Side) -> Option<Duration> {
+        if self.infinite {
+            return None;
+        }
+        if let Some(ms) = self.movetime {
+            return Some(Duration::from_millis(ms.saturating_sub(MARGIN_MS).max(1)));
+        }
+        let (clock, inc) = match side {
+            Side::First => (self.btime, self.binc),
+            Side::Second => (self.wtime, self.winc),
+        };
+        if clock.is_none() && self.byoyomi == 0 {
+            return None;
+        }
+        let clock = clock.unwrap_or(0);
+        let byoyomi = self.byoyomi;
+        // A thirtieth of the clock and most of what each move adds back;
+        // never more than half the clock beyond the byoyomi.
+        let share = clock / 30 + inc * 4 / 5 + byoyomi * 9 / 10;
+        let ceiling = clock / 2 + byoyomi * 9 / 10 + inc / 2;
+        let ms = share.min(ceiling).saturating_sub(MARGIN_MS).max(1);
+        Some(Duration::from_millis(ms))
+    }
+}
+
+/// The engine's state between commands.
+struct Usi {
+    game: Chu,
+    pos: ChuPosition,
+    /// Keys of the game's positions so far, the current one last.
+    history: Vec<u64>,
+    hash_megabytes: Option<usize>,
+    /// Lines read while thinking that are not for the search.
+    waiting: VecDeque<String>,
+}
+
+/// What the input did while the engine thought.
+#[derive(Default)]
+struct Interrupts {
+    stop: bool,
+    quit: bool,
+    ponderhit: bool,
+    /// The input has ended: a search that only `stop` would end stops.
+    closed: bool,
+}
+
+impl Usi {
+    fn new() -> Usi {
+        let pos = ChuPosition::start();
+        Usi {
+            game: Chu {
+                rules: ChuRules {
+                    profile: Profile::Lishogi,
+                },
+            },
+            history: vec![pos.key()],
+            pos,
+            hash_megabytes: None,
+            waiting: VecDeque::new(),
+        }
+    }
+
+    /// Serves commands from `input` until `quit` or its end.
+    fn serve(&mut self, input: &Receiver<String>, out: &mut dyn Write) -> std::io::Result<()> {
+        loop {
+            let line = match self.waiting.pop_front() {
+                Some(line) => line,
+                None => match input.recv() {
+                    Ok(line) => line,
+                    Err(_) => return Ok(()),
+                },
+            };
+            let go_on = self.command(line.trim(), input, out)?;
+            out.flush()?;
+            if !go_on {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Handles one command; `false` on `quit`.
+    fn command(
+        &mut self,
+        line: &str,
+        input: &Receiver<String>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<bool> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, rest)) = words.split_first() else {
+            return Ok(true);
+        };
+        match cmd {
+            "usi" => {
+                writeln!(out, "id name Yorimichi {}", env!("CARGO_PKG_VERSION"))?;
+                writeln!(out, "id author the Yorimichi developers")?;
+                writeln!(
+                    out,
+                    "option name USI_Hash type spin default 4 min 1 max 4096"
+                )?;
+                writeln!(out, "option name USI_Ponder type check default false")?;
+                writeln!(
+                    out,
+                    "option name Profile type combo default lishogi var lishogi var jcsa"
+                )?;
+                writeln!(out, "usiok")?;
+            }
+            "isready" => writeln!(out, "readyok")?,
+            "usinewgame" => {
+                self.pos = ChuPosition::start();
+                self.history = vec![self.pos.key()];
+            }
+            "setoption" => {
+                if let Err(e) = self.set_option(rest) {
+                    writeln!(out, "info string {e}")?;
+                }
+            }
+            "position" => match self.position(rest) {
+                Ok((pos, history)) => {
+                    self.pos = pos;
+                    self.history = history;
+                }
+                Err(e) => writeln!(out, "info string {e}; the position is unchanged")?,
+            },
+            "go" => match Limits::parse(rest) {
+                Ok(limits) => {
+                    if !self.go(&limits, input, out)? {
+                        return Ok(false);
+                    }
+                }
+                Err(e) => writeln!(out, "info string {e}")?,
+            },
+            "quit" => return Ok(false),
+            // Outside a search there is nothing to stop.
+            "stop" | "ponderhit" | "gameover" => {}
+            _ => writeln!(out, "info string unknown command \"{line}\"")?,
+        }
+        Ok(true)
+    }
+
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        let text = words.join(" ");
+        let usage = || format!("\"setoption {text}\": expected setoption name <id> [value <x>]");
+        let rest = text.strip_prefix("name ").ok_or_else(usage)?;
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (rest.trim(), ""),
+        };
+        match name {
+            "Profile" => {
+                let profile = Profile::ALL
+                    .into_iter()
+                    .find(|p| p.id() == value)
+                    .ok_or_else(|| format!("Profile: \"{value}\" is not lishogi or jcsa"))?;
+                self.game.rules.profile = profile;
+            }
+            "USI_Hash" => {
+                let mb: usize = value
+                    .parse()
+                    .map_err(|_| format!("USI_Hash: \"{value}\" is not a number of megabytes"))?;
+                self.hash_megabytes = Some(mb.clamp(1, 4096));
+            }
+            "USI_Ponder" => {}
+            other => return Err(format!("unknown option \"{other}\"")),
+        }
+        Ok(())
+    }
+
+    /// Reads `startpos|sfen <sfen> [moves …]` into a position and its keys.
+    fn position(&self, words: &[&str]) -> Result<(ChuPosition, Vec<u64>), String> {
+        let split = words.iter().position(|&w| w == "moves");
+        let (setup, moves) = match split {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (words, &[][..]),
+        };
+        let mut pos = match setup {
+            ["startpos"] => ChuPosition::start(),
+            ["sfen", sfen @ ..] if !sfen.is_empty() => {
+                ChuPosition::from_sfen(&sfen.join(" ")).map_err(|e| format!("sfen: {e}"))?
+            }
+            _ => return Err("expected position startpos|sfen <sfen> [moves …]".to_string()),
+        };
+        let mut history = vec![pos.key()];
+        for (i, text) in moves.iter().enumerate() {
+            if self.game.outcome(&pos).is_some() {
+                return Err(format!("move {} ({text}): the game is already over", i + 1));
+            }
+            let mv = parse_usi_in(self.game.rules.profile, &pos, text)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            pos = play(&pos, mv);
+            history.push(pos.key());
+        }
+        Ok((pos, history))
+    }
+
+    /// Thinks and answers `bestmove`; `false` if `quit` came meanwhile.
+    fn go(
+        &mut self,
+        limits: &Limits,
+        input: &Receiver<String>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<bool> {
+        let side = self.pos.to_move();
+        let plan = SearchPlan {
+            depth: limits.depth.unwrap_or(60),
+            nodes: limits.nodes.unwrap_or(u64::MAX),
+            null_move: true,
+            seed: self.history.len() as u64,
+            ..SearchPlan::fixed(60, u64::MAX)
+        };
+        let mut searcher = Searcher::new(&self.game, self.pos.clone(), &self.history, plan)
+            .pausing_each_iteration();
+        if let Some(mb) = self.hash_megabytes {
+            searcher = searcher.with_table_megabytes(mb);
+        }
+        let start = Instant::now();
+        let budget = limits.budget(side);
+        let mut deadline = (!limits.ponder)
+            .then(|| budget.map(|b| start + b))
+            .flatten();
+        let mut pondering = limits.ponder;
+        let mut events = Interrupts::default();
+        let mut reported = 0;
+        let best = loop {
+            let step = {
+                let waiting = &mut self.waiting;
+                let events = &mut events;
+                let mut polled = 0u32;
+                let mut should_stop = || {
+                    polled += 1;
+                    if polled.is_multiple_of(8) {
+                        poll(input, waiting, events, out);
+                    }
+                    events.stop
+                        || (events.closed && (limits.infinite || pondering))
+                        || deadline.is_some_and(|d| Instant::now() >= d)
+                };
+                searcher.step(&self.game, &mut should_stop)
+            };
+            if events.ponderhit && pondering {
+                pondering = false;
+                deadline = budget.map(|b| Instant::now() + b);
+            }
+            let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
+            match step {
+                Step::NoMove => break None,
+                Step::Done(result) => {
+                    if searcher.depth_done() > reported {
+                        self.info(&searcher, result.score, start, out)?;
+                    }
+                    // In infinite or ponder mode the answer waits for
+                    // `stop` (or `ponderhit`).
+                    while (limits.infinite || pondering) && !events.stop {
+                        match input.recv() {
+                            Ok(line) => handle_line(line, &mut self.waiting, &mut events, out),
+                            Err(_) => events.stop = true,
+                        }
+                        if events.ponderhit {
+                            pondering = false;
+                        }
+                    }
+                    break Some(result.best);
+                }
+                Step::Pending => {
+                    if searcher.depth_done() > reported {
+                        reported = searcher.depth_done();
+                        if let Some(r) = searcher.best_so_far() {
+                            self.info(&searcher, r.score, start, out)?;
+                        }
+                    }
+                    let abandoned = events.closed && (limits.infinite || pondering);
+                    if events.stop || out_of_time || abandoned {
+                        break searcher.best_so_far().map(|r| r.best);
+                    }
+                }
+            }
+        };
+        match best {
+            Some(mv) => writeln!(out, "bestmove {}", usi_text(mv))?,
+            None => writeln!(out, "bestmove resign")?,
+        }
+        Ok(!events.quit)
+    }
+
+    fn info(
+        &self,
+        searcher: &Searcher<Chu>,
+        score: i32,
+        start: Instant,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let elapsed = start.elapsed();
+        let ms = elapsed.as_millis().max(1) as u64;
+        let nodes = searcher.nodes();
+        let score = match mate_plies(score) {
+            Some(plies) => format!("mate {plies}"),
+            None => format!("cp {score}"),
+        };
+        let pv: Vec<String> = searcher
+            .principal_variation(&self.game, PV_LIMIT)
+            .into_iter()
+            .map(usi_text)
+            .collect();
+        writeln!(
+            out,
+            "info depth {} seldepth {} score {score} nodes {nodes} nps {} time {ms} pv {}",
+            searcher.depth_done(),
+            searcher.seldepth().max(searcher.depth_done() as usize),
+            nodes * 1000 / ms,
+            pv.join(" ")
+        )
+    }
+}
+
+/// A move as lishogi writes it.
+fn usi_text(mv: ChuMove) -> String {
+    mv.usi()
+}
+
+/// Reads what has arrived without waiting.
+fn poll(
+    input: &Receiver<String>,
+    waiting: &mut VecDeque<String>,
+    events: &mut Interrupts,
+    out: &mut dyn Write,
+) {
+    loop {
+        match input.try_recv() {
+            Ok(line) => handle_line(line, waiting, events, out),
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => {
+                events.closed = true;
+                return;
+            }
+        }
+    }
+}
+
+/// A line that came while thinking: the search's own commands act now,
+/// `isready` is answered now, the rest waits for the search to end.
+fn handle_line(
+    line: String,
+    waiting: &mut VecDeque<String>,
+    events: &mut Interrupts,
+    out: &mut dyn Write,
+) {
+    match line.trim() {
+        "stop" => events.stop = true,
+        "ponderhit" => events.ponderhit = true,
+        "quit" => {
+            events.stop = true;
+            events.quit = true;
+        }
+        "isready" => {
+            // A closed pipe shows at the next `bestmove`.
+            let _ = writeln!(out, "readyok").and_then(|()| out.flush());
+        }
+        _ => waiting.push_back(line),
+    }
+}
+
+/// Runs the USI loop on standard input, answering on `out`.
+pub(crate) fn run(out: &mut dyn Write) -> super::Outcome {
+    let (lines, input) = channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    Usi::new().serve(&input, out)?;
+    Ok(())
+}
+
+/// Feeds `input` (one command a line, all available at once, as a GUI that
+/// writes ahead) to a fresh engine and returns what it printed: for tests.
+pub fn run_script(input: &str) -> String {
+    let (lines, rx) = channel();
+    for line in input.lines() {
+        let _ = lines.send(line.to_string());
+    }
+    drop(lines);
+    let mut out = Vec::new();
+    let _ = Usi::new().serve(&rx, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}

@@ -1,0 +1,301 @@
+//! `yorimichi usi`: the 中将棋 engine in lishogi's USI dialect, driven by
+//! scripted sessions, in process and as the built binary a GUI runs.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng, rngs::StdRng};
+use yorimichi::cli::usi::run_script;
+use yorimichi::rules::chu::Profile;
+use yorimichi::rules::chu::game::{Chu, ChuRules};
+use yorimichi::rules::chu::moves::{ChuMove, parse_usi_in, play};
+use yorimichi::rules::chu::position::ChuPosition;
+use yorimichi::rules::game::Game;
+
+fn lishogi() -> Chu {
+    Chu {
+        rules: ChuRules {
+            profile: Profile::Lishogi,
+        },
+    }
+}
+
+/// The move of the last `bestmove` line.
+fn bestmove(out: &str) -> &str {
+    out.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove in:\n{out}"))
+}
+
+#[test]
+fn the_handshake_names_the_engine_and_its_options() {
+    let out = run_script("usi\nisready\nquit\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("id name Yorimichi"), "{out}");
+    assert!(
+        lines.contains(&"id author the Yorimichi developers"),
+        "{out}"
+    );
+    assert!(
+        lines.contains(&"option name Profile type combo default lishogi var lishogi var jcsa"),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name USI_Hash type spin")),
+        "{out}"
+    );
+    let usiok = lines.iter().position(|&l| l == "usiok").expect("usiok");
+    let readyok = lines.iter().position(|&l| l == "readyok").expect("readyok");
+    assert!(usiok < readyok);
+}
+
+#[test]
+fn go_answers_a_legal_move_with_info_lines() {
+    let out = run_script("position startpos moves 7i7h 6d6e\ngo depth 3\n");
+    let mut pos = ChuPosition::start();
+    for m in ["7i7h", "6d6e"] {
+        pos = play(&pos, parse_usi_in(Profile::Lishogi, &pos, m).unwrap());
+    }
+    let best = bestmove(&out);
+    assert!(
+        parse_usi_in(Profile::Lishogi, &pos, best).is_ok(),
+        "{best} in\n{out}"
+    );
+    let infos: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 3, "one info line a depth:\n{out}");
+    for (i, info) in infos.iter().enumerate() {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        assert_eq!(words[2], (i + 1).to_string(), "{info}");
+        for key in ["seldepth", "score", "nodes", "nps", "time", "pv"] {
+            assert!(words.contains(&key), "{key} missing: {info}");
+        }
+        assert!(words.contains(&"cp") || words.contains(&"mate"), "{info}");
+    }
+    // The deepest line's principal variation starts with the move played.
+    let pv = infos[2].split(" pv ").nth(1).expect("a pv");
+    assert_eq!(pv.split_whitespace().next(), Some(best), "{out}");
+}
+
+#[test]
+fn a_lion_s_two_steps_igui_and_jitto_are_read_as_lishogi_writes_them() {
+    // A 先手 lion on 6f, a 後手 pawn next to it on 6e (and a gold, so
+    // that taking the pawn leaves 後手 more than a bare king).
+    let sfen = "k11/g11/12/12/6p5/6N5/12/12/12/12/12/11K b - 1";
+    let game = lishogi();
+    let pos = ChuPosition::from_sfen(sfen).unwrap();
+    for (moves, wanted) in [
+        ("6f6e6d", "a capture then a step"),
+        ("6f6e6f", "居食い"),
+        ("6f6g6f", "じっと"),
+        ("6f7g8h", "two steps through an empty square"),
+    ] {
+        let mv = parse_usi_in(Profile::Lishogi, &pos, moves).unwrap();
+        let after = play(&pos, mv);
+        let out = run_script(&format!("position sfen {sfen} moves {moves}\ngo depth 1\n"));
+        assert!(!out.contains("info string"), "{wanted}: {out}");
+        let reply = bestmove(&out);
+        let mut legal = Vec::new();
+        game.legal_moves(&after, &mut legal);
+        assert!(
+            legal.iter().any(|m: &ChuMove| m.usi() == reply),
+            "{wanted}: {reply} is not legal after {moves}"
+        );
+    }
+}
+
+#[test]
+fn bad_input_is_named_and_changes_nothing() {
+    let script = "\
+position startpos moves 7i7h 7i7h
+position sfen this is not chu
+position
+go depth x
+go sideways
+setoption name Profile value hachu
+setoption name Colour value red
+setoption
+flip the board
+go depth 1
+";
+    let out = run_script(script);
+    let strings: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(strings.len(), 9, "{out}");
+    assert!(
+        strings[0].contains("move 2") && strings[0].contains("7i7h"),
+        "{}",
+        strings[0]
+    );
+    assert!(
+        strings[0].ends_with("the position is unchanged"),
+        "{}",
+        strings[0]
+    );
+    assert!(strings[3].contains("\"x\""), "{}", strings[3]);
+    assert!(strings[5].contains("hachu"), "{}", strings[5]);
+    assert!(strings[8].contains("flip the board"), "{}", strings[8]);
+    // The position is still the start: the answer is legal there.
+    let best = bestmove(&out);
+    assert!(
+        parse_usi_in(Profile::Lishogi, &ChuPosition::start(), best).is_ok(),
+        "{best}"
+    );
+}
+
+#[test]
+fn the_profile_option_switches_the_rules() {
+    // 後手's rook on 6e has just taken 先手's lion (the 先獅子 square);
+    // 後手's lion on 3c stands unprotected before 先手's rook. The seed's
+    // rules forbid a non-lion only a protected lion now, lishogi's any lion.
+    let sfen = "k11/12/9n2/12/6r5/12/12/12/9R2/12/12/11K b 6e 1";
+    let take = format!("position sfen {sfen} moves 3i3c\nisready\n");
+    let jcsa = run_script(&format!("setoption name Profile value jcsa\n{take}"));
+    assert!(!jcsa.contains("info string"), "{jcsa}");
+    let lishogi = run_script(&take);
+    assert!(lishogi.contains("info string move 1: 3i3c"), "{lishogi}");
+    let back = run_script(&format!(
+        "setoption name Profile value jcsa\nsetoption name Profile value lishogi\n{take}"
+    ));
+    assert!(back.contains("info string move 1: 3i3c"), "{back}");
+}
+
+#[test]
+fn go_infinite_thinks_until_stop_and_a_finished_game_resigns() {
+    let out = run_script("position startpos\ngo infinite\nisready\nstop\n");
+    let ready = out
+        .lines()
+        .position(|l| l == "readyok")
+        .expect("readyok while thinking");
+    let best = out
+        .lines()
+        .position(|l| l.starts_with("bestmove"))
+        .expect("bestmove");
+    assert!(
+        ready < best,
+        "readyok is answered during the search:\n{out}"
+    );
+    assert!(parse_usi_in(Profile::Lishogi, &ChuPosition::start(), bestmove(&out)).is_ok());
+    // Only the 後手 king is left to take.
+    let over = run_script(
+        "position sfen k11/1G10/12/12/12/12/12/12/12/12/12/11K b - 1 moves 11b12a\ngo depth 2\n",
+    );
+    assert_eq!(bestmove(&over), "resign", "{over}");
+}
+
+/// The built binary, spoken to through pipes as a GUI does.
+struct Engine {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: BufReader<std::process::ChildStdout>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yorimichi"))
+            .arg("usi")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// Reads lines until one starts with `prefix`; returns it.
+    fn wait_for(&mut self, prefix: &str) -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self.output.read_line(&mut line).unwrap();
+            assert!(n > 0, "the engine closed its output before \"{prefix}\"");
+            if line.starts_with(prefix) {
+                return line.trim().to_string();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_of_200_plies_fed_move_by_move_keeps_the_clock() {
+    let game = lishogi();
+    let mut engine = Engine::start();
+    engine.send("usi");
+    engine.wait_for("usiok");
+    engine.send("isready");
+    engine.wait_for("readyok");
+    engine.send("usinewgame");
+    // A random game (captures preferred, so that it changes) that does
+    // not end within 200 plies; the engine is asked for a move at each.
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut pos = ChuPosition::start();
+    let mut played: Vec<String> = Vec::new();
+    // Each side's clock, in milliseconds, and what each move adds.
+    let (mut clocks, increment) = ([2000u64, 2000u64], 50u64);
+    let mut moves = Vec::new();
+    while played.len() < 200 {
+        let side = played.len() % 2;
+        engine.send(&format!("position startpos moves {}", played.join(" ")));
+        let asked = Instant::now();
+        engine.send(&format!(
+            "go btime {} wtime {} binc {increment} winc {increment}",
+            clocks[0], clocks[1]
+        ));
+        let reply = engine.wait_for("bestmove");
+        let used = asked.elapsed();
+        let best = reply.trim_start_matches("bestmove ");
+        assert!(
+            parse_usi_in(Profile::Lishogi, &pos, best).is_ok(),
+            "ply {}: {best} is not legal",
+            played.len() + 1
+        );
+        // Its share: well under the clock (the engine plans a thirtieth
+        // of it plus most of the increment), with room for a busy machine.
+        let share = Duration::from_millis(clocks[side] / 8 + increment + 250);
+        assert!(
+            used <= share,
+            "ply {}: {used:?} with {} ms on the clock",
+            played.len() + 1,
+            clocks[side]
+        );
+        clocks[side] = (clocks[side] + increment).saturating_sub(used.as_millis() as u64);
+        assert!(
+            clocks[side] > 0,
+            "ply {}: the clock ran out",
+            played.len() + 1
+        );
+        // The game goes on with a random move that does not end it.
+        moves.clear();
+        game.legal_moves(&pos, &mut moves);
+        let going_on: Vec<ChuMove> = moves
+            .iter()
+            .copied()
+            .filter(|&m| game.outcome(&play(&pos, m)).is_none())
+            .collect();
+        assert!(!going_on.is_empty(), "the random game is stuck");
+        let mv = going_on[rng.random_range(0..going_on.len())];
+        pos = play(&pos, mv);
+        played.push(mv.usi());
+    }
+    engine.send("quit");
+    let status = engine.child.wait().unwrap();
+    assert!(status.success());
+}
