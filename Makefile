@@ -13,7 +13,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table soak assets
+.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table soak assets shogiops-test
 
 play: deps-play
 	cargo run --release
@@ -29,8 +29,18 @@ test: deps-test
 	cargo clippy --release --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR) --lib --bins -- -D warnings
 	cargo test --release
+	$(MAKE) shogiops-test
 	$(MAKE) screenshot-test
 	$(MAKE) web-test
+
+# 中将棋 under lishogi's rules against lishogi's own rules library
+# (shogiops, pinned in tools/shogiops): the legal moves and the game's end
+# in positions of seeded random games must agree exactly.
+SHOGIOPS_POSITIONS ?= 3000
+shogiops-test:
+	cargo build --release
+	cd tools/shogiops && npm ci --no-audit --no-fund --silent
+	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_POSITIONS) --seed 1
 
 # The real renderer under Xvfb with Mesa's software Vulkan: the title and
 # the boards of every playable game must render.
@@ -97,14 +107,16 @@ selfplay-table:
 # million random 中将棋 moves checking the incremental key and the quick
 # no-move test at every position, a million random moves a game through
 # the game records (tests/rules/playouts.rs) and a million まわり将棋 throws,
-# and 200 CPU games of every game in the headless app (animations on;
-# entity count and memory printed).
+# 200 CPU games of every game in the headless app (animations on;
+# entity count and memory printed), and a million 中将棋 positions compared
+# with shogiops.
 soak:
 	YORIMICHI_FUZZ_SECONDS=120 cargo test --release --test rules text_fuzz:: -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test rules chu_game::random_games -- --nocapture
 	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules playouts:: -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules mawari_rules::a_random_game -- --nocapture
 	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app cpu_games -- --nocapture --test-threads 1
+	$(MAKE) shogiops-test SHOGIOPS_POSITIONS=1000000
 
 # The まわり将棋 koma-dice table in README (10 000 simulated throws).
 dice-table:

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod check;
 pub mod dice;
 pub mod engine;
+pub mod moves;
 pub mod perft;
 pub mod problems;
 pub mod referee;
@@ -53,6 +54,9 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Count the 中将棋 move tree (pseudo-legal moves).
     Perft(perft::PerftArgs),
+    /// For each 中将棋 SFEN on standard input, the game's end and every
+    /// legal move in USI (for comparing with other rules programs).
+    Moves(moves::MovesArgs),
     /// Find 中将棋 problems in CPU games (a third each of 3 levels), and
     /// lion and king-capture problems in set-up skirmishes; print them as RON.
     Problems(problems::ProblemsArgs),
@@ -154,6 +158,7 @@ pub fn main() -> ExitCode {
         Command::Selfplay(args) => (selfplay::run(&args, out), 2),
         Command::Solve(args) => (solve::run(&args, out), 2),
         Command::Perft(args) => (perft::run(&args, out), 2),
+        Command::Moves(args) => (moves::run(&args, out), 2),
         Command::Problems(args) => (problems::run(&args, out), 2),
         Command::Engine => (engine::run(out), 1),
         Command::Usi => (usi::run(out), 1),

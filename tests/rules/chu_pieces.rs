@@ -413,6 +413,21 @@ fn move_counts_agree_with_lishogi_in_middle_games() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+#[test]
+fn perft_stops_where_the_game_is_over() {
+    use yorimichi::rules::chu::Profile;
+    use yorimichi::rules::chu::moves::perft_in;
+    // 後手's king has just been taken; its pawn could still step.
+    let over = ChuPosition::from_sfen("G11/p11/12/12/12/12/12/12/12/12/12/11K w - 2").unwrap();
+    // The same with the king still there: the pawn and the king move.
+    let going = ChuPosition::from_sfen("k11/p11/1G10/12/12/12/12/12/12/12/12/11K w - 2").unwrap();
+    for profile in [Profile::Jcsa, Profile::Lishogi] {
+        assert_eq!(perft_in(profile, &over, 1), 0, "{profile:?}");
+        assert_eq!(perft_in(profile, &over, 2), 0, "{profile:?}");
+        assert!(perft_in(profile, &going, 1) > 0, "{profile:?}");
+    }
+}
+
 /// Moves lishogi's tests accept or refuse (its chushogi "move legality"
 /// cases): lion routes, the lion lines of 飛鷲 and 角鷹, and lion trading.
 #[test]

@@ -458,6 +458,11 @@ pub fn perft_in(profile: Profile, pos: &ChuPosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    // No moves once the game is over (a royal taken and none left, a bare
+    // king), as lishogi counts.
+    if super::end::outcome_in(profile, pos).is_some() {
+        return 0;
+    }
     let mut moves = Vec::with_capacity(256);
     legal_moves_in(profile, pos, &mut moves);
     if depth == 1 {
