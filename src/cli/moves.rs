@@ -27,20 +27,25 @@ pub struct MovesArgs {
 }
 
 /// One answer line: `ongoing|sente|gote|draw <why>`, a tab, the moves
-/// (sorted, space-separated); or `error`, a tab, the reason.
+/// (sorted, space-separated; none once the game is over); or `error`, a
+/// tab, the reason.
 pub fn answer(profile: Profile, sfen: &str) -> String {
     let pos = match ChuPosition::from_sfen(sfen) {
         Ok(pos) => pos,
         Err(e) => return format!("error\t{e}"),
     };
-    let end = match outcome_in(profile, &pos) {
+    let outcome = outcome_in(profile, &pos);
+    let end = match outcome {
         None => "ongoing".to_string(),
         Some((Some(Side::First), why)) => format!("sente {why:?}"),
         Some((Some(Side::Second), why)) => format!("gote {why:?}"),
         Some((None, why)) => format!("draw {why:?}"),
     };
+    // Nothing moves once the game is over.
     let mut moves = Vec::new();
-    legal_moves_in(profile, &pos, &mut moves);
+    if outcome.is_none() {
+        legal_moves_in(profile, &pos, &mut moves);
+    }
     let mut texts: Vec<String> = moves.iter().map(|m| m.usi()).collect();
     texts.sort();
     format!("{end}\t{}", texts.join(" "))

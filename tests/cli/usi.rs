@@ -299,3 +299,23 @@ fn a_game_of_200_plies_fed_move_by_move_keeps_the_clock() {
     let status = engine.child.wait().unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn the_moves_command_answers_each_sfen_with_the_end_and_the_moves() {
+    use yorimichi::cli::moves::answer;
+    let start = answer(Profile::Lishogi, &ChuPosition::start().to_sfen());
+    let (end, moves) = start.split_once('\t').unwrap();
+    assert_eq!(end, "ongoing");
+    // lishogi's count from the start (its perft 1).
+    assert_eq!(moves.split(' ').count(), 36, "{moves}");
+    assert!(moves.split(' ').any(|m| m == "7i7h"), "{moves}");
+    // 後手's king is taken: 先手 has won and nothing moves.
+    let over = answer(
+        Profile::Lishogi,
+        "G11/p11/12/12/12/12/12/12/12/12/12/11K w - 2",
+    );
+    assert!(over.starts_with("sente "), "{over}");
+    assert!(over.ends_with('\t'), "{over}");
+    let bad = answer(Profile::Lishogi, "not a position");
+    assert!(bad.starts_with("error\t"), "{bad}");
+}
