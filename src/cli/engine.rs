@@ -1,13 +1,16 @@
 //! `yorimichi engine`: the 中将棋 CPU as an XBoard/CECP engine for
 //! `variant chu`, as HaChu speaks it, so it runs in XBoard/WinBoard and can
 //! play HaChu. Moves are in XBoard's notation ([`xboard`]); `setboard`
-//! takes this project's (lishogi's) SFEN.
+//! takes this project's (lishogi's) SFEN. The rules are the seed's (JCSA)
+//! unless the GUI sets the `Profile` option to `lishogi`
+//! (`option Profile=lishogi`).
 
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use clap::{ArgAction, Args};
 
+use crate::rules::chu::Profile;
 use crate::rules::chu::end::outcome_in;
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::{ChuMove, play};
@@ -157,14 +160,27 @@ impl Engine {
             "protover" => {
                 writeln!(
                     out,
-                    "feature myname=\"Yorimichi\" variants=\"chu\" usermove=1 setboard=1 ping=1 colors=0 memory=1 sigint=0 sigterm=0 done=1"
+                    "feature myname=\"Yorimichi\" variants=\"chu\" usermove=1 setboard=1 ping=1 colors=0 memory=1 sigint=0 sigterm=0 option=\"Profile -combo *jcsa /// lishogi\" done=1"
                 )?;
             }
             "new" => {
                 *self = Engine {
                     seconds_per_move: self.seconds_per_move,
+                    game: self.game.clone(),
                     ..Engine::new()
                 };
+            }
+            "option" => {
+                let text = rest.join(" ");
+                match text.split_once('=') {
+                    Some(("Profile", value)) => {
+                        match Profile::ALL.into_iter().find(|p| p.id() == value.trim()) {
+                            Some(profile) => self.game.rules.profile = profile,
+                            None => writeln!(out, "Error (Profile is jcsa or lishogi): {line}")?,
+                        }
+                    }
+                    _ => writeln!(out, "Error (unknown option): {line}")?,
+                }
             }
             "variant" => {
                 if rest.first() != Some(&"chu") {
@@ -225,8 +241,7 @@ impl Engine {
             "ping" => writeln!(out, "pong {}", rest.first().unwrap_or(&""))?,
             // Known, and nothing to do.
             "xboard" | "memory" | "otim" | "accepted" | "rejected" | "random" | "post"
-            | "nopost" | "hard" | "easy" | "computer" | "name" | "result" | "?" | "cores"
-            | "option" => {}
+            | "nopost" | "hard" | "easy" | "computer" | "name" | "result" | "?" | "cores" => {}
             _ => writeln!(out, "Error (unknown command): {line}")?,
         }
         Ok(true)

@@ -1,7 +1,17 @@
-//! `yorimichi match chushogi --opponent "<command>" --games N --st S`:
-//! referees games between this engine and another CECP engine (e.g.
-//! HaChu) under one rule profile (`--profile`: JCSA by default; lishogi's
-//! strict 先獅子 is HaChu's), sides alternating, and prints the score.
+//! `yorimichi match chushogi --opponent "<command>" --games N --tc 40/120`:
+//! referees games between this engine and another engine that speaks CECP
+//! (e.g. HaChu) or USI (`--protocol usi`, e.g. `yorimichi usi`) under one
+//! rule profile (`--profile`: JCSA by default; lishogi's strict 先獅子 is
+//! HaChu's), sides alternating, and prints the score.
+//!
+//! With `--tc MOVES/SECONDS` the referee keeps both clocks as a tournament
+//! does: each side has SECONDS for every MOVES of its moves, the opponent is
+//! told its clock and its opponent's before each move it makes (`time` and
+//! `otim` in centiseconds, or USI's `btime`/`wtime`), and a side whose clock
+//! runs out loses. `--st S` instead gives each move S seconds (only for
+//! engines that honour it: HaChu, told no clock, answers at once).
+//! `--log FILE` appends every game (its moves in USI, how it ended) so that
+//! a disputed or illegal move can be replayed.
 //!
 //! Each game opens with two random pawn moves a side (seeded, so openings
 //! vary and a match can be replayed). A game ends by the rules; by a
@@ -15,7 +25,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
@@ -25,7 +35,7 @@ use super::engine::{Style, think};
 use crate::rules::chu::Profile;
 use crate::rules::chu::end::{cutoff_points, cutoff_winner, outcome_in};
 use crate::rules::chu::game::{Chu, ChuRules};
-use crate::rules::chu::moves::{ChuMove, legal_moves, play};
+use crate::rules::chu::moves::{ChuMove, legal_moves, parse_usi_in, play};
 use crate::rules::chu::pieces::Base;
 use crate::rules::chu::position::{ChuPosition, Square};
 use crate::rules::chu::xboard;
@@ -44,9 +54,18 @@ pub struct MatchArgs {
     /// How many games, sides alternating.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::whole::<usize>(1, None))]
     pub games: usize,
-    /// Seconds a move, for both engines.
+    /// The opponent's protocol.
+    #[arg(long, value_name = "P", default_value = "cecp", value_parser = protocol())]
+    pub protocol: Protocol,
+    /// Seconds a move, for both engines (without `--tc`).
     #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = seconds)]
     pub st: f64,
+    /// Real clocks: SECONDS for every MOVES moves of each side (`40/120`).
+    #[arg(long, value_name = "MOVES/SECONDS", value_parser = time_control)]
+    pub tc: Option<TimeControl>,
+    /// Append each game's moves (USI) and its end to this file.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<std::path::PathBuf>,
     /// Plies before the game is scored by the seed's points.
     #[arg(long, value_name = "P", default_value_t = 300, value_parser = super::whole::<usize>(1, None))]
     pub max_plies: usize,
@@ -69,6 +88,100 @@ pub struct MatchArgs {
     /// How this engine plays.
     #[command(flatten)]
     pub style: Style,
+}
+
+/// How the opponent is spoken to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Cecp,
+    Usi,
+}
+
+impl Protocol {
+    pub const ALL: [Protocol; 2] = [Protocol::Cecp, Protocol::Usi];
+    pub fn id(self) -> &'static str {
+        match self {
+            Protocol::Cecp => "cecp",
+            Protocol::Usi => "usi",
+        }
+    }
+}
+
+fn protocol() -> impl clap::builder::TypedValueParser<Value = Protocol> {
+    super::one_of(Protocol::ALL, Protocol::id)
+}
+
+/// A classical time control: `seconds` for every `moves` moves of a side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeControl {
+    pub moves: u32,
+    pub seconds: f64,
+}
+
+fn time_control(text: &str) -> Result<TimeControl, String> {
+    let bad = || format!("\"{text}\": expected MOVES/SECONDS, e.g. 40/120");
+    let (moves, secs) = text.split_once('/').ok_or_else(bad)?;
+    let moves: u32 = moves.parse().ok().filter(|&m| m > 0).ok_or_else(bad)?;
+    let seconds = seconds(secs).map_err(|_| bad())?;
+    Ok(TimeControl { moves, seconds })
+}
+
+/// Both sides' clocks under a [`TimeControl`].
+#[derive(Clone, Debug)]
+struct Clocks {
+    tc: TimeControl,
+    /// Seconds left, 先手's then 後手's.
+    left: [f64; 2],
+    /// Moves each side has made.
+    made: [u32; 2],
+}
+
+impl Clocks {
+    fn new(tc: TimeControl) -> Clocks {
+        Clocks {
+            tc,
+            left: [tc.seconds; 2],
+            made: [0; 2],
+        }
+    }
+
+    fn index(side: Side) -> usize {
+        match side {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+
+    /// Takes `used` off `side`'s clock; `false` if it ran out. A side that
+    /// completes a period of moves gets the next period's time.
+    fn spend(&mut self, side: Side, used: Duration) -> bool {
+        let i = Self::index(side);
+        self.left[i] -= used.as_secs_f64();
+        if self.left[i] <= 0.0 {
+            return false;
+        }
+        self.made[i] += 1;
+        if self.made[i].is_multiple_of(self.tc.moves) {
+            self.left[i] += self.tc.seconds;
+        }
+        true
+    }
+
+    /// Moves `side` has left to make before its next period.
+    fn moves_to_go(&self, side: Side) -> u32 {
+        self.tc.moves - self.made[Self::index(side)] % self.tc.moves
+    }
+
+    fn left(&self, side: Side) -> f64 {
+        self.left[Self::index(side)]
+    }
+
+    /// This engine's time for its move: its clock shared over the moves
+    /// still to make in the period (and a little kept back).
+    fn share(&self, side: Side) -> f64 {
+        let left = self.left(side);
+        (left / (self.moves_to_go(side) as f64 + 1.0)).min(left * 0.5) * 0.95
+    }
 }
 
 fn seconds(text: &str) -> Result<f64, String> {
@@ -184,19 +297,65 @@ impl Opponent {
         Ok(squares)
     }
 
-    /// Waits for the end of the feature list.
-    fn handshake(&mut self) -> Result<(), String> {
+    /// Waits for the end of the feature list; returns the whole list.
+    fn handshake(&mut self) -> Result<String, String> {
         self.send("xboard")?;
         self.send("protover 2")?;
+        let mut features = String::new();
         loop {
             let line = self
                 .lines
                 .recv_timeout(Duration::from_secs(10))
                 .map_err(|_| "the opponent sent no features".to_string())?;
+            features.push_str(&line);
+            features.push('\n');
             if line.contains("done=1") {
-                return Ok(());
+                return Ok(features);
             }
         }
+    }
+
+    /// Reads lines until one `is_it`; returns it.
+    fn wait_for(
+        &mut self,
+        wait: Duration,
+        what: &str,
+        is_it: impl Fn(&str) -> bool,
+    ) -> Result<String, String> {
+        loop {
+            let line = self.lines.recv_timeout(wait).map_err(|e| match e {
+                RecvTimeoutError::Timeout => format!("the opponent sent no {what} in time"),
+                RecvTimeoutError::Disconnected => "the opponent's process ended".to_string(),
+            })?;
+            let line = line.trim().to_string();
+            if std::env::var_os("YORIMICHI_MATCH_LOG").is_some() {
+                eprintln!("< {line}");
+            }
+            if is_it(&line) {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// USI: `usi`, the rules' profile, `isready`, `usinewgame`.
+    fn usi_handshake(&mut self, profile: Profile) -> Result<(), String> {
+        let wait = Duration::from_secs(10);
+        self.send("usi")?;
+        self.wait_for(wait, "usiok", |l| l == "usiok")?;
+        self.send(&format!("setoption name Profile value {}", profile.id()))?;
+        self.send("isready")?;
+        self.wait_for(wait, "readyok", |l| l == "readyok")?;
+        self.send("usinewgame")
+    }
+
+    /// Tells a CECP engine both clocks before it thinks.
+    fn send_clocks(&mut self, clocks: Option<&Clocks>, theirs: Side) -> Result<(), String> {
+        if let Some(c) = clocks {
+            let cs = |side| (c.left(side) * 100.0).max(1.0) as u64;
+            self.send(&format!("time {}", cs(theirs)))?;
+            self.send(&format!("otim {}", cs(theirs.opponent())))?;
+        }
+        Ok(())
     }
 
     fn quit(mut self) {
@@ -218,6 +377,8 @@ struct GameResult {
     disputed: bool,
     why: String,
     plies: usize,
+    /// Every move of the game in USI, the opening's included.
+    moves: Vec<String>,
 }
 
 impl GameResult {
@@ -227,6 +388,7 @@ impl GameResult {
             disputed: false,
             why: why.to_string(),
             plies,
+            moves: Vec::new(),
         }
     }
 
@@ -266,29 +428,46 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
         },
     };
     let mut them = Opponent::start(&args.opponent)?;
-    them.handshake()?;
-    // HaChu 0.21 crashes on `go` without a `memory` command first.
-    for cmd in [
-        "memory 64",
-        "new",
-        "variant chu",
-        &format!("st {}", args.st),
-        "force",
-    ] {
-        them.send(cmd)?;
+    let mut clocks = args.tc.map(Clocks::new);
+    match args.protocol {
+        Protocol::Cecp => {
+            let features = them.handshake()?;
+            // HaChu 0.21 crashes on `go` without a `memory` command first.
+            let timing = match args.tc {
+                Some(tc) => {
+                    let whole = tc.seconds.round() as u64;
+                    format!("level {} {}:{:02} 0", tc.moves, whole / 60, whole % 60)
+                }
+                None => format!("st {}", args.st),
+            };
+            for cmd in ["memory 64", "new", "variant chu", &timing, "force"] {
+                them.send(cmd)?;
+            }
+            // An engine that offers the rules' profile (this one's `engine`)
+            // plays the referee's.
+            if features.contains("option=\"Profile") {
+                them.send(&format!("option Profile={}", args.profile.id()))?;
+            }
+        }
+        Protocol::Usi => them.usi_handshake(args.profile)?,
     }
     let mut pos = ChuPosition::start();
     let mut history = vec![pos.key()];
+    let mut record: Vec<String> = Vec::new();
     for &mv in opening {
-        them.send(&format!("usermove {}", xboard::move_text(&pos, mv)))?;
+        if args.protocol == Protocol::Cecp {
+            them.send(&format!("usermove {}", xboard::move_text(&pos, mv)))?;
+        }
+        record.push(mv.usi());
         pos = play(&pos, mv);
         history.push(pos.key());
     }
-    let wait = Duration::from_secs_f64(args.st * 20.0 + 10.0);
     let mut started = false;
     let mut last_sent = String::new();
     let mut lead_since: Option<(Side, usize)> = None;
     let result = GameResult::decided;
+    // When the opponent was last asked to move.
+    let mut asked = Instant::now();
     let outcome = loop {
         let plies = history.len() - 1;
         if let Some((winner, why)) = outcome_in(game.rules.profile, &pos) {
@@ -311,83 +490,176 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
             (Some(s), _) => Some((s, plies)),
             (None, _) => None,
         };
-        if let Some((side, since)) = lead_since
+        // Real clocks decide only by the rules and the clock.
+        if args.tc.is_none()
+            && let Some((side, since)) = lead_since
             && plies - since >= LEAD_PLIES
         {
             break result(Some(side), "adjudicated: a decisive lead", plies);
         }
         let mv = if pos.to_move() == ours {
-            let Some(mv) = think(&game, &history, &pos, args.st, args.style) else {
+            let seconds = clocks.as_ref().map_or(args.st, |c| c.share(ours));
+            let thinking = Instant::now();
+            let Some(mv) = think(&game, &history, &pos, seconds, args.style) else {
                 break result(Some(ours.opponent()), "Yorimichi has no move", plies);
             };
-            last_sent = xboard::move_text(&pos, mv);
-            them.send(&format!("usermove {last_sent}"))?;
+            if let Some(c) = clocks.as_mut()
+                && !c.spend(ours, thinking.elapsed())
+            {
+                break result(Some(ours.opponent()), "Yorimichi's clock ran out", plies);
+            }
+            if args.protocol == Protocol::Cecp {
+                last_sent = xboard::move_text(&pos, mv);
+                if started {
+                    them.send_clocks(clocks.as_ref(), ours.opponent())?;
+                }
+                them.send(&format!("usermove {last_sent}"))?;
+                asked = Instant::now();
+            }
             mv
         } else {
-            if !started {
-                // From here on the opponent plays its side by itself.
-                them.send("go")?;
-                started = true;
-            }
-            let line = them
-                .answer(wait)
-                .map_err(|e| format!("{e} at ply {plies}, in {}", pos.to_sfen()))?;
-            if line == "resign" {
-                break result(Some(ours), "the opponent resigned", plies);
-            }
-            let mut line = line;
-            // A move of two legs comes as two `move` lines, the first
-            // ending with a comma.
-            while line.starts_with("move ") && line.ends_with(',') {
-                let rest = them.answer(wait)?;
-                let Some(leg) = rest.strip_prefix("move ") else {
-                    line = rest;
-                    break;
-                };
-                line.push_str(leg);
-            }
-            let Some(text) = line.strip_prefix("move ") else {
-                break GameResult::unscored(
-                    &format!(
-                        "rules differ: the opponent refused {last_sent}: {line} (in {})",
-                        pos.to_sfen()
-                    ),
-                    plies,
-                );
-            };
-            match xboard::parse_move(game.rules.profile, &pos, text) {
-                Ok(mv) if args.check_boards => {
-                    // Both boards must show the same pieces on the same squares.
-                    let next = play(&pos, mv);
-                    let theirs = them.hachu_board()?;
-                    let ours: Vec<Option<Side>> = (0..144u8)
-                        .map(|i| next.at(Square(i)).map(|(side, _)| side))
-                        .collect();
-                    if theirs != ours {
-                        break GameResult::unscored(
-                            &format!("the boards differ after {text} (ours: {})", next.to_sfen()),
-                            plies,
-                        );
+            let theirs = ours.opponent();
+            let wait = Duration::from_secs_f64(
+                clocks.as_ref().map_or(args.st * 20.0, |c| c.left(theirs)) + 10.0,
+            );
+            let answer = match args.protocol {
+                Protocol::Cecp => {
+                    if !started {
+                        // From here on the opponent plays its side by itself.
+                        them.send_clocks(clocks.as_ref(), theirs)?;
+                        them.send("go")?;
+                        asked = Instant::now();
+                        started = true;
                     }
-                    mv
+                    cecp_move(&mut them, &game, &pos, &last_sent, wait, args.check_boards)
                 }
-                Ok(mv) => mv,
-                Err(e) => {
-                    break GameResult::unscored(
-                        &format!(
-                            "rules differ: the opponent's move {e} (in {})",
-                            pos.to_sfen()
+                Protocol::Usi => {
+                    them.send(&format!("position startpos moves {}", record.join(" ")))?;
+                    let go = match clocks.as_ref() {
+                        Some(c) => format!(
+                            "go btime {} wtime {} binc 0 winc 0",
+                            (c.left(Side::First) * 1000.0) as u64,
+                            (c.left(Side::Second) * 1000.0) as u64
                         ),
-                        plies,
-                    );
+                        None => format!("go movetime {}", (args.st * 1000.0) as u64),
+                    };
+                    them.send(&go)?;
+                    asked = Instant::now();
+                    usi_move(&mut them, &game, &pos, wait)
                 }
             }
+            .map_err(|e| format!("{e} at ply {plies}, in {}", pos.to_sfen()))?;
+            let mv = match answer {
+                Answer::Move(mv) => mv,
+                Answer::Resign => break result(Some(ours), "the opponent resigned", plies),
+                Answer::Unscored(why) => break GameResult::unscored(&why, plies),
+            };
+            if let Some(c) = clocks.as_mut()
+                && !c.spend(theirs, asked.elapsed())
+            {
+                break result(Some(ours), "the opponent's clock ran out", plies);
+            }
+            mv
         };
+        record.push(mv.usi());
         pos = play(&pos, mv);
         history.push(pos.key());
     };
     them.quit();
-    Ok(outcome)
+    Ok(GameResult {
+        moves: record,
+        ..outcome
+    })
+}
+
+/// What the opponent answered on its turn.
+enum Answer {
+    Move(ChuMove),
+    Resign,
+    /// The engines disagree on the rules (or the boards differ): the game
+    /// is reported, not scored.
+    Unscored(String),
+}
+
+/// Reads a CECP engine's move (two legs come as two `move` lines).
+fn cecp_move(
+    them: &mut Opponent,
+    game: &Chu,
+    pos: &ChuPosition,
+    last_sent: &str,
+    wait: Duration,
+    check_boards: bool,
+) -> Result<Answer, String> {
+    let line = them.answer(wait)?;
+    if line == "resign" {
+        return Ok(Answer::Resign);
+    }
+    let mut line = line;
+    // A move of two legs comes as two `move` lines, the first ending
+    // with a comma.
+    while line.starts_with("move ") && line.ends_with(',') {
+        let rest = them.answer(wait)?;
+        let Some(leg) = rest.strip_prefix("move ") else {
+            line = rest;
+            break;
+        };
+        line.push_str(leg);
+    }
+    let Some(text) = line.strip_prefix("move ") else {
+        return Ok(Answer::Unscored(format!(
+            "rules differ: the opponent refused {last_sent}: {line} (in {})",
+            pos.to_sfen()
+        )));
+    };
+    let mv = match xboard::parse_move(game.rules.profile, pos, text) {
+        Ok(mv) => mv,
+        Err(e) => {
+            return Ok(Answer::Unscored(format!(
+                "rules differ: the opponent's move {e} (in {})",
+                pos.to_sfen()
+            )));
+        }
+    };
+    if check_boards {
+        // Both boards must show the same pieces on the same squares.
+        let next = play(pos, mv);
+        let theirs = them.hachu_board()?;
+        let ours: Vec<Option<Side>> = (0..144u8)
+            .map(|i| next.at(Square(i)).map(|(side, _)| side))
+            .collect();
+        if theirs != ours {
+            return Ok(Answer::Unscored(format!(
+                "the boards differ after {text} (ours: {})",
+                next.to_sfen()
+            )));
+        }
+    }
+    Ok(Answer::Move(mv))
+}
+
+/// Reads a USI engine's `bestmove`.
+fn usi_move(
+    them: &mut Opponent,
+    game: &Chu,
+    pos: &ChuPosition,
+    wait: Duration,
+) -> Result<Answer, String> {
+    let line = them.wait_for(wait, "bestmove", |l| l.starts_with("bestmove "))?;
+    let text = line
+        .trim_start_matches("bestmove ")
+        .split_whitespace()
+        .next()
+        .unwrap_or("");
+    if text == "resign" {
+        return Ok(Answer::Resign);
+    }
+    Ok(match parse_usi_in(game.rules.profile, pos, text) {
+        Ok(mv) => Answer::Move(mv),
+        Err(e) => Answer::Unscored(format!(
+            "an illegal move from the opponent: {e} (in {})",
+            pos.to_sfen()
+        )),
+    })
 }
 
 pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Outcome {
@@ -432,6 +704,9 @@ pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Outcome {
         } else {
             "後手"
         };
+        if let Some(path) = &args.log {
+            log_game(path, args, i + 1, side, verdict, &r)?;
+        }
         writeln!(
             out,
             "game {:>3} Yorimichi={side} {verdict} ({}) after {} plies",
@@ -450,5 +725,39 @@ pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Outcome {
         "score Yorimichi: {:.1}% of {scored} scored games",
         100.0 * points / scored.max(1) as f64
     )?;
+    Ok(())
+}
+
+/// Appends one game to the match log: who played what, how it ended, and
+/// its moves in USI (from the start position).
+fn log_game(
+    path: &std::path::Path,
+    args: &MatchArgs,
+    number: usize,
+    side: &str,
+    verdict: &str,
+    r: &GameResult,
+) -> Outcome {
+    let timing = match args.tc {
+        Some(tc) => format!("tc {}/{}", tc.moves, tc.seconds),
+        None => format!("st {}", args.st),
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("--log {}: {e}", path.display()))?;
+    writeln!(
+        file,
+        "game {number} Yorimichi={side} opponent=\"{}\" protocol={} profile={} {timing} seed={}\nend: {verdict} ({}) after {} plies\nmoves: {}\n",
+        args.opponent,
+        args.protocol.id(),
+        args.profile.id(),
+        args.seed,
+        r.why,
+        r.plies,
+        r.moves.join(" ")
+    )
+    .map_err(|e| format!("--log {}: {e}", path.display()))?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! 中将棋 in XBoard's notation and the CECP engine (issue 6).
 
 use yorimichi::cli::engine::{Style, run_script};
-use yorimichi::cli::referee::MatchArgs;
+use yorimichi::cli::referee::{MatchArgs, Protocol, TimeControl};
 use yorimichi::cli::{Cli, Command, parse};
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::moves::{parse_usi, play};
@@ -102,6 +102,28 @@ fn the_engine_speaks_cecp() {
     assert!(out.contains("Error (only variant chu)"));
     assert!(out.contains("Error (unknown command): foo"));
     assert!(out.contains("Illegal position"));
+    // The rules' profile is an option the GUI (or `match`) sets.
+    let out =
+        run_script("protover 2\noption Profile=lishogi\noption Profile=hachu\noption Colour=red\n");
+    assert!(
+        out.contains("option=\"Profile -combo *jcsa /// lishogi\""),
+        "{out}"
+    );
+    assert!(
+        out.contains("Error (Profile is jcsa or lishogi): option Profile=hachu"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Error (unknown option): option Colour=red"),
+        "{out}"
+    );
+    assert_eq!(out.matches("Error").count(), 2, "{out}");
+    // After losing its lion to a rook, 先手 takes an unprotected lion with
+    // its own rook: the seed's rules allow it, lishogi's do not.
+    let take = "force\nsetboard k11/12/9n2/12/6r5/12/12/12/9R2/12/12/11K b 6e 1\nusermove j4j10\n";
+    assert!(!run_script(take).contains("Illegal move"));
+    let out = run_script(&format!("option Profile=lishogi\n{take}"));
+    assert!(out.contains("Illegal move: j4j10"), "{out}");
     // `quit` ends the session: nothing after it is read.
     assert_eq!(run_script("quit\nping 1\n"), "");
 }
@@ -125,7 +147,10 @@ fn engine_and_match_commands_parse() {
             game: GameId::ChuShogi,
             opponent: "/usr/games/hachu -x".into(),
             games: 4,
+            protocol: Protocol::Cecp,
             st: 0.5,
+            tc: None,
+            log: None,
             max_plies: 300,
             seed: 3,
             profile: Profile::Jcsa,
@@ -147,6 +172,25 @@ fn engine_and_match_commands_parse() {
             ..
         })))
     ));
+    assert!(matches!(
+        command(&args(
+            "match chushogi --opponent x --protocol usi --tc 40/120"
+        )),
+        Ok(Some(Command::Match(MatchArgs {
+            protocol: Protocol::Usi,
+            tc: Some(TimeControl {
+                moves: 40,
+                seconds: 120.0
+            }),
+            ..
+        })))
+    ));
+    for bad in ["--tc 40", "--tc 0/120", "--tc 40/-1", "--protocol uci"] {
+        assert!(
+            command(&args(&format!("match chushogi --opponent x {bad}"))).is_err(),
+            "{bad}"
+        );
+    }
     let style = |v: &[String]| match parse(v) {
         Ok(Cli {
             command: Some(Command::Match(MatchArgs { style, .. })),

@@ -319,3 +319,111 @@ fn the_moves_command_answers_each_sfen_with_the_end_and_the_moves() {
     let bad = answer(Profile::Lishogi, "not a position");
     assert!(bad.starts_with("error\t"), "{bad}");
 }
+
+/// `yorimichi match` with the binary itself as the opponent.
+fn referee(extra: &[&str], opponent: &str, log: &std::path::Path) -> String {
+    let binary = env!("CARGO_BIN_EXE_yorimichi");
+    let out = Command::new(binary)
+        .args(["match", "chushogi", "--profile", "lishogi", "--log"])
+        .arg(log)
+        .args(["--opponent", &format!("{binary} {opponent}")])
+        .args(extra)
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// Every logged game replays move by move under lishogi's rules.
+fn replay_log(log: &std::path::Path, games: usize) {
+    let text = std::fs::read_to_string(log).unwrap();
+    let mut replayed = 0;
+    for line in text.lines() {
+        let Some(moves) = line.strip_prefix("moves: ") else {
+            continue;
+        };
+        let mut pos = ChuPosition::start();
+        for (i, m) in moves.split_whitespace().enumerate() {
+            let mv = parse_usi_in(Profile::Lishogi, &pos, m)
+                .unwrap_or_else(|e| panic!("game {}, ply {}: {e}", replayed + 1, i + 1));
+            pos = play(&pos, mv);
+        }
+        replayed += 1;
+    }
+    assert_eq!(replayed, games, "{text}");
+}
+
+#[test]
+fn a_match_against_the_usi_engine_completes_with_every_move_legal() {
+    let dir = std::env::temp_dir().join(format!("yorimichi-usi-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("games.txt");
+    let _ = std::fs::remove_file(&log);
+    let out = referee(
+        &[
+            "--protocol",
+            "usi",
+            "--games",
+            "20",
+            "--st",
+            "0.02",
+            "--max-plies",
+            "60",
+        ],
+        "usi",
+        &log,
+    );
+    assert!(out.contains("not scored 0"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        20,
+        "{out}"
+    );
+    replay_log(&log, 20);
+    // Real clocks: both engines are told them and keep within them.
+    let _ = std::fs::remove_file(&log);
+    let out = referee(
+        &[
+            "--protocol",
+            "usi",
+            "--games",
+            "2",
+            "--tc",
+            "20/3",
+            "--max-plies",
+            "50",
+        ],
+        "usi",
+        &log,
+    );
+    assert!(out.contains("not scored 0"), "{out}");
+    assert!(!out.contains("clock ran out"), "{out}");
+    replay_log(&log, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_match_against_the_cecp_engine_sets_its_profile_and_clock() {
+    let dir = std::env::temp_dir().join(format!("yorimichi-cecp-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("games.txt");
+    let out = referee(
+        &["--games", "2", "--tc", "20/3", "--max-plies", "50"],
+        "engine",
+        &log,
+    );
+    assert!(out.contains("not scored 0"), "{out}");
+    assert!(!out.contains("clock ran out"), "{out}");
+    replay_log(&log, 2);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.contains("protocol=cecp profile=lishogi tc 20/3"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
