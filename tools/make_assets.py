@@ -93,7 +93,19 @@ def make_sounds():
     write_ogg("win", concat(*(tone([f, f * 1.5], 0.22, 0.35, decay=5) for f in (523, 659, 784, 1047)), gap=0.0))
     write_ogg("lose", concat(*(tone([f], 0.3, 0.3, decay=4) for f in (392, 349, 311, 262)), gap=0.0))
     write_ogg("throw", clatter())
+    clacks()
     print("sounds written")
+
+
+def clacks():
+    # One koma striking the board (a dull wooden knock, three variants so
+    # that four koma do not sound like one) or another koma (a higher,
+    # harder click, two variants). The game picks one per contact and sets
+    # its volume and pitch from the impulse.
+    for i, (low, high, seed) in enumerate([(210, 470, 11), (240, 530, 12), (190, 430, 13)], start=1):
+        write_ogg(f"clack_board{i}", tone([low, high], 0.09, 0.9, noise=0.5, decay=70, seed=seed))
+    for i, (low, high, seed) in enumerate([(1050, 1620, 21), (1180, 1790, 22)], start=1):
+        write_ogg(f"clack_koma{i}", tone([low, high], 0.06, 0.7, noise=0.35, decay=95, seed=seed))
 
 
 def clatter():
@@ -123,3 +135,5 @@ if __name__ == "__main__":
         make_sounds()
     if "throw" in what:
         write_ogg("throw", clatter())
+    if "clacks" in what:
+        clacks()

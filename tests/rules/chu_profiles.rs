@@ -107,3 +107,21 @@ fn lishogi_draws_when_only_the_kings_can_move() {
     // JCSA has no such rule: the 60-minute cutoff will count the points.
     assert_eq!(outcome_in(Profile::Jcsa, &p), None);
 }
+
+/// Found by the differential test against shogiops
+/// (`tools/shogiops/diff.mjs`): a lion takes a pawn and then a lion two
+/// squares from where it started, the pawn it took being the only piece
+/// that protected that lion. The seed's rules look at the board after the
+/// move (nothing can take back: legal); lishogi counts protectors on the
+/// board before it, the pawn included (refused).
+#[test]
+fn a_pawn_taken_on_the_first_step_still_protects_under_lishogi() {
+    let p = pos(
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhd2dhrvm/ppppp2Npppp/3i2p1i3/6n5/12/3I4I3/PPPPPPPPPPP1/MVRHD1QDHRBM/A1B1TOXT3A/LFCSGKEGSCFL b - 27",
+    );
+    assert!(legal(Profile::Jcsa, &p, "5d6e6f"));
+    assert!(!legal(Profile::Lishogi, &p, "5d6e6f"));
+    // Taking the pawn alone stays legal under both.
+    assert!(legal(Profile::Jcsa, &p, "5d6e"));
+    assert!(legal(Profile::Lishogi, &p, "5d6e"));
+}

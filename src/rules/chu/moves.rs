@@ -347,8 +347,12 @@ fn lion_rules_allow(profile: Profile, pos: &ChuPosition, mv: ChuMove) -> bool {
             {
                 continue;
             }
-            // 離れた獅子: not if it could be taken back.
-            if protected_after(pos, mv, lion) {
+            // 離れた獅子: not if it could be taken back. lishogi counts
+            // its protectors on the board before the move, so a piece the
+            // first step takes still protects the lion there.
+            let protected = protected_after(pos, mv, lion)
+                || (profile == Profile::Lishogi && attacks(pos, side.opponent(), lion));
+            if protected {
                 return false;
             }
         } else if pos.lion_taken_at().is_some() && protected_after(pos, mv, lion) {
