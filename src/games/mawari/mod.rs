@@ -30,6 +30,7 @@ use crate::rules::data::GameId;
 use crate::shell::Screen;
 use crate::shell::screens::quit_on_key;
 
+pub use events::BoardMark;
 pub use panel::ThrowButton;
 pub use scene::{Phase, RacePiece, Shown};
 pub use session::{LogEntry, MawariMatch, Seat};
@@ -40,13 +41,21 @@ pub use throw::ThrowRequest;
 const CELL: f32 = 64.0;
 /// The board's centre on a landscape screen.
 const BOARD_CENTRE: Vec2 = Vec2::new(-215.0, -22.0);
-/// The players' colours: 赤, 青, 緑, 紫.
-const COLOURS: [Color; 4] = [
+/// The colours a seat can take: 赤, 青, 緑, 紫, 橙, 茶 (named in
+/// `session::COLOUR_NAMES`).
+const COLOURS: [Color; 6] = [
     Color::srgb(0.80, 0.18, 0.14),
     Color::srgb(0.16, 0.36, 0.78),
     Color::srgb(0.14, 0.56, 0.28),
     Color::srgb(0.52, 0.24, 0.64),
+    Color::srgb(0.92, 0.52, 0.10),
+    Color::srgb(0.42, 0.27, 0.15),
 ];
+
+/// Seat `player`'s colour in match `m`.
+fn colour_of(m: &MawariMatch, player: usize) -> Color {
+    COLOURS[m.colour(player).min(COLOURS.len() - 1)]
+}
 
 pub fn plugin(app: &mut App) {
     let chosen = || chosen(GameId::Mawari);
@@ -64,12 +73,14 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                throw::skip_dead_turns,
                 throw::throw_gesture,
                 throw::cpu_throws,
                 throw::start_throw,
                 throw::play_throw,
                 events::play_events,
                 events::place_pieces,
+                events::show_marks,
                 panel::refresh_panel,
                 panel::show_result,
                 quit_on_key,
