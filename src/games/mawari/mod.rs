@@ -7,7 +7,7 @@
 //! `crate::rules::mawari`; this module only presents them.
 //!
 //! - `session`: the match (seats, the throw log) and its save;
-//! - `setup`: the setup screen and its draft;
+//! - `setup`: the setup screen, its draft, names typed and house rules;
 //! - `scene`: the board and pieces, and entering and leaving the screen;
 //! - `throw`: the person's drag, the CPU's throws, the dice in the air;
 //! - `events`: what a throw did, played event by event with banners;
@@ -31,10 +31,13 @@ use crate::shell::Screen;
 use crate::shell::screens::quit_on_key;
 
 pub use events::BoardMark;
-pub use panel::ThrowButton;
+pub use panel::{ResultPanel, ThrowButton};
 pub use scene::{Phase, RacePiece, Shown};
 pub use session::{LogEntry, MawariMatch, Seat};
-pub use setup::{MawariBegin, MawariDraft};
+pub use setup::{
+    HOUSE_KEY, HouseRule, HouseRules, MAX_NAME, MawariBegin, MawariDraft, SETUP_KEY,
+    SaveRulesButton, SetupField, SetupNotes, TextFocus, TurnOrder,
+};
 pub use throw::ThrowRequest;
 
 /// Side of one square on the play screen.
@@ -60,11 +63,15 @@ fn colour_of(m: &MawariMatch, player: usize) -> Color {
 pub fn plugin(app: &mut App) {
     let chosen = || chosen(GameId::Mawari);
     app.add_message::<ThrowRequest>()
+        .add_message::<bevy::window::Ime>()
         .init_resource::<setup::StartNotice>()
+        .init_resource::<SetupNotes>()
+        .init_resource::<TextFocus>()
         .add_systems(OnEnter(Screen::Setup), setup::spawn.run_if(chosen()))
         .add_systems(
             Update,
-            (setup::rebuild, setup::begin_on_enter)
+            (setup::begin_on_enter, setup::type_text, setup::rebuild)
+                .chain()
                 .run_if(in_state(Screen::Setup))
                 .run_if(chosen()),
         )

@@ -324,7 +324,7 @@ fn player_row(
 }
 
 #[derive(Component)]
-pub(crate) struct ResultPanel;
+pub struct ResultPanel;
 
 pub(crate) fn show_result(
     mut commands: Commands,

@@ -23,6 +23,29 @@ pub(crate) const COLOUR_NAMES: [T; 6] = [
     T::MawariBrown,
 ];
 
+/// The name of place `player` among `seats`: `typed` if any, else あなた
+/// when one person plays, else by its colour (an index of
+/// [`COLOUR_NAMES`]).
+pub(crate) fn seat_name(
+    seats: &[Seat],
+    typed: &str,
+    colour: usize,
+    player: usize,
+    lang: Lang,
+) -> String {
+    let typed = typed.trim();
+    if !typed.is_empty() {
+        return typed.to_string();
+    }
+    let people = seats.iter().filter(|s| **s == Seat::Person).count();
+    let colour = COLOUR_NAMES[colour.min(COLOUR_NAMES.len() - 1)].get(lang);
+    match seats.get(player) {
+        Some(Seat::Person) if people == 1 => T::MawariYou.get(lang).to_string(),
+        Some(Seat::Cpu) => T::MawariCpuName.fill(lang, &[&colour]),
+        _ => T::MawariPlayerName.fill(lang, &[&colour]),
+    }
+}
+
 /// Who sits at a place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Seat {
@@ -126,19 +149,13 @@ impl MawariMatch {
 
     /// A player's name: as typed, else あなた when one person plays, else
     /// by colour.
-    pub(crate) fn name(&self, player: usize, lang: Lang) -> String {
+    pub fn name(&self, player: usize, lang: Lang) -> String {
         if let Some(name) = self.names.get(player).map(|n| n.trim())
             && !name.is_empty()
         {
             return name.to_string();
         }
-        let people = self.seats.iter().filter(|s| **s == Seat::Person).count();
-        let colour = COLOUR_NAMES[self.colour(player)].get(lang);
-        match self.seats.get(player) {
-            Some(Seat::Person) if people == 1 => T::MawariYou.get(lang).to_string(),
-            Some(Seat::Cpu) => T::MawariCpuName.fill(lang, &[&colour]),
-            _ => T::MawariPlayerName.fill(lang, &[&colour]),
-        }
+        seat_name(&self.seats, "", self.colour(player), player, lang)
     }
 
     /// Plays a throw: the race moves on and the log grows. Returns the
