@@ -17,6 +17,7 @@ use crate::shell::audio::Sfx;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::settings::Settings;
 use crate::shell::widgets::{Fonts, palette};
+use bevy::sprite::Anchor;
 
 /// The banner for a named event.
 pub(crate) fn event_banner(e: &Event, m: &MawariMatch, lang: Lang) -> Option<String> {
@@ -280,18 +281,33 @@ pub(crate) fn show_marks(
         &mut Text2d,
         &mut Transform,
         &mut TextColor,
+        &mut Anchor,
     )>,
 ) {
     let lang = settings.lang;
     let at = |i: usize| piece_position(&place, &shown.pieces, i);
-    let mut want: Vec<(u8, String, Vec2, Color)> = Vec::new();
+    // Marks stand inside the board from the piece (the edge squares have
+    // no room outside), a 王将's lap count a little further in.
+    let inward = |i: usize, far: f32| {
+        let (c, r) = place.cell(shown.pieces[i].square);
+        let away = |k: i32| match k {
+            0 => 1.0,
+            8 => -1.0,
+            _ => 0.0,
+        };
+        let dir = Vec2::new(away(c), away(r));
+        // Beside the piece, the text leaning away from it.
+        let lean = Vec2::new(-dir.x * 0.5, -dir.y * 0.5);
+        (at(i) + dir.normalize_or_zero() * CELL * far * 0.55, lean)
+    };
+    let mut want: Vec<(u8, String, (Vec2, Vec2), Color)> = Vec::new();
     if let Some(w) = shown.war {
         for (side, piece) in [w.first, w.second].into_iter().enumerate() {
             if piece < shown.pieces.len() {
                 want.push((
                     side as u8,
                     T::MawariWarMark.fill(lang, &[&w.made[side], &TRACK]),
-                    at(piece) + Vec2::new(0.0, CELL * 0.62),
+                    inward(piece, 0.7),
                     palette::VERMILION,
                 ));
             }
@@ -308,13 +324,18 @@ pub(crate) fn show_marks(
             want.push((
                 10 + i as u8,
                 T::MawariOnbuGoal.get(lang).to_string(),
-                centre + Vec2::new(0.0, -CELL * 0.3),
+                (centre + Vec2::new(0.0, -CELL * 0.3), Vec2::ZERO),
                 colour,
             ));
+            let far = if shown.war.is_some_and(|w| w.first == i || w.second == i) {
+                1.1
+            } else {
+                0.7
+            };
             want.push((
                 20 + i as u8,
                 T::MawariOnbuLeft.fill(lang, &[&left]),
-                at(i) + Vec2::new(0.0, -CELL * 0.62),
+                inward(i, far),
                 colour,
             ));
         }
@@ -322,15 +343,18 @@ pub(crate) fn show_marks(
             want.push((
                 30 + i as u8,
                 T::MawariPlace.fill(lang, &[&(k + 1)]),
-                at(i) + Vec2::new(0.0, CELL * 0.62),
+                inward(i, 0.7),
                 colour,
             ));
         }
     }
     let mut have = Vec::new();
-    for (entity, mark, mut text, mut t, mut colour) in &mut marks {
+    for (entity, mark, mut text, mut t, mut colour, mut anchor) in &mut marks {
         match want.iter().find(|w| w.0 == mark.0) {
-            Some((_, s, pos, c)) => {
+            Some((_, s, (pos, lean), c)) => {
+                if anchor.0 != *lean {
+                    anchor.0 = *lean;
+                }
                 if text.0 != *s {
                     text.0 = s.clone();
                 }
@@ -346,7 +370,7 @@ pub(crate) fn show_marks(
             None => commands.entity(entity).despawn(),
         }
     }
-    for (key, s, pos, c) in want {
+    for (key, s, (pos, lean), c) in want {
         if have.contains(&key) {
             continue;
         }
@@ -360,6 +384,7 @@ pub(crate) fn show_marks(
                 ..default()
             },
             TextColor(c),
+            Anchor(lean),
             Transform::from_translation(pos.extend(30.0)),
         ));
     }

@@ -310,55 +310,80 @@ fn spawn_setup_ui(
             }
         });
         heading(root, fonts, lang, T::MawariNames);
+        // One place a row, the rows lined up on the left.
+        let mut places = root.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::FlexStart,
+            ..default()
+        });
         for (i, seat) in d.seats.iter().enumerate() {
-            root.spawn(widgets::row()).with_children(|r| {
-                let colour = d.colours.get(i).map_or(i, |&c| usize::from(c));
-                r.spawn((
-                    Node {
-                        width: px(14),
-                        height: px(34),
-                        ..default()
-                    },
-                    BackgroundColor(COLOURS[colour.min(COLOURS.len() - 1)]),
-                ));
-                let name = d.names.get(i).cloned().unwrap_or_default();
-                let field = TextFocus::Name(i);
-                r.spawn((
-                    text_field(
-                        fonts,
-                        &name,
-                        &default_name(d, i, lang),
-                        focus == field,
-                        220.0,
-                    ),
-                    SetupField(field),
-                ))
-                .observe(focus_on(field));
-                option::<MawariDraft>(
-                    r,
-                    fonts,
-                    COLOUR_NAMES[colour.min(COLOUR_NAMES.len() - 1)].get(lang),
-                    false,
-                    move |d| d.next_colour(i),
-                );
-                let who = match seat {
-                    Seat::Person => T::MawariPerson,
-                    Seat::Cpu => T::OpponentCpu,
-                };
-                option::<MawariDraft>(r, fonts, who.get(lang), *seat == Seat::Person, move |d| {
-                    if let Some(s) = d.seats.get_mut(i) {
-                        *s = if *s == Seat::Person {
-                            Seat::Cpu
-                        } else {
-                            Seat::Person
-                        };
+            places.with_children(|column| {
+                column.spawn(widgets::row()).with_children(|r| {
+                    let colour = d.colours.get(i).map_or(i, |&c| usize::from(c));
+                    // ↑ first, so that the rows line up (a gap where there is none).
+                    if i > 0 && d.order == TurnOrder::Seated {
+                        option::<MawariDraft>(
+                            r,
+                            fonts,
+                            T::MawariMoveUp.get(lang),
+                            false,
+                            move |d| d.swap(i, i - 1),
+                        );
+                    } else {
+                        r.spawn(Node {
+                            width: px(60),
+                            ..default()
+                        });
                     }
+
+                    r.spawn((
+                        Node {
+                            width: px(14),
+                            height: px(34),
+                            ..default()
+                        },
+                        BackgroundColor(COLOURS[colour.min(COLOURS.len() - 1)]),
+                    ));
+                    let name = d.names.get(i).cloned().unwrap_or_default();
+                    let field = TextFocus::Name(i);
+                    r.spawn((
+                        text_field(
+                            fonts,
+                            &name,
+                            &default_name(d, i, lang),
+                            focus == field,
+                            220.0,
+                        ),
+                        SetupField(field),
+                    ))
+                    .observe(focus_on(field));
+                    option::<MawariDraft>(
+                        r,
+                        fonts,
+                        COLOUR_NAMES[colour.min(COLOUR_NAMES.len() - 1)].get(lang),
+                        false,
+                        move |d| d.next_colour(i),
+                    );
+                    let who = match seat {
+                        Seat::Person => T::MawariPerson,
+                        Seat::Cpu => T::OpponentCpu,
+                    };
+                    option::<MawariDraft>(
+                        r,
+                        fonts,
+                        who.get(lang),
+                        *seat == Seat::Person,
+                        move |d| {
+                            if let Some(s) = d.seats.get_mut(i) {
+                                *s = if *s == Seat::Person {
+                                    Seat::Cpu
+                                } else {
+                                    Seat::Person
+                                };
+                            }
+                        },
+                    );
                 });
-                if i > 0 && d.order == TurnOrder::Seated {
-                    option::<MawariDraft>(r, fonts, T::MawariMoveUp.get(lang), false, move |d| {
-                        d.swap(i, i - 1)
-                    });
-                }
             });
         }
         choice_group::<MawariDraft, TurnOrder>(
