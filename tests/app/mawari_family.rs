@@ -565,3 +565,79 @@ fn a_four_player_family_game_with_names_house_rules_and_a_drawn_order() {
     ));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Where the board's mark `key` stands, and what it says.
+fn mark(app: &mut App, key: u8) -> Option<(Vec2, String)> {
+    let mut q = app.world_mut().query::<(&BoardMark, &Transform, &Text2d)>();
+    q.iter(app.world())
+        .find(|(m, _, _)| m.0 == key)
+        .map(|(_, t, s)| (t.translation.truncate(), s.0.clone()))
+}
+
+#[test]
+fn an_onbu_lap_is_marked_and_its_count_goes_with_the_carrier() {
+    use yorimichi::games::mawari::RacePiece;
+    use yorimichi::rules::mawari::race::RaceText;
+    let (store, _dir) = temp_store("mawari-onbu");
+    let mut app = app(store);
+    app.world_mut().resource_mut::<Settings>().reduced_motion = true;
+    app.update();
+    let mut rules = MawariRules::BASIC;
+    rules.onbu = true;
+    let mut m = war_match();
+    m.race = RaceText::parse("osho@5+20 fu@14 turn=0")
+        .expect("a position")
+        .race(rules);
+    app.insert_resource(m);
+    app.insert_resource(ChosenGame(GameId::Mawari));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    app.update();
+    app.update();
+    let carrier = |app: &mut App| {
+        let mut q = app.world_mut().query::<(&RacePiece, &Transform)>();
+        q.iter(app.world())
+            .find(|(p, _)| p.0 == 0)
+            .map(|(_, t)| t.translation.truncate())
+            .expect("the carrier")
+    };
+    let (goal_at, goal) = mark(&mut app, 10).expect("the lap's end is marked");
+    assert_eq!(goal, T::MawariOnbuGoal.get(Lang::Ja));
+    let (count_at, count) = mark(&mut app, 20).expect("the squares left are shown");
+    assert_eq!(count, T::MawariOnbuLeft.fill(Lang::Ja, &[&20]));
+    assert!(count_at.distance(carrier(&mut app)) < 48.0);
+    // The carrier throws until it has moved.
+    for _ in 0..5000 {
+        app.update();
+        let m = app.world().resource::<MawariMatch>();
+        let left = m.race.pieces[0].onbu_left;
+        if left != Some(20) && app.world().resource::<Phase>().is_waiting() {
+            break;
+        }
+        if m.race.is_over() {
+            break;
+        }
+    }
+    let m = app.world().resource::<MawariMatch>().clone();
+    let Some(left) = m.race.pieces[0].onbu_left else {
+        panic!("the lap went on: {:?}", m.race.pieces[0]);
+    };
+    assert!(left < 20, "the carrier moved");
+    for _ in 0..60 {
+        app.update();
+    }
+    let (new_at, count) = mark(&mut app, 20).expect("still shown");
+    assert_eq!(count, T::MawariOnbuLeft.fill(Lang::Ja, &[&left]));
+    let moved = carrier(&mut app);
+    // Beside the carrier wherever it is (on its side of the board).
+    assert!(
+        new_at.distance(moved) < 48.0 && new_at.distance(moved) > 20.0,
+        "the count went with the carrier: {new_at} by {moved}"
+    );
+    assert_eq!(
+        mark(&mut app, 10).expect("the goal").0,
+        goal_at,
+        "the goal stays"
+    );
+}
