@@ -206,12 +206,8 @@ pub(crate) fn refresh_panel(
                 16.0,
                 palette::INK,
             ));
-            // The throw under way is logged once it has played out.
-            let playing = matches!(
-                *phase,
-                Phase::Throwing { .. } | Phase::Reading { .. } | Phase::Moving { .. }
-            );
-            for entry in m.log.iter().rev().skip(usize::from(playing)).take(6) {
+            // A throw is logged once it has played out.
+            for entry in m.log.iter().take(shown.logged).rev().take(6) {
                 let named: Vec<String> = entry
                     .events
                     .iter()

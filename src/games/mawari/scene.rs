@@ -70,6 +70,8 @@ pub struct Shown {
     pub draw: Option<FirstThrow>,
     /// The places of those through, as far as they have been shown.
     pub finished: Vec<usize>,
+    /// The throws of the log whose outcome has been shown.
+    pub logged: usize,
 }
 
 impl Shown {
@@ -82,6 +84,7 @@ impl Shown {
             war: m.race.war,
             draw: m.draw.clone(),
             finished: m.race.finished.clone(),
+            logged: m.log.len(),
         }
     }
 }
