@@ -36,9 +36,14 @@ fn field(app: &mut App, which: TextFocus) -> Entity {
 
 fn key(app: &mut App, logical: Key, text: Option<&str>) {
     let window = Entity::PLACEHOLDER;
+    let key_code = match logical {
+        Key::Enter => KeyCode::Enter,
+        Key::Backspace => KeyCode::Backspace,
+        _ => KeyCode::KeyA,
+    };
     for state in [ButtonState::Pressed, ButtonState::Released] {
         app.world_mut().write_message(KeyboardInput {
-            key_code: KeyCode::KeyA,
+            key_code,
             logical_key: logical.clone(),
             state,
             text: text.map(Into::into),
@@ -69,6 +74,12 @@ fn type_name(app: &mut App, which: TextFocus, latin: &str, ime: &str) {
     }
     key(app, Key::Enter, None);
     assert_eq!(*app.world().resource::<TextFocus>(), TextFocus::None);
+    app.update();
+    assert_eq!(
+        common_screen(app),
+        Screen::Setup,
+        "Enter ends the typing, not the setup"
+    );
 }
 
 /// Every text on screen (the UI's and the board's).
