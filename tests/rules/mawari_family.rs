@@ -161,3 +161,30 @@ fn without_playing_on_the_first_through_wins_at_once() {
     assert!(race.finished.is_empty());
     assert_eq!(race.standings()[0], 0);
 }
+
+#[test]
+fn playing_on_one_put_out_comes_after_everyone_through() {
+    let mut rules = MawariRules::BASIC;
+    rules.pussun = true;
+    rules.fu_demotion = true;
+    let mut race = race_with(
+        rules,
+        &[
+            (30, Rank::SenkoStand, 0),
+            (2, Rank::Fu, 0),
+            (14, Rank::Hisha, 0),
+        ],
+    )
+    .playing_for_places();
+    // Stopping right behind the 歩: a step back onto the corner, out.
+    let ev = race.apply(mv(3));
+    assert!(ev.contains(&Event::Out { piece: 0 }), "{ev:?}");
+    assert!(!race.is_over());
+    assert_eq!(race.thrower(), Some(1));
+    race.apply(mv(1));
+    let ev = race.apply(mv(2));
+    assert!(ev.contains(&Event::Finish { piece: 2, place: 1 }));
+    assert!(ev.contains(&Event::Finish { piece: 1, place: 2 }));
+    assert!(race.is_over());
+    assert_eq!(race.standings(), vec![2, 1, 0]);
+}
