@@ -358,6 +358,17 @@ fn a_war_is_played_out_on_screen_to_its_outcome() {
         q.iter(app.world()).filter(|m| m.0 < 2).count()
     };
     assert_eq!(marks(&mut app), 2, "both pieces at war are marked");
+    // The one across the board turns to face the other.
+    let turned = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query::<(&yorimichi::games::mawari::RacePiece, &Transform)>();
+        q.iter(app.world())
+            .find(|(p, _)| p.0 == 1)
+            .map(|(_, t)| t.rotation.angle_between(Quat::IDENTITY))
+            .expect("the second piece")
+    };
+    assert!((turned(&mut app) - std::f32::consts::PI).abs() < 0.01);
     assert!(shows(&mut app, "31/32"));
     let mut banners = Vec::new();
     for _ in 0..3000 {
@@ -398,6 +409,7 @@ fn a_war_is_played_out_on_screen_to_its_outcome() {
     assert_eq!(m.race.pieces[w].rank, Rank::Keima);
     assert_eq!(m.race.pieces[l].rank, Rank::Fu);
     assert_eq!(marks(&mut app), 0, "the war's marks are gone");
+    assert!(turned(&mut app) < 0.01, "back as it was");
 }
 
 #[test]

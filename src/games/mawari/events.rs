@@ -248,7 +248,15 @@ pub(crate) fn place_pieces(
                 10.0,
             ));
         }
-        t.rotation = piece_rotation(p);
+        // At war the two turn to face each other across the board.
+        let at_war = shown
+            .war
+            .is_some_and(|w| w.first == piece.0 || w.second == piece.0);
+        t.rotation = if at_war {
+            facing_centre(&place, p.square)
+        } else {
+            piece_rotation(p)
+        };
         // One through (playing on for places) stays on its square.
         let faded = if p.out && !shown.finished.contains(&piece.0) {
             Visibility::Hidden
@@ -259,6 +267,23 @@ pub(crate) fn place_pieces(
             *vis = faded;
         }
     }
+}
+
+/// The way from edge square `sq` into the board: x and y each -1, 0 or 1.
+fn into_board(place: &BoardPlace, sq: u8) -> Vec2 {
+    let (c, r) = place.cell(sq);
+    let away = |k: i32| match k {
+        0 => 1.0,
+        8 => -1.0,
+        _ => 0.0,
+    };
+    Vec2::new(away(c), away(r))
+}
+
+/// A koma on edge square `sq` turned to point at the board's centre.
+fn facing_centre(place: &BoardPlace, sq: u8) -> Quat {
+    let d = into_board(place, sq);
+    Quat::from_rotation_z(d.y.atan2(d.x) - std::f32::consts::FRAC_PI_2)
 }
 
 /// A word on the board beside a piece or a square: the war's count by
@@ -289,13 +314,7 @@ pub(crate) fn show_marks(
     // Marks stand inside the board from the piece (the edge squares have
     // no room outside), a 王将's lap count a little further in.
     let inward = |i: usize, far: f32| {
-        let (c, r) = place.cell(shown.pieces[i].square);
-        let away = |k: i32| match k {
-            0 => 1.0,
-            8 => -1.0,
-            _ => 0.0,
-        };
-        let dir = Vec2::new(away(c), away(r));
+        let dir = into_board(&place, shown.pieces[i].square);
         // Beside the piece, the text leaning away from it.
         let lean = Vec2::new(-dir.x * 0.5, -dir.y * 0.5);
         (at(i) + dir.normalize_or_zero() * CELL * far * 0.55, lean)
@@ -307,7 +326,7 @@ pub(crate) fn show_marks(
                 want.push((
                     side as u8,
                     T::MawariWarMark.fill(lang, &[&w.made[side], &TRACK]),
-                    inward(piece, 0.7),
+                    inward(piece, 1.0),
                     palette::VERMILION,
                 ));
             }
@@ -328,7 +347,7 @@ pub(crate) fn show_marks(
                 colour,
             ));
             let far = if shown.war.is_some_and(|w| w.first == i || w.second == i) {
-                1.1
+                2.2
             } else {
                 0.7
             };
