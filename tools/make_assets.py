@@ -3,8 +3,8 @@
 
 * assets/fonts/*.ttf: IPAex Gothic (UI) and IPAex Mincho (piece faces) from
   Debian's fonts-ipaexfont, subset to the characters the game can show
-  (every character in src/ and levels/, plus ASCII and digits), so the web
-  build stays small.
+  (every character in src/ and levels/, plus ASCII, digits and every kana
+  for typed names), so the web build stays small.
 * assets/sounds/*.ogg: short synthesised sound effects (no downloads).
 
 Needs: fonts-ipaexfont, vorbis-tools (oggenc), and pip's fonttools.
@@ -18,6 +18,9 @@ RATE = 22050
 def used_characters():
     chars = set(chr(c) for c in range(0x20, 0x7F))
     chars |= set("０１２３４５６７８９×→←↑↓・…「」『』（）、。！？ー〜：％")
+    # Every kana, for the names players type.
+    chars |= set(chr(c) for c in range(0x3041, 0x3097))
+    chars |= set(chr(c) for c in range(0x30A1, 0x30FD))
     for folder in ("src", "levels"):
         for path in (ROOT / folder).rglob("*"):
             if path.suffix in (".rs", ".ron"):

@@ -107,3 +107,96 @@ pub(crate) fn choice_group<
 pub(crate) fn heading(parent: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, key: T) {
     parent.spawn(widgets::label(fonts, lang, key, 18.0, palette::INK));
 }
+
+/// A text field: its text, with a caret while it is focused (the game's
+/// setup feeds it the keyboard, see [`type_into`]); the placeholder, dimmed,
+/// while it is empty and not focused. Attach `.observe(...)` to focus it.
+pub(crate) fn text_field(
+    fonts: &Fonts,
+    text: &str,
+    placeholder: &str,
+    focused: bool,
+    width: f32,
+) -> impl Bundle {
+    let (shown, colour) = if text.is_empty() && !focused {
+        (placeholder.to_string(), palette::INK_SOFT)
+    } else if focused {
+        (format!("{text}|"), palette::INK)
+    } else {
+        (text.to_string(), palette::INK)
+    };
+    (
+        Node {
+            width: px(width),
+            padding: UiRect::axes(px(10), px(6)),
+            margin: UiRect::all(px(4)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::WHITE),
+        BorderColor::all(if focused {
+            palette::VERMILION
+        } else {
+            palette::INK_SOFT
+        }),
+        children![widgets::text(fonts, shown, 20.0, colour)],
+    )
+}
+
+/// What a key press did to a text being typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Typed {
+    /// The text changed.
+    Edited,
+    /// Enter, Tab or Esc: the typing is over.
+    Done,
+    Nothing,
+}
+
+/// Applies one key press to `text` (at most `max` characters): a
+/// character is added (as the keyboard writes it, so shift and layouts
+/// work, in the browser too), Backspace takes the last off.
+pub(crate) fn type_into(
+    text: &mut String,
+    input: &bevy::input::keyboard::KeyboardInput,
+    max: usize,
+) -> Typed {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::Key;
+    if input.state != ButtonState::Pressed {
+        return Typed::Nothing;
+    }
+    match &input.logical_key {
+        Key::Enter | Key::Tab | Key::Escape => return Typed::Done,
+        Key::Backspace => {
+            return if text.pop().is_some() {
+                Typed::Edited
+            } else {
+                Typed::Nothing
+            };
+        }
+        _ => {}
+    }
+    let typed = match (&input.text, &input.logical_key) {
+        (Some(t), _) => t.to_string(),
+        (None, Key::Character(c)) => c.to_string(),
+        (None, Key::Space) => " ".into(),
+        _ => return Typed::Nothing,
+    };
+    add_text(text, &typed, max)
+}
+
+/// Adds `typed` (an input method's committed text, or a key's) to `text`,
+/// leaving out control characters, up to `max` characters.
+pub(crate) fn add_text(text: &mut String, typed: &str, max: usize) -> Typed {
+    let mut edited = Typed::Nothing;
+    for c in typed.chars().filter(|c| !c.is_control()) {
+        if text.chars().count() >= max {
+            break;
+        }
+        text.push(c);
+        edited = Typed::Edited;
+    }
+    edited
+}

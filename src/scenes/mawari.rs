@@ -1,6 +1,7 @@
 //! まわり将棋's scenes: a four-player game some throws in, the person's
 //! throw in the air and read, the setup, the tutorial's standing koma, and
-//! a phone held upright.
+//! a phone held upright; a family's game (names, colours, the turn order
+//! drawn, a tie thrown again), and a war beside an おんぶ lap.
 
 use bevy::prelude::*;
 
@@ -8,7 +9,8 @@ use super::Scene;
 use crate::games::mawari::lesson::LessonState;
 use crate::games::mawari::{MawariDraft, MawariMatch, Seat, ThrowRequest};
 use crate::rules::mawari::dice::{KomaDice, Toss};
-use crate::rules::mawari::race::MawariRules;
+use crate::rules::mawari::order::FirstThrow;
+use crate::rules::mawari::race::{MawariRules, RaceText, War};
 use crate::shell::Screen;
 use crate::shell::capture::{SETTLE_FRAMES, ScreenshotJob};
 
@@ -27,6 +29,14 @@ pub(super) fn stage(
     match (*scene, job.frame) {
         (Scene::Mawari | Scene::MawariThrow, 1) | (Scene::MawariPhone, 10) => {
             commands.insert_resource(sample_match());
+            next.set(Screen::Play);
+        }
+        (Scene::MawariFamily, 1) => {
+            commands.insert_resource(family_match());
+            next.set(Screen::Play);
+        }
+        (Scene::MawariWar, 1) => {
+            commands.insert_resource(war_match());
             next.set(Screen::Play);
         }
         (Scene::MawariSetup, 1) => {
@@ -74,5 +84,46 @@ fn sample_match() -> MawariMatch {
         let seed = m.next_seed();
         m.play(&dice.throw(Toss::natural(seed), false));
     }
+    m
+}
+
+/// Four named players drawing the turn order: the first round tied, the
+/// two tied to throw again.
+fn family_match() -> MawariMatch {
+    let seats = vec![Seat::Person, Seat::Person, Seat::Person, Seat::Cpu];
+    let mut m =
+        MawariMatch::new(seats, MawariRules::ALL, false, None, 7).unwrap_or_else(|e| panic!("{e}"));
+    m.names = vec![
+        "おじいちゃん".into(),
+        "Mama".into(),
+        "けん".into(),
+        String::new(),
+    ];
+    m.colours = vec![4, 1, 2, 5];
+    let mut draw = FirstThrow::new(4).unwrap_or_else(|e| panic!("{e}"));
+    for n in [10, 4, 10, 7] {
+        draw.record(crate::rules::mawari::dice::ThrowValue::Move(n));
+    }
+    m.draw = Some(draw);
+    m
+}
+
+/// A war under way (each piece's count by it) beside a 王将 carrying its
+/// 歩 round (where the lap ends marked) and a dead piece.
+fn war_match() -> MawariMatch {
+    // Every seat a person's: nobody throws before the picture.
+    let seats = vec![Seat::Person; 4];
+    let mut m =
+        MawariMatch::new(seats, MawariRules::ALL, false, None, 7).unwrap_or_else(|e| panic!("{e}"));
+    let text = RaceText::parse("osho@5+20 gin@10 kaku@26 fu@20/1 turn=1")
+        .unwrap_or_else(|e| panic!("{e}"));
+    m.race = text.race(MawariRules::ALL);
+    m.race.war = Some(War {
+        first: 1,
+        second: 2,
+        made: [12, 20],
+        next: 0,
+    });
+    m.names = vec!["Hana".into(), String::new(), String::new(), String::new()];
     m
 }

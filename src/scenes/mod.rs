@@ -55,13 +55,15 @@ pub enum Scene {
     MawariSetup,
     MawariTutorial,
     MawariPhone,
+    MawariFamily,
+    MawariWar,
     /// The strong CPU thinking on the 中将棋 board (for `frames`).
     ChushogiCpu,
 }
 
 impl Scene {
     /// Every scene, in the README's order.
-    pub const ALL: [Scene; 31] = [
+    pub const ALL: [Scene; 33] = [
         Scene::Title,
         Scene::List,
         Scene::Hasami,
@@ -92,6 +94,8 @@ impl Scene {
         Scene::MawariSetup,
         Scene::MawariTutorial,
         Scene::MawariPhone,
+        Scene::MawariFamily,
+        Scene::MawariWar,
         Scene::ChushogiCpu,
     ];
 
@@ -127,6 +131,8 @@ impl Scene {
             Scene::MawariSetup => "mawari-setup",
             Scene::MawariTutorial => "mawari-tutorial",
             Scene::MawariPhone => "mawari-phone",
+            Scene::MawariFamily => "mawari-family",
+            Scene::MawariWar => "mawari-war",
             Scene::ChushogiCpu => "chushogi-cpu",
         }
     }
@@ -174,7 +180,9 @@ impl Scene {
             | Scene::MawariThrow
             | Scene::MawariSetup
             | Scene::MawariTutorial
-            | Scene::MawariPhone => GameId::Mawari,
+            | Scene::MawariPhone
+            | Scene::MawariFamily
+            | Scene::MawariWar => GameId::Mawari,
         }
     }
 

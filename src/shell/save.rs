@@ -100,6 +100,22 @@ impl Store {
         }
     }
 
+    /// Moves what is stored under `key` aside, unread, to `key` +
+    /// `.unreadable` (the player's data is never thrown away for being
+    /// unreadable here: a later version, or a person, may read it).
+    pub fn set_aside(&mut self, key: &str) {
+        let Some(pkv) = self.pkv.as_mut() else { return };
+        if let Ok(text) = pkv.get::<String>(key) {
+            let _ = pkv.set_string(format!("{key}.unreadable"), &text);
+            let _ = pkv.remove(key);
+        }
+    }
+
+    /// Raw access for tests of corrupt saves.
+    pub fn get_raw(&self, key: &str) -> Option<String> {
+        self.pkv.as_ref()?.get::<String>(key).ok()
+    }
+
     /// Raw access for tests of corrupt saves.
     pub fn put_raw(&mut self, key: &str, text: &str) {
         if let Some(pkv) = self.pkv.as_mut() {

@@ -8,6 +8,7 @@ mod chu_lessons;
 #[allow(dead_code)]
 mod common;
 mod foxgeese_flow;
+mod mawari_family;
 mod mawari_flow;
 mod musashi_flow;
 mod musashi_positions;

@@ -23,13 +23,13 @@ use yorimichi::shell::{ChosenGame, Notice, PendingPosition, Screen};
 
 /// まわり将棋's save key: the same text as ever, so that players' saves
 /// still load.
-fn save_key() -> String {
+pub(crate) fn save_key() -> String {
     let key = GameId::Mawari.save_key();
     assert_eq!(key, "save.mawari");
     key
 }
 
-fn open_setup(app: &mut App) {
+pub(crate) fn open_setup(app: &mut App) {
     app.update();
     let start = find::<TitleStart>(app).expect("a start button");
     click(app, start);
@@ -41,7 +41,7 @@ fn open_setup(app: &mut App) {
 }
 
 /// The setup screen's rules set to a preset, quick throws, then はじめる.
-fn begin(app: &mut App, preset: &str, quick: bool) {
+pub(crate) fn begin(app: &mut App, preset: &str, quick: bool) {
     let rules = presets()
         .expect("presets")
         .rules(preset)
@@ -61,12 +61,12 @@ fn begin(app: &mut App, preset: &str, quick: bool) {
     app.world_mut().resource_mut::<MawariMatch>().rng = 20261201;
 }
 
-fn phase_waiting(app: &App) -> bool {
+pub(crate) fn phase_waiting(app: &App) -> bool {
     app.world().resource::<Phase>().is_waiting()
 }
 
 /// The screen's pieces are the race's (checked between throws).
-fn assert_view_matches_race(app: &mut App) {
+pub(crate) fn assert_view_matches_race(app: &mut App) {
     let race_pieces = app.world().resource::<MawariMatch>().race.pieces.clone();
     let shown = app.world().resource::<Shown>().pieces.clone();
     assert_eq!(shown, race_pieces, "the screen and the race disagree");
@@ -77,7 +77,7 @@ fn assert_view_matches_race(app: &mut App) {
 /// Plays on: the person throws with the 投げる button whenever it is their
 /// turn; the CPUs throw by themselves. Stops after `throws` more throws or
 /// at the end of the game. Returns the frames run.
-fn play_throws(app: &mut App, throws: usize) -> usize {
+pub(crate) fn play_throws(app: &mut App, throws: usize) -> usize {
     let start = app.world().resource::<MawariMatch>().log.len();
     for frame in 0..400_000 {
         let (over, person, done) = {

@@ -57,6 +57,8 @@ fn the_ui_font_covers_every_text() {
         let (ja, en) = t.texts();
         chars.extend(ja.chars().chain(en.chars()));
     }
+    // Every kana, for the names players type.
+    chars.extend(('\u{3041}'..='\u{3096}').chain('\u{30A1}'..='\u{30FC}'));
     for f in [
         data::HASAMI_TUTORIAL,
         data::HASAMI_RULES_TEXT,

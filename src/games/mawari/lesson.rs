@@ -65,6 +65,9 @@ pub(crate) fn enter(mut scene: SceneMaker) {
         rng: 1,
         quick: false,
         preset: None,
+        names: Vec::new(),
+        colours: Vec::new(),
+        draw: None,
     };
     if scene.open(&m, Screen::Tutorial) {
         scene.commands.insert_resource(m);
@@ -117,6 +120,7 @@ pub(crate) fn draw_step(
     }
     m.race = state.race();
     shown.pieces = m.race.pieces.clone();
+    shown.war = m.race.war;
     shown.banner = None;
     *phase = Phase::Waiting;
     dice.hide();
@@ -225,6 +229,7 @@ fn try_stage(
     sfx.write(Sfx::Button);
     m.race = state.race();
     shown.pieces = m.race.pieces.clone();
+    shown.war = m.race.war;
     let events = m.race.apply(stage.throw);
     *phase = Phase::Moving {
         events: events.into(),

@@ -7,7 +7,7 @@
 //! `crate::rules::mawari`; this module only presents them.
 //!
 //! - `session`: the match (seats, the throw log) and its save;
-//! - `setup`: the setup screen and its draft;
+//! - `setup`: the setup screen, its draft, names typed and house rules;
 //! - `scene`: the board and pieces, and entering and leaving the screen;
 //! - `throw`: the person's drag, the CPU's throws, the dice in the air;
 //! - `events`: what a throw did, played event by event with banners;
@@ -30,32 +30,48 @@ use crate::rules::data::GameId;
 use crate::shell::Screen;
 use crate::shell::screens::quit_on_key;
 
-pub use panel::ThrowButton;
+pub use events::BoardMark;
+pub use panel::{ResultPanel, ThrowButton};
 pub use scene::{Phase, RacePiece, Shown};
 pub use session::{LogEntry, MawariMatch, Seat};
-pub use setup::{MawariBegin, MawariDraft};
+pub use setup::{
+    HOUSE_KEY, HouseRule, HouseRules, MAX_NAME, MawariBegin, MawariDraft, SETUP_KEY,
+    SaveRulesButton, SetupField, SetupNotes, TextFocus, TurnOrder,
+};
 pub use throw::ThrowRequest;
 
 /// Side of one square on the play screen.
 const CELL: f32 = 64.0;
 /// The board's centre on a landscape screen.
 const BOARD_CENTRE: Vec2 = Vec2::new(-215.0, -22.0);
-/// The players' colours: 赤, 青, 緑, 紫.
-const COLOURS: [Color; 4] = [
+/// The colours a seat can take: 赤, 青, 緑, 紫, 橙, 茶 (named in
+/// `session::COLOUR_NAMES`).
+const COLOURS: [Color; 6] = [
     Color::srgb(0.80, 0.18, 0.14),
     Color::srgb(0.16, 0.36, 0.78),
     Color::srgb(0.14, 0.56, 0.28),
     Color::srgb(0.52, 0.24, 0.64),
+    Color::srgb(0.92, 0.52, 0.10),
+    Color::srgb(0.42, 0.27, 0.15),
 ];
+
+/// Seat `player`'s colour in match `m`.
+fn colour_of(m: &MawariMatch, player: usize) -> Color {
+    COLOURS[m.colour(player).min(COLOURS.len() - 1)]
+}
 
 pub fn plugin(app: &mut App) {
     let chosen = || chosen(GameId::Mawari);
     app.add_message::<ThrowRequest>()
+        .add_message::<bevy::window::Ime>()
         .init_resource::<setup::StartNotice>()
+        .init_resource::<SetupNotes>()
+        .init_resource::<TextFocus>()
         .add_systems(OnEnter(Screen::Setup), setup::spawn.run_if(chosen()))
         .add_systems(
             Update,
-            (setup::rebuild, setup::begin_on_enter)
+            (setup::begin_on_enter, setup::type_text, setup::rebuild)
+                .chain()
                 .run_if(in_state(Screen::Setup))
                 .run_if(chosen()),
         )
@@ -64,12 +80,14 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                throw::skip_dead_turns,
                 throw::throw_gesture,
                 throw::cpu_throws,
                 throw::start_throw,
                 throw::play_throw,
                 events::play_events,
                 events::place_pieces,
+                events::show_marks,
                 panel::refresh_panel,
                 panel::show_result,
                 quit_on_key,

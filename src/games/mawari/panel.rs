@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::COLOURS;
+use super::colour_of;
 use super::events::event_banner;
 use super::lesson;
 use super::scene::{BoardPlace, Phase, Shown};
@@ -82,21 +82,68 @@ pub(crate) fn refresh_panel(
             }
             panel.spawn(game_title(&fonts, lang, GameId::Mawari, 26.0));
             for (i, p) in shown.pieces.iter().enumerate() {
-                let to_throw = m.race.thrower() == Some(i) && phase.is_waiting();
-                player_row(panel, &fonts, lang, &m, i, p, to_throw);
+                let to_throw = m.thrower() == Some(i) && phase.is_waiting();
+                player_row(panel, &fonts, lang, &m, &shown, i, p, to_throw);
             }
+            // Only what the board has shown: the winner once the last
+            // throw has played out, the war as far as it has been thrown.
+            let drawing = shown.draw.as_ref().is_some_and(|d| d.first.is_none());
             let status = match (&*phase, m.race.winner) {
-                (_, Some(w)) => T::MawariWins.fill(lang, &[&m.name(w, lang)]),
-                (Phase::Waiting, _) => match m.race.thrower() {
+                (Phase::Over, Some(w)) => T::MawariWins.fill(lang, &[&m.name(w, lang)]),
+                (Phase::Waiting, _) => match m.thrower() {
+                    Some(p) if m.person_to_throw() && drawing => {
+                        T::MawariDrawPrompt.fill(lang, &[&m.name(p, lang)])
+                    }
                     Some(p) if m.person_to_throw() => {
                         T::MawariDragToThrow.fill(lang, &[&m.name(p, lang)])
                     }
+                    Some(p) if drawing => T::MawariDrawIsThrowing.fill(lang, &[&m.name(p, lang)]),
                     Some(p) => T::MawariIsThrowing.fill(lang, &[&m.name(p, lang)]),
                     None => String::new(),
                 },
                 _ => String::new(),
             };
-            if let Some(w) = m.race.war {
+            if let Some(d) = &shown.draw
+                && m.log.is_empty()
+            {
+                panel.spawn(widgets::text(
+                    &fonts,
+                    T::MawariDrawTitle.get(lang),
+                    15.0,
+                    palette::INK,
+                ));
+                for (k, round) in d
+                    .rounds
+                    .iter()
+                    .chain(std::iter::once(&d.scores))
+                    .enumerate()
+                {
+                    if round.is_empty() {
+                        continue;
+                    }
+                    let line: Vec<String> = round
+                        .iter()
+                        .map(|&(p, score)| {
+                            format!("{} {}", m.name(p, lang), draw_score_text(score, lang))
+                        })
+                        .collect();
+                    panel.spawn(widgets::text(
+                        &fonts,
+                        format!("{}. {}", k + 1, line.join(" · ")),
+                        14.0,
+                        palette::INK_SOFT,
+                    ));
+                }
+                if let Some(first) = d.first {
+                    panel.spawn(widgets::text(
+                        &fonts,
+                        T::MawariGoesFirst.fill(lang, &[&m.name(first, lang)]),
+                        15.0,
+                        palette::VERMILION,
+                    ));
+                }
+            }
+            if let Some(w) = shown.war.filter(|_| phase.is_waiting()) {
                 panel.spawn(widgets::text(
                     &fonts,
                     format!(
@@ -159,12 +206,8 @@ pub(crate) fn refresh_panel(
                 16.0,
                 palette::INK,
             ));
-            // The throw under way is logged once it has played out.
-            let playing = matches!(
-                *phase,
-                Phase::Throwing { .. } | Phase::Reading { .. } | Phase::Moving { .. }
-            );
-            for entry in m.log.iter().rev().skip(usize::from(playing)).take(6) {
+            // A throw is logged once it has played out.
+            for entry in m.log.iter().take(shown.logged).rev().take(6) {
                 let named: Vec<String> = entry
                     .events
                     .iter()
@@ -185,11 +228,22 @@ pub(crate) fn refresh_panel(
         });
 }
 
+/// A draw throw's score as written: its squares, or せんこ立ち, or ばば.
+fn draw_score_text(score: u8, lang: Lang) -> String {
+    match score {
+        u8::MAX => T::MawariSenko.get(lang).to_string(),
+        0 => T::MawariBaba.get(lang).to_string(),
+        n => n.to_string(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn player_row(
     panel: &mut ChildSpawnerCommands,
     fonts: &Fonts,
     lang: Lang,
     m: &MawariMatch,
+    shown: &Shown,
     i: usize,
     p: &Piece,
     to_throw: bool,
@@ -210,7 +264,7 @@ fn player_row(
             } else {
                 palette::CARD
             }),
-            BorderColor::all(COLOURS[i.min(3)]),
+            BorderColor::all(colour_of(m, i)),
         ))
         .with_children(|row| {
             row.spawn((
@@ -219,7 +273,7 @@ fn player_row(
                     height: px(30),
                     ..default()
                 },
-                BackgroundColor(COLOURS[i.min(3)]),
+                BackgroundColor(colour_of(m, i)),
             ));
             row.spawn((
                 Node {
@@ -244,7 +298,9 @@ fn player_row(
                     },
                 ));
             }
-            let state = if p.out {
+            let state = if let Some(k) = shown.finished.iter().position(|&q| q == i) {
+                T::MawariPlace.fill(lang, &[&(k + 1)])
+            } else if p.out {
                 T::MawariOut.get(lang).to_string()
             } else if p.rank < Rank::Fu {
                 lang.pick(p.rank.name_ja(), p.rank.name_en()).to_string()
@@ -264,7 +320,7 @@ fn player_row(
 }
 
 #[derive(Component)]
-pub(crate) struct ResultPanel;
+pub struct ResultPanel;
 
 pub(crate) fn show_result(
     mut commands: Commands,
@@ -305,7 +361,7 @@ pub(crate) fn show_result(
                 ..default()
             },
             BackgroundColor(palette::CARD),
-            BorderColor::all(COLOURS[w.min(3)]),
+            BorderColor::all(colour_of(&m, w)),
         ))
         .with_children(|p| {
             p.spawn(widgets::text(
@@ -314,6 +370,21 @@ pub(crate) fn show_result(
                 34.0,
                 palette::VERMILION,
             ));
+            // Playing on for places: every place, first to last.
+            if m.race.play_on {
+                for (k, player) in m.race.standings().into_iter().enumerate() {
+                    p.spawn(widgets::text(
+                        &fonts,
+                        format!(
+                            "{} {}",
+                            T::MawariPlace.fill(lang, &[&(k + 1)]),
+                            m.name(player, lang)
+                        ),
+                        22.0,
+                        colour_of(&m, player),
+                    ));
+                }
+            }
             p.spawn(widgets::text(
                 &fonts,
                 T::MawariThrowCount.fill(lang, &[&m.log.len()]),

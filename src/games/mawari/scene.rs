@@ -10,10 +10,11 @@ use bevy::window::PrimaryWindow;
 
 use super::session::MawariMatch;
 use super::setup::StartNotice;
-use super::{BOARD_CENTRE, CELL, COLOURS, dice_view, lesson};
+use super::{BOARD_CENTRE, CELL, colour_of, dice_view, lesson};
 use crate::games::art::{self, Art};
 use crate::rules::mawari::dice::{KomaDice, Throw};
-use crate::rules::mawari::race::{Event, Piece, RaceText, Rank, TRACK};
+use crate::rules::mawari::order::FirstThrow;
+use crate::rules::mawari::race::{Event, Piece, RaceText, Rank, TRACK, War};
 use crate::rules::mawari::track::Track;
 use crate::shell::i18n::T;
 use crate::shell::layout::Layout;
@@ -32,12 +33,15 @@ pub enum Phase {
     Throwing {
         throw: Throw,
         events: Vec<Event>,
+        /// Who threw.
+        by: usize,
         t: f32,
     },
     /// The koma lie still, their values written beside them.
     Reading {
         throw: Throw,
         events: Vec<Event>,
+        by: usize,
         t: f32,
     },
     /// The events of the throw play one by one.
@@ -60,6 +64,29 @@ pub struct Shown {
     pub banner: Option<(String, f32)>,
     /// Seconds the current phase has waited (a CPU's pause).
     pub waited: f32,
+    /// The war as far as it has been shown.
+    pub war: Option<War>,
+    /// The draw for who throws first, as far as it has been shown.
+    pub draw: Option<FirstThrow>,
+    /// The places of those through, as far as they have been shown.
+    pub finished: Vec<usize>,
+    /// The throws of the log whose outcome has been shown.
+    pub logged: usize,
+}
+
+impl Shown {
+    /// The screen showing `m` as it stands.
+    pub(crate) fn of(m: &MawariMatch) -> Shown {
+        Shown {
+            pieces: m.race.pieces.clone(),
+            banner: None,
+            waited: 0.0,
+            war: m.race.war,
+            draw: m.draw.clone(),
+            finished: m.race.finished.clone(),
+            logged: m.log.len(),
+        }
+    }
 }
 
 /// The one kind of koma dice there is (made once: its inertia is
@@ -243,11 +270,11 @@ pub(crate) fn spawn_piece_koma(
     parent: &mut ChildSpawnerCommands,
     art: &Art,
     fonts: &Fonts,
-    player: usize,
+    colour: Color,
     look: PieceLook,
 ) {
     parent.spawn((
-        Sprite::from_color(COLOURS[player.min(3)], Vec2::new(CELL * 0.82, CELL * 0.2)),
+        Sprite::from_color(colour, Vec2::new(CELL * 0.82, CELL * 0.2)),
         Transform::from_xyz(0.0, -CELL * 0.40, -0.1),
     ));
     let red = look.rank == Rank::Tokin;
@@ -293,9 +320,10 @@ fn spawn_pieces(
     art: &Art,
     fonts: &Fonts,
     place: &BoardPlace,
-    pieces: &[Piece],
+    m: &MawariMatch,
     scope: impl Bundle + Clone,
 ) {
+    let pieces = &m.race.pieces;
     for (i, p) in pieces.iter().enumerate() {
         let look = PieceLook {
             rank: p.rank,
@@ -311,7 +339,7 @@ fn spawn_pieces(
                 ),
                 Visibility::Inherited,
             ))
-            .with_children(|c| spawn_piece_koma(c, art, fonts, i, look));
+            .with_children(|c| spawn_piece_koma(c, art, fonts, colour_of(m, i), look));
     }
 }
 
@@ -338,9 +366,8 @@ pub(crate) fn enter_play(
             format!("{}: {n}", T::PositionUnreadable.get(lang))
         };
         scene.commands.insert_resource(Shown {
-            pieces: m.race.pieces.clone(),
             banner: Some((text, 4.0)),
-            waited: 0.0,
+            ..Shown::of(&m)
         });
     }
 }
@@ -411,7 +438,7 @@ fn setup_scene(
         CELL * 4.5 + 42.0
     };
     spawn_board(commands, fonts, &place, scope.clone());
-    spawn_pieces(commands, art, fonts, &place, &m.race.pieces, scope.clone());
+    spawn_pieces(commands, art, fonts, &place, m, scope.clone());
     let dice = KomaDice::new();
     let meshes_res = dice_view::spawn_dice(
         commands,
@@ -424,11 +451,7 @@ fn setup_scene(
     commands.insert_resource(meshes_res);
     commands.insert_resource(Dice(dice));
     commands.insert_resource(place);
-    commands.insert_resource(Shown {
-        pieces: m.race.pieces.clone(),
-        banner: None,
-        waited: 0.0,
-    });
+    commands.insert_resource(Shown::of(m));
     commands.insert_resource(if m.race.is_over() {
         Phase::Over
     } else {

@@ -7,13 +7,44 @@ use serde::{Deserialize, Serialize};
 use crate::games::resume::Resumable;
 use crate::rules::data::GameId;
 use crate::rules::mawari::dice::{Pose, Throw, ThrowValue};
+use crate::rules::mawari::order::FirstThrow;
 use crate::rules::mawari::physics::SplitMix64;
 use crate::rules::mawari::race::{Event, MawariRules, Race};
 use crate::shell::i18n::{Lang, T};
 
-/// The players' colours by name, in seat order: 赤, 青, 緑, 紫.
-pub(crate) const COLOUR_NAMES: [T; 4] =
-    [T::MawariRed, T::MawariBlue, T::MawariGreen, T::MawariPurple];
+/// The colours a seat can take, by name: 赤, 青, 緑, 紫, 橙, 茶 (seats take
+/// the first four unless chosen otherwise).
+pub(crate) const COLOUR_NAMES: [T; 6] = [
+    T::MawariRed,
+    T::MawariBlue,
+    T::MawariGreen,
+    T::MawariPurple,
+    T::MawariOrange,
+    T::MawariBrown,
+];
+
+/// The name of place `player` among `seats`: `typed` if any, else あなた
+/// when one person plays, else by its colour (an index of
+/// [`COLOUR_NAMES`]).
+pub(crate) fn seat_name(
+    seats: &[Seat],
+    typed: &str,
+    colour: usize,
+    player: usize,
+    lang: Lang,
+) -> String {
+    let typed = typed.trim();
+    if !typed.is_empty() {
+        return typed.to_string();
+    }
+    let people = seats.iter().filter(|s| **s == Seat::Person).count();
+    let colour = COLOUR_NAMES[colour.min(COLOUR_NAMES.len() - 1)].get(lang);
+    match seats.get(player) {
+        Some(Seat::Person) if people == 1 => T::MawariYou.get(lang).to_string(),
+        Some(Seat::Cpu) => T::MawariCpuName.fill(lang, &[&colour]),
+        _ => T::MawariPlayerName.fill(lang, &[&colour]),
+    }
+}
 
 /// Who sits at a place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,6 +75,16 @@ pub struct MawariMatch {
     pub quick: bool,
     /// The setup it came from (for もう一度).
     pub preset: Option<String>,
+    /// Each seat's name as typed (empty: named by colour).
+    #[serde(default)]
+    pub names: Vec<String>,
+    /// Each seat's colour, an index of [`COLOUR_NAMES`] (missing: the
+    /// seat's own).
+    #[serde(default)]
+    pub colours: Vec<u8>,
+    /// The draw for who throws first, while it is thrown and after.
+    #[serde(default)]
+    pub draw: Option<FirstThrow>,
 }
 
 impl MawariMatch {
@@ -62,7 +103,32 @@ impl MawariMatch {
             rng: seed,
             quick,
             preset,
+            names: Vec::new(),
+            colours: Vec::new(),
+            draw: None,
         })
+    }
+
+    /// Whether the draw for who throws first is still being thrown.
+    pub fn drawing(&self) -> bool {
+        self.draw.as_ref().is_some_and(|d| d.first.is_none())
+    }
+
+    /// Who throws next: in the draw, or in the race.
+    pub fn thrower(&self) -> Option<usize> {
+        match &self.draw {
+            Some(d) if d.first.is_none() => d.thrower(),
+            _ => self.race.thrower(),
+        }
+    }
+
+    /// Seat `player`'s colour: an index of [`COLOUR_NAMES`].
+    pub fn colour(&self, player: usize) -> usize {
+        self.colours
+            .get(player)
+            .map(|&c| usize::from(c))
+            .filter(|&c| c < COLOUR_NAMES.len())
+            .unwrap_or(player.min(COLOUR_NAMES.len() - 1))
     }
 
     /// The seed of the next throw (and the source moves on).
@@ -73,26 +139,39 @@ impl MawariMatch {
         s
     }
 
+    /// Whether a person is to throw now (not one who sits the turn out).
     pub fn person_to_throw(&self) -> bool {
-        self.race
-            .thrower()
-            .is_some_and(|p| self.seats.get(p) == Some(&Seat::Person))
+        (self.drawing() || !self.race.sits_out())
+            && self
+                .thrower()
+                .is_some_and(|p| self.seats.get(p) == Some(&Seat::Person))
     }
 
-    /// A player's name: あなた when one person plays, else numbered.
-    pub(crate) fn name(&self, player: usize, lang: Lang) -> String {
-        let people = self.seats.iter().filter(|s| **s == Seat::Person).count();
-        let colour = COLOUR_NAMES[player.min(3)].get(lang);
-        match self.seats.get(player) {
-            Some(Seat::Person) if people == 1 => T::MawariYou.get(lang).to_string(),
-            Some(Seat::Cpu) => T::MawariCpuName.fill(lang, &[&colour]),
-            _ => T::MawariPlayerName.fill(lang, &[&colour]),
+    /// A player's name: as typed, else あなた when one person plays, else
+    /// by colour.
+    pub fn name(&self, player: usize, lang: Lang) -> String {
+        if let Some(name) = self.names.get(player).map(|n| n.trim())
+            && !name.is_empty()
+        {
+            return name.to_string();
         }
+        seat_name(&self.seats, "", self.colour(player), player, lang)
     }
 
     /// Plays a throw: the race moves on and the log grows. Returns the
     /// events for the animation.
     pub(crate) fn play(&mut self, throw: &Throw) -> Vec<Event> {
+        if self.drawing() {
+            // The draw is not a throw of the race: it is kept in the draw.
+            let Some(draw) = self.draw.as_mut() else {
+                return Vec::new();
+            };
+            let events = draw.record(throw.value);
+            if let Some(first) = draw.first {
+                self.race.turn = first;
+            }
+            return events;
+        }
         let Some(player) = self.race.thrower() else {
             return Vec::new();
         };
@@ -124,6 +203,13 @@ impl Resumable for MawariMatch {
         let (seats, pieces) = (save.seats.len(), save.race.pieces.len());
         if seats != pieces || !(2..=4).contains(&seats) {
             return Err(format!("{seats} seats for {pieces} pieces"));
+        }
+        if save
+            .draw
+            .as_ref()
+            .is_some_and(|d| d.round.iter().any(|&p| p >= seats) || d.scores.len() > d.round.len())
+        {
+            return Err("the draw names a player who is not there".into());
         }
         Ok(save)
     }

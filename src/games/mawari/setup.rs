@@ -1,43 +1,186 @@
-//! まわり将棋's setup screen: how many play, who throws (a person or the
-//! CPU), the rules (a preset, or each special rule 自分で決める), 早投げ;
-//! and the match its はじめる starts.
+//! まわり将棋's setup screen: how many play, each place's name (typed),
+//! colour and thrower (a person or the CPU), the turn order (as listed, or
+//! drawn by a first throw), the rules (a preset, a saved house rule, or
+//! each special rule 自分で決める, which can be saved under a name),
+//! 早投げ, playing on for places; and the match its はじめる starts. The
+//! last setup and the house rules are kept for the next time.
 
 use bevy::ecs::system::SystemParam;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
+use bevy::window::{Ime, PrimaryWindow};
+use serde::{Deserialize, Serialize};
 
-use super::session::{COLOUR_NAMES, MawariMatch, Seat};
-use crate::games::kit::{SetupRoot, clear_if_changed, heading, option, setup_screen};
+use super::COLOURS;
+use super::session::{COLOUR_NAMES, MawariMatch, Seat, seat_name};
+use crate::games::kit::{
+    SetupRoot, Typed, add_text, choice_group, clear_if_changed, heading, option, setup_screen,
+    text_field, type_into,
+};
 use crate::games::resume;
 use crate::rules::data::GameId;
+use crate::rules::mawari::order::FirstThrow;
 use crate::rules::mawari::race::{BabaRule, KeimaPush, MawariRules};
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::{Lang, T};
+use crate::shell::save::LoadError;
 use crate::shell::save::Store;
 use crate::shell::screens::go_to;
 use crate::shell::settings::Settings;
-use crate::shell::widgets::{self, Fonts};
+use crate::shell::widgets::{self, Fonts, palette};
 use crate::shell::{PendingPosition, Screen};
 
-/// The setup screen's choices.
-#[derive(Resource, Clone, Debug, PartialEq)]
+/// How the turn order is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnOrder {
+    /// The order of the seats as listed (moved up and down on the setup).
+    Seated,
+    /// Each throws once, the highest goes first (ties throw again).
+    Draw,
+}
+
+/// The setup screen's choices (the last used are remembered).
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct MawariDraft {
     pub seats: Vec<Seat>,
-    /// `None`: 自分で決める.
+    /// Every place's name (four, the seats in play first); empty: named
+    /// by colour.
+    pub names: Vec<String>,
+    /// Every place's colour, an index of the colours (four, all different).
+    pub colours: Vec<u8>,
+    /// `None`: 自分で決める (or a saved house rule).
     pub preset: Option<String>,
+    /// The saved house rule chosen, by name.
+    pub house: Option<String>,
+    /// The name the rules are saved under.
+    pub rule_name: String,
     pub rules: MawariRules,
     pub quick: bool,
+    pub order: TurnOrder,
+    /// Play on for places after the first is through.
+    pub places: bool,
 }
 
 impl Default for MawariDraft {
     fn default() -> Self {
         MawariDraft {
             seats: vec![Seat::Person, Seat::Cpu, Seat::Cpu, Seat::Cpu],
+            names: vec![String::new(); 4],
+            colours: vec![0, 1, 2, 3],
             preset: Some("all".into()),
+            house: None,
+            rule_name: String::new(),
             rules: MawariRules::ALL,
             quick: false,
+            order: TurnOrder::Seated,
+            places: false,
         }
     }
 }
+
+/// The longest name (in characters).
+pub const MAX_NAME: usize = 12;
+/// The most house rules kept (the oldest goes first).
+const MAX_HOUSE_RULES: usize = 8;
+/// Where the last used setup is kept.
+pub const SETUP_KEY: &str = "mawari.setup";
+/// Where the saved house rules are kept.
+pub const HOUSE_KEY: &str = "mawari.house";
+
+impl MawariDraft {
+    /// The draft made sound: 2–4 seats, four names of at most
+    /// [`MAX_NAME`] characters, four different colours.
+    fn sound(mut self) -> MawariDraft {
+        if !(2..=4).contains(&self.seats.len()) {
+            self.seats = MawariDraft::default().seats;
+        }
+        self.names.resize(4, String::new());
+        for n in &mut self.names {
+            *n = n
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(MAX_NAME)
+                .collect();
+        }
+        self.colours.resize(4, 0);
+        let mut seen = Vec::new();
+        let ok = self.colours.iter().all(|&c| {
+            let fresh = usize::from(c) < COLOUR_NAMES.len() && !seen.contains(&c);
+            seen.push(c);
+            fresh
+        });
+        if !ok {
+            self.colours = vec![0, 1, 2, 3];
+        }
+        self.rule_name = self.rule_name.chars().take(MAX_NAME * 2).collect();
+        self
+    }
+
+    /// Swaps places `a` and `b` (who sits there, the name, the colour).
+    fn swap(&mut self, a: usize, b: usize) {
+        if a.max(b) < self.seats.len() {
+            self.seats.swap(a, b);
+            self.names.swap(a, b);
+            self.colours.swap(a, b);
+        }
+    }
+
+    /// Place `i` takes the next colour no other place in play has.
+    fn next_colour(&mut self, i: usize) {
+        let Some(&now) = self.colours.get(i) else {
+            return;
+        };
+        let n = COLOUR_NAMES.len() as u8;
+        for k in 1..n {
+            let c = (now + k) % n;
+            let taken = (0..self.seats.len()).any(|j| j != i && self.colours.get(j) == Some(&c));
+            if !taken {
+                // A place out of play that had it takes this one's.
+                if let Some(j) = self.colours.iter().position(|&x| x == c) {
+                    self.colours[j] = now;
+                }
+                self.colours[i] = c;
+                return;
+            }
+        }
+    }
+}
+
+/// A set of rules saved under a name (自分で決める, kept for next time).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HouseRule {
+    pub name: String,
+    pub rules: MawariRules,
+}
+
+/// The saved house rules.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct HouseRules(pub Vec<HouseRule>);
+
+/// Which text field the keyboard types into.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TextFocus {
+    #[default]
+    None,
+    /// A place's name.
+    Name(usize),
+    /// The name the rules are saved under.
+    RuleName,
+}
+
+/// A text field of the setup screen (tests click it).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupField(pub TextFocus);
+
+/// The button that saves the rules under their name (tests click it).
+#[derive(Component)]
+pub struct SaveRulesButton;
+
+/// What the setup screen has to say: a save that could not be read, the
+/// rules saved.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct SetupNotes(pub Vec<String>);
 
 /// The setup screen's start button (tests click it).
 #[derive(Component)]
@@ -84,23 +227,73 @@ const RULE_FLAGS: [RuleFlag; 11] = [
     ),
 ];
 
+/// The setup screen, with the last used setup and the saved house rules
+/// read back the first time (what cannot be read is set aside, said, and
+/// the usual setup chosen).
 pub(super) fn spawn(
     mut commands: Commands,
     fonts: Res<Fonts>,
     settings: Res<Settings>,
     draft: Option<Res<MawariDraft>>,
+    house: Option<Res<HouseRules>>,
+    mut store: ResMut<Store>,
+    mut notes: ResMut<SetupNotes>,
+    mut focus: ResMut<TextFocus>,
 ) {
+    let lang = settings.lang;
+    *focus = TextFocus::None;
+    let house = match house {
+        Some(h) => h.clone(),
+        None => {
+            let list = match store.get::<Vec<HouseRule>>(HOUSE_KEY) {
+                Ok(list) => list,
+                Err(LoadError::Missing) => Vec::new(),
+                Err(LoadError::Corrupt(why)) => {
+                    warn!("{why}");
+                    store.set_aside(HOUSE_KEY);
+                    notes.0.push(T::MawariHouseUnreadable.get(lang).into());
+                    Vec::new()
+                }
+            };
+            commands.insert_resource(HouseRules(list.clone()));
+            HouseRules(list)
+        }
+    };
     let draft = match draft {
         Some(d) => d.clone(),
         None => {
-            commands.insert_resource(MawariDraft::default());
-            MawariDraft::default()
+            let d = match store.get::<MawariDraft>(SETUP_KEY) {
+                Ok(d) => d.sound(),
+                Err(LoadError::Missing) => MawariDraft::default(),
+                Err(LoadError::Corrupt(why)) => {
+                    warn!("{why}");
+                    store.set_aside(SETUP_KEY);
+                    notes.0.push(T::MawariSetupUnreadable.get(lang).into());
+                    MawariDraft::default()
+                }
+            };
+            commands.insert_resource(d.clone());
+            d
         }
     };
-    spawn_setup_ui(&mut commands, &fonts, settings.lang, &draft);
+    spawn_setup_ui(&mut commands, &fonts, lang, &draft, &house, &notes, *focus);
 }
 
-fn spawn_setup_ui(commands: &mut Commands, fonts: &Fonts, lang: Lang, d: &MawariDraft) {
+/// The name a place goes by when none is typed (as the match names it).
+fn default_name(d: &MawariDraft, i: usize, lang: Lang) -> String {
+    let colour = d.colours.get(i).map_or(i, |&c| usize::from(c));
+    seat_name(&d.seats, "", colour, i, lang)
+}
+
+fn spawn_setup_ui(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    lang: Lang,
+    d: &MawariDraft,
+    house: &HouseRules,
+    notes: &SetupNotes,
+    focus: TextFocus,
+) {
     setup_screen(commands, fonts, lang, GameId::Mawari, |root| {
         heading(root, fonts, lang, T::MawariPlayers);
         root.spawn(widgets::row()).with_children(|r| {
@@ -116,25 +309,95 @@ fn spawn_setup_ui(commands: &mut Commands, fonts: &Fonts, lang: Lang, d: &Mawari
                 );
             }
         });
-        heading(root, fonts, lang, T::MawariWhoThrows);
-        root.spawn(widgets::row()).with_children(|r| {
-            for (i, seat) in d.seats.iter().enumerate() {
-                let who = match seat {
-                    Seat::Person => T::MawariPerson,
-                    Seat::Cpu => T::OpponentCpu,
-                };
-                let caption = format!("{}: {}", COLOUR_NAMES[i].get(lang), who.get(lang));
-                option::<MawariDraft>(r, fonts, &caption, *seat == Seat::Person, move |d| {
-                    if let Some(s) = d.seats.get_mut(i) {
-                        *s = if *s == Seat::Person {
-                            Seat::Cpu
-                        } else {
-                            Seat::Person
-                        };
-                    }
-                });
-            }
+        heading(root, fonts, lang, T::MawariNames);
+        // One place a row, the rows lined up on the left.
+        let mut places = root.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::FlexStart,
+            ..default()
         });
+        for (i, seat) in d.seats.iter().enumerate() {
+            places.with_children(|column| {
+                column.spawn(widgets::row()).with_children(|r| {
+                    let colour = d.colours.get(i).map_or(i, |&c| usize::from(c));
+                    // ↑ first, so that the rows line up (a gap where there is none).
+                    if i > 0 && d.order == TurnOrder::Seated {
+                        option::<MawariDraft>(
+                            r,
+                            fonts,
+                            T::MawariMoveUp.get(lang),
+                            false,
+                            move |d| d.swap(i, i - 1),
+                        );
+                    } else {
+                        r.spawn(Node {
+                            width: px(60),
+                            ..default()
+                        });
+                    }
+
+                    r.spawn((
+                        Node {
+                            width: px(14),
+                            height: px(34),
+                            ..default()
+                        },
+                        BackgroundColor(COLOURS[colour.min(COLOURS.len() - 1)]),
+                    ));
+                    let name = d.names.get(i).cloned().unwrap_or_default();
+                    let field = TextFocus::Name(i);
+                    r.spawn((
+                        text_field(
+                            fonts,
+                            &name,
+                            &default_name(d, i, lang),
+                            focus == field,
+                            220.0,
+                        ),
+                        SetupField(field),
+                    ))
+                    .observe(focus_on(field));
+                    option::<MawariDraft>(
+                        r,
+                        fonts,
+                        COLOUR_NAMES[colour.min(COLOUR_NAMES.len() - 1)].get(lang),
+                        false,
+                        move |d| d.next_colour(i),
+                    );
+                    let who = match seat {
+                        Seat::Person => T::MawariPerson,
+                        Seat::Cpu => T::OpponentCpu,
+                    };
+                    option::<MawariDraft>(
+                        r,
+                        fonts,
+                        who.get(lang),
+                        *seat == Seat::Person,
+                        move |d| {
+                            if let Some(s) = d.seats.get_mut(i) {
+                                *s = if *s == Seat::Person {
+                                    Seat::Cpu
+                                } else {
+                                    Seat::Person
+                                };
+                            }
+                        },
+                    );
+                });
+            });
+        }
+        choice_group::<MawariDraft, TurnOrder>(
+            root,
+            fonts,
+            lang,
+            T::MawariOrder,
+            &[
+                (TurnOrder::Seated, T::MawariOrderSeated),
+                (TurnOrder::Draw, T::MawariOrderDraw),
+            ],
+            d.order,
+            |d, v| d.order = v,
+        );
         heading(root, fonts, lang, T::Rules);
         root.spawn(widgets::row()).with_children(|r| {
             match crate::rules::mawari::levels::presets() {
@@ -149,6 +412,7 @@ fn spawn_setup_ui(commands: &mut Commands, fonts: &Fonts, lang: Lang, d: &Mawari
                             d.preset.as_deref() == Some(&p.id),
                             move |d| {
                                 d.preset = Some(id.clone());
+                                d.house = None;
                                 d.rules = rules;
                             },
                         );
@@ -156,13 +420,29 @@ fn spawn_setup_ui(commands: &mut Commands, fonts: &Fonts, lang: Lang, d: &Mawari
                 }
                 Err(e) => error!("{e}"),
             }
+            for h in &house.0 {
+                let (name, rules) = (h.name.clone(), h.rules);
+                option::<MawariDraft>(
+                    r,
+                    fonts,
+                    &h.name,
+                    d.preset.is_none() && d.house.as_deref() == Some(&h.name),
+                    move |d| {
+                        d.preset = None;
+                        d.house = Some(name.clone());
+                        d.rule_name = name.clone();
+                        d.rules = rules;
+                    },
+                );
+            }
             option::<MawariDraft>(
                 r,
                 fonts,
                 T::CustomRules.get(lang),
-                d.preset.is_none(),
+                d.preset.is_none() && d.house.is_none(),
                 |d| {
                     d.preset = None;
+                    d.house = None;
                 },
             );
         });
@@ -175,13 +455,50 @@ fn spawn_setup_ui(commands: &mut Commands, fonts: &Fonts, lang: Lang, d: &Mawari
                     });
                 }
             });
+            root.spawn(widgets::row()).with_children(|r| {
+                r.spawn(widgets::label(
+                    fonts,
+                    lang,
+                    T::MawariRuleName,
+                    18.0,
+                    palette::INK,
+                ));
+                let field = TextFocus::RuleName;
+                r.spawn((
+                    text_field(
+                        fonts,
+                        &d.rule_name,
+                        T::MawariDefaultRuleName.get(lang),
+                        focus == field,
+                        240.0,
+                    ),
+                    SetupField(field),
+                ))
+                .observe(focus_on(field));
+                r.spawn((
+                    widgets::key_button(fonts, lang, T::MawariSaveRules, false),
+                    SaveRulesButton,
+                ))
+                .observe(save_rules);
+            });
         }
         root.spawn(widgets::row()).with_children(|r| {
             let quick = d.quick;
             option::<MawariDraft>(r, fonts, T::MawariQuickOption.get(lang), quick, move |d| {
                 d.quick = !quick
             });
+            let places = d.places;
+            option::<MawariDraft>(
+                r,
+                fonts,
+                T::MawariPlacesOption.get(lang),
+                places,
+                move |d| d.places = !places,
+            );
         });
+        for note in &notes.0 {
+            root.spawn(widgets::text(fonts, note.clone(), 16.0, palette::VERMILION));
+        }
         root.spawn(widgets::row()).with_children(|r| {
             r.spawn((
                 widgets::key_button(fonts, lang, T::Start, true),
@@ -194,17 +511,150 @@ fn spawn_setup_ui(commands: &mut Commands, fonts: &Fonts, lang: Lang, d: &Mawari
     });
 }
 
+/// An observer: a click on a text field types into it.
+fn focus_on(field: TextFocus) -> impl Fn(On<Pointer<Click>>, ResMut<TextFocus>) {
+    move |_: On<Pointer<Click>>, mut focus: ResMut<TextFocus>| {
+        *focus = field;
+    }
+}
+
+/// 保存: the rules kept under their name (replacing rules of that name)
+/// for the next time, and chosen.
+fn save_rules(
+    _: On<Pointer<Click>>,
+    mut draft: ResMut<MawariDraft>,
+    mut house: ResMut<HouseRules>,
+    mut store: ResMut<Store>,
+    mut notes: ResMut<SetupNotes>,
+    mut focus: ResMut<TextFocus>,
+    settings: Res<Settings>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    sfx.write(Sfx::Button);
+    let lang = settings.lang;
+    let typed = draft.rule_name.trim().to_string();
+    let name = if typed.is_empty() {
+        T::MawariDefaultRuleName.get(lang).to_string()
+    } else {
+        typed
+    };
+    house.0.retain(|h| h.name != name);
+    house.0.push(HouseRule {
+        name: name.clone(),
+        rules: draft.rules,
+    });
+    if house.0.len() > MAX_HOUSE_RULES {
+        house.0.remove(0);
+    }
+    store.put(HOUSE_KEY, &house.0);
+    notes.0 = vec![T::MawariRulesSaved.fill(lang, &[&name])];
+    *focus = TextFocus::None;
+    draft.preset = None;
+    draft.house = Some(name.clone());
+    draft.rule_name = name;
+}
+
+/// The keyboard types into the focused field (an input method's text
+/// too); Enter, Tab or Esc ends the typing. The window takes an input
+/// method's text while a field is focused.
+pub(super) fn type_text(
+    mut keys: MessageReader<KeyboardInput>,
+    mut ime: MessageReader<Ime>,
+    mut focus: ResMut<TextFocus>,
+    draft: Option<ResMut<MawariDraft>>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    let Some(mut draft) = draft else { return };
+    let want_ime = *focus != TextFocus::None;
+    for mut w in &mut windows {
+        if w.ime_enabled != want_ime {
+            w.ime_enabled = want_ime;
+        }
+    }
+    let field = *focus;
+    if field == TextFocus::None {
+        keys.clear();
+        ime.clear();
+        return;
+    }
+    let mut text = match field {
+        TextFocus::Name(i) => draft.names.get(i).cloned().unwrap_or_default(),
+        TextFocus::RuleName => draft.rule_name.clone(),
+        TextFocus::None => return,
+    };
+    let max = match field {
+        TextFocus::RuleName => MAX_NAME * 2,
+        _ => MAX_NAME,
+    };
+    let mut edited = false;
+    for input in keys.read() {
+        match type_into(&mut text, input, max) {
+            Typed::Edited => edited = true,
+            Typed::Done => {
+                *focus = TextFocus::None;
+                break;
+            }
+            Typed::Nothing => {}
+        }
+    }
+    for e in ime.read() {
+        if let Ime::Commit { value, .. } = e
+            && add_text(&mut text, value, max) == Typed::Edited
+        {
+            edited = true;
+        }
+    }
+    if edited {
+        match field {
+            TextFocus::Name(i) => {
+                if let Some(n) = draft.names.get_mut(i) {
+                    *n = text;
+                }
+            }
+            TextFocus::RuleName => draft.rule_name = text,
+            TextFocus::None => {}
+        }
+    }
+}
+
+/// The setup screen again when a choice, the focus, a note or the saved
+/// rules changed; the choices are remembered for next time.
 pub(super) fn rebuild(
     mut commands: Commands,
     draft: Option<Res<MawariDraft>>,
     fonts: Res<Fonts>,
     settings: Res<Settings>,
     roots: Query<Entity, With<SetupRoot>>,
+    house: Option<Res<HouseRules>>,
+    notes: Res<SetupNotes>,
+    focus: Res<TextFocus>,
+    mut store: ResMut<Store>,
 ) {
-    if let Some(draft) = draft
-        && clear_if_changed(&mut commands, &draft, &settings, &roots)
-    {
-        spawn_setup_ui(&mut commands, &fonts, settings.lang, &draft);
+    let (Some(draft), Some(house)) = (draft, house) else {
+        return;
+    };
+    if draft.is_changed() && !draft.is_added() {
+        store.put(SETUP_KEY, &*draft);
+    }
+    let others = (focus.is_changed() && !focus.is_added())
+        || (notes.is_changed() && !notes.is_added())
+        || (house.is_changed() && !house.is_added());
+    let cleared = clear_if_changed(&mut commands, &draft, &settings, &roots);
+    if others && !cleared {
+        for r in &roots {
+            commands.entity(r).despawn();
+        }
+    }
+    if cleared || others {
+        spawn_setup_ui(
+            &mut commands,
+            &fonts,
+            settings.lang,
+            &draft,
+            &house,
+            &notes,
+            *focus,
+        );
     }
 }
 
@@ -213,9 +663,14 @@ fn begin(_: On<Pointer<Click>>, mut starter: MatchStarter, mut sfx: MessageWrite
     starter.start();
 }
 
-/// Enter starts the game too.
-pub(super) fn begin_on_enter(keys: Res<ButtonInput<KeyCode>>, mut starter: MatchStarter) {
-    if keys.just_pressed(KeyCode::Enter) {
+/// Enter starts the game too (not while a name is typed: it ends the
+/// typing).
+pub(super) fn begin_on_enter(
+    keys: Res<ButtonInput<KeyCode>>,
+    focus: Res<TextFocus>,
+    mut starter: MatchStarter,
+) {
+    if keys.just_pressed(KeyCode::Enter) && *focus == TextFocus::None {
         starter.start();
     }
 }
@@ -245,7 +700,20 @@ fn new_match(
         seats.resize(start.pieces.len(), Seat::Cpu);
         m.race = start.race(rules.unwrap_or(draft.rules));
         m.seats = seats;
+    } else if draft.order == TurnOrder::Draw {
+        m.draw = Some(FirstThrow::new(m.seats.len())?);
     }
+    if draft.places {
+        m.race = m.race.playing_for_places();
+    }
+    let n = m.seats.len();
+    m.names = draft
+        .names
+        .iter()
+        .take(n)
+        .map(|s| s.trim().to_string())
+        .collect();
+    m.colours = draft.colours.iter().take(n).copied().collect();
     Ok(m)
 }
 
@@ -266,6 +734,7 @@ impl MatchStarter<'_, '_> {
     /// one), saves it and opens the play screen.
     fn start(&mut self) {
         let Some(draft) = &self.draft else { return };
+        self.store.put(SETUP_KEY, &**draft);
         let seed = rand::random::<u64>();
         let position = self.pending.0.take();
         let made = match new_match(draft, position.as_deref(), seed) {

@@ -64,6 +64,30 @@ pub(crate) fn throw_gesture(
     }
 }
 
+/// A player who sits the turn out (dead) is not asked to throw: the turn
+/// passes with a banner (and is saved, as a throw is).
+pub(crate) fn skip_dead_turns(
+    mut m: ResMut<MawariMatch>,
+    mut phase: ResMut<Phase>,
+    place: Res<BoardPlace>,
+    mut store: ResMut<Store>,
+) {
+    if place.screen != Screen::Play
+        || !phase.is_waiting()
+        || m.drawing()
+        || m.race.is_over()
+        || !m.race.sits_out()
+    {
+        return;
+    }
+    let events = m.race.skip_turn();
+    resume::keep(&mut store, &*m);
+    *phase = Phase::Moving {
+        events: events.into(),
+        t: 0.0,
+    };
+}
+
 pub(crate) fn cpu_throws(
     time: Res<Time>,
     mut m: ResMut<MawariMatch>,
@@ -76,7 +100,7 @@ pub(crate) fn cpu_throws(
         shown.waited = 0.0;
         return;
     }
-    if m.person_to_throw() {
+    if m.person_to_throw() || (m.race.sits_out() && !m.drawing()) {
         return;
     }
     shown.waited += time.delta_secs();
@@ -103,6 +127,7 @@ pub(crate) fn start_throw(
         if !phase.is_waiting() || m.race.is_over() || place.screen != Screen::Play {
             continue;
         }
+        let Some(by) = m.thrower() else { continue };
         let throw = dice.0.throw(*toss, !m.quick);
         let events = m.play(&throw);
         progress.ply = m.log.len();
@@ -117,12 +142,14 @@ pub(crate) fn start_throw(
             Phase::Reading {
                 throw,
                 events,
+                by,
                 t: 0.0,
             }
         } else {
             Phase::Throwing {
                 throw,
                 events,
+                by,
                 t: 0.0,
             }
         };
@@ -163,7 +190,12 @@ pub(crate) fn play_throw(
     let dt = time.delta_secs();
     let lang = settings.lang;
     let next = match &mut *phase {
-        Phase::Throwing { throw, events, t } => {
+        Phase::Throwing {
+            throw,
+            events,
+            by,
+            t,
+        } => {
             *t += dt;
             let frame = ((*t * 60.0) as usize).min(throw.frames.len().saturating_sub(1));
             if let Some(f) = throw.frames.get(frame) {
@@ -172,10 +204,16 @@ pub(crate) fn play_throw(
             (frame + 1 >= throw.frames.len()).then(|| Phase::Reading {
                 throw: throw.clone(),
                 events: std::mem::take(events),
+                by: *by,
                 t: 0.0,
             })
         }
-        Phase::Reading { throw, events, t } => {
+        Phase::Reading {
+            throw,
+            events,
+            by,
+            t,
+        } => {
             if *t == 0.0 {
                 // The koma at rest (also after a quick throw), each labelled.
                 if let Some(f) = throw.frames.last() {
@@ -184,13 +222,8 @@ pub(crate) fn play_throw(
                         dice.label(i, pose_label(*pose, lang), f[i].0, place.centre);
                     }
                 }
-                let thrower = m.log.last().map(|e| e.player).unwrap_or(0);
                 shown.banner = Some((
-                    format!(
-                        "{} {}",
-                        m.name(thrower, lang),
-                        value_text(throw.value, lang)
-                    ),
+                    format!("{} {}", m.name(*by, lang), value_text(throw.value, lang)),
                     1.2,
                 ));
                 sfx.write(Sfx::Place);

@@ -4,6 +4,7 @@
 
 pub mod dice;
 pub mod levels;
+pub mod order;
 pub mod physics;
 pub mod race;
 pub mod track;

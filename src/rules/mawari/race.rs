@@ -326,6 +326,19 @@ pub enum Event {
     Win {
         piece: usize,
     },
+    /// Playing on for places: `piece` is through, in `place` (1 first).
+    Finish {
+        piece: usize,
+        place: u8,
+    },
+    /// Deciding who goes first: the highest throw goes first.
+    GoesFirst {
+        piece: usize,
+    },
+    /// Deciding who goes first: those tied for the highest throw again.
+    DrawAgain {
+        tied: [bool; 4],
+    },
 }
 
 impl Event {
@@ -351,6 +364,9 @@ impl Event {
             Event::Out { .. } => "Out",
             Event::Skip { .. } => "Skip",
             Event::Win { .. } => "Win",
+            Event::Finish { .. } => "Finish",
+            Event::GoesFirst { .. } => "GoesFirst",
+            Event::DrawAgain { .. } => "DrawAgain",
         }
     }
 }
@@ -367,6 +383,17 @@ pub struct Race {
     pub winner: Option<usize>,
     /// Throws made so far.
     pub throws: u32,
+    /// Play on for places after the first is through: each one through
+    /// leaves the board, and the game ends when one is left.
+    #[serde(default)]
+    pub play_on: bool,
+    /// Those through, in order (playing on for places; the last one left
+    /// is put last).
+    #[serde(default)]
+    pub finished: Vec<usize>,
+    /// Those put out of the game (歩の降格), in order.
+    #[serde(default)]
+    pub dropped: Vec<usize>,
 }
 
 /// What went wrong with a request (the UI never makes one; a save might).
@@ -411,7 +438,58 @@ impl Race {
             war: None,
             winner: None,
             throws: 0,
+            play_on: false,
+            finished: Vec::new(),
+            dropped: Vec::new(),
         }
+    }
+
+    /// The same race, played on for places after the first is through.
+    pub fn playing_for_places(mut self) -> Race {
+        self.play_on = true;
+        self
+    }
+
+    /// Every player from first to last once the game is over: those
+    /// through in order, then those put out, the last to go out first.
+    pub fn standings(&self) -> Vec<usize> {
+        let mut order = self.finished.clone();
+        if order.is_empty()
+            && let Some(w) = self.winner
+        {
+            order.push(w);
+        }
+        for p in self.dropped.iter().rev() {
+            if !order.contains(p) {
+                order.push(*p);
+            }
+        }
+        for p in 0..self.pieces.len() {
+            if !order.contains(&p) {
+                order.push(p);
+            }
+        }
+        order
+    }
+
+    /// Whether the player whose turn it is sits this turn out (dead,
+    /// outside a war): the turn passes without a throw.
+    pub fn sits_out(&self) -> bool {
+        self.war.is_none()
+            && self
+                .thrower()
+                .is_some_and(|p| self.pieces.get(p).is_some_and(|q| q.dead()))
+    }
+
+    /// Passes the turn of a player who sits out (see [`Race::sits_out`]);
+    /// nothing happens otherwise.
+    pub fn skip_turn(&mut self) -> Vec<Event> {
+        let mut ev = Vec::new();
+        if let (true, Some(p)) = (self.sits_out(), self.thrower()) {
+            ev.push(Event::Skip { piece: p });
+            self.next_turn();
+        }
+        ev
     }
 
     pub fn is_over(&self) -> bool {
@@ -598,9 +676,47 @@ impl Race {
     }
 
     fn win(&mut self, p: usize, ev: &mut Vec<Event>) {
+        if self.play_on {
+            self.finish(p, ev);
+            return;
+        }
         self.winner = Some(p);
         self.war = None;
         ev.push(Event::Win { piece: p });
+    }
+
+    /// Playing on for places: `p` is through and leaves the board (as one
+    /// out does, so that nothing acts on it); when one player is left, it
+    /// takes the last place and the game is over, won by the first.
+    fn finish(&mut self, p: usize, ev: &mut Vec<Event>) {
+        if self.finished.contains(&p) {
+            return;
+        }
+        self.finished.push(p);
+        self.pieces[p].out = true;
+        if self.war.is_some_and(|w| w.first == p || w.second == p) {
+            self.war = None;
+        }
+        ev.push(Event::Finish {
+            piece: p,
+            place: self.finished.len() as u8,
+        });
+        let left: Vec<usize> = (0..self.pieces.len())
+            .filter(|&i| !self.pieces[i].out)
+            .collect();
+        if left.len() <= 1 {
+            for q in left {
+                self.finished.push(q);
+                ev.push(Event::Finish {
+                    piece: q,
+                    place: self.finished.len() as u8,
+                });
+            }
+            let first = self.finished[0];
+            self.winner = Some(first);
+            self.war = None;
+            ev.push(Event::Win { piece: first });
+        }
     }
 
     /// One rank down; below the bottom the player is out.
@@ -618,6 +734,7 @@ impl Race {
         if piece.rank == lowest {
             if self.rules.fu_demotion {
                 self.pieces[p].out = true;
+                self.dropped.push(p);
                 ev.push(Event::Out { piece: p });
                 self.last_one_standing(ev);
             }
@@ -936,6 +1053,9 @@ impl RaceText {
             war: None,
             winner: self.winner,
             throws: 0,
+            play_on: false,
+            finished: Vec::new(),
+            dropped: Vec::new(),
         }
     }
 }
