@@ -419,13 +419,16 @@ fn perft_stops_where_the_game_is_over() {
     use yorimichi::rules::chu::moves::perft_in;
     // 後手's king has just been taken; its pawn could still step.
     let over = ChuPosition::from_sfen("G11/p11/12/12/12/12/12/12/12/12/12/11K w - 2").unwrap();
-    // The same with the king still there: the pawn and the king move.
-    let going = ChuPosition::from_sfen("k11/p11/1G10/12/12/12/12/12/12/12/12/11K w - 2").unwrap();
+    // A game going on: each side has its king and a gold.
+    let going = ChuPosition::from_sfen("k11/pg10/12/12/12/12/12/12/12/12/12/10GK w - 2").unwrap();
     for profile in [Profile::Jcsa, Profile::Lishogi] {
         assert_eq!(perft_in(profile, &over, 1), 0, "{profile:?}");
         assert_eq!(perft_in(profile, &over, 2), 0, "{profile:?}");
         assert!(perft_in(profile, &going, 1) > 0, "{profile:?}");
     }
+    // A diagram with no royal at all studies how pieces move: counted.
+    let study = ChuPosition::from_sfen("12/12/12/12/12/12/5N6/12/12/12/12/12 b - 1").unwrap();
+    assert!(perft_in(Profile::Lishogi, &study, 1) > 0);
 }
 
 /// Moves lishogi's tests accept or refuse (its chushogi "move legality"

@@ -25,7 +25,7 @@ pub enum ChuEnd {
     TooLittleLeft,
 }
 
-fn is_royal(piece: Piece) -> bool {
+pub(crate) fn is_royal(piece: Piece) -> bool {
     matches!(piece.kind(), Kind::King | Kind::Prince)
 }
 
