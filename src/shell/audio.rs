@@ -16,8 +16,22 @@ pub enum Sfx {
     Win,
     Lose,
     Button,
-    /// まわり将棋's koma-dice clattering onto the board.
+    /// まわり将棋's koma-dice clattering onto the board (a quick throw,
+    /// whose koma are not shown falling).
     Throw,
+    /// One koma striking the board or another koma.
+    Clack(Clack),
+}
+
+/// A koma's contact as a sound: which sample, how loud (0–100) and how
+/// high (percent of the sample's own pitch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clack {
+    pub on_koma: bool,
+    /// Picks one of the samples, so that four koma do not sound as one.
+    pub variant: u8,
+    pub loudness: u8,
+    pub pitch_percent: u8,
 }
 
 #[derive(Resource)]
@@ -29,6 +43,8 @@ struct SoundBank {
     lose: Handle<AudioSource>,
     button: Handle<AudioSource>,
     throw: Handle<AudioSource>,
+    clack_board: Vec<Handle<AudioSource>>,
+    clack_koma: Vec<Handle<AudioSource>>,
 }
 
 /// The message only: for headless apps and tests, which have no audio.
@@ -52,6 +68,12 @@ fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
         lose: assets.load("sounds/lose.ogg"),
         button: assets.load("sounds/button.ogg"),
         throw: assets.load("sounds/throw.ogg"),
+        clack_board: (1..=3)
+            .map(|i| assets.load(format!("sounds/clack_board{i}.ogg")))
+            .collect(),
+        clack_koma: (1..=2)
+            .map(|i| assets.load(format!("sounds/clack_koma{i}.ogg")))
+            .collect(),
     });
 }
 
@@ -65,6 +87,23 @@ fn play_sounds(
         if !settings.sound {
             continue;
         }
+        if let Sfx::Clack(clack) = s {
+            let samples = if clack.on_koma {
+                &bank.clack_koma
+            } else {
+                &bank.clack_board
+            };
+            if let Some(sample) = samples.get(clack.variant as usize % samples.len().max(1)) {
+                // Loudness is heard on a log scale: 100 is the sample as
+                // recorded, 10 about 30 dB down.
+                let decibels = 30.0 * (f32::from(clack.loudness.max(1)) / 100.0).log10();
+                audio
+                    .play(sample.clone())
+                    .with_volume(decibels.max(-40.0))
+                    .with_playback_rate(f64::from(clack.pitch_percent) / 100.0);
+            }
+            continue;
+        }
         let handle = match s {
             Sfx::Place => &bank.place,
             Sfx::Capture => &bank.capture,
@@ -73,6 +112,7 @@ fn play_sounds(
             Sfx::Lose => &bank.lose,
             Sfx::Button => &bank.button,
             Sfx::Throw => &bank.throw,
+            Sfx::Clack(_) => continue,
         };
         audio.play(handle.clone());
     }
