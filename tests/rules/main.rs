@@ -13,6 +13,7 @@ mod content_check;
 mod foxgeese_rules;
 mod hasami_rules;
 mod level_typos;
+mod mawari_physics;
 mod mawari_rules;
 mod move_stats;
 mod musashi_rules;
