@@ -15,13 +15,16 @@ use crate::rules::mawari::physics::SplitMix64;
 pub(crate) fn run(args: &SelfplayArgs, players: usize, out: &mut dyn Write) -> Outcome {
     let presets = levels::presets().map_err(|e| e.to_string())?;
     let preset = args.preset.as_deref().unwrap_or("basic");
-    let rules = presets.rules(preset).ok_or_else(|| {
+    let mut rules = presets.rules(preset).ok_or_else(|| {
         let known: Vec<&str> = presets.presets.iter().map(|p| p.id.as_str()).collect();
         format!(
             "mawari has no preset \"{preset}\" (it has {})",
             known.join(", ")
         )
     })?;
+    if let Some(senko) = args.senko {
+        rules.senko = senko;
+    }
     let mut rng = SplitMix64(args.seed);
     let seeds: Vec<u64> = (0..args.games).map(|_| rng.next_u64()).collect();
     let start = Instant::now();
@@ -57,8 +60,10 @@ pub(crate) fn run(args: &SelfplayArgs, players: usize, out: &mut dyn Write) -> O
     let throws: u64 = records.iter().map(|r| u64::from(r.throws)).sum();
     writeln!(
         out,
-        "mawari preset={preset} players={players} games={} seed={}: simulated in {seconds:.1} s",
-        args.games, args.seed
+        "mawari preset={preset} senko={} players={players} games={} seed={}: simulated in {seconds:.1} s",
+        rules.senko.id(),
+        args.games,
+        args.seed
     )?;
     writeln!(out, "how the game ended      games   percent")?;
     for ending in Ending::ALL {

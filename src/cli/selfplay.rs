@@ -14,6 +14,7 @@ use crate::rules::data::{self, CpuLevels, GameId, Strength};
 use crate::rules::foxgeese::FoxGeese;
 use crate::rules::game::{Game, Side};
 use crate::rules::hasami::Hasami;
+use crate::rules::mawari::race::SenkoRule;
 use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{self, Solver};
 use crate::rules::selfplay;
@@ -40,6 +41,10 @@ pub struct SelfplayArgs {
     /// make): how many players race, 2 to 4.
     #[arg(long, value_name = "N", value_parser = super::whole::<usize>(2, Some(4)))]
     pub players: Option<usize>,
+    /// まわり将棋 only: what 金斜 does, in place of the preset's setting
+    /// (osho: いきなり王将, one-up: 1段出世, rethrow: 投げ直し).
+    #[arg(long, value_name = "RULE", value_parser = super::one_of(SenkoRule::ALL, SenkoRule::id))]
+    pub senko: Option<SenkoRule>,
     /// The game's preset (its standard one if not given).
     #[arg(long, value_name = "P")]
     pub preset: Option<String>,
@@ -173,8 +178,8 @@ pub(crate) fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Outcome {
         (GameId::Mawari, None, _, _) => {
             return Err("mawari has no CPU levels to compare (a throw of the koma-dice leaves no choice to make): give --players 2, 3 or 4 instead of --a and --b".into());
         }
-        (_, None, Some(a), Some(b)) => (a, b),
-        _ => return Err("--players is for mawari only: give --a and --b".into()),
+        (_, None, Some(a), Some(b)) if args.senko.is_none() => (a, b),
+        _ => return Err("--players and --senko are for mawari only: give --a and --b".into()),
     };
     let tables = match args.game {
         GameId::Musashi => {

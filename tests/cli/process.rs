@@ -269,7 +269,7 @@ fn selfplay_mawari_prints_how_the_games_ended() {
     let printed = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
-        printed.contains("preset=basic players=2 games=6"),
+        printed.contains("preset=basic senko=osho players=2 games=6"),
         "{printed}"
     );
     // One line per ending; the games add up to those played.

@@ -206,6 +206,18 @@ pub struct MawariRules {
     pub senko: SenkoRule,
 }
 
+impl SenkoRule {
+    pub const ALL: [SenkoRule; 3] = [SenkoRule::Osho, SenkoRule::OneUp, SenkoRule::Rethrow];
+    /// The name on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            SenkoRule::Osho => "osho",
+            SenkoRule::OneUp => "one-up",
+            SenkoRule::Rethrow => "rethrow",
+        }
+    }
+}
+
 impl MawariRules {
     /// 基本: the race alone.
     pub const BASIC: MawariRules = MawariRules {
