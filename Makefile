@@ -13,7 +13,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table soak assets shogiops-test
+.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table soak assets shogiops-test
 
 play: deps-play
 	cargo run --release
@@ -122,6 +122,14 @@ soak:
 dice-table:
 	cargo build --release
 	$(BIN) dice --throws 10000 --seed 1
+
+# The まわり将棋 "how games end" table in README: 1 000 games with simulated
+# throws for each preset and 2, 3 and 4 players.
+mawari-table:
+	cargo build --release
+	for p in basic all; do for n in 2 3 4; do \
+		$(BIN) selfplay mawari --games 1000 --players $$n --preset $$p --seed 1; \
+	done; done
 
 # The exact 十六むさし tables in README (about a minute).
 solver-table:

@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::Outcome;
 use crate::rules::mawari::dice::dice_table;
+use crate::rules::mawari::physics::MAX_TIME;
 
 /// `yorimichi dice [--throws N] [--seed S] [--csv]`.
 #[derive(Args, Clone, Debug, PartialEq)]
@@ -55,8 +56,8 @@ pub(crate) fn run(args: &DiceArgs, out: &mut dyn Write) -> Outcome {
     }
     writeln!(
         out,
-        "{} throws of four 金将 (seed {}), simulated in {seconds:.1} s; the longest came to rest after {:.2} s",
-        table.throws, args.seed, table.longest
+        "{} throws of four 金将 (seed {}), simulated in {seconds:.1} s; the longest came to rest after {:.2} s; {} not at rest after {} s",
+        table.throws, args.seed, table.longest, table.unsettled, MAX_TIME
     )?;
     writeln!(out, "\npose of each koma        count   percent")?;
     for (pose, n) in &table.poses {

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod check;
 pub mod dice;
 pub mod engine;
+pub mod mawari_games;
 pub mod moves;
 pub mod perft;
 pub mod problems;
@@ -248,7 +249,7 @@ fn playable(id: &str) -> Result<GameId, String> {
 }
 
 /// A game with CPU levels to compare (`selfplay`, `bench`).
-fn with_engine(id: &str) -> Result<GameId, String> {
+pub(crate) fn with_engine(id: &str) -> Result<GameId, String> {
     match GameId::from_id(id) {
         Some(g) if g.has_engine() => Ok(g),
         Some(GameId::Mawari) => Err(

@@ -14,25 +14,37 @@ use crate::rules::data::{self, CpuLevels, GameId, Strength};
 use crate::rules::foxgeese::FoxGeese;
 use crate::rules::game::{Game, Side};
 use crate::rules::hasami::Hasami;
+use crate::rules::mawari::race::SenkoRule;
 use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{self, Solver};
 use crate::rules::selfplay;
 
-/// `yorimichi selfplay <id> --games N --a LEVEL --b LEVEL …`.
+/// `yorimichi selfplay <id> --games N --a LEVEL --b LEVEL …`, or
+/// `yorimichi selfplay mawari --games N --players 2|3|4`.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct SelfplayArgs {
-    /// The game: hasami, musashi, foxgeese or chushogi.
-    #[arg(value_name = "ID", value_parser = super::with_engine)]
+    /// The game: hasami, musashi, foxgeese, chushogi or mawari.
+    #[arg(value_name = "ID", value_parser = selfplay_game)]
     pub game: GameId,
     /// How many games to play.
     #[arg(long, value_name = "N", value_parser = super::whole::<usize>(1, None))]
     pub games: usize,
     /// Player A's level.
-    #[arg(long = "a", value_name = "LEVEL", value_parser = level())]
-    pub a: Strength,
+    #[arg(long = "a", value_name = "LEVEL", value_parser = level(),
+          required_unless_present = "players", conflicts_with = "players")]
+    pub a: Option<Strength>,
     /// Player B's level.
-    #[arg(long = "b", value_name = "LEVEL", value_parser = level())]
-    pub b: Strength,
+    #[arg(long = "b", value_name = "LEVEL", value_parser = level(),
+          required_unless_present = "players", conflicts_with = "players")]
+    pub b: Option<Strength>,
+    /// まわり将棋 only (it has no CPU levels: a throw leaves no choice to
+    /// make): how many players race, 2 to 4.
+    #[arg(long, value_name = "N", value_parser = super::whole::<usize>(2, Some(4)))]
+    pub players: Option<usize>,
+    /// まわり将棋 only: what 金斜 does, in place of the preset's setting
+    /// (osho: いきなり王将, one-up: 1段出世, rethrow: 投げ直し).
+    #[arg(long, value_name = "RULE", value_parser = super::one_of(SenkoRule::ALL, SenkoRule::id))]
+    pub senko: Option<SenkoRule>,
     /// The game's preset (its standard one if not given).
     #[arg(long, value_name = "P")]
     pub preset: Option<String>,
@@ -53,6 +65,14 @@ pub struct SelfplayArgs {
     /// piece takeable at once (or, for 親 and the fox, step into a trap).
     #[arg(long)]
     pub stats: bool,
+}
+
+/// A game `selfplay` plays: one with CPU levels, or まわり将棋's race.
+fn selfplay_game(id: &str) -> Result<GameId, String> {
+    match GameId::from_id(id) {
+        Some(GameId::Mawari) => Ok(GameId::Mawari),
+        _ => super::with_engine(id),
+    }
 }
 
 /// A CPU level: easy, normal or strong.
@@ -136,7 +156,7 @@ pub(crate) fn with_game(
     }
 }
 
-struct Selfplay<'a>(&'a SelfplayArgs);
+struct Selfplay<'a>(&'a SelfplayArgs, Strength, Strength);
 
 impl GameVisitor for Selfplay<'_> {
     fn visit<G: Game>(
@@ -146,15 +166,25 @@ impl GameVisitor for Selfplay<'_> {
         cpu: &CpuLevels,
         out: &mut dyn Write,
     ) -> Outcome {
-        play(self.0, preset_id, game, cpu, out)
+        play(self.0, (self.1, self.2), preset_id, game, cpu, out)
     }
 }
 
 pub(crate) fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Outcome {
+    let (a, b) = match (args.game, args.players, args.a, args.b) {
+        (GameId::Mawari, Some(players), _, _) => {
+            return super::mawari_games::run(args, players, out);
+        }
+        (GameId::Mawari, None, _, _) => {
+            return Err("mawari has no CPU levels to compare (a throw of the koma-dice leaves no choice to make): give --players 2, 3 or 4 instead of --a and --b".into());
+        }
+        (_, None, Some(a), Some(b)) if args.senko.is_none() => (a, b),
+        _ => return Err("--players and --senko are for mawari only: give --a and --b".into()),
+    };
     let tables = match args.game {
         GameId::Musashi => {
             let presets = data::musashi_presets().map_err(|e| e.to_string())?;
-            [presets.cpu.get(args.a), presets.cpu.get(args.b)]
+            [presets.cpu.get(a), presets.cpu.get(b)]
                 .iter()
                 .any(|l| l.endgame_tables)
         }
@@ -165,7 +195,7 @@ pub(crate) fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Outcome {
         args.preset.as_deref(),
         tables,
         out,
-        Selfplay(args),
+        Selfplay(args, a, b),
     )
 }
 
@@ -173,27 +203,28 @@ pub(crate) fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Outcome {
 /// score as the last line.
 fn play<G: Game>(
     args: &SelfplayArgs,
+    (level_a, level_b): (Strength, Strength),
     preset_id: &str,
     game: &G,
     cpu: &CpuLevels,
     out: &mut dyn Write,
 ) -> Outcome {
-    let mut a = cpu.get(args.a).clone();
+    let mut a = cpu.get(level_a).clone();
     if let Some(on) = args.a_null_move {
         a.null_move = on;
     }
-    let (a, b) = (&a, cpu.get(args.b));
+    let (a, b) = (&a, cpu.get(level_b));
     writeln!(
         out,
         "{} preset={preset_id} A={}{} B={} games={} seed={}",
         args.game.id(),
-        args.a.id(),
+        level_a.id(),
         match args.a_null_move {
             Some(true) => " (null move on)",
             Some(false) => " (null move off)",
             None => "",
         },
-        args.b.id(),
+        level_b.id(),
         args.games,
         args.seed
     )?;
@@ -269,7 +300,7 @@ fn play<G: Game>(
         pct(by_side[1])
     )?;
     if args.stats {
-        write_stats(out, game, [args.a, args.b], &stats)?;
+        write_stats(out, game, [level_a, level_b], &stats)?;
     }
     writeln!(out, "score A: {:.1}%", summary.a_percent())?;
     Ok(())

@@ -129,8 +129,10 @@ fn commands_parse() {
         Command::Selfplay(SelfplayArgs {
             game: GameId::Hasami,
             games: 20,
-            a: Strength::Strong,
-            b: Strength::Normal,
+            a: Some(Strength::Strong),
+            b: Some(Strength::Normal),
+            players: None,
+            senko: None,
             preset: None,
             seed: 9,
             moves: false,
@@ -144,8 +146,10 @@ fn commands_parse() {
         Command::Selfplay(SelfplayArgs {
             game: GameId::Hasami,
             games: 2,
-            a: Strength::Easy,
-            b: Strength::Easy,
+            a: Some(Strength::Easy),
+            b: Some(Strength::Easy),
+            players: None,
+            senko: None,
             preset: None,
             seed: 1,
             moves: false,
@@ -313,7 +317,11 @@ fn commands_parse() {
 fn bad_arguments_are_explained() {
     for (input, says) in [
         ("--game chess", "unknown game id"),
-        ("selfplay mawari --games 2 --a easy --b easy", "no choice"),
+        ("selfplay mawari --games 2 --players 5", "from 2 to 4"),
+        (
+            "selfplay mawari --games 2 --players 4 --a easy",
+            "cannot be used with",
+        ),
         ("dice --throws 0", "from 1 to 10000000"),
         ("dice --throws 10000001", "from 1 to 10000000"),
         ("bench mawari", "no choice"),

@@ -253,3 +253,63 @@ fn check_prints_each_problem_and_exits_1() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("cannot read /no/such/levels"));
 }
+
+#[test]
+fn selfplay_mawari_prints_how_the_games_ended() {
+    let out = yorimichi(&[
+        "selfplay",
+        "mawari",
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+    ]);
+    let printed = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        printed.contains("preset=basic senko=osho players=2 games=6"),
+        "{printed}"
+    );
+    // One line per ending; the games add up to those played.
+    let mut games = 0;
+    for ending in ["race", "senko", "war", "last_one_left", "unfinished"] {
+        let line = printed
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(ending))
+            .unwrap_or_else(|| panic!("no {ending} line: {printed}"));
+        games += line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse::<u32>().ok())
+            .expect("a count");
+    }
+    assert_eq!(games, 6, "{printed}");
+    assert!(printed.contains("throws per game: mean"), "{printed}");
+    // The same seed plays the same games.
+    let again = yorimichi(&[
+        "selfplay",
+        "mawari",
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+    ]);
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.contains("simulated in"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&printed), strip(&text(&again.stdout)));
+    // Without --players mawari asks for what is missing; --players is for
+    // mawari only.
+    let out = yorimichi(&["selfplay", "mawari", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("required"));
+    let out = yorimichi(&["selfplay", "hasami", "--games", "2", "--players", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+}

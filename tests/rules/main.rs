@@ -14,6 +14,7 @@ mod foxgeese_rules;
 mod hasami_rules;
 mod level_typos;
 mod mawari_family;
+mod mawari_physics;
 mod mawari_rules;
 mod move_stats;
 mod musashi_rules;

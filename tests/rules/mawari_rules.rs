@@ -5,7 +5,7 @@
 use yorimichi::rules::mawari::dice::{
     KomaDice, Pose, ThrowValue, Toss, classify, fingerprint, lying_on, result_name,
 };
-use yorimichi::rules::mawari::physics::{Body, Face, KomaShape, KomaSize, Quat, Tray, V3, World};
+use yorimichi::rules::mawari::physics::{Board, Body, Face, KomaShape, KomaSize, Quat, V3, World};
 use yorimichi::rules::mawari::race::{
     BabaRule, Event, KeimaPush, MawariRules, Piece, Race, Rank, TRACK,
 };
@@ -151,6 +151,73 @@ fn senko_makes_the_thrower_osho_without_moving() {
     assert_eq!(race.pieces[0].rank, Rank::Osho);
     assert_eq!(race.winner, Some(0));
     assert!(ev.contains(&Event::Senko { piece: 0 }));
+}
+
+#[test]
+fn senko_can_be_one_rank_up_or_a_rethrow() {
+    use yorimichi::rules::mawari::race::SenkoRule;
+    let rules = only(|r| r.senko = SenkoRule::OneUp);
+    let mut race = race_with(rules, &[(3, Rank::Keima, 0), (16, Rank::Fu, 0)]);
+    let ev = race.apply(ThrowValue::Senko);
+    assert_eq!(race.pieces[0].square, 3);
+    assert_eq!(race.pieces[0].rank, Rank::Ginsho);
+    assert!(ev.contains(&Event::Promote {
+        piece: 0,
+        to: Rank::Ginsho
+    }));
+    assert_eq!(race.winner, None);
+    assert_eq!(race.thrower(), Some(1));
+    // One up from 飛車 is 王将, and wins.
+    let mut race = race_with(rules, &[(3, Rank::Hisha, 0), (16, Rank::Fu, 0)]);
+    race.apply(ThrowValue::Senko);
+    assert_eq!(race.winner, Some(0));
+    // 投げ直し: nothing moves, and the same player throws again.
+    let rules = only(|r| r.senko = SenkoRule::Rethrow);
+    let mut race = race_with(rules, &[(3, Rank::Fu, 0), (16, Rank::Fu, 0)]);
+    let before = race.pieces.clone();
+    let ev = race.apply(ThrowValue::Senko);
+    assert_eq!(race.pieces, before);
+    assert_eq!(race.thrower(), Some(0));
+    assert!(ev.contains(&Event::Rethrow { piece: 0 }));
+    race.apply(mv(2));
+    assert_eq!(race.pieces[0].square, 5);
+    assert_eq!(race.thrower(), Some(1));
+}
+
+#[test]
+fn a_koma_off_the_board_is_thrown_again_or_counts_nothing() {
+    use yorimichi::rules::mawari::race::OffBoardRule;
+    assert_eq!(MawariRules::BASIC.off_board, OffBoardRule::Rethrow);
+    assert_eq!(
+        ThrowValue::of(&[Pose::OffBoard, Pose::FaceUp, Pose::Stacked, Pose::Leaning]),
+        ThrowValue::OffBoard
+    );
+    let mut race = race_with(MawariRules::BASIC, &[(3, Rank::Fu, 0), (16, Rank::Fu, 0)]);
+    let ev = race.apply(ThrowValue::OffBoard);
+    assert_eq!(race.pieces[0].square, 3);
+    assert_eq!(race.thrower(), Some(0), "the same player throws again");
+    assert_eq!(
+        ev,
+        vec![Event::OffBoard { piece: 0 }, Event::Rethrow { piece: 0 }]
+    );
+    let rules = only(|r| r.off_board = OffBoardRule::Zero);
+    let mut race = race_with(rules, &[(3, Rank::Fu, 0), (16, Rank::Fu, 0)]);
+    let ev = race.apply(ThrowValue::OffBoard);
+    assert_eq!(race.pieces[0].square, 3);
+    assert_eq!(race.thrower(), Some(1), "the turn passes");
+    assert_eq!(ev, vec![Event::OffBoard { piece: 0 }]);
+}
+
+#[test]
+fn rules_saved_before_the_off_board_and_senko_settings_still_load() {
+    use yorimichi::rules::mawari::race::{OffBoardRule, SenkoRule};
+    let old = "(korosu: false, keima_double: false, yaito: false, shinigami: false, nakayoshi: false, senso: false, pussun: false, keima_push: One, onbu: false, fu_demotion: false, baba: Zero)";
+    let rules: MawariRules = ron::from_str(old).expect("an older rules text");
+    assert_eq!(rules, MawariRules::BASIC);
+    let new = old.replace("baba: Zero)", "baba: Zero, off_board: Zero, senko: OneUp)");
+    let rules: MawariRules = ron::from_str(&new).expect("the settings");
+    assert_eq!(rules.off_board, OffBoardRule::Zero);
+    assert_eq!(rules.senko, SenkoRule::OneUp);
 }
 
 #[test]
@@ -579,7 +646,7 @@ fn the_koma_is_a_pentagon_thinner_at_the_tip() {
 }
 
 fn resting(shape: &KomaShape, bodies: Vec<Body>) -> [Pose; 4] {
-    classify(&World::new(shape.clone(), Tray::BOARD, bodies))
+    classify(&World::new(shape.clone(), Board::SHOGI, bodies, 0))
 }
 
 #[test]
@@ -667,29 +734,6 @@ fn a_koma_propped_up_at_one_end_reads_as_the_face_that_looks_up() {
 }
 
 #[test]
-fn a_koma_leaning_on_the_rim_counts_as_the_edge_it_stands_on() {
-    let shape = KomaShape::new(KomaSize::GOLD);
-    let tray = Tray::BOARD;
-    // Upright on its base, leaning 20° back against the far rim.
-    let mut body = tilted(&shape, Face::Base, 0.0, 0.0, 0.984_807_753, -0.173_648_178);
-    let far = shape
-        .vertices
-        .iter()
-        .map(|&v| body.rotation.rotate(v).y)
-        .fold(f64::NEG_INFINITY, f64::max);
-    body.position.y = tray.half_y - far;
-    let lone = yorimichi::rules::mawari::dice::resting_face(&shape, &body);
-    assert_eq!(lone, Pose::Leaning, "alone it would stand at a slant");
-    let bodies = vec![
-        body,
-        lying_on(&shape, Face::Back, -8.0, 0.0),
-        lying_on(&shape, Face::Back, -3.0, 0.0),
-        lying_on(&shape, Face::Back, 5.0, -5.0),
-    ];
-    assert_eq!(resting(&shape, bodies)[0], Pose::Upright);
-}
-
-#[test]
 fn a_throw_is_the_same_for_the_same_seed_and_toss() {
     let dice = KomaDice::new();
     let toss = Toss {
@@ -726,15 +770,19 @@ fn a_throw_is_the_same_for_the_same_seed_and_toss() {
 }
 
 #[test]
-fn throws_come_to_rest_inside_the_tray() {
+fn throws_come_to_rest_on_the_board_or_fall_off_it() {
     let dice = KomaDice::new();
     for seed in 0..40 {
         let t = dice.throw(Toss::natural(seed), true);
-        assert!(t.seconds < 6.0, "seed {seed}: {} s", t.seconds);
+        assert!(t.settled, "seed {seed}: not at rest");
         let last = t.frames.last().expect("frames");
-        for (p, _) in last {
-            assert!(p.x.abs() < Tray::BOARD.half_x && p.y.abs() < Tray::BOARD.half_y);
-            assert!(p.z > 0.0 && p.z < 3.5);
+        for ((p, _), pose) in last.iter().zip(t.poses) {
+            let over = Board::SHOGI.covers(p.x, p.y);
+            if pose == Pose::OffBoard {
+                assert!(p.z < 0.0, "seed {seed}: off the board yet on it");
+            } else {
+                assert!(over && p.z > 0.0 && p.z < 3.5, "seed {seed}: {p:?}");
+            }
         }
     }
 }
@@ -818,7 +866,8 @@ fn the_level_files_load_and_every_staged_example_shows_what_it_names() {
     let l = lesson().expect("levels/tutorials/mawari.ron");
     // A picture of each pose, and a staged example of each special rule.
     let pictured: Vec<Pose> = l.steps.iter().filter_map(|s| s.poses).flatten().collect();
-    for pose in Pose::ALL {
+    // A koma off the board has no place in a picture of the board.
+    for pose in Pose::ALL.into_iter().filter(|&p| p != Pose::OffBoard) {
         assert!(pictured.contains(&pose), "no picture shows {pose:?}");
     }
     let shown: Vec<&str> = l

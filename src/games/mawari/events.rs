@@ -46,6 +46,8 @@ pub(crate) fn event_banner(e: &Event, m: &MawariMatch, lang: Lang) -> Option<Str
         Event::Pussun { .. } => T::MawariPussun.get(lang).into(),
         Event::Senko { .. } => T::MawariSenkoKing.get(lang).into(),
         Event::Baba { .. } => T::MawariBabaStill.get(lang).into(),
+        Event::OffBoard { .. } => T::MawariFellOff.get(lang).into(),
+        Event::Rethrow { piece } => with_name(T::MawariRethrow, piece),
         Event::Onbu { piece } => with_name(T::MawariOnbu, piece),
         Event::Out { piece } => with_name(T::MawariIsOut, piece),
         Event::Skip { piece } => with_name(T::MawariSitsOut, piece),

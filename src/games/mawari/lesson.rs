@@ -87,7 +87,7 @@ pub fn picture_bodies(
     for (i, pose) in poses.iter().enumerate() {
         let face = match pose {
             Pose::FaceUp => Face::Back,
-            Pose::FaceDown | Pose::Stacked => Face::Front,
+            Pose::FaceDown | Pose::Stacked | Pose::OffBoard => Face::Front,
             Pose::Side => Face::Side,
             Pose::Upright => Face::Base,
             Pose::Leaning => Face::Shoulder,

@@ -165,6 +165,7 @@ pub(crate) fn pose_label(p: Pose, lang: Lang) -> &'static str {
         Pose::Upright => T::MawariUpright.get(lang),
         Pose::Leaning => T::MawariLeaning.get(lang),
         Pose::Stacked => T::MawariStacked.get(lang),
+        Pose::OffBoard => T::MawariOffBoard.get(lang),
     }
 }
 
@@ -174,6 +175,7 @@ pub(crate) fn value_text(v: ThrowValue, lang: Lang) -> String {
         ThrowValue::Move(n) => T::MawariSquares.fill(lang, &[&n]),
         ThrowValue::Senko => T::MawariSenko.get(lang).into(),
         ThrowValue::Baba { .. } => T::MawariBaba.get(lang).into(),
+        ThrowValue::OffBoard => T::MawariFellOff.get(lang).into(),
     }
 }
 

@@ -5,12 +5,14 @@
 //! 0, a koma standing on its long side (横) 5, standing upright on its base
 //! (縦) 10; all four face down count 10, not 0. A koma leaning at a slant
 //! (金斜, せんこ立ち) makes the thrower 王将 at once; a koma lying on another
-//! (ばば) makes the throw count nothing.
+//! (ばば) makes the throw count nothing. The board has no rim: a koma that
+//! slides off it is off the board, and the rules say whether that throw is
+//! thrown again or counts nothing.
 
 use serde::{Deserialize, Serialize};
 
 use super::physics::{
-    Body, Face, KomaShape, KomaSize, MAX_TIME, Quat, STEPS_PER_FRAME, SplitMix64, Tray, V3, World,
+    Board, Body, Face, KomaShape, KomaSize, MAX_TIME, Quat, STEPS_PER_FRAME, SplitMix64, V3, World,
 };
 
 /// How one koma came to rest.
@@ -24,20 +26,24 @@ pub enum Pose {
     Side,
     /// Standing upright on its base (縦): 10.
     Upright,
-    /// Leaning at a slant, on nothing flat (金斜, せんこ立ち).
+    /// Standing by itself on a shoulder edge by the tip, at a slant (金斜,
+    /// せんこ立ち).
     Leaning,
-    /// Lying on another koma (ばば).
+    /// Lying or leaning on another koma (ばば).
     Stacked,
+    /// Fell past the board's edge.
+    OffBoard,
 }
 
 impl Pose {
-    pub const ALL: [Pose; 6] = [
+    pub const ALL: [Pose; 7] = [
         Pose::FaceUp,
         Pose::FaceDown,
         Pose::Side,
         Pose::Upright,
         Pose::Leaning,
         Pose::Stacked,
+        Pose::OffBoard,
     ];
     /// The name `yorimichi dice` prints.
     pub fn id(self) -> &'static str {
@@ -48,6 +54,7 @@ impl Pose {
             Pose::Upright => "upright",
             Pose::Leaning => "leaning",
             Pose::Stacked => "stacked",
+            Pose::OffBoard => "off_board",
         }
     }
     /// What the koma counts, where it counts a number.
@@ -57,7 +64,7 @@ impl Pose {
             Pose::FaceDown => Some(0),
             Pose::Side => Some(5),
             Pose::Upright => Some(10),
-            Pose::Leaning | Pose::Stacked => None,
+            Pose::Leaning | Pose::Stacked | Pose::OffBoard => None,
         }
     }
 }
@@ -73,11 +80,17 @@ pub enum ThrowValue {
     /// another would have counted (for the local rule that moves back
     /// that many).
     Baba { counted: u8 },
+    /// A koma fell off the board: thrown again, or nothing (the rules'
+    /// `off_board`).
+    OffBoard,
 }
 
 impl ThrowValue {
     /// The value of four resting poses.
     pub fn of(poses: &[Pose; 4]) -> ThrowValue {
+        if poses.contains(&Pose::OffBoard) {
+            return ThrowValue::OffBoard;
+        }
         if poses.contains(&Pose::Stacked) {
             let counted = poses.iter().filter_map(|p| p.count()).sum();
             return ThrowValue::Baba { counted };
@@ -122,14 +135,15 @@ pub struct Toss {
     /// vector throws straight away from the thrower).
     pub dir_x: f64,
     pub dir_y: f64,
-    /// Speed of the hand, cm/s (clamped to a sensible 30–160).
+    /// Speed of the hand across the board, cm/s (clamped to 10–80: the
+    /// koma are let fall from a hand over the board, not flung at it).
     pub speed: f64,
     pub seed: u64,
 }
 
 impl Toss {
-    pub(crate) const MIN_SPEED: f64 = 30.0;
-    pub(crate) const MAX_SPEED: f64 = 160.0;
+    pub(crate) const MIN_SPEED: f64 = 10.0;
+    pub(crate) const MAX_SPEED: f64 = 80.0;
     /// A natural toss away from the thrower, as a CPU makes it: a little
     /// to either side, at an ordinary speed.
     pub fn natural(seed: u64) -> Toss {
@@ -137,11 +151,17 @@ impl Toss {
         Toss {
             dir_x: rng.range(-0.35, 0.35),
             dir_y: 1.0,
-            speed: rng.range(35.0, 80.0),
+            speed: rng.range(15.0, 50.0),
             seed,
         }
     }
 }
+
+/// How high (cm) the hand opens over the board: the lowest and highest.
+pub const HAND_HEIGHT: (f64, f64) = (10.0, 18.0);
+/// Centre to centre (cm) of two koma side by side in the hand: a koma's
+/// farthest corner is 1.9 cm from its centre.
+const KOMA_GAP: f64 = 4.4;
 
 /// A throw: the four koma's motion, frame by frame, and how they lie.
 #[derive(Clone, Debug)]
@@ -153,13 +173,16 @@ pub struct Throw {
     pub value: ThrowValue,
     /// Seconds until the koma came to rest.
     pub seconds: f64,
+    /// Whether every koma came to rest before `MAX_TIME` (if not, the
+    /// poses are read where the koma were then).
+    pub settled: bool,
 }
 
-/// The four koma, their tray, and the simulation.
+/// The four koma, the board, and the simulation.
 #[derive(Clone, Debug)]
 pub struct KomaDice {
     pub shape: KomaShape,
-    pub tray: Tray,
+    pub board: Board,
 }
 
 impl Default for KomaDice {
@@ -172,13 +195,16 @@ impl KomaDice {
     pub fn new() -> KomaDice {
         KomaDice {
             shape: KomaShape::new(KomaSize::GOLD),
-            tray: Tray::BOARD,
+            board: Board::SHOGI,
         }
     }
 
-    /// The koma as they leave the hand: bunched near the thrower's edge,
-    /// 5–9 cm up, each turned at random and spinning, all moving with the
-    /// hand plus a little spread.
+    /// The koma as they leave the hand. Players shake the four 金 in a
+    /// cupped hand held over the board and open it, so the koma fall from
+    /// `HAND_HEIGHT` (10–18 cm) with the hand's speed across the board, a
+    /// little spread, and the tumble they had in the hand (a few turns a
+    /// second). The hand opens where the koma will land near the middle of
+    /// the board, but never beyond the thrower's edge.
     pub fn release(&self, toss: &Toss) -> Vec<Body> {
         let mut rng = SplitMix64(toss.seed);
         let d = V3::new(toss.dir_x, toss.dir_y, 0.0);
@@ -188,31 +214,49 @@ impl KomaDice {
             V3::new(0.0, 1.0, 0.0)
         };
         let speed = toss.speed.clamp(Toss::MIN_SPEED, Toss::MAX_SPEED);
-        let hand = V3::new(-dir.x * 8.0, -dir.y * 8.0 - 2.0, 6.0);
+        let height = rng.range(HAND_HEIGHT.0, HAND_HEIGHT.1);
+        // Time to fall `height` from rest: sqrt(2h/g).
+        let fall = (2.0 * height / 981.0).sqrt();
+        let reach = (speed * fall).min(10.0);
+        let hand = V3::new(-dir.x * reach, -dir.y * reach, height);
         let across = V3::new(-dir.y, dir.x, 0.0);
         (0..4)
             .map(|i| {
-                let fan = i as f64 - 1.5;
-                let offset = across * (fan * 5.0)
-                    + dir * rng.range(-5.0, 5.0)
-                    + V3::new(0.0, 0.0, i as f64 * 0.6);
-                // The koma fan out as they leave the hand.
-                let heading = (dir + across * (fan * 0.3 + rng.range(-0.08, 0.08))).normalized();
-                let own_speed = speed * rng.range(0.75, 1.25);
+                // Two by two in the hand, far enough apart that no two
+                // overlap however they are turned, one a little above
+                // another.
+                let (col, row) = ((i % 2) as f64 - 0.5, (i / 2) as f64 - 0.5);
+                let offset = across * (col * KOMA_GAP)
+                    + dir * (row * KOMA_GAP)
+                    + V3::new(0.0, 0.0, i as f64 * 0.5)
+                    + rng.in_ball() * 0.2;
+                // The opening hand scatters them outwards a little.
+                let out = V3::new(offset.x, offset.y, 0.0).normalized();
+                let spread = out * rng.range(5.0, 15.0) + rng.in_ball() * 5.0;
                 Body {
-                    position: hand + offset + rng.in_ball() * 0.8,
+                    position: hand + offset,
                     rotation: rng.rotation(),
-                    velocity: heading * own_speed + V3::new(0.0, 0.0, rng.range(20.0, 70.0)),
-                    spin: rng.in_ball() * rng.range(8.0, 30.0),
+                    velocity: dir * speed + spread + V3::new(0.0, 0.0, rng.range(0.0, 25.0)),
+                    spin: rng.in_ball() * rng.range(4.0, 16.0),
                 }
             })
             .collect()
     }
 
+    /// The world at the moment of release.
+    pub fn world(&self, toss: &Toss) -> World {
+        World::new(
+            self.shape.clone(),
+            self.board,
+            self.release(toss),
+            toss.seed,
+        )
+    }
+
     /// Simulates `toss` until the koma rest (or `MAX_TIME`), keeping every
     /// animation frame when `keep_frames`.
     pub fn throw(&self, toss: Toss, keep_frames: bool) -> Throw {
-        let mut world = World::new(self.shape.clone(), self.tray, self.release(&toss));
+        let mut world = self.world(&toss);
         let mut frames = Vec::new();
         let snapshot = |w: &World| -> [(V3, Quat); 4] {
             let mut f = [(V3::ZERO, Quat::IDENTITY); 4];
@@ -242,6 +286,7 @@ impl KomaDice {
             poses,
             value: ThrowValue::of(&poses),
             seconds: world.time,
+            settled: world.settled(),
         }
     }
 }
@@ -275,18 +320,13 @@ pub fn classify(world: &World) -> [Pose; 4] {
             .collect();
         let held_up = pushes.iter().any(|(n, below)| *below && n.z > HELD_UP);
         let touching = !pushes.is_empty();
-        // The rim's contacts push sideways (the board's push up).
-        let on_rim = contacts
-            .iter()
-            .any(|c| c.a == i && c.b.is_none() && c.normal.z.abs() < 0.5);
         let face = resting_face(&world.shape, &world.bodies[i]);
-        *pose = if held_up || (face == Pose::Leaning && touching) {
-            // Held up by another koma, or tilted against one: it lies on it.
+        *pose = if world.off_board[i] {
+            Pose::OffBoard
+        } else if held_up || (face == Pose::Leaning && touching) {
+            // Held up by another koma, or tilted against one: it lies on
+            // it. 金斜 is a koma standing at a slant by itself.
             Pose::Stacked
-        } else if face == Pose::Leaning && on_rim {
-            // Propped against the rim it does not stand at a slant by
-            // itself: it counts as the edge or face it rests on the board.
-            face_pose(nearest_face(&world.shape, &world.bodies[i]).1)
         } else {
             face
         };
@@ -294,14 +334,14 @@ pub fn classify(world: &World) -> [Pose; 4] {
     poses
 }
 
-/// The pose of a koma that lies on nothing but the board (and maybe
-/// leans on the rim or a neighbour): which face is down, or leaning.
+/// The pose of a koma that lies on nothing but the board (or leans on a
+/// neighbour): which face is down, or leaning.
 pub fn resting_face(shape: &KomaShape, body: &Body) -> Pose {
     let (best, face) = nearest_face(shape, body);
     if best < FLAT {
-        // Propped up at one end (on the rim, say) but still lying on its
+        // Propped up at one end (on another koma) but still lying on its
         // front or back: it reads as the face that looks up. Anything else
-        // tilted stands at a slant: 金斜.
+        // tilted stands at a slant.
         return match face {
             Face::Back if best > PROPPED => Pose::FaceUp,
             Face::Front if best > PROPPED => Pose::FaceDown,
@@ -365,19 +405,23 @@ pub fn lying_on(shape: &KomaShape, face: Face, x: f64, y: f64) -> Body {
 pub(crate) struct DiceTable {
     pub throws: u32,
     pub poses: Vec<(Pose, u32)>,
-    /// Each result's name (`"1"` … `"40"`, `all_down`, `senko`, `baba`)
+    /// Each result's name (`"1"` … `"40"`, `all_down`, `senko`, `baba`,
+    /// `off_board`)
     /// and count, in a fixed order.
     pub results: Vec<(String, u32)>,
     /// The longest simulated throw, in seconds.
     pub longest: f64,
+    /// Throws whose koma had not all come to rest by `MAX_TIME`.
+    pub unsettled: u32,
 }
 
 /// The name of a throw's result in the dice table: its total, or
-/// `all_down` (four backs: 10), `senko`, `baba`.
+/// `all_down` (four backs: 10), `senko`, `baba`, `off_board`.
 pub fn result_name(poses: &[Pose; 4]) -> String {
     match ThrowValue::of(poses) {
         ThrowValue::Senko => "senko".into(),
         ThrowValue::Baba { .. } => "baba".into(),
+        ThrowValue::OffBoard => "off_board".into(),
         ThrowValue::Move(_) if poses.iter().all(|&p| p == Pose::FaceDown) => "all_down".into(),
         ThrowValue::Move(n) => n.to_string(),
     }
@@ -392,12 +436,14 @@ pub(crate) fn dice_table(count: u32, seed: u64) -> DiceTable {
     let mut results: Vec<(String, u32)> = ThrowValue::possible_moves()
         .into_iter()
         .map(|n| (n.to_string(), 0))
-        .chain(["all_down", "senko", "baba"].map(|s| (s.to_string(), 0)))
+        .chain(["all_down", "senko", "baba", "off_board"].map(|s| (s.to_string(), 0)))
         .collect();
     let mut longest: f64 = 0.0;
+    let mut unsettled = 0;
     for _ in 0..count {
         let t = dice.throw(Toss::natural(rng.next_u64()), false);
         longest = longest.max(t.seconds);
+        unsettled += u32::from(!t.settled);
         for p in t.poses {
             if let Some(slot) = poses.iter_mut().find(|(q, _)| *q == p) {
                 slot.1 += 1;
@@ -413,6 +459,7 @@ pub(crate) fn dice_table(count: u32, seed: u64) -> DiceTable {
         poses,
         results,
         longest,
+        unsettled,
     }
 }
 

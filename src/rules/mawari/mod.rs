@@ -3,6 +3,7 @@
 //! are simulated as rigid bodies ([`physics`]) and read from how they lie.
 
 pub mod dice;
+pub mod games;
 pub mod levels;
 pub mod order;
 pub mod physics;

@@ -3,7 +3,7 @@
 //! one is ahead. Play then goes round from that player in seat order.
 //!
 //! A throw counts its squares; せんこ立ち counts above any number, ばば
-//! below any.
+//! and a koma off the board below any.
 
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +14,7 @@ use super::race::Event;
 pub fn draw_score(value: ThrowValue) -> u8 {
     match value {
         ThrowValue::Senko => u8::MAX,
-        ThrowValue::Baba { .. } => 0,
+        ThrowValue::Baba { .. } | ThrowValue::OffBoard => 0,
         ThrowValue::Move(n) => n,
     }
 }

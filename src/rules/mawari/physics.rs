@@ -1,5 +1,6 @@
 //! A small rigid-body simulation for the koma-dice of まわり将棋: four 金将
-//! tossed onto a shogi board with a raised rim.
+//! tossed onto a shogi board: a flat board of finite size, with no rim, so
+//! a koma that slides past its edge falls off.
 //!
 //! Why not a general physics crate: the throw is part of the rules (its
 //! resting poses *are* the dice roll), so it lives beside them with no Bevy
@@ -15,9 +16,20 @@
 //! away from the thrower, z up; the board's surface is z = 0.
 //!
 //! The method is the usual one for games: semi-implicit Euler, contacts
-//! found each step (hull vertices against the board and the rim, surface
-//! samples of one koma inside another's hull), and sequential impulses with
-//! Coulomb friction, restitution and a gentle push out of penetration.
+//! found each step (hull vertices against the board, surface samples of one
+//! koma inside another's hull), and sequential impulses with Coulomb
+//! friction, restitution and a gentle push out of penetration. Sequential
+//! impulses favour whichever contact is solved last, so the contacts are
+//! solved in a fresh seeded random order every step: a fixed order (the
+//! front face's corners before the back's) made koma land face up more
+//! often than face down.
+//!
+//! A koma sleeps (holds still until something touches it) only when it has
+//! been slow in both speed and spin for a while *and* is in static
+//! equilibrium: resting on the board alone, its centre of mass must lie
+//! over the polygon its corners on the board make; one that touches
+//! another koma is woken whenever that koma moves. So no koma is frozen
+//! while it is still tipping, and a pose is read only from koma at rest.
 //!
 //! One file of over 900 lines on purpose: the step loop, the contact search
 //! and the impulse solver share the bodies' private state and its fixed order
@@ -295,6 +307,8 @@ pub struct KomaShape {
     pub inv_inertia: V3,
     /// Farthest vertex from the centre (for quick pair tests).
     pub radius: f64,
+    /// The hull's edges, as pairs of vertex indices.
+    pub edges: Vec<(usize, usize)>,
 }
 
 /// A koma's measurements in centimetres, and its wood's density.
@@ -401,6 +415,7 @@ impl KomaShape {
         let vertices: Vec<V3> = raw.iter().map(|&v| v - centre).collect();
         let planes = planes_of(&vertices, &faces);
         let samples = surface_samples(&vertices, &faces);
+        let edges = edges_of(&faces);
         let radius = vertices.iter().map(|v| v.length()).fold(0.0, f64::max);
         KomaShape {
             vertices,
@@ -410,6 +425,7 @@ impl KomaShape {
             mass: volume * density,
             inv_inertia: V3::new(1.0 / inertia.x, 1.0 / inertia.y, 1.0 / inertia.z),
             radius,
+            edges,
         }
     }
 
@@ -444,10 +460,7 @@ fn planes_of(vertices: &[V3], faces: &[(Face, Vec<usize>)]) -> Vec<Plane> {
         .collect()
 }
 
-/// The corners, points along every edge, and points over the two large
-/// faces: enough that a koma lying across another one is felt.
-fn surface_samples(vertices: &[V3], faces: &[(Face, Vec<usize>)]) -> Vec<V3> {
-    let mut out: Vec<V3> = vertices.to_vec();
+fn edges_of(faces: &[(Face, Vec<usize>)]) -> Vec<(usize, usize)> {
     let mut edges: Vec<(usize, usize)> = Vec::new();
     for (_, l) in faces {
         for i in 0..l.len() {
@@ -457,7 +470,14 @@ fn surface_samples(vertices: &[V3], faces: &[(Face, Vec<usize>)]) -> Vec<V3> {
             }
         }
     }
-    for (a, b) in edges {
+    edges
+}
+
+/// The corners, points along every edge, and points over the two large
+/// faces: enough that a koma lying across another one is felt.
+fn surface_samples(vertices: &[V3], faces: &[(Face, Vec<usize>)]) -> Vec<V3> {
+    let mut out: Vec<V3> = vertices.to_vec();
+    for (a, b) in edges_of(faces) {
         for t in [0.25, 0.5, 0.75] {
             out.push(vertices[a] * (1.0 - t) + vertices[b] * t);
         }
@@ -494,10 +514,11 @@ impl Body {
     }
 }
 
-/// The tray the koma land in: the board's surface and its raised rim.
+/// The board the koma land on: a flat top of finite size and nothing
+/// around it.
 #[derive(Clone, Copy, Debug)]
-pub struct Tray {
-    /// Half the inside width (x) and depth (y), in cm.
+pub struct Board {
+    /// Half the width (x) and depth (y), in cm.
     pub half_x: f64,
     pub half_y: f64,
     /// Koma against the board.
@@ -506,28 +527,50 @@ pub struct Tray {
     /// Koma against koma.
     pub koma_friction: f64,
     pub koma_restitution: f64,
-    /// Koma against the rim (smooth lacquer: a koma that tips against it
-    /// slides down rather than staying propped up).
-    pub rim_friction: f64,
-    pub rim_restitution: f64,
 }
 
-impl Tray {
-    /// A shogi board (盤) of about 33 × 36 cm inside its rim: wood on wood.
-    pub const BOARD: Tray = Tray {
+impl Board {
+    /// A shogi board (将棋盤) of about 33 × 36 cm: wood on wood.
+    pub const SHOGI: Board = Board {
         half_x: 16.5,
         half_y: 18.0,
         friction: 0.38,
         restitution: 0.35,
         koma_friction: 0.2,
         koma_restitution: 0.5,
-        rim_friction: 0.05,
-        rim_restitution: 0.45,
     };
+
+    /// Whether (x, y) lies over the board.
+    pub fn covers(&self, x: f64, y: f64) -> bool {
+        x.abs() <= self.half_x && y.abs() <= self.half_y
+    }
 }
 
+/// A koma whose centre has dropped this far (cm) below the board's surface
+/// has fallen past its edge.
+pub const FELL_OFF: f64 = -1.5;
+
+/// A contact that struck hard enough to be heard: for the sound of a throw.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Impact {
+    /// The koma that struck (for two koma, the lower index).
+    pub body: usize,
+    /// The other koma, or `None` for the board.
+    pub other: Option<usize>,
+    /// The normal impulse of the step's contacts between the two, g·cm/s.
+    pub impulse: f64,
+    /// Simulated seconds since the release, and the 60 Hz frame.
+    pub time: f64,
+    pub frame: usize,
+}
+
+/// Smaller normal impulses (g·cm/s) are not impacts: a koma resting on the
+/// board takes about 8 a step from gravity; 40 is a koma of 4 g meeting the
+/// board at about 8 cm/s.
+pub const IMPACT_MIN: f64 = 40.0;
+
 /// A contact found this step: `a` is pushed along `normal` at `point`;
-/// `b` (another koma) the other way, or nothing (the board or rim).
+/// `b` (another koma) the other way, or nothing (the board).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Contact {
     pub a: usize,
@@ -556,25 +599,31 @@ const BOUNCE_THRESHOLD: f64 = 12.0;
 /// Air drag on spin and speed, per second.
 const SPIN_DAMPING: f64 = 0.3;
 const LINEAR_DAMPING: f64 = 0.05;
-/// A koma this still for `REST_TIME` goes to sleep; the throw is over
-/// when all four sleep.
+/// A koma this still (speed and spin) for `REST_TIME`, and in static
+/// equilibrium, goes to sleep; the throw is over when all four sleep.
 const REST_SPEED: f64 = 1.5;
 const REST_SPIN: f64 = 0.5;
 const REST_TIME: f64 = 0.25;
-/// A koma moving this fast (cm/s) at a contact, or pressing this deep
-/// (cm), wakes the sleeping koma it touches.
-const WAKE_SPEED: f64 = 6.0;
-const WAKE_DEPTH: f64 = 0.05;
+/// How far (cm) inside its support polygon a koma's centre of mass must lie
+/// for it to rest on the board by itself.
+const BALANCE: f64 = 0.01;
 /// The longest throw simulated, in seconds.
-pub(crate) const MAX_TIME: f64 = 8.0;
+pub const MAX_TIME: f64 = 8.0;
 
 /// The simulation of one throw.
 #[derive(Clone, Debug)]
 pub struct World {
     pub shape: KomaShape,
-    pub tray: Tray,
+    pub board: Board,
     pub bodies: Vec<Body>,
     pub time: f64,
+    /// Steps taken.
+    pub steps: usize,
+    /// Koma that fell past the board's edge (they sleep for good).
+    pub off_board: Vec<bool>,
+    /// Shuffles the order the contacts are solved in, each step.
+    order: SplitMix64,
+    impacts: Vec<Impact>,
     /// How long each koma has been nearly still.
     still_for: Vec<f64>,
     /// Koma at rest are put to sleep: they hold still (as if fixed) until
@@ -603,13 +652,19 @@ struct Prepared {
 }
 
 impl World {
-    pub fn new(shape: KomaShape, tray: Tray, bodies: Vec<Body>) -> World {
+    /// A world of `bodies` on `board`; `order_seed` seeds the order the
+    /// contacts are solved in (part of the throw, like the release).
+    pub fn new(shape: KomaShape, board: Board, bodies: Vec<Body>, order_seed: u64) -> World {
         let n = bodies.len();
         World {
             shape,
-            tray,
+            board,
             bodies,
             time: 0.0,
+            steps: 0,
+            off_board: vec![false; n],
+            order: SplitMix64(order_seed ^ 0x0DE5_0F5E_ED00_0001),
+            impacts: Vec::new(),
             still_for: vec![0.0; n],
             asleep: vec![false; n],
             inv_mass: vec![0.0; n],
@@ -617,9 +672,129 @@ impl World {
         }
     }
 
-    /// Every koma has come to rest.
+    /// Every koma has come to rest (or fallen off the board).
     pub fn settled(&self) -> bool {
         self.asleep.iter().all(|&a| a)
+    }
+
+    /// The impacts since the last call, in the order they happened.
+    pub fn take_impacts(&mut self) -> Vec<Impact> {
+        std::mem::take(&mut self.impacts)
+    }
+
+    /// The points where koma `i` touches the board or is within `MARGIN`
+    /// of it: its corners over the board and, where it hangs over an edge
+    /// of the board, the points where its edges cross that edge.
+    fn board_points(&self, i: usize) -> Vec<V3> {
+        let b = &self.bodies[i];
+        let t = &self.board;
+        let world: Vec<V3> = self.shape.vertices.iter().map(|&v| b.to_world(v)).collect();
+        let mut out: Vec<V3> = world
+            .iter()
+            .copied()
+            .filter(|p| p.z < MARGIN && t.covers(p.x, p.y))
+            .collect();
+        let r = self.shape.radius;
+        if b.position.x.abs() + r < t.half_x && b.position.y.abs() + r < t.half_y {
+            return out;
+        }
+        for &(ia, ib) in &self.shape.edges {
+            let (pa, pb) = (world[ia], world[ib]);
+            if pa.z >= MARGIN && pb.z >= MARGIN {
+                continue;
+            }
+            for (along, limit) in [
+                (0usize, t.half_x),
+                (0, -t.half_x),
+                (1, t.half_y),
+                (1, -t.half_y),
+            ] {
+                let (ua, ub) = if along == 0 {
+                    (pa.x, pb.x)
+                } else {
+                    (pa.y, pb.y)
+                };
+                if (ua - limit) * (ub - limit) >= 0.0 {
+                    continue;
+                }
+                let p = pa + (pb - pa) * ((limit - ua) / (ub - ua));
+                if p.z < MARGIN && t.covers(p.x, p.y) {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether koma `i` stands on the board by itself in static
+    /// equilibrium: its centre of mass lies inside the polygon of its
+    /// corners touching the board (an edge or a single corner is no
+    /// polygon: a koma on one tips over).
+    pub fn balanced_on_board(&self, i: usize) -> bool {
+        let support = self.board_points(i);
+        let c = self.bodies[i].position;
+        let mut edges = 0;
+        for (k, &a) in support.iter().enumerate() {
+            for (m, &e) in support.iter().enumerate() {
+                let (dx, dy) = (e.x - a.x, e.y - a.y);
+                let len = (dx * dx + dy * dy).sqrt();
+                if k == m || len < 1e-6 {
+                    continue;
+                }
+                let left = |p: V3| (dx * (p.y - a.y) - dy * (p.x - a.x)) / len;
+                // a→e is an edge of the polygon, wound anticlockwise, when
+                // every support point lies on its left (or on it).
+                if support.iter().all(|&p| left(p) > -1e-9) {
+                    edges += 1;
+                    if left(c) < BALANCE {
+                        return false;
+                    }
+                }
+            }
+        }
+        edges >= 3
+    }
+
+    /// The koma that koma `i` touches (within the contact margin).
+    fn touched_by(&self, contacts: &[Contact], i: usize) -> Vec<usize> {
+        contacts
+            .iter()
+            .filter_map(|c| match c.b {
+                Some(b) if c.a == i => Some(b),
+                Some(b) if b == i => Some(c.a),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Puts to sleep the koma that have been still long enough and are in
+    /// equilibrium: balanced on the board alone, or held by other koma that
+    /// are all still too (they go to sleep together, or one would wake the
+    /// other at once).
+    fn fall_asleep(&mut self) {
+        let ready = |w: &World, i: usize| !w.asleep[i] && w.still_for[i] >= REST_TIME;
+        if !(0..self.bodies.len()).any(|i| ready(self, i)) {
+            return;
+        }
+        let contacts = self.find_contacts(false);
+        for i in 0..self.bodies.len() {
+            if !ready(self, i) {
+                continue;
+            }
+            let others = self.touched_by(&contacts, i);
+            let rests = if others.is_empty() {
+                self.balanced_on_board(i)
+            } else {
+                others
+                    .iter()
+                    .all(|&o| self.asleep[o] || self.still_for[o] >= REST_TIME)
+            };
+            if rests {
+                self.asleep[i] = true;
+                self.bodies[i].velocity = V3::ZERO;
+                self.bodies[i].spin = V3::ZERO;
+            }
+        }
     }
 
     /// The contacts of the current poses (all of them, sleeping koma too).
@@ -631,64 +806,34 @@ impl World {
     /// of a sleeping koma with the board.
     fn find_contacts(&self, skip_sleeping: bool) -> Vec<Contact> {
         let mut out = Vec::new();
-        let t = self.tray;
+        let t = self.board;
         for (i, b) in self.bodies.iter().enumerate() {
             if skip_sleeping && self.asleep[i] {
                 continue;
             }
-            if b.position.z - self.shape.radius > 0.0
-                && b.position.x.abs() + self.shape.radius < t.half_x
-                && b.position.y.abs() + self.shape.radius < t.half_y
-            {
+            if self.off_board[i] || b.position.z - self.shape.radius > 0.0 {
                 continue;
             }
-            for &v in &self.shape.vertices {
-                let p = b.to_world(v);
-                let walls = [
-                    (-p.z, V3::UP, t.friction, t.restitution),
-                    (
-                        p.x - t.half_x,
-                        V3::new(-1.0, 0.0, 0.0),
-                        t.rim_friction,
-                        t.rim_restitution,
-                    ),
-                    (
-                        -t.half_x - p.x,
-                        V3::new(1.0, 0.0, 0.0),
-                        t.rim_friction,
-                        t.rim_restitution,
-                    ),
-                    (
-                        p.y - t.half_y,
-                        V3::new(0.0, -1.0, 0.0),
-                        t.rim_friction,
-                        t.rim_restitution,
-                    ),
-                    (
-                        -t.half_y - p.y,
-                        V3::new(0.0, 1.0, 0.0),
-                        t.rim_friction,
-                        t.rim_restitution,
-                    ),
-                ];
-                for (depth, normal, friction, restitution) in walls {
-                    if depth > -MARGIN {
-                        out.push(Contact {
-                            a: i,
-                            b: None,
-                            point: p,
-                            normal,
-                            depth,
-                            friction,
-                            restitution,
-                        });
-                    }
-                }
+            // Past the edge there is no board to hold a corner up, but the
+            // edge itself holds up a koma hanging over it.
+            for p in self.board_points(i) {
+                out.push(Contact {
+                    a: i,
+                    b: None,
+                    point: p,
+                    normal: V3::UP,
+                    depth: -p.z,
+                    friction: t.friction,
+                    restitution: t.restitution,
+                });
             }
         }
         for i in 0..self.bodies.len() {
             for j in i + 1..self.bodies.len() {
-                if skip_sleeping && self.asleep[i] && self.asleep[j] {
+                if (skip_sleeping && self.asleep[i] && self.asleep[j])
+                    || self.off_board[i]
+                    || self.off_board[j]
+                {
                     continue;
                 }
                 let (bi, bj) = (&self.bodies[i], &self.bodies[j]);
@@ -719,8 +864,8 @@ impl World {
                     point: p,
                     normal: bb.rotation.rotate(plane.normal),
                     depth: -d,
-                    friction: self.tray.koma_friction,
-                    restitution: self.tray.koma_restitution,
+                    friction: self.board.koma_friction,
+                    restitution: self.board.koma_restitution,
                 });
             }
         }
@@ -799,21 +944,18 @@ impl World {
         }
     }
 
-    /// Wakes a sleeping koma that an awake one runs into.
-    fn wake_on_impact(&mut self, contacts: &[Contact]) {
+    /// Wakes a sleeping koma that an awake one touches: a koma at rest on
+    /// another stays at rest only while the other does.
+    fn wake_touched(&mut self, contacts: &[Contact]) {
         for c in contacts {
             let Some(b) = c.b else { continue };
-            let (sleeper, mover) = match (self.asleep[c.a], self.asleep[b]) {
-                (true, false) => (c.a, b),
-                (false, true) => (b, c.a),
+            let sleeper = match (self.asleep[c.a], self.asleep[b]) {
+                (true, false) => c.a,
+                (false, true) => b,
                 _ => continue,
             };
-            let m = &self.bodies[mover];
-            let v = m.velocity + m.spin.cross(c.point - m.position);
-            if v.length() > WAKE_SPEED || c.depth > WAKE_DEPTH {
-                self.asleep[sleeper] = false;
-                self.still_for[sleeper] = 0.0;
-            }
+            self.asleep[sleeper] = false;
+            self.still_for[sleeper] = 0.0;
         }
     }
 
@@ -826,7 +968,7 @@ impl World {
             }
         }
         let contacts = self.find_contacts(true);
-        self.wake_on_impact(&contacts);
+        self.wake_touched(&contacts);
         self.prepare_masses();
         let mut prepared: Vec<Prepared> = contacts
             .into_iter()
@@ -869,6 +1011,12 @@ impl World {
                 }
             })
             .collect();
+        // A fresh order every step (Fisher–Yates from the seeded source),
+        // so that no contact has the last word more often than another.
+        for k in (1..prepared.len()).rev() {
+            let m = (self.order.next_u64() % (k as u64 + 1)) as usize;
+            prepared.swap(k, m);
+        }
         for _ in 0..ITERATIONS {
             for p in &mut prepared {
                 let n = p.c.normal;
@@ -889,6 +1037,7 @@ impl World {
                 }
             }
         }
+        self.record_impacts(&prepared);
         let (lin_keep, spin_keep) = (1.0 - LINEAR_DAMPING * dt, 1.0 - SPIN_DAMPING * dt);
         for i in 0..self.bodies.len() {
             if self.asleep[i] {
@@ -899,18 +1048,50 @@ impl World {
             b.spin = b.spin * spin_keep;
             b.position += b.velocity * dt;
             b.rotation = b.rotation.integrate(b.spin, dt);
+            if b.position.z < FELL_OFF {
+                // Past the edge and falling: off the board for good.
+                self.off_board[i] = true;
+                self.asleep[i] = true;
+                continue;
+            }
             if b.velocity.length() > REST_SPEED || b.spin.length() > REST_SPIN {
                 self.still_for[i] = 0.0;
             } else {
                 self.still_for[i] += dt;
-                if self.still_for[i] >= REST_TIME {
-                    self.asleep[i] = true;
-                    b.velocity = V3::ZERO;
-                    b.spin = V3::ZERO;
-                }
             }
         }
+        self.fall_asleep();
         self.time += dt;
+        self.steps += 1;
+    }
+
+    /// Notes this step's contacts that struck hard: one impact per koma
+    /// and board, or per two koma, with their summed normal impulse.
+    fn record_impacts(&mut self, prepared: &[Prepared]) {
+        let n = self.bodies.len();
+        // Slot `a * (n + 1) + n` is koma `a` on the board, `a * (n + 1) + b`
+        // koma `a` against koma `b` (a < b).
+        let mut sums = vec![0.0; n * (n + 1)];
+        for p in prepared {
+            let slot = match p.c.b {
+                None => p.c.a * (n + 1) + n,
+                Some(b) => p.c.a.min(b) * (n + 1) + p.c.a.max(b),
+            };
+            sums[slot] += p.jn;
+        }
+        let frame = (self.steps + 1) / STEPS_PER_FRAME;
+        for (slot, &impulse) in sums.iter().enumerate() {
+            if impulse > IMPACT_MIN {
+                let (body, o) = (slot / (n + 1), slot % (n + 1));
+                self.impacts.push(Impact {
+                    body,
+                    other: (o < n).then_some(o),
+                    impulse,
+                    time: self.time + STEP,
+                    frame,
+                });
+            }
+        }
     }
 
     fn push_pair(&mut self, c: &Contact, ra: V3, rb: V3, j: V3) {

@@ -166,6 +166,25 @@ pub enum BabaRule {
     Back,
 }
 
+/// A koma that fell off the board (the board has no rim): the throw is
+/// thrown again (投げ直し), or counts nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OffBoardRule {
+    #[default]
+    Rethrow,
+    Zero,
+}
+
+/// What 金斜 (せんこ立ち) does: the seed's いきなり王将, or as some families
+/// play, one rank up (1段出世), or the throw is thrown again (投げ直し).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SenkoRule {
+    #[default]
+    Osho,
+    OneUp,
+    Rethrow,
+}
+
 /// The settings of a game: each special rule on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -181,6 +200,22 @@ pub struct MawariRules {
     pub onbu: bool,
     pub fu_demotion: bool,
     pub baba: BabaRule,
+    #[serde(default)]
+    pub off_board: OffBoardRule,
+    #[serde(default)]
+    pub senko: SenkoRule,
+}
+
+impl SenkoRule {
+    pub const ALL: [SenkoRule; 3] = [SenkoRule::Osho, SenkoRule::OneUp, SenkoRule::Rethrow];
+    /// The name on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            SenkoRule::Osho => "osho",
+            SenkoRule::OneUp => "one-up",
+            SenkoRule::Rethrow => "rethrow",
+        }
+    }
 }
 
 impl MawariRules {
@@ -197,6 +232,8 @@ impl MawariRules {
         onbu: false,
         fu_demotion: false,
         baba: BabaRule::Zero,
+        off_board: OffBoardRule::Rethrow,
+        senko: SenkoRule::Osho,
     };
     /// 全部: every special rule.
     pub const ALL: MawariRules = MawariRules {
@@ -211,6 +248,8 @@ impl MawariRules {
         onbu: true,
         fu_demotion: true,
         baba: BabaRule::Zero,
+        off_board: OffBoardRule::Rethrow,
+        senko: SenkoRule::Osho,
     };
 }
 
@@ -311,6 +350,14 @@ pub enum Event {
     Baba {
         piece: usize,
     },
+    /// A koma fell off the board.
+    OffBoard {
+        piece: usize,
+    },
+    /// The same player throws again (投げ直し).
+    Rethrow {
+        piece: usize,
+    },
     /// おんぶ: a 歩 on the 王将's back.
     Onbu {
         piece: usize,
@@ -360,6 +407,8 @@ impl Event {
             Event::Pussun { .. } => "Pussun",
             Event::Senko { .. } => "Senko",
             Event::Baba { .. } => "Baba",
+            Event::OffBoard { .. } => "OffBoard",
+            Event::Rethrow { .. } => "Rethrow",
             Event::Onbu { .. } => "Onbu",
             Event::Out { .. } => "Out",
             Event::Skip { .. } => "Skip",
@@ -525,6 +574,22 @@ impl Race {
             return ev;
         };
         self.throws += 1;
+        if value == ThrowValue::OffBoard {
+            ev.push(Event::OffBoard { piece: p });
+        }
+        let rethrow = match value {
+            ThrowValue::OffBoard => self.rules.off_board == OffBoardRule::Rethrow,
+            ThrowValue::Senko => self.rules.senko == SenkoRule::Rethrow,
+            _ => false,
+        };
+        if rethrow {
+            if value == ThrowValue::Senko {
+                ev.push(Event::Senko { piece: p });
+            }
+            // Nothing moves and the thrower (or the war's) throws again.
+            ev.push(Event::Rethrow { piece: p });
+            return ev;
+        }
         if let Some(war) = self.war {
             self.war_throw(war, value, &mut ev);
             return ev;
@@ -535,6 +600,10 @@ impl Race {
             return ev;
         }
         match value {
+            ThrowValue::Senko if self.rules.senko == SenkoRule::OneUp => {
+                ev.push(Event::Senko { piece: p });
+                self.promote(p, &mut ev);
+            }
             ThrowValue::Senko => {
                 ev.push(Event::Senko { piece: p });
                 if self.pieces[p].rank == Rank::Osho && self.pieces[p].onbu_left.is_some() {
@@ -549,6 +618,9 @@ impl Race {
                     self.reached_osho(p, &mut ev);
                 }
             }
+            // Off the board, counting nothing (the other setting threw
+            // again above).
+            ThrowValue::OffBoard => {}
             ThrowValue::Baba { counted } => {
                 ev.push(Event::Baba { piece: p });
                 if self.rules.baba == BabaRule::Back && counted > 0 {
@@ -841,7 +913,7 @@ impl Race {
         let piece = if side == 0 { war.first } else { war.second };
         let gained = match value {
             ThrowValue::Senko => TRACK,
-            ThrowValue::Baba { .. } => 0,
+            ThrowValue::Baba { .. } | ThrowValue::OffBoard => 0,
             ThrowValue::Move(n) => self.squares_for(piece, n),
         };
         war.made[side] = war.made[side].saturating_add(gained).min(TRACK);
