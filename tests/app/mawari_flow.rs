@@ -126,9 +126,20 @@ fn a_four_player_game_plays_from_the_list_to_its_end() {
         yorimichi::rules::mawari::race::Rank::Osho
     );
     assert!(!m.log.is_empty());
-    // Every throw of the log is one of the four players', in turn.
-    for (k, e) in m.log.iter().enumerate() {
-        assert_eq!(e.player, k % 4, "throw {k}");
+    // Every throw of the log is one of the four players', in turn; a throw
+    // thrown again (a koma off the board) is the same player's once more.
+    assert_eq!(m.log[0].player, 0);
+    for (k, pair) in m.log.windows(2).enumerate() {
+        let again = pair[0]
+            .events
+            .iter()
+            .any(|e| matches!(e, yorimichi::rules::mawari::race::Event::Rethrow { .. }));
+        let next = if again {
+            pair[0].player
+        } else {
+            (pair[0].player + 1) % 4
+        };
+        assert_eq!(pair[1].player, next, "throw {}", k + 1);
     }
     // The game is over: no save, the result shown, no more throws taken.
     assert!(!app.world().resource::<Store>().has(&save_key()));
@@ -389,4 +400,62 @@ fn cpu_games_one_after_another_keep_the_entity_count_flat() {
         counts.iter().all(|&c| c <= first + 20),
         "entities grew: {counts:?}"
     );
+}
+
+/// The sounds the app asked for.
+#[derive(Resource, Default)]
+struct Heard(Vec<yorimichi::shell::audio::Sfx>);
+
+fn listen(mut sfx: MessageReader<yorimichi::shell::audio::Sfx>, mut heard: ResMut<Heard>) {
+    heard.0.extend(sfx.read().copied());
+}
+
+#[test]
+fn a_shown_throw_sounds_each_contact_as_the_board_shows_it() {
+    use yorimichi::shell::audio::Sfx;
+    let (store, _dir) = temp_store("mawari-clacks");
+    let mut app = app(store);
+    app.init_resource::<Heard>().add_systems(Update, listen);
+    open_setup(&mut app);
+    begin(&mut app, "basic", false);
+    app.world_mut().resource_mut::<Heard>().0.clear();
+    // Throw once and follow the throw until the board has shown it.
+    let mut impacts = None;
+    for _ in 0..20_000 {
+        if phase_waiting(&app) && impacts.is_none() {
+            if app.world().resource::<MawariMatch>().person_to_throw() {
+                let b = find::<ThrowButton>(&mut app).expect("投げる");
+                click(&mut app, b);
+            }
+        }
+        if let Phase::Throwing { throw, .. } = &*app.world().resource::<Phase>() {
+            impacts.get_or_insert(throw.impacts.len());
+        }
+        if impacts.is_some() && matches!(*app.world().resource::<Phase>(), Phase::Reading { .. }) {
+            break;
+        }
+        app.update();
+    }
+    let impacts = impacts.expect("a shown throw");
+    let heard = &app.world().resource::<Heard>().0;
+    let clacks = heard.iter().filter(|s| matches!(s, Sfx::Clack(_))).count();
+    assert!(impacts >= 4, "each koma strikes the board: {impacts}");
+    // Every contact is heard, but never more than three at one frame.
+    assert!(
+        clacks >= impacts.min(4) && clacks <= impacts,
+        "{clacks} of {impacts}"
+    );
+    assert!(
+        !heard.contains(&Sfx::Throw),
+        "no canned clatter over the contacts"
+    );
+    // Harder contacts are louder.
+    let loud: Vec<u8> = heard
+        .iter()
+        .filter_map(|s| match s {
+            Sfx::Clack(c) => Some(c.loudness),
+            _ => None,
+        })
+        .collect();
+    assert!(loud.iter().any(|&l| l > 10), "{loud:?}");
 }

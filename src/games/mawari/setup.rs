@@ -20,7 +20,7 @@ use crate::games::kit::{
 use crate::games::resume;
 use crate::rules::data::GameId;
 use crate::rules::mawari::order::FirstThrow;
-use crate::rules::mawari::race::{BabaRule, KeimaPush, MawariRules};
+use crate::rules::mawari::race::{BabaRule, KeimaPush, MawariRules, OffBoardRule, SenkoRule};
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::save::LoadError;
@@ -188,7 +188,7 @@ pub struct MawariBegin;
 
 /// Each special rule's setting: its name and how it is read and set.
 type RuleFlag = (T, fn(&MawariRules) -> bool, fn(&mut MawariRules, bool));
-const RULE_FLAGS: [RuleFlag; 11] = [
+const RULE_FLAGS: [RuleFlag; 14] = [
     (T::MawariKorosu, |r| r.korosu, |r, v| r.korosu = v),
     (
         T::MawariKeimaDouble,
@@ -224,6 +224,35 @@ const RULE_FLAGS: [RuleFlag; 11] = [
         T::MawariBabaBack,
         |r| r.baba == BabaRule::Back,
         |r, v| r.baba = if v { BabaRule::Back } else { BabaRule::Zero },
+    ),
+    // How families take 金斜 (the seed: いきなり王将, both off) and a koma
+    // that falls off the board (thrown again unless this is on).
+    (
+        T::MawariSenkoOneUp,
+        |r| r.senko == SenkoRule::OneUp,
+        |r, v| r.senko = if v { SenkoRule::OneUp } else { SenkoRule::Osho },
+    ),
+    (
+        T::MawariSenkoRethrow,
+        |r| r.senko == SenkoRule::Rethrow,
+        |r, v| {
+            r.senko = if v {
+                SenkoRule::Rethrow
+            } else {
+                SenkoRule::Osho
+            }
+        },
+    ),
+    (
+        T::MawariOffBoardZero,
+        |r| r.off_board == OffBoardRule::Zero,
+        |r, v| {
+            r.off_board = if v {
+                OffBoardRule::Zero
+            } else {
+                OffBoardRule::Rethrow
+            }
+        },
     ),
 ];
 

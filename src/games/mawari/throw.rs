@@ -10,8 +10,9 @@ use super::scene::{BoardPlace, Dice, Phase, Shown};
 use super::session::MawariMatch;
 use crate::games::resume;
 use crate::rules::mawari::dice::{Pose, ThrowValue, Toss};
+use crate::rules::mawari::physics::{IMPACT_MIN, Impact};
 use crate::rules::mawari::race::RaceText;
-use crate::shell::audio::Sfx;
+use crate::shell::audio::{Clack, Sfx};
 use crate::shell::i18n::{Lang, T};
 use crate::shell::layout::PointerInput;
 use crate::shell::save::Store;
@@ -137,7 +138,11 @@ pub(crate) fn start_throw(
         } else {
             resume::keep(&mut store, &*m);
         }
-        sfx.write(if m.quick { Sfx::Place } else { Sfx::Throw });
+        // A quick throw is heard as one knock; a shown one sounds each
+        // contact as the board shows it (`play_throw`).
+        if m.quick {
+            sfx.write(Sfx::Place);
+        }
         *phase = if m.quick {
             Phase::Reading {
                 throw,
@@ -179,6 +184,24 @@ pub(crate) fn value_text(v: ThrowValue, lang: Lang) -> String {
     }
 }
 
+/// More contacts than this in one frame are heard as these.
+const MAX_CLACKS_AT_ONCE: usize = 3;
+
+/// How a contact sounds: louder and a little higher the harder it struck
+/// (loudness on a log scale from the weakest heard impact to thirty times
+/// it), a koma on a koma higher than a koma on the board, and the sample
+/// varied by koma and frame.
+pub(crate) fn clack_of(impact: &Impact) -> Clack {
+    let strength = (impact.impulse / IMPACT_MIN).max(1.0).ln() / 30f64.ln();
+    let loudness = (10.0 + 90.0 * strength).clamp(10.0, 100.0) as u8;
+    Clack {
+        on_koma: impact.other.is_some(),
+        variant: ((impact.body + impact.frame) % 6) as u8,
+        loudness,
+        pitch_percent: 92 + loudness / 8,
+    }
+}
+
 pub(crate) fn play_throw(
     time: Res<Time>,
     mut phase: ResMut<Phase>,
@@ -198,8 +221,22 @@ pub(crate) fn play_throw(
             by,
             t,
         } => {
+            // The frames shown before this one have sounded already.
+            let first_new = if *t == 0.0 {
+                0
+            } else {
+                (*t * 60.0) as usize + 1
+            };
             *t += dt;
             let frame = ((*t * 60.0) as usize).min(throw.frames.len().saturating_sub(1));
+            throw
+                .impacts
+                .iter()
+                .filter(|i| (first_new..=frame).contains(&i.frame))
+                .take(MAX_CLACKS_AT_ONCE)
+                .for_each(|i| {
+                    sfx.write(Sfx::Clack(clack_of(i)));
+                });
             if let Some(f) = throw.frames.get(frame) {
                 dice.show(f, place.centre);
             }

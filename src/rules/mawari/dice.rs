@@ -12,7 +12,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::physics::{
-    Board, Body, Face, KomaShape, KomaSize, MAX_TIME, Quat, STEPS_PER_FRAME, SplitMix64, V3, World,
+    Board, Body, Face, Impact, KomaShape, KomaSize, MAX_TIME, Quat, STEPS_PER_FRAME, SplitMix64,
+    V3, World,
 };
 
 /// How one koma came to rest.
@@ -176,6 +177,9 @@ pub struct Throw {
     /// Whether every koma came to rest before `MAX_TIME` (if not, the
     /// poses are read where the koma were then).
     pub settled: bool,
+    /// The contacts hard enough to be heard, in order (kept with the
+    /// frames: what the animation sounds).
+    pub impacts: Vec<Impact>,
 }
 
 /// The four koma, the board, and the simulation.
@@ -269,8 +273,12 @@ impl KomaDice {
             frames.push(snapshot(&world));
         }
         let mut steps = 0usize;
+        let mut impacts = Vec::new();
         while !world.settled() && world.time < MAX_TIME {
             world.step();
+            if keep_frames {
+                impacts.extend(world.take_impacts());
+            }
             steps += 1;
             if keep_frames && steps.is_multiple_of(STEPS_PER_FRAME) {
                 frames.push(snapshot(&world));
@@ -287,6 +295,7 @@ impl KomaDice {
             value: ThrowValue::of(&poses),
             seconds: world.time,
             settled: world.settled(),
+            impacts,
         }
     }
 }
