@@ -422,13 +422,14 @@ fn a_shown_throw_sounds_each_contact_as_the_board_shows_it() {
     // Throw once and follow the throw until the board has shown it.
     let mut impacts = None;
     for _ in 0..20_000 {
-        if phase_waiting(&app) && impacts.is_none() {
-            if app.world().resource::<MawariMatch>().person_to_throw() {
-                let b = find::<ThrowButton>(&mut app).expect("投げる");
-                click(&mut app, b);
-            }
+        if phase_waiting(&app)
+            && impacts.is_none()
+            && app.world().resource::<MawariMatch>().person_to_throw()
+        {
+            let b = find::<ThrowButton>(&mut app).expect("投げる");
+            click(&mut app, b);
         }
-        if let Phase::Throwing { throw, .. } = &*app.world().resource::<Phase>() {
+        if let Phase::Throwing { throw, .. } = app.world().resource::<Phase>() {
             impacts.get_or_insert(throw.impacts.len());
         }
         if impacts.is_some() && matches!(*app.world().resource::<Phase>(), Phase::Reading { .. }) {
