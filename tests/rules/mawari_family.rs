@@ -2,27 +2,13 @@
 //! throw again), a dead player's turn passed without a throw, and playing
 //! on for places after the first is through.
 
+use crate::mawari_rules::race_with;
 use yorimichi::rules::mawari::dice::ThrowValue;
 use yorimichi::rules::mawari::order::{FirstThrow, draw_score};
-use yorimichi::rules::mawari::race::{Event, MawariRules, Piece, Race, Rank};
+use yorimichi::rules::mawari::race::{Event, MawariRules, Rank};
 
 fn mv(n: u8) -> ThrowValue {
     ThrowValue::Move(n)
-}
-
-fn race_with(rules: MawariRules, pieces: &[(u8, Rank, u8)]) -> Race {
-    let mut race = Race::new(pieces.len(), rules).expect("2-4 players");
-    race.pieces = pieces
-        .iter()
-        .map(|&(square, rank, depth)| Piece {
-            square,
-            rank,
-            depth,
-            out: false,
-            onbu_left: None,
-        })
-        .collect();
-    race
 }
 
 #[test]

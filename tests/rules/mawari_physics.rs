@@ -2,6 +2,7 @@
 //! the board's edge), no bias between face up and face down, mirrored
 //! throws, and the impacts reported for sound.
 
+use crate::mawari_rules::tilted;
 use yorimichi::rules::mawari::dice::{KomaDice, Pose, Toss, classify, lying_on};
 use yorimichi::rules::mawari::physics::{
     Board, Body, Face, Impact, KomaShape, KomaSize, Quat, V3, World,
@@ -23,20 +24,6 @@ fn alone(body: Body, seed: u64) -> Pose {
     classify(&world)[0]
 }
 
-/// `body` turned about x by the angle with these half-angle cosine and sine,
-/// then lowered to touch the board.
-fn tilted(shape: &KomaShape, mut body: Body, half_cos: f64, half_sin: f64) -> Body {
-    let tilt = Quat::from_axis_half(V3::new(1.0, 0.0, 0.0), half_cos, half_sin);
-    body.rotation = (tilt * body.rotation).normalized();
-    let lowest = shape
-        .vertices
-        .iter()
-        .map(|&v| body.rotation.rotate(v).z)
-        .fold(f64::INFINITY, f64::min);
-    body.position.z = -lowest;
-    body
-}
-
 #[test]
 fn a_koma_on_its_shoulder_edge_is_balanced_and_stays_leaning() {
     let shape = KomaShape::new(KomaSize::GOLD);
@@ -52,7 +39,7 @@ fn a_koma_tipping_over_is_never_frozen_mid_fall() {
     // Upright on its base, tilted 30° (half angle 15°): its centre of mass
     // is past the base's edge, so it stands on one edge only and falls.
     let (c, s) = (0.965_925_826, 0.258_819_045);
-    let body = tilted(&shape, lying_on(&shape, Face::Base, 0.0, 0.0), c, s);
+    let body = tilted(&shape, Face::Base, 0.0, 0.0, c, s);
     let world = World::new(shape.clone(), Board::SHOGI, vec![body], 1);
     assert!(!world.balanced_on_board(0), "on an edge is no equilibrium");
     // It starts at rest, slower than any sleep threshold: only the
@@ -65,7 +52,7 @@ fn a_koma_tipping_over_is_never_frozen_mid_fall() {
     // On the shoulder edge tilted 25°, past where it balances (about 12°
     // across the koma's thickness, 20° along the edge): it falls off it.
     let (c, s) = (0.976_296_007, 0.216_439_614);
-    let side = tilted(&shape, lying_on(&shape, Face::Shoulder, 0.0, 0.0), c, s);
+    let side = tilted(&shape, Face::Shoulder, 0.0, 0.0, c, s);
     assert_ne!(alone(side, 2), Pose::Leaning);
 }
 

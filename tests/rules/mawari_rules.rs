@@ -15,7 +15,7 @@ fn mv(n: u8) -> ThrowValue {
 }
 
 /// A race with the pieces placed by hand: (square, rank, depth) each.
-fn race_with(rules: MawariRules, pieces: &[(u8, Rank, u8)]) -> Race {
+pub(crate) fn race_with(rules: MawariRules, pieces: &[(u8, Rank, u8)]) -> Race {
     let mut race = Race::new(pieces.len().max(2), rules).expect("2-4 players");
     race.pieces = pieces
         .iter()
@@ -699,7 +699,14 @@ fn the_classifier_sees_a_koma_lying_on_another() {
 
 /// A koma turned `half_cos`/`half_sin` of half an angle about x, resting
 /// on the board where its lowest corner touches it.
-fn tilted(shape: &KomaShape, face: Face, x: f64, y: f64, half_cos: f64, half_sin: f64) -> Body {
+pub(crate) fn tilted(
+    shape: &KomaShape,
+    face: Face,
+    x: f64,
+    y: f64,
+    half_cos: f64,
+    half_sin: f64,
+) -> Body {
     let mut body = lying_on(shape, face, x, y);
     let tilt = Quat::from_axis_half(V3::new(1.0, 0.0, 0.0), half_cos, half_sin);
     body.rotation = (tilt * body.rotation).normalized();
