@@ -249,23 +249,12 @@ impl Opponent {
     /// The next line that answers a move: `move …`, `resign`, or a
     /// complaint about ours.
     fn answer(&mut self, wait: Duration) -> Result<String, String> {
-        loop {
-            let line = self.lines.recv_timeout(wait).map_err(|e| match e {
-                RecvTimeoutError::Timeout => "the opponent did not answer in time",
-                RecvTimeoutError::Disconnected => "the opponent's process ended",
-            })?;
-            let line = line.trim().to_string();
-            if std::env::var_os("YORIMICHI_MATCH_LOG").is_some() {
-                eprintln!("< {line}");
-            }
-            if line.starts_with("move ")
+        self.wait_for(wait, "move", |line| {
+            line.starts_with("move ")
                 || line == "resign"
                 || line.starts_with("Illegal move")
                 || line.starts_with("Error")
-            {
-                return Ok(line);
-            }
-        }
+        })
     }
 
     /// HaChu's debug board (`p`): 12 rows from rank 12, a number per

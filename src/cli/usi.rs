@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::chu::Profile;
 use crate::rules::chu::game::{Chu, ChuRules};
-use crate::rules::chu::moves::{ChuMove, parse_usi_in, play};
+use crate::rules::chu::moves::{parse_usi_in, play};
 use crate::rules::chu::position::ChuPosition;
 use crate::rules::game::{Game, Side};
 use crate::rules::search::{SearchPlan, Searcher, Step, mate_plies};
@@ -357,7 +357,7 @@ impl Usi {
             }
         };
         match best {
-            Some(mv) => writeln!(out, "bestmove {}", usi_text(mv))?,
+            Some(mv) => writeln!(out, "bestmove {}", mv.usi())?,
             None => writeln!(out, "bestmove resign")?,
         }
         Ok(!events.quit)
@@ -380,7 +380,7 @@ impl Usi {
         let pv: Vec<String> = searcher
             .principal_variation(&self.game, PV_LIMIT)
             .into_iter()
-            .map(usi_text)
+            .map(|m| m.usi())
             .collect();
         writeln!(
             out,
@@ -391,11 +391,6 @@ impl Usi {
             pv.join(" ")
         )
     }
-}
-
-/// A move as lishogi writes it.
-fn usi_text(mv: ChuMove) -> String {
-    mv.usi()
 }
 
 /// Reads what has arrived without waiting.
