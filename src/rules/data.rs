@@ -360,6 +360,10 @@ pub struct TutorialStep {
     /// The step's move wins the game at once (or, `false`, does not).
     #[serde(default)]
     pub wins: Option<bool>,
+    /// The step's move ends the game in a draw at once, what its history
+    /// forbids and counts included (中将棋's 千日手), or (`false`) does not.
+    #[serde(default)]
+    pub draws: Option<bool>,
     /// After the step's move the opponent cannot capture anything.
     #[serde(default)]
     pub safe: Option<bool>,

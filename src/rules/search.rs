@@ -19,7 +19,7 @@
 use rand::{Rng, RngExt, SeedableRng, rngs::StdRng};
 use serde::Deserialize;
 
-use super::game::{Exact, Game, Outcome};
+use super::game::{Exact, Game, Outcome, capture_open};
 
 /// Score of a win found at the root; wins further away score less.
 pub(crate) const WIN: i32 = 1_000_000;
@@ -39,6 +39,11 @@ const LOSING_CAPTURES: i32 = 1 << 25;
 /// Score of a position the exact tables give to one side without a
 /// distance (plus the static value, so the winner still plays purposefully).
 const KNOWN_WIN: i32 = WIN / 2;
+
+/// What a careful level ([`CpuLevel::careful`]) takes off a careless root
+/// move's score: more than any judgement of a position, so that it plays
+/// one only for a win it reads (or against a loss).
+const CARELESS: i32 = 10_000;
 
 /// For a score that is a forced win or loss, the plies to its end:
 /// positive when the side the score is for wins.
@@ -91,6 +96,13 @@ pub struct CpuLevel {
     /// offers one ([`Game::null_move`]).
     #[serde(default)]
     pub null_move: bool,
+    /// Whether this level keeps to a careful style: it does not play a
+    /// move that takes nothing and leaves the opponent something to take
+    /// at once unless every other move loses by its reading. The seeds'
+    /// strongest players close in without leaving gaps even where a
+    /// sacrifice would pay off.
+    #[serde(default)]
+    pub careful: bool,
 }
 
 /// What one search will do, decided once per move from a [`CpuLevel`].
@@ -109,6 +121,8 @@ pub struct SearchPlan {
     pub time_ms: Option<u64>,
     /// Null-move pruning ([`CpuLevel::null_move`]).
     pub null_move: bool,
+    /// Careless root moves scored down ([`CpuLevel::careful`]).
+    pub careful: bool,
 }
 
 impl SearchPlan {
@@ -126,6 +140,7 @@ impl SearchPlan {
             judgement: Judgement::Ordinary,
             time_ms: None,
             null_move: false,
+            careful: false,
         }
     }
 }
@@ -166,6 +181,7 @@ impl CpuLevel {
                 judgement: Judgement::of(self.plain_eval || self.plain_blunders, self.expert_eval),
                 time_ms: self.time_ms,
                 null_move: false,
+                careful: false,
             }
         } else {
             SearchPlan {
@@ -178,6 +194,7 @@ impl CpuLevel {
                 judgement: Judgement::of(self.plain_eval, self.expert_eval),
                 time_ms: self.time_ms,
                 null_move: self.null_move,
+                careful: self.careful,
             }
         }
     }
@@ -194,6 +211,7 @@ impl CpuLevel {
             judgement: Judgement::of(self.plain_eval, self.expert_eval),
             time_ms: self.time_ms,
             null_move: self.null_move,
+            careful: self.careful,
         }
     }
 }
@@ -303,6 +321,13 @@ impl<G: Game> Searcher<G> {
                 } else {
                     0
                 }
+            })
+            .zip(&moves)
+            .map(|(noise, &m)| {
+                let careless = plan.careful
+                    && !game.is_capture(&root, m)
+                    && capture_open(game, &game.play(&root, m));
+                if careless { noise - CARELESS } else { noise }
             })
             .collect();
         let mut path: Vec<u64> = history.to_vec();

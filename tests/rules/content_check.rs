@@ -291,6 +291,32 @@ fn a_wrong_count_a_false_win_and_a_false_safety_are_named() {
 }
 
 #[test]
+fn a_repetition_draw_that_the_history_does_not_make_is_named() {
+    let f = data::CHUSHOGI_TUTORIAL;
+    // Two passes fewer: the lion's pass no longer makes a fourth occurrence.
+    let text = mutated(
+        f.text,
+        r#"history: [(from: "7五", to: "7五"), (from: "7八", to: "7八"), (from: "7五", to: "7五"), (from: "7八", to: "7八"), (from: "7五", to: "7五")],"#,
+        r#"history: [(from: "7五", to: "7五"), (from: "7八", to: "7八"), (from: "7五", to: "7五")],"#,
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[14].draws: 7八→7八 does not draw at once (step 「千日手: じっとを続けたとき」)",
+        ],
+    );
+    // The rule read the other way (the side to move changes): its pass
+    // would be refused, and the step says the pass does not draw.
+    let text = mutated(f.text, "draws: Some(true),", "draws: Some(false),");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[14].draws: 7八→7八 draws at once (step 「千日手: じっとを続けたとき」)",
+        ],
+    );
+}
+
+#[test]
 fn an_immovable_piece_that_can_move_is_named() {
     let f = data::CHUSHOGI_TUTORIAL;
     let text = mutated(f.text, "cannot_move: [\"9一\"],", "cannot_move: [\"6二\"],");

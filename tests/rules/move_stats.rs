@@ -172,3 +172,67 @@ fn a_hasami_move_into_a_sandwichable_square_counts() {
     assert_eq!(stat(&g, &q, mv("7五", "7九")), Some(false));
     assert_eq!(stat(&g, &q, mv("5一", "5九")), Some(true));
 }
+
+/// A careful level (つよい 十六むさし's 子: 「すき間を作らずに囲んできます」)
+/// plays a move that leaves a pair takeable only when its reading says
+/// every careful move loses; where the same reading without the style
+/// would leave a gap, it does not.
+#[test]
+fn a_careful_level_leaves_a_gap_only_when_every_other_move_loses() {
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    use yorimichi::rules::search::{Judgement, SearchPlan, Searcher, mate_plies};
+    let g = musashi();
+    let reading = |careful: bool| SearchPlan {
+        judgement: Judgement::Expert,
+        careful,
+        ..SearchPlan::fixed(14, 100_000)
+    };
+    // A 子 move that leaves 親 a pair to take at once.
+    let careless = |pos: &MusashiPos, mv: MusashiMove| {
+        g.move_stat(pos, mv, &g.play(pos, mv)) == Some(true)
+    };
+    let mut rng = StdRng::seed_from_u64(7);
+    let (mut bitten, mut looked) = (0, 0);
+    for game in 0..6 {
+        // Positions from games of ordinary, noisy play.
+        let mut pos = g.start();
+        for ply in 0..60 {
+            if g.outcome(&pos).is_some() {
+                break;
+            }
+            if g.side_to_move(&pos) == KO && ply >= 6 {
+                looked += 1;
+                let plain = Searcher::new(&g, pos.clone(), &[], reading(false))
+                    .run(&g)
+                    .unwrap();
+                let styled = Searcher::new(&g, pos.clone(), &[], reading(true))
+                    .run(&g)
+                    .unwrap();
+                if careless(&pos, styled.best) {
+                    let careful_only = Searcher::new(&g, pos.clone(), &[], reading(false))
+                        .restrict_root(|m| !careless(&pos, m))
+                        .run(&g);
+                    if let Some(r) = careful_only {
+                        assert!(
+                            mate_plies(r.score).is_some_and(|p| p < 0)
+                                || mate_plies(styled.score).is_some_and(|p| p > 0),
+                            "game {game} ply {ply}: a gap left although a careful move scores {}",
+                            r.score
+                        );
+                    }
+                } else if careless(&pos, plain.best) {
+                    bitten += 1;
+                }
+            }
+            let plan = SearchPlan {
+                noise: 40,
+                seed: rng.random(),
+                ..SearchPlan::fixed(2, 4_000)
+            };
+            let mv = Searcher::new(&g, pos.clone(), &[], plan).run(&g).unwrap().best;
+            pos = g.play(&pos, mv);
+        }
+    }
+    assert!(looked >= 60, "{looked} positions");
+    assert!(bitten > 0, "the style never changed a move in {looked} positions");
+}

@@ -233,6 +233,7 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
         expert_eval: false,
         time_ms: Some(250),
         null_move: false,
+        careful: false,
     };
     let mut rng = StdRng::seed_from_u64(1);
     let plans: Vec<SearchPlan> = (0..100).map(|_| level.plan(&mut rng)).collect();

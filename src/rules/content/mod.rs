@@ -18,7 +18,7 @@ use std::path::Path;
 
 use super::board::BoardGraph;
 use super::data::{self, LevelFile, NamedMove, Tutorial};
-use super::game::Game;
+use super::game::{Game, Outcome};
 use super::levels::LevelError;
 use super::mawari::levels as mawari_levels;
 
@@ -47,6 +47,24 @@ impl<G: Game> StepGame<G> {
         let forbidden = game.forbidden_moves(&self.positions, &self.moves);
         legal.retain(|m| !forbidden.contains(m));
         legal
+    }
+
+    /// How the game ends at once after `mv` where the step begins, the
+    /// game so far counted (a fourth occurrence, 中将棋's 千日手).
+    pub fn outcome_after(&self, game: &G, mv: G::Move) -> Option<Outcome> {
+        let after = game.play(self.position(), mv);
+        let key = game.hash(&after);
+        let occurrences = 1 + self
+            .positions
+            .iter()
+            .filter(|p| game.hash(p) == key)
+            .count() as u32;
+        let mut positions = self.positions.clone();
+        positions.push(after.clone());
+        let mut moves = self.moves.clone();
+        moves.push(mv);
+        game.outcome(&after)
+            .or_else(|| game.history_outcome(&positions, &moves, occurrences))
     }
 }
 

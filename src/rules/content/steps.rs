@@ -51,6 +51,7 @@ pub(crate) fn check_tutorial<S: Staged>(file: &str, text: &str, stage: &S) -> Ch
             step,
             problems: Vec::new(),
             begins: None,
+            so_far: None,
         };
         check.run();
         problems.extend(check.problems);
@@ -108,6 +109,8 @@ struct StepCheck<'a, S: Staged> {
     /// Where the step begins (after its history), and the moves allowed
     /// there.
     begins: Option<(u64, Vec<Move<S>>)>,
+    /// The game from the diagram to where the step begins.
+    so_far: Option<super::StepGame<S::G>>,
 }
 
 impl<S: Staged> StepCheck<'_, S> {
@@ -173,6 +176,7 @@ impl<S: Staged> StepCheck<'_, S> {
         };
         let pos = so_far.position().clone();
         self.begins = Some((game.hash(&pos), so_far.allowed(game)));
+        self.so_far = Some(so_far);
         if let Some(why) = self.stage.impossible(&pos) {
             self.report("board", why);
         }
@@ -216,7 +220,7 @@ impl<S: Staged> StepCheck<'_, S> {
             Some(played) => self.claims(&played),
             None if !has_move && self.declares() => self.report(
                 "",
-                "the step says what its move does (captures, wins, safe, opens_gap) but has no move (expect or arrows)",
+                "the step says what its move does (captures, wins, draws, safe, opens_gap) but has no move (expect or arrows)",
             ),
             None => {}
         }
@@ -224,7 +228,11 @@ impl<S: Staged> StepCheck<'_, S> {
 
     fn declares(&self) -> bool {
         let s = self.step;
-        s.captures.is_some() || s.wins.is_some() || s.safe.is_some() || s.opens_gap.is_some()
+        s.captures.is_some()
+            || s.wins.is_some()
+            || s.draws.is_some()
+            || s.safe.is_some()
+            || s.opens_gap.is_some()
     }
 
     fn texts(&mut self) {
@@ -576,6 +584,18 @@ impl<S: Staged> StepCheck<'_, S> {
                     if won != wins {
                         let does = if won { "wins" } else { "does not win" };
                         self.report("wins", format!("{} {does} at once", p.text));
+                    }
+                }
+                if let Some(draws) = step.draws {
+                    let begins = self.begins.as_ref().is_some_and(|(k, _)| *k == game.hash(before));
+                    let outcome = match &self.so_far {
+                        Some(so_far) if begins => so_far.outcome_after(game, mv),
+                        _ => game.outcome(&after),
+                    };
+                    let drawn = outcome.is_some_and(|o| o.winner.is_none());
+                    if drawn != draws {
+                        let does = if drawn { "draws" } else { "does not draw" };
+                        self.report("draws", format!("{} {does} at once", p.text));
                     }
                 }
                 if let Some(safe) = step.safe {

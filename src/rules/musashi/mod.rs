@@ -139,22 +139,28 @@ struct View {
     room: i32,
     /// The worth of one empty point next to 親 (its next steps).
     mobility: i32,
+    /// The worth of one 子 within two steps of 親: a beginner's 親 runs
+    /// from the 子 it sees near it, to the empty places (the 雪隠 and the
+    /// corners look like escapes), and a beginner's 子 simply go at 親.
+    crowd: i32,
 }
 
 impl View {
-    /// A beginner's view: what a move takes and where 親 can step next,
-    /// nothing about the gaps left behind or the traps ahead.
+    /// A beginner's view: what a move takes and how close the 子 crowd
+    /// 親, nothing about the gaps left behind or the traps ahead.
     const PLAIN: View = View {
         see_threats: false,
         see_traps: false,
         room: 0,
         mobility: 0,
+        crowd: 100,
     };
     const ORDINARY: View = View {
         see_threats: true,
         see_traps: true,
         room: 12,
         mobility: 25,
+        crowd: 0,
     };
     /// The master's view: the game is a fight over 親's room. 親 lives as
     /// long as it has space and the 子 win by taking it away, so two points
@@ -167,6 +173,7 @@ impl View {
         see_traps: true,
         room: 150,
         mobility: 25,
+        crowd: 0,
     };
 }
 
@@ -196,6 +203,8 @@ pub struct Musashi {
     pair_start: Vec<usize>,
     /// For each point: its neighbours as bits.
     neighbour_bits: Vec<u64>,
+    /// For each point: the other points at most two steps away, as bits.
+    near_bits: Vec<u64>,
     /// Every point of the board as bits.
     all_points: u64,
     centre: PointId,
@@ -262,9 +271,16 @@ impl Musashi {
             pair_masks.extend(point_pairs.iter().map(|&(a, b)| (1u64 << a) | (1u64 << b)));
             pair_start.push(pair_masks.len());
         }
-        let neighbour_bits = steps
+        let neighbour_bits: Vec<u64> = steps
             .iter()
             .map(|ns| ns.iter().fold(0u64, |bits, &q| bits | 1 << q))
+            .collect();
+        let near_bits = (0..board.len())
+            .map(|p| {
+                let two = bit_points(neighbour_bits[p])
+                    .fold(neighbour_bits[p], |bits, q| bits | neighbour_bits[q]);
+                two & !(1u64 << p)
+            })
             .collect();
         let all_points = if board.len() == 64 {
             u64::MAX
@@ -289,6 +305,7 @@ impl Musashi {
             pair_masks,
             pair_start,
             neighbour_bits,
+            near_bits,
             all_points,
             centre,
             perimeter,
@@ -493,7 +510,9 @@ impl Musashi {
         } else {
             0
         };
+        let crowd = (self.near_bits[o] & pos.ko).count_ones() as i32;
         let mut score = 100 * ko - view.mobility * mobility - view.room * room
+            + view.crowd * crowd
             + 2 * touching
             + cornered
             + setchin;
