@@ -8,6 +8,7 @@ pub mod audio;
 pub mod capture;
 pub mod cpu;
 pub mod files;
+pub mod font_cover;
 pub mod i18n;
 pub mod layout;
 pub mod save;

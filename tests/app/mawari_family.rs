@@ -143,6 +143,39 @@ fn names_colours_and_the_setup_are_kept_across_a_restart() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A name typed with a character the game's font cannot draw: the
+/// character is left out and the setup says why (the kana stay).
+#[test]
+fn a_name_character_the_font_lacks_is_left_out_and_said() {
+    use yorimichi::shell::widgets::Fonts;
+    let (store, dir) = temp_store("mawari-kanji");
+    let mut app = app(store);
+    open_setup(&mut app);
+    // The headless app loads no files: the game's UI font is put in place
+    // as the window's asset loader would.
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts/ipaexg-subset.ttf"),
+    )
+    .expect("the UI font");
+    let handle = app
+        .world_mut()
+        .resource_mut::<Assets<Font>>()
+        .add(Font::from_bytes(bytes));
+    app.world_mut().resource_mut::<Fonts>().ui = handle;
+    type_name(&mut app, TextFocus::Name(0), "", "はな鬱");
+    let d = app.world().resource::<MawariDraft>().clone();
+    assert_eq!(d.names[0], "はな", "the character the font lacks is left out");
+    assert!(
+        shows(&mut app, &T::MawariNameCharMissing.fill(Lang::Ja, &[&"鬱"])),
+        "the setup says which character and why: {:?}",
+        texts(&mut app)
+    );
+    // A character the font has (a kanji of the rules texts) is kept.
+    type_name(&mut app, TextFocus::Name(1), "", "金太");
+    assert_eq!(app.world().resource::<MawariDraft>().names[1], "金太");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn common_screen(app: &App) -> Screen {
     crate::common::screen(app)
 }

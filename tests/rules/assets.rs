@@ -8,43 +8,14 @@ use yorimichi::rules::data;
 use yorimichi::shell::i18n::T;
 
 fn font_has_char(font: &[u8], c: char) -> bool {
-    // Minimal cmap lookup: find a format 4 or 12 subtable and search it.
-    let u16_at = |o: usize| u16::from_be_bytes([font[o], font[o + 1]]) as usize;
-    let u32_at =
-        |o: usize| u32::from_be_bytes([font[o], font[o + 1], font[o + 2], font[o + 3]]) as usize;
-    let tables = u16_at(4);
-    let cmap = (0..tables)
-        .map(|i| 12 + 16 * i)
-        .find(|&rec| &font[rec..rec + 4] == b"cmap")
-        .map(|rec| u32_at(rec + 8))
-        .expect("a cmap table");
-    let code = c as usize;
-    for i in 0..u16_at(cmap + 2) {
-        let sub = cmap + u32_at(cmap + 4 + 8 * i + 4);
-        match u16_at(sub) {
-            4 => {
-                let segs = u16_at(sub + 6) / 2;
-                let ends = sub + 14;
-                let starts = ends + 2 * segs + 2;
-                for s in 0..segs {
-                    if code <= u16_at(ends + 2 * s) && code >= u16_at(starts + 2 * s) {
-                        return true;
-                    }
-                }
-            }
-            12 => {
-                let groups = u32_at(sub + 12);
-                for g in 0..groups {
-                    let at = sub + 16 + 12 * g;
-                    if code >= u32_at(at) && code <= u32_at(at + 4) {
-                        return true;
-                    }
-                }
-            }
-            _ => {}
-        }
+    yorimichi::shell::font_cover::font_covers(font, c)
+}
+
+#[test]
+fn malformed_font_bytes_cover_nothing() {
+    for bytes in [&b""[..], b"\0\x01\0\0\0\x01", b"OTTO\0\x01\0\0\0\0\0\0cmap\xff\xff\xff\xff"] {
+        assert!(!font_has_char(bytes, 'a'));
     }
-    false
 }
 
 #[test]

@@ -22,6 +22,7 @@ use crate::rules::data::GameId;
 use crate::rules::mawari::order::FirstThrow;
 use crate::rules::mawari::race::{BabaRule, KeimaPush, MawariRules, OffBoardRule, SenkoRule};
 use crate::shell::audio::Sfx;
+use crate::shell::font_cover::font_covers;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::save::LoadError;
 use crate::shell::save::Store;
@@ -592,6 +593,10 @@ pub(super) fn type_text(
     mut focus: ResMut<TextFocus>,
     draft: Option<ResMut<MawariDraft>>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
+    fonts: Res<Fonts>,
+    font_assets: Res<Assets<Font>>,
+    mut notes: ResMut<SetupNotes>,
+    settings: Res<Settings>,
 ) {
     let Some(mut draft) = draft else { return };
     let want_ime = *focus != TextFocus::None;
@@ -631,6 +636,18 @@ pub(super) fn type_text(
             && add_text(&mut text, value, max) == Typed::Edited
         {
             edited = true;
+        }
+    }
+    // The fonts hold only the characters the game can show: a character
+    // outside them would be drawn as nothing, so it is left out, and said.
+    if edited && let Some(font) = font_assets.get(&fonts.ui) {
+        let missing: String = text
+            .chars()
+            .filter(|&c| !c.is_whitespace() && !font_covers(font.data.data(), c))
+            .collect();
+        if !missing.is_empty() {
+            text.retain(|c| !missing.contains(c));
+            notes.0 = vec![T::MawariNameCharMissing.fill(settings.lang, &[&missing])];
         }
     }
     if edited {

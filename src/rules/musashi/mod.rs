@@ -153,7 +153,7 @@ impl View {
         see_traps: false,
         room: 0,
         mobility: 0,
-        crowd: 100,
+        crowd: 50,
     };
     const ORDINARY: View = View {
         see_threats: true,
