@@ -164,7 +164,10 @@ fn a_name_character_the_font_lacks_is_left_out_and_said() {
     app.world_mut().resource_mut::<Fonts>().ui = handle;
     type_name(&mut app, TextFocus::Name(0), "", "はな鬱");
     let d = app.world().resource::<MawariDraft>().clone();
-    assert_eq!(d.names[0], "はな", "the character the font lacks is left out");
+    assert_eq!(
+        d.names[0], "はな",
+        "the character the font lacks is left out"
+    );
     assert!(
         shows(&mut app, &T::MawariNameCharMissing.fill(Lang::Ja, &[&"鬱"])),
         "the setup says which character and why: {:?}",

@@ -13,7 +13,11 @@ fn font_has_char(font: &[u8], c: char) -> bool {
 
 #[test]
 fn malformed_font_bytes_cover_nothing() {
-    for bytes in [&b""[..], b"\0\x01\0\0\0\x01", b"OTTO\0\x01\0\0\0\0\0\0cmap\xff\xff\xff\xff"] {
+    for bytes in [
+        &b""[..],
+        b"\0\x01\0\0\0\x01",
+        b"OTTO\0\x01\0\0\0\0\0\0cmap\xff\xff\xff\xff",
+    ] {
         assert!(!font_has_char(bytes, 'a'));
     }
 }

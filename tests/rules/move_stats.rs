@@ -188,9 +188,8 @@ fn a_careful_level_leaves_a_gap_only_when_every_other_move_loses() {
         ..SearchPlan::fixed(14, 100_000)
     };
     // A 子 move that leaves 親 a pair to take at once.
-    let careless = |pos: &MusashiPos, mv: MusashiMove| {
-        g.move_stat(pos, mv, &g.play(pos, mv)) == Some(true)
-    };
+    let careless =
+        |pos: &MusashiPos, mv: MusashiMove| g.move_stat(pos, mv, &g.play(pos, mv)) == Some(true);
     let mut rng = StdRng::seed_from_u64(7);
     let (mut bitten, mut looked) = (0, 0);
     for game in 0..6 {
@@ -202,14 +201,10 @@ fn a_careful_level_leaves_a_gap_only_when_every_other_move_loses() {
             }
             if g.side_to_move(&pos) == KO && ply >= 6 {
                 looked += 1;
-                let plain = Searcher::new(&g, pos.clone(), &[], reading(false))
-                    .run(&g)
-                    .unwrap();
-                let styled = Searcher::new(&g, pos.clone(), &[], reading(true))
-                    .run(&g)
-                    .unwrap();
+                let plain = Searcher::new(&g, pos, &[], reading(false)).run(&g).unwrap();
+                let styled = Searcher::new(&g, pos, &[], reading(true)).run(&g).unwrap();
                 if careless(&pos, styled.best) {
-                    let careful_only = Searcher::new(&g, pos.clone(), &[], reading(false))
+                    let careful_only = Searcher::new(&g, pos, &[], reading(false))
                         .restrict_root(|m| !careless(&pos, m))
                         .run(&g);
                     if let Some(r) = careful_only {
@@ -229,10 +224,13 @@ fn a_careful_level_leaves_a_gap_only_when_every_other_move_loses() {
                 seed: rng.random(),
                 ..SearchPlan::fixed(2, 4_000)
             };
-            let mv = Searcher::new(&g, pos.clone(), &[], plan).run(&g).unwrap().best;
+            let mv = Searcher::new(&g, pos, &[], plan).run(&g).unwrap().best;
             pos = g.play(&pos, mv);
         }
     }
     assert!(looked >= 60, "{looked} positions");
-    assert!(bitten > 0, "the style never changed a move in {looked} positions");
+    assert!(
+        bitten > 0,
+        "the style never changed a move in {looked} positions"
+    );
 }

@@ -587,7 +587,10 @@ impl<S: Staged> StepCheck<'_, S> {
                     }
                 }
                 if let Some(draws) = step.draws {
-                    let begins = self.begins.as_ref().is_some_and(|(k, _)| *k == game.hash(before));
+                    let begins = self
+                        .begins
+                        .as_ref()
+                        .is_some_and(|(k, _)| *k == game.hash(before));
                     let outcome = match &self.so_far {
                         Some(so_far) if begins => so_far.outcome_after(game, mv),
                         _ => game.outcome(&after),
