@@ -13,6 +13,7 @@ use crate::rules::chu::game::Chu;
 use crate::rules::data::{self, CpuLevels, GameId, Strength};
 use crate::rules::foxgeese::FoxGeese;
 use crate::rules::game::{Game, Side};
+use crate::rules::selfplay::MoveStats;
 use crate::rules::hasami::Hasami;
 use crate::rules::mawari::race::SenkoRule;
 use crate::rules::musashi::Musashi;
@@ -233,7 +234,7 @@ fn play<G: Game>(
     // Points A scored and games A played, as 先手 (index 0) and as 後手.
     let mut by_side = [(0f64, 0usize); 2];
     // `--stats`: counted and judged moves of A and B, by the side played.
-    let mut stats = [[(0usize, 0usize); 2]; 2];
+    let mut stats = [[MoveStats::default(); 2]; 2];
     // The first failed write stops the match.
     let mut written = Ok(());
     let summary = selfplay::play_match(game, (a, b), args.a_side, args.games, args.seed, |g| {
@@ -263,9 +264,7 @@ fn play<G: Game>(
         }
         slowest = slowest.max(g.max_ms[0]).max(g.max_ms[1]);
         for (who, side) in [(0, g.a_side), (1, g.a_side.opponent())] {
-            let t = &mut stats[who][side.index()];
-            t.0 += g.stats[who].0;
-            t.1 += g.stats[who].1;
+            stats[who][side.index()] += g.stats[who];
         }
         let s = &mut by_side[g.a_side.index()];
         s.0 += g.a_points;
@@ -307,37 +306,37 @@ fn play<G: Game>(
 }
 
 /// `--stats`: one line per level and side it played, e.g.
-/// `stats easy 子 takeable 12.5% (40 of 320 moves)`; a level both players
-/// have is counted once, over both.
+/// `stats easy 子 takeable 12.5% (40 of 320 moves; 3 with no other move)`;
+/// a level both players have is counted once, over both.
 fn write_stats<G: Game>(
     out: &mut dyn Write,
     game: &G,
     levels: [Strength; 2],
-    stats: &[[(usize, usize); 2]; 2],
+    stats: &[[MoveStats; 2]; 2],
 ) -> Outcome {
-    let mut rows: Vec<(Strength, Side, usize, usize)> = Vec::new();
+    let mut rows: Vec<(Strength, Side, MoveStats)> = Vec::new();
     for (who, level) in levels.into_iter().enumerate() {
         for side in Side::BOTH {
-            let (hits, judged) = stats[who][side.index()];
-            if judged == 0 {
+            let s = stats[who][side.index()];
+            if s.judged == 0 {
                 continue;
             }
             match rows.iter_mut().find(|r| r.0 == level && r.1 == side) {
-                Some(r) => {
-                    r.2 += hits;
-                    r.3 += judged;
-                }
-                None => rows.push((level, side, hits, judged)),
+                Some(r) => r.2 += s,
+                None => rows.push((level, side, s)),
             }
         }
     }
-    for (level, side, hits, judged) in rows {
+    for (level, side, s) in rows {
         let (name, what) = game.stat_label(side);
         writeln!(
             out,
-            "stats {} {name} {what} {:.1}% ({hits} of {judged} moves)",
+            "stats {} {name} {what} {:.1}% ({} of {} moves; {} with no other move)",
             level.id(),
-            100.0 * hits as f64 / judged as f64
+            100.0 * s.hits as f64 / s.judged as f64,
+            s.hits,
+            s.judged,
+            s.forced
         )?;
     }
     Ok(())

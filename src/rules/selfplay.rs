@@ -27,9 +27,29 @@ pub(crate) struct GameSummary {
     pub max_ms: [f64; 2],
     /// The moves as text (`selfplay --moves` prints them).
     pub moves: Vec<String>,
-    /// For A and B: how many of their moves [`Game::move_stat`] counted,
-    /// and how many it judged (`selfplay --stats`).
-    pub stats: [(usize, usize); 2],
+    /// For A and B: what [`Game::move_stat`] said of their moves
+    /// (`selfplay --stats`).
+    pub stats: [MoveStats; 2],
+}
+
+/// What [`Game::move_stat`] said of one player's moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveStats {
+    /// Moves it judged.
+    pub judged: usize,
+    /// Moves it counted (a piece left takeable, a trap entered).
+    pub hits: usize,
+    /// Of those, the moves played where every other move would have
+    /// counted too: no choice was left.
+    pub forced: usize,
+}
+
+impl std::ops::AddAssign for MoveStats {
+    fn add_assign(&mut self, other: MoveStats) {
+        self.judged += other.judged;
+        self.hits += other.hits;
+        self.forced += other.forced;
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -65,7 +85,7 @@ pub(crate) fn play_game<G: Game>(
     let mut max_nodes = [0u64; 2];
     let mut max_ms = [0f64; 2];
     let mut moves = Vec::new();
-    let mut stats = [(0usize, 0usize); 2];
+    let mut stats = [MoveStats::default(); 2];
     let outcome = loop {
         if let Some(o) = record.outcome(game) {
             break o;
@@ -87,8 +107,16 @@ pub(crate) fn play_game<G: Game>(
         moves.push(game.move_text(record.current(), result.best));
         let after = game.play(record.current(), result.best);
         if let Some(hit) = game.move_stat(record.current(), result.best, &after) {
-            stats[who].0 += usize::from(hit);
-            stats[who].1 += 1;
+            let before = record.current();
+            let forced = hit
+                && record.legal_moves(game).into_iter().all(|m| {
+                    game.move_stat(before, m, &game.play(before, m)) == Some(true)
+                });
+            stats[who] += MoveStats {
+                judged: 1,
+                hits: usize::from(hit),
+                forced: usize::from(forced),
+            };
         }
         if let Err(e) = record.play(game, result.best) {
             panic!("the search chose a move the record refused: {e}");

@@ -313,3 +313,33 @@ fn selfplay_mawari_prints_how_the_games_ended() {
     let out = yorimichi(&["selfplay", "hasami", "--games", "2", "--players", "2"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `selfplay --stats` prints one line per level and side, each counting
+/// the moves that left something to take and, of those, the ones where
+/// every move would have (no choice left): never more than all of them,
+/// and やさしい's 子 leave gaps they could have avoided.
+#[test]
+fn selfplay_stats_count_the_moves_with_no_other_choice() {
+    let out = yorimichi(&[
+        "selfplay", "musashi", "--games", "6", "--a", "easy", "--b", "normal", "--stats",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let mut rows = 0;
+    for line in stdout.lines().filter(|l| l.starts_with("stats ")) {
+        // stats easy 子 takeable 43.0% (263 of 612 moves; 12 with no other move)
+        let numbers: Vec<usize> = line
+            .split(['(', ')', ' ', ';'])
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        let [hits, judged, forced] = numbers[..] else {
+            panic!("{line}");
+        };
+        assert!(forced <= hits && hits <= judged, "{line}");
+        if line.starts_with("stats easy 子") {
+            assert!(hits > forced, "{line}");
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 4, "{stdout}");
+}
