@@ -98,6 +98,7 @@ selfplay-table:
 	$(BIN) selfplay musashi --games 200 --a normal --b easy | tail -3
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 1 | tail -3
 	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 2 | tail -3
+	for s in 1 2; do $(BIN) selfplay musashi --games 100 --a strong --b normal --seed $$s --a-side second --stats | tail -5; done
 	for s in 1 2; do $(BIN) selfplay chushogi --games 20 --a normal --b easy --seed $$s | tail -3; done
 	for s in 5 6; do $(BIN) selfplay chushogi --games 20 --a strong --b normal --seed $$s | tail -3; done
 
