@@ -427,7 +427,9 @@ impl<'a> Cursor<'a> {
             Some(row) if (1..=FILES).contains(&file) => {
                 Square::new(row, FILES - file).ok_or_else(|| bad_square(&written))
             }
-            _ => Err(bad_square(&format!(
+            Some(_) => Err(bad_square(&written)),
+            // Show what stands where the rank should be.
+            None => Err(bad_square(&format!(
                 "{written}{}",
                 self.rest.chars().next().unwrap_or(' ')
             ))),
@@ -647,6 +649,10 @@ fn read_line(text: &str) -> Result<Line, String> {
         number = None;
     }
     cur.skip_space();
+    let marks = ["▲", "△", "☗", "☖"];
+    // The Renmei marks the side before the end's word too (`△投了`).
+    let mut mark = cur.eat_any(&marks).map(mark_side);
+    cur.skip_space();
     if let Some(word) = cur.eat_any(&END_WORDS) {
         return Ok(Line::End(number, word));
     }
@@ -658,8 +664,10 @@ fn read_line(text: &str) -> Result<Line, String> {
         None
     };
     cur.skip_space();
-    let mark = cur.eat_any(&["▲", "△", "☗", "☖"]).map(mark_side);
-    cur.skip_space();
+    if mark.is_none() {
+        mark = cur.eat_any(&marks).map(mark_side);
+        cur.skip_space();
+    }
     let dest = if cur.eat_any(&["仝", "同"]).is_some() {
         cur.skip_space();
         Dest::Same
@@ -1036,7 +1044,7 @@ impl Reader {
             return Ok(());
         };
         let offset = *self.numbering.get_or_insert(written.saturating_sub(ply));
-        let expected = ply + offset;
+        let expected = ply.saturating_add(offset);
         if written != expected {
             return Err(KifError::new(
                 n,
@@ -1441,8 +1449,11 @@ fn read_points(text: &str) -> Option<[i32; 2]> {
         } else {
             0
         };
-        cur.eat("点")
-            .then_some(i32::try_from(whole).ok()? * 10 + tenth)
+        let points = i32::try_from(whole)
+            .ok()?
+            .checked_mul(10)?
+            .checked_add(tenth)?;
+        cur.eat("点").then_some(points)
     };
     Some([after("先手")?, after("後手")?])
 }
