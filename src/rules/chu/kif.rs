@@ -512,6 +512,8 @@ enum Line {
     Nothing,
     /// `変化：`: a variation; the main line is over.
     Variation,
+    /// Nothing a move or an end begins with.
+    Other,
 }
 
 /// Marks for the side that moves.
@@ -675,7 +677,7 @@ fn read_line(text: &str) -> Result<Line, String> {
         match cur.square() {
             Some(sq) => Dest::Square(sq?),
             None if number.is_none() && step.is_none() && mark.is_none() => {
-                return Err(format!("\"{text}\" is not a move"));
+                return Ok(Line::Other);
             }
             None => {
                 return Err(format!(
@@ -872,9 +874,14 @@ impl Reader {
         }
         // No `手数----` line: the moves begin with the first move (whose
         // time may hold a colon).
-        if let Ok(Line::Move(_) | Line::End(..) | Line::Result(_)) = read_line(text) {
-            self.begin_moves(n)?;
-            return self.moves_line(n, text);
+        match read_line(text) {
+            Ok(Line::Move(_) | Line::End(..) | Line::Result(_)) => {
+                self.begin_moves(n)?;
+                return self.moves_line(n, text);
+            }
+            // A malformed move, not a header line.
+            Err(problem) if !text.contains(['：', ':']) => return Err(KifError::new(n, problem)),
+            _ => {}
         }
         if let Some((key, value)) = text.split_once(['：', ':']) {
             let value = value.trim();
@@ -989,6 +996,7 @@ impl Reader {
         match line {
             Line::Nothing => Ok(true),
             Line::Variation => Ok(false),
+            Line::Other => Err(KifError::new(n, format!("\"{text}\" is not a move"))),
             _ if self.result.is_some() => Err(KifError::new(
                 n,
                 format!("\"{text}\" after the game's end (the まで line)"),
