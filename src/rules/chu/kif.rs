@@ -233,7 +233,7 @@ impl ChuKif {
 fn diagram(pos: &ChuPosition) -> String {
     let rule = format!("+{}+", "-".repeat(FILES * 4));
     let mut out = format!("{DIAGRAM_FILES}\n{rule}\n");
-    for row in 0..RANKS {
+    for (row, rank) in RANK_KANJI.iter().enumerate() {
         out.push('|');
         for column in 0..FILES {
             let cell = Square::new(row, column).and_then(|sq| pos.at(sq)).map_or(
@@ -246,7 +246,7 @@ fn diagram(pos: &ChuPosition) -> String {
             // Three characters a square, as lishogi pads them.
             out.push_str(&format!("{cell:>3}"));
         }
-        out.push_str(&format!("|{}\n", RANK_KANJI[row]));
+        out.push_str(&format!("|{rank}\n"));
     }
     out.push_str(&format!("{rule}\n{}番\n", side_name(pos.to_move())));
     if let Some(sq) = pos.lion_taken_at() {
@@ -901,13 +901,13 @@ impl Reader {
                         ));
                     }
                 }
-                key if key.ends_with("の持駒") => {
-                    if !(value.is_empty() || value.starts_with("なし")) {
-                        return Err(KifError::new(
-                            n,
-                            format!("{key} \"{value}\": 中将棋 has no pieces in hand"),
-                        ));
-                    }
+                key if key.ends_with("の持駒")
+                    && !(value.is_empty() || value.starts_with("なし")) =>
+                {
+                    return Err(KifError::new(
+                        n,
+                        format!("{key} \"{value}\": 中将棋 has no pieces in hand"),
+                    ));
                 }
                 // Other headers (棋戦, 場所, 持ち時間, …) say nothing the
                 // rules need.
