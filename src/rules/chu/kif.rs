@@ -193,7 +193,7 @@ impl ChuKif {
     pub fn write(&self) -> String {
         let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
         if let Some(started) = &self.started {
-            out.push_str(&format!("開始日時：{started}\n"));
+            out.push_str(&format!("開始日時：{}\n", one_line(started)));
         }
         let start = &self.game.start;
         if is_usual_start(start) {
@@ -203,7 +203,7 @@ impl ChuKif {
         }
         for side in Side::BOTH {
             let name = self.players[side.index()].as_deref().unwrap_or("");
-            out.push_str(&format!("{}：{name}\n", side_name(side)));
+            out.push_str(&format!("{}：{}\n", side_name(side), one_line(name)));
         }
         out.push_str(MOVES_HEADER);
         out.push('\n');
@@ -227,6 +227,16 @@ impl ChuKif {
         }
         out
     }
+}
+
+/// A header's value on its one line: line breaks and other control
+/// characters become spaces.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 /// The board diagram, 先手番 or 後手番, and the 先獅子 square if set.
@@ -885,7 +895,7 @@ impl Reader {
         }
         if let Some((key, value)) = text.split_once(['：', ':']) {
             let value = value.trim();
-            let named = (!value.is_empty()).then(|| value.to_string());
+            let named = Some(one_line(value)).filter(|v| !v.is_empty());
             match key.trim() {
                 "開始日時" => self.started = named,
                 "先手" | "下手" => self.players[0] = named,
