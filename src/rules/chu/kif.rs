@@ -300,8 +300,9 @@ fn move_lines(
         };
         return vec![(None, format!("{to}{name}{promotion} （←{from}）"))];
     };
-    // The steps always name their squares: lishogi's readers take 仝 on a
-    // step line for another square, or refuse it.
+    // The steps always name their squares: lishogi's server reads 仝 on a
+    // second step as the first step's square, and shogiops refuses 仝 on
+    // either step.
     let returns = match (mv.to == mv.from, pos.at(mid).is_some()) {
         (true, true) => "（居食い）",
         (true, false) => "(じっと)",
