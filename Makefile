@@ -35,12 +35,15 @@ test: deps-test
 
 # 中将棋 under lishogi's rules against lishogi's own rules library
 # (shogiops, pinned in tools/shogiops): the legal moves and the game's end
-# in positions of seeded random games must agree exactly.
+# in positions of seeded random games must agree exactly, and KIF written
+# by either side must read back as the same game on the other.
 SHOGIOPS_POSITIONS ?= 3000
+SHOGIOPS_KIF_GAMES ?= 40
 shogiops-test:
 	cargo build --release
 	cd tools/shogiops && npm ci --no-audit --no-fund --silent
 	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_POSITIONS) --seed 1
+	node tools/shogiops/kif.mjs $(BIN) --games $(SHOGIOPS_KIF_GAMES) --seed 1
 
 # The real renderer under Xvfb with Mesa's software Vulkan: the title and
 # the boards of every playable game must render.
@@ -109,15 +112,15 @@ selfplay-table:
 # no-move test at every position, a million random moves a game through
 # the game records (tests/rules/playouts.rs) and a million まわり将棋 throws,
 # 200 CPU games of every game in the headless app (animations on;
-# entity count and memory printed), and a million 中将棋 positions compared
-# with shogiops.
+# entity count and memory printed), and a million 中将棋 positions and a
+# thousand KIF games compared with shogiops.
 soak:
 	YORIMICHI_FUZZ_SECONDS=120 cargo test --release --test rules text_fuzz:: -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test rules chu_game::random_games -- --nocapture
 	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules playouts:: -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules mawari_rules::a_random_game -- --nocapture
 	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app cpu_games -- --nocapture --test-threads 1
-	$(MAKE) shogiops-test SHOGIOPS_POSITIONS=1000000
+	$(MAKE) shogiops-test SHOGIOPS_POSITIONS=1000000 SHOGIOPS_KIF_GAMES=1000
 
 # The まわり将棋 koma-dice table in README (10 000 simulated throws).
 dice-table:

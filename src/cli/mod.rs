@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod check;
+pub mod convert;
 pub mod dice;
 pub mod engine;
 pub mod mawari_games;
@@ -58,6 +59,9 @@ pub enum Command {
     /// For each 中将棋 SFEN on standard input, the game's end and every
     /// legal move in USI (for comparing with other rules programs).
     Moves(moves::MovesArgs),
+    /// Read one 中将棋 game on stdin (KIF, a USI game or a bare SFEN) and
+    /// write it as KIF, as USI, or as the SFEN of its final position.
+    Convert(convert::ConvertArgs),
     /// Find 中将棋 problems in CPU games (a third each of 3 levels), and
     /// lion and king-capture problems in set-up skirmishes; print them as RON.
     Problems(problems::ProblemsArgs),
@@ -160,6 +164,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => (solve::run(&args, out), 2),
         Command::Perft(args) => (perft::run(&args, out), 2),
         Command::Moves(args) => (moves::run(&args, out), 2),
+        Command::Convert(args) => (convert::run(&args, out), 1),
         Command::Problems(args) => (problems::run(&args, out), 2),
         Command::Engine => (engine::run(out), 1),
         Command::Usi => (usi::run(out), 1),

@@ -3,5 +3,6 @@
 
 mod chu_xboard;
 mod cli_and_text;
+mod convert;
 mod process;
 mod usi;

@@ -56,6 +56,7 @@ fn help_exits_0() {
     let help = text(&yorimichi(&["--help"]).stdout);
     for command in [
         "selfplay", "solve", "perft", "problems", "engine", "match", "bench", "dice", "check",
+        "convert",
     ] {
         assert!(help.contains(command), "{command}: {help}");
     }

@@ -6,6 +6,7 @@ mod assets;
 mod board_graph;
 mod chu_exchange;
 mod chu_game;
+mod chu_kif;
 mod chu_pieces;
 mod chu_profiles;
 mod chu_repetition;

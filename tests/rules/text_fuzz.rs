@@ -181,6 +181,31 @@ fn game_texts_survive_mutation_and_round_trip() {
 }
 
 #[test]
+fn kif_texts_survive_mutation_and_round_trip() {
+    use yorimichi::rules::chu::Profile;
+    use yorimichi::rules::chu::kif::ChuKif;
+    let mut rng = StdRng::seed_from_u64(5);
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kif");
+    let mut texts: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap())
+        .collect();
+    texts.sort();
+    assert!(texts.len() >= 6, "{}", folder.display());
+    fuzz("中将棋 KIF", |i| {
+        let text = mutate(&texts[i % texts.len()], &mut rng);
+        let Ok(kif) = ChuKif::read(Profile::Jcsa, &text) else {
+            return false;
+        };
+        let written = kif.write();
+        let again = ChuKif::read(Profile::Jcsa, &written)
+            .unwrap_or_else(|e| panic!("{text:?} read, but its KIF does not: {e}\n{written}"));
+        assert_eq!(again, kif, "{text:?}");
+        true
+    });
+}
+
+#[test]
 fn musashi_position_texts_survive_mutation_and_round_trip() {
     let mut rng = StdRng::seed_from_u64(4);
     // The start on both boards, and positions from random games.

@@ -14,9 +14,10 @@
 
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { Chushogi, secondLionStepDests } from 'shogiops/variant/chushogi';
+import { Chushogi } from 'shogiops/variant/chushogi';
 import { makeSfen, parseSfen } from 'shogiops/sfen';
-import { lionRoles, makeSquareName, makeUsi, parseSquareName, squareDist } from 'shogiops/util';
+import { makeSquareName, parseSquareName } from 'shogiops/util';
+import { generator, legalMoves } from './games.mjs';
 
 const args = process.argv.slice(2);
 const binary = args[0];
@@ -31,45 +32,7 @@ if (!binary || !Number.isInteger(positions) || positions < 1) {
   process.exit(2);
 }
 
-// A small seeded generator (mulberry32): the same games on every machine.
-function generator(s) {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = generator(seed);
-
-// The pieces that may move twice: lions, and the eagle and falcon on their
-// lion lines.
-const doubleMovers = [...lionRoles, 'eagle', 'falcon'];
-
-// Every legal move of `pos`, lion double moves included.
-function legalMoves(pos) {
-  const moves = [];
-  for (const [from, dests] of pos.allMoveDests()) {
-    for (const to of dests) {
-      for (const promotion of [false, true]) {
-        const md = { from, to, promotion };
-        if (pos.isLegal(md)) moves.push(md);
-      }
-    }
-    const piece = pos.board.get(from);
-    if (!piece || !doubleMovers.includes(piece.role)) continue;
-    for (const mid of dests) {
-      if (squareDist(from, mid) !== 1) continue;
-      for (const to of secondLionStepDests(pos, from, mid)) {
-        const md = { from, to, midStep: mid };
-        if (pos.isLegal(md)) moves.push(md);
-      }
-    }
-  }
-  return moves;
-}
 
 // What a move does on `pos`'s board: the key both sides are compared by.
 function effect(pos, from, mid, to, promotion) {

@@ -293,12 +293,14 @@ impl Game for Chu {
     }
 }
 
-/// The Japanese name of a rank: 一 … 十二 (rank a is 一).
+/// The Japanese names of the ranks, 一 … 十二 (rank a is 一).
+pub(crate) const RANK_KANJI: [&str; RANKS] = [
+    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
+];
+
+/// The Japanese name of a square's rank.
 fn rank_kanji(sq: Square) -> &'static str {
-    const NAMES: [&str; RANKS] = [
-        "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
-    ];
-    NAMES[sq.row()]
+    RANK_KANJI[sq.row()]
 }
 
 /// A square as a Japanese record writes it: the file in Arabic figures,
@@ -315,10 +317,9 @@ pub fn japanese_move(pos: &ChuPosition, mv: ChuMove) -> String {
         Side::First => "☗",
         Side::Second => "☖",
     };
-    // 後手's king is 玉将.
     let name = pos
         .at(mv.from)
-        .map_or("?", |(side, p)| p.kind().name_for(side).0);
+        .map_or("?", |(side, p)| p.japanese_name(side));
     let via = mv
         .mid
         .map_or(String::new(), |m| format!("({}経由)", square_kanji(m)));

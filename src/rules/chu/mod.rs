@@ -2,13 +2,14 @@
 //! legal moves with the lion-trading rules under the JCSA or the lishogi
 //! profile, how a game ends, 千日手 with its four rules for who must change,
 //! the [`game::Chu`] the shared search plays (its evaluation, and the
-//! static exchange of [`exchange`]), whole games as text (USI and a
-//! Japanese record), XBoard's notation for the CECP engine, and what makes
+//! static exchange of [`exchange`]), whole games as text (USI, a
+//! Japanese record, and KIF in [`kif`]), XBoard's notation for the CECP engine, and what makes
 //! a position a problem.
 
 pub mod end;
 pub mod exchange;
 pub mod game;
+pub mod kif;
 pub mod moves;
 pub mod pieces;
 pub mod position;

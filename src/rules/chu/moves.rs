@@ -144,6 +144,18 @@ fn may_promote(piece: Piece, side: Side, from: Square, to: Square, captures: boo
     enters || takes_in_zone || reaches_end
 }
 
+/// Whether the piece `mv` moves could have promoted on it: a record writes
+/// 不成 for a move that could have and did not. (The lion-trading rules
+/// never depend on promotion, so the promoting twin of a legal move is
+/// legal exactly when this holds.)
+pub fn promotion_possible(pos: &ChuPosition, mv: ChuMove) -> bool {
+    let Some((side, piece)) = pos.at(mv.from) else {
+        return false;
+    };
+    let captures = pos.at(mv.to).is_some_and(|(s, _)| s != side);
+    mv.mid.is_none() && may_promote(piece, side, mv.from, mv.to, captures)
+}
+
 /// Appends every pseudo-legal move of the side to move.
 pub fn pseudo_legal(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
     let side = pos.to_move();

@@ -426,6 +426,49 @@ impl Kind {
         }
     }
 
+    /// The one kanji a board diagram (KIF's) shows: 歩, 獅, と, 鷲…; the
+    /// king is 玉 on both sides, as KIF writes it.
+    pub fn short_name(self) -> char {
+        match self {
+            Kind::Pawn => '歩',
+            Kind::GoBetween => '仲',
+            Kind::Lance => '香',
+            Kind::ReverseChariot => '反',
+            Kind::Leopard => '豹',
+            Kind::Copper => '銅',
+            Kind::Silver => '銀',
+            Kind::Gold => '金',
+            Kind::BlindTiger => '虎',
+            Kind::DrunkElephant => '象',
+            Kind::Kirin => '麒',
+            Kind::Phoenix => '鳳',
+            Kind::SideMover => '横',
+            Kind::VerticalMover => '竪',
+            Kind::Bishop => '角',
+            Kind::Rook => '飛',
+            Kind::DragonHorse => '馬',
+            Kind::DragonKing => '龍',
+            Kind::FreeKing => '奔',
+            Kind::Lion => '獅',
+            Kind::King => '玉',
+            Kind::Tokin => 'と',
+            Kind::Prince => '太',
+            Kind::FlyingStag => '鹿',
+            Kind::WhiteHorse => '駒',
+            Kind::Whale => '鯨',
+            Kind::FlyingOx => '牛',
+            Kind::FreeBoar => '猪',
+            Kind::SoaringEagle => '鷲',
+            Kind::HornedFalcon => '鷹',
+        }
+    }
+
+    /// The piece of the starting array that moves as this kind, if any
+    /// (the 9 kinds only promotion makes have none).
+    pub fn base(self) -> Option<Base> {
+        Base::ALL.into_iter().find(|b| b.kind() == self)
+    }
+
     /// (Japanese name, English name).
     pub fn names(self) -> (&'static str, &'static str) {
         match self {
@@ -498,6 +541,11 @@ impl Piece {
         } else {
             self.base.points()
         }
+    }
+
+    /// Its Japanese name as `side`'s koma shows it (後手's king is 玉将).
+    pub fn japanese_name(self, side: Side) -> &'static str {
+        self.kind().name_for(side).0
     }
 
     /// Counts as a lion in the lion-trading rules (獅子, or a 麒麟 promoted).

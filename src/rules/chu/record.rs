@@ -1,6 +1,7 @@
 //! Whole 中将棋 games as text: the USI form lishogi and engines
 //! read and write (`position sfen <SFEN> moves 7i7h 7d7e …`, or `startpos`
 //! for the usual start), and a readable Japanese record (`1 ☗7八歩兵`).
+//! KIF, the record other programs exchange, is in `kif.rs`.
 
 use super::Profile;
 use super::game::japanese_move;

@@ -1,0 +1,92 @@
+//! `yorimichi convert chushogi --to kif|usi|sfen`: reads one 中将棋 game on
+//! standard input — a KIF, a USI game (`position startpos|sfen … moves …`)
+//! or a bare SFEN — and writes it as KIF, as USI, or as the SFEN of its
+//! final position.
+
+use std::io::{Read, Write};
+
+use clap::Args;
+
+use super::Outcome;
+use crate::rules::chu::Profile;
+use crate::rules::chu::kif::{ChuKif, KifEnd};
+use crate::rules::chu::record::ChuGameText;
+use crate::rules::data::GameId;
+
+/// What `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    Kif,
+    Usi,
+    Sfen,
+}
+
+impl Form {
+    pub const ALL: [Form; 3] = [Form::Kif, Form::Usi, Form::Sfen];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Form::Kif => "kif",
+            Form::Usi => "usi",
+            Form::Sfen => "sfen",
+        }
+    }
+}
+
+/// `yorimichi convert chushogi --to kif|usi|sfen [--profile P]`, the game
+/// on standard input.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct ConvertArgs {
+    /// The game: chushogi.
+    #[arg(value_name = "ID", value_parser = super::only(GameId::ChuShogi))]
+    pub game: GameId,
+    /// What to write: kif, usi (`position … moves …`) or sfen (the final
+    /// position).
+    #[arg(long, value_name = "FORM", value_parser = super::one_of(Form::ALL, Form::id))]
+    pub to: Form,
+    /// The rules every move is checked under.
+    #[arg(long, value_name = "P", default_value = "jcsa", value_parser = super::profile())]
+    pub profile: Profile,
+}
+
+/// Reads a game in any of the forms: a text whose first word is
+/// `position`, `startpos` or `sfen`, or an SFEN's board (it has `/`), is a
+/// USI game; anything else a KIF. A game read from USI or SFEN ends as
+/// the board decides, if it is over there.
+pub fn read_game(profile: Profile, text: &str) -> Result<ChuKif, String> {
+    let first = text.split_whitespace().next().unwrap_or_default();
+    let usi = matches!(first, "position" | "startpos" | "sfen") || first.contains('/');
+    if usi {
+        let game = ChuGameText::parse_in(profile, text)?;
+        let end = KifEnd::on_board(profile, &game.end());
+        Ok(ChuKif {
+            end,
+            ..ChuKif::new(game)
+        })
+    } else {
+        ChuKif::read(profile, text).map_err(|e| format!("KIF {e}"))
+    }
+}
+
+/// The game in the asked form, ending with a newline.
+pub fn convert(args: &ConvertArgs, text: &str) -> Result<String, String> {
+    let kif = read_game(args.profile, text)?;
+    Ok(match args.to {
+        Form::Kif => kif.write(),
+        Form::Usi => format!("{}\n", kif.game.usi()),
+        Form::Sfen => format!("{}\n", kif.game.end().to_sfen()),
+    })
+}
+
+pub(crate) fn run(args: &ConvertArgs, out: &mut dyn Write) -> Outcome {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        "standard input is not UTF-8 (a KIF in Shift_JIS can be converted first: iconv -f SHIFT_JIS -t UTF-8)"
+    })?;
+    write!(out, "{}", convert(args, &text)?)?;
+    Ok(())
+}
