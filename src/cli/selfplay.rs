@@ -13,12 +13,12 @@ use crate::rules::chu::game::Chu;
 use crate::rules::data::{self, CpuLevels, GameId, Strength};
 use crate::rules::foxgeese::FoxGeese;
 use crate::rules::game::{Game, Side};
-use crate::rules::selfplay::MoveStats;
 use crate::rules::hasami::Hasami;
 use crate::rules::mawari::race::SenkoRule;
 use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{self, Solver};
 use crate::rules::selfplay;
+use crate::rules::selfplay::MoveStats;
 
 /// `yorimichi selfplay <id> --games N --a LEVEL --b LEVEL …`, or
 /// `yorimichi selfplay mawari --games N --players 2|3|4`.

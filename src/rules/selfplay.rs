@@ -109,9 +109,10 @@ pub(crate) fn play_game<G: Game>(
         if let Some(hit) = game.move_stat(record.current(), result.best, &after) {
             let before = record.current();
             let forced = hit
-                && record.legal_moves(game).into_iter().all(|m| {
-                    game.move_stat(before, m, &game.play(before, m)) == Some(true)
-                });
+                && record
+                    .legal_moves(game)
+                    .into_iter()
+                    .all(|m| game.move_stat(before, m, &game.play(before, m)) == Some(true));
             stats[who] += MoveStats {
                 judged: 1,
                 hits: usize::from(hit),
