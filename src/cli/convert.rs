@@ -9,8 +9,7 @@ use clap::Args;
 
 use super::Outcome;
 use crate::rules::chu::Profile;
-use crate::rules::chu::kif::{ChuKif, KifEnd};
-use crate::rules::chu::record::ChuGameText;
+use crate::rules::chu::kif::ChuKif;
 use crate::rules::data::GameId;
 
 /// What `convert` writes.
@@ -49,23 +48,9 @@ pub struct ConvertArgs {
     pub profile: Profile,
 }
 
-/// Reads a game in any of the forms: a text whose first word is
-/// `position`, `startpos` or `sfen`, or an SFEN's board (it has `/`), is a
-/// USI game; anything else a KIF. A game read from USI or SFEN ends as
-/// the board decides, if it is over there.
+/// Reads a game in any of the forms ([`ChuKif::read_any`]).
 pub fn read_game(profile: Profile, text: &str) -> Result<ChuKif, String> {
-    let first = text.split_whitespace().next().unwrap_or_default();
-    let usi = matches!(first, "position" | "startpos" | "sfen") || first.contains('/');
-    if usi {
-        let game = ChuGameText::parse_in(profile, text)?;
-        let end = KifEnd::on_board(profile, &game.end());
-        Ok(ChuKif {
-            end,
-            ..ChuKif::new(game)
-        })
-    } else {
-        ChuKif::read(profile, text).map_err(|e| format!("KIF {e}"))
-    }
+    ChuKif::read_any(profile, text)
 }
 
 /// The game in the asked form, ending with a newline.

@@ -376,7 +376,7 @@ fn at_sixty_minutes_the_game_is_cut_off_and_the_points_decide() {
 }
 
 #[test]
-fn a_game_exports_as_usi_and_japanese_and_imports_back() {
+fn a_game_exports_as_usi_and_japanese_and_imports_back_as_usi_or_kif() {
     use yorimichi::games::session::Playable;
     let setup = MatchSetup::new(Opponent::Human, Side::First, "jcsa", ChuRules::JCSA);
     let mut m = ChuMatch::new(setup.clone()).unwrap();
@@ -408,6 +408,21 @@ fn a_game_exports_as_usi_and_japanese_and_imports_back() {
         .unwrap();
     assert_eq!(other.record.ply(), 0);
     assert_eq!(other.record.current().to_move(), Side::Second);
+    // A KIF record (as lishogi and the Renmei write them) imports too.
+    let kif = yorimichi::rules::chu::kif::ChuKif::new(yorimichi::rules::chu::record::ChuGameText {
+        start: m.record.positions()[0].clone(),
+        moves: m.record.moves().to_vec(),
+    })
+    .write();
+    assert!(kif.contains("手合割：中将棋"), "{kif}");
+    other.restart_from(&kif).unwrap();
+    assert_eq!(other.record.moves(), m.record.moves());
+    // A malformed one names its line and leaves the game as it was.
+    let broken = kif.replacen("7八獅子", "7七獅子", 1);
+    assert_ne!(broken, kif);
+    let e = other.restart_from(&broken).unwrap_err();
+    assert!(e.contains("line"), "{e}");
+    assert_eq!(other.record.moves(), m.record.moves());
 }
 
 #[test]

@@ -16,6 +16,7 @@ use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::chu::Profile;
 use crate::rules::chu::end::{self, ChuEnd};
 use crate::rules::chu::game::{Chu, ChuRules};
+use crate::rules::chu::kif::ChuKif;
 use crate::rules::chu::moves::ChuMove;
 use crate::rules::chu::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
 use crate::rules::chu::position::{ChuPosition, FILES, Square};
@@ -227,14 +228,9 @@ impl Playable for Chu {
         Some(format!("{}\n\n{}", game.usi(), game.japanese()))
     }
     fn read_game_code(&self, text: &str) -> Result<(ChuPosition, Vec<ChuMove>), String> {
-        // An exported game's first line; a Japanese record below it is
-        // for people.
-        let line = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .ok_or("the text is empty")?;
-        let game = ChuGameText::parse_in(self.rules.profile, line)?;
+        // An exported game (its USI line first; the Japanese record below
+        // it is for people), a USI or SFEN text, or a KIF.
+        let game = ChuKif::read_any(self.rules.profile, text)?.game;
         Ok((game.start, game.moves))
     }
 

@@ -810,6 +810,32 @@ struct Reader {
 }
 
 impl ChuKif {
+    /// Reads a game in any of the forms: a text whose first word is
+    /// `position`, `startpos` or `sfen`, or an SFEN's board (it has `/`),
+    /// is a USI game (its first line: what follows is for people); anything
+    /// else a KIF. A game read from USI or SFEN ends as the board decides,
+    /// if it is over there.
+    pub fn read_any(profile: Profile, text: &str) -> Result<ChuKif, String> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let first = text.split_whitespace().next().unwrap_or_default();
+        let usi = matches!(first, "position" | "startpos" | "sfen") || first.contains('/');
+        if usi {
+            let line = text
+                .lines()
+                .map(str::trim)
+                .find(|l| !l.is_empty())
+                .unwrap_or_default();
+            let game = ChuGameText::parse_in(profile, line)?;
+            let end = KifEnd::on_board(profile, &game.end());
+            Ok(ChuKif {
+                end,
+                ..ChuKif::new(game)
+            })
+        } else {
+            ChuKif::read(profile, text).map_err(|e| format!("KIF {e}"))
+        }
+    }
+
     /// Reads a KIF under `profile`'s rules (see the module's notes).
     pub fn read(profile: Profile, text: &str) -> Result<ChuKif, KifError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
