@@ -99,7 +99,15 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            lesson::draw_step
+            (
+                lesson::draw_step.before(throw::skip_dead_turns),
+                lesson::play_staged_throws
+                    .after(throw::start_throw)
+                    .before(events::play_events),
+                lesson::practice_throws
+                    .after(throw::start_throw)
+                    .before(throw::play_throw),
+            )
                 .run_if(in_state(Screen::Tutorial))
                 .run_if(chosen())
                 .run_if(resource_exists::<lesson::LessonState>),
