@@ -180,9 +180,8 @@ pub(crate) fn draw_step(
     if let (Some(thrown), Some(resting)) = (&step.thrown, &step.resting) {
         // A real throw, drawn where its koma came to rest.
         dice.show(resting, place.centre);
-        for (i, (p, _)) in resting.iter().enumerate() {
-            dice.label(i, pose_label(thrown.poses[i], lang), *p, place.centre);
-        }
+        let texts = thrown.poses.map(|p| pose_label(p, lang));
+        dice.labels(&texts, resting, place.centre);
         return;
     }
     let (Some(poses), Some(shape)) = (step.poses, dice.shape()) else {
@@ -190,9 +189,7 @@ pub(crate) fn draw_step(
     };
     let bodies = picture_bodies(shape, &poses);
     dice.show(&bodies, place.centre);
-    for (i, (p, _)) in bodies.iter().enumerate() {
-        dice.label(i, pose_label(poses[i], lang), *p, place.centre);
-    }
+    dice.labels(&poses.map(|p| pose_label(p, lang)), &bodies, place.centre);
 }
 
 /// Throws the staged example's next throw once the last has played out

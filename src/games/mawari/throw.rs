@@ -261,9 +261,7 @@ pub(crate) fn play_throw(
                 // The koma at rest (also after a quick throw), each labelled.
                 if let Some(f) = throw.frames.last() {
                     dice.show(f, place.centre);
-                    for (i, pose) in throw.poses.iter().enumerate() {
-                        dice.label(i, pose_label(*pose, lang), f[i].0, place.centre);
-                    }
+                    dice.labels(&throw.poses.map(|p| pose_label(p, lang)), f, place.centre);
                 }
                 let value = value_text(throw.value, lang);
                 // A practice throw (the tutorial) is nobody's turn.
