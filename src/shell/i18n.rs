@@ -323,7 +323,7 @@ texts! {
     MawariSetupUnreadable => ("前回の設定が読めなかったので、はじめの設定にしました", "The last setup could not be read: the usual one is chosen"),
     MawariHouseUnreadable => ("保存したルールが読めませんでした(そのまま残してあります)", "The saved house rules could not be read (they are left as they were)"),
     MawariBabaGoesBack => ("ばば! 戻る", "Baba! Go back"),
-    MawariPracticeResult => ("出た目: {} → {}", "Thrown: {} → {}"),
+    MawariPracticeResult => ("出た目: {} → {}", "Thrown: {} = {}"),
 }
 
 impl T {

@@ -234,38 +234,27 @@ pub(crate) fn play_staged_throws(
     };
 }
 
-/// A practice throw: simulated and shown as in a game, its value read, the
-/// race untouched.
+/// A practice throw: simulated and shown as in a game (its flight, then
+/// the koma at rest, read), the race untouched.
 pub(crate) fn practice_throws(
     mut requests: MessageReader<ThrowRequest>,
     state: Res<LessonState>,
     dice: Res<Dice>,
     mut phase: ResMut<Phase>,
     mut practice: ResMut<PracticeThrows>,
-    settings: Res<crate::shell::settings::Settings>,
 ) {
     for ThrowRequest(toss) in requests.read() {
         if !state.practising() || !phase.is_waiting() {
             continue;
         }
-        let reduced = settings.reduced_motion;
-        let throw = dice.0.throw(*toss, !reduced);
+        let throw = dice.0.throw(*toss, true);
         practice.count += 1;
         practice.last = Some((throw.poses, throw.value));
-        *phase = if reduced {
-            Phase::Reading {
-                throw,
-                events: Vec::new(),
-                by: 0,
-                t: 0.0,
-            }
-        } else {
-            Phase::Throwing {
-                throw,
-                events: Vec::new(),
-                by: 0,
-                t: 0.0,
-            }
+        *phase = Phase::Throwing {
+            throw,
+            events: Vec::new(),
+            by: 0,
+            t: 0.0,
         };
     }
 }
