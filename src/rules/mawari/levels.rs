@@ -347,13 +347,9 @@ pub fn lesson_from(
                 ));
             }
         }
-        let shows = [
-            step.poses.is_some(),
-            step.thrown.is_some(),
-            step.stage.is_some(),
-            step.practice,
-        ];
-        if step.practice && shows.iter().filter(|s| **s).count() > 1 {
+        let pictured_or_staged =
+            step.poses.is_some() || step.thrown.is_some() || step.stage.is_some();
+        if step.practice && pictured_or_staged {
             return Err(LevelError::new(
                 file,
                 &place("practice"),
