@@ -504,9 +504,9 @@ pub const HASAMI_RULES_TEXT: LevelFile = level_file!("levels/rules/hasami.ron");
 pub const FOXGEESE_RULES_TEXT: LevelFile = level_file!("levels/rules/foxgeese.ron");
 pub const MUSASHI_RULES_TEXT: LevelFile = level_file!("levels/rules/musashi.ron");
 pub const CHUSHOGI_RULES_TEXT: LevelFile = level_file!("levels/rules/chushogi.ron");
-pub(crate) const MAWARI_RULES_TEXT: LevelFile = level_file!("levels/rules/mawari.ron");
-pub(crate) const MAWARI_PRESETS: LevelFile = level_file!("levels/presets/mawari.ron");
-pub(crate) const MAWARI_TUTORIAL: LevelFile = level_file!("levels/tutorials/mawari.ron");
+pub const MAWARI_RULES_TEXT: LevelFile = level_file!("levels/rules/mawari.ron");
+pub const MAWARI_PRESETS: LevelFile = level_file!("levels/presets/mawari.ron");
+pub const MAWARI_TUTORIAL: LevelFile = level_file!("levels/tutorials/mawari.ron");
 
 pub fn rules_text_from(file: &str, text: &str) -> Result<RulesText, LevelError> {
     let rules: RulesText = ron::from_str(text).map_err(|e| LevelError::parse(file, &e))?;

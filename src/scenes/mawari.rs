@@ -1,7 +1,8 @@
 //! まわり将棋's scenes: a four-player game some throws in, the person's
 //! throw in the air and read, the setup, the tutorial's standing koma, and
 //! a phone held upright; a family's game (names, colours, the turn order
-//! drawn, a tie thrown again), and a war beside an おんぶ lap.
+//! drawn, a tie thrown again), a war beside an おんぶ lap; the tutorial's
+//! ばば from a real throw, and its practice throw read.
 
 use bevy::prelude::*;
 
@@ -57,13 +58,33 @@ pub(super) fn stage(
         }
         _ => {}
     }
-    // The tutorial at its step of standing koma.
-    if *scene == Scene::MawariTutorial
-        && let Some(mut l) = lesson
-        && l.step != 2
+    // The tutorial at its step of standing koma, of ばば, or of the
+    // practice throw (thrown once the screen has settled).
+    let Some(mut l) = lesson else { return };
+    let step = match *scene {
+        Scene::MawariTutorial => Some(2),
+        Scene::MawariBaba => step_titled(&l, "ばば"),
+        Scene::MawariPractice => l.lesson.steps.iter().position(|s| s.practice),
+        _ => None,
+    };
+    if let Some(step) = step
+        && l.step != step
     {
-        l.step = 2;
+        l.step = step;
     }
+    if *scene == Scene::MawariPractice && job.frame == SETTLE_FRAMES {
+        // A drag to the upper right: one koma stands upright, 10.
+        throws.write(ThrowRequest(Toss {
+            dir_x: 0.3,
+            dir_y: 1.0,
+            speed: 85.0,
+            seed: 28,
+        }));
+    }
+}
+
+fn step_titled(l: &LessonState, title: &str) -> Option<usize> {
+    l.lesson.steps.iter().position(|s| s.title.ja == title)
 }
 
 /// A four-player game some throws in (every rule on), the person's turn

@@ -57,13 +57,15 @@ pub enum Scene {
     MawariPhone,
     MawariFamily,
     MawariWar,
+    MawariBaba,
+    MawariPractice,
     /// The strong CPU thinking on the 中将棋 board (for `frames`).
     ChushogiCpu,
 }
 
 impl Scene {
     /// Every scene, in the README's order.
-    pub const ALL: [Scene; 33] = [
+    pub const ALL: [Scene; 35] = [
         Scene::Title,
         Scene::List,
         Scene::Hasami,
@@ -96,6 +98,8 @@ impl Scene {
         Scene::MawariPhone,
         Scene::MawariFamily,
         Scene::MawariWar,
+        Scene::MawariBaba,
+        Scene::MawariPractice,
         Scene::ChushogiCpu,
     ];
 
@@ -133,6 +137,8 @@ impl Scene {
             Scene::MawariPhone => "mawari-phone",
             Scene::MawariFamily => "mawari-family",
             Scene::MawariWar => "mawari-war",
+            Scene::MawariBaba => "mawari-baba",
+            Scene::MawariPractice => "mawari-practice",
             Scene::ChushogiCpu => "chushogi-cpu",
         }
     }
@@ -182,7 +188,9 @@ impl Scene {
             | Scene::MawariTutorial
             | Scene::MawariPhone
             | Scene::MawariFamily
-            | Scene::MawariWar => GameId::Mawari,
+            | Scene::MawariWar
+            | Scene::MawariBaba
+            | Scene::MawariPractice => GameId::Mawari,
         }
     }
 
@@ -215,6 +223,8 @@ impl Scene {
         match self {
             Scene::MawariThrow => 9,
             Scene::Mawari | Scene::MawariPhone => mawari::READ_FRAMES,
+            // The throw read, then its value in the panel.
+            Scene::MawariPractice => mawari::READ_FRAMES + 90,
             Scene::HasamiCapture | Scene::MusashiCapture => 30,
             // The lion's first step hops before the scene is taken.
             Scene::FoxGeeseJump | Scene::ChushogiLion => 45,
@@ -292,7 +302,9 @@ fn stage_screens(
         | Scene::FoxGeeseTutorial
         | Scene::MusashiTutorial
         | Scene::ChushogiTutorial
-        | Scene::MawariTutorial => next.set(Screen::Tutorial),
+        | Scene::MawariTutorial
+        | Scene::MawariBaba
+        | Scene::MawariPractice => next.set(Screen::Tutorial),
         Scene::HasamiRules => next.set(Screen::Rules),
         Scene::ChushogiLearn => next.set(Screen::Lessons),
         _ => {}

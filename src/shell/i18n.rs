@@ -323,6 +323,8 @@ texts! {
     MawariNameCharMissing => ("「{}」はこのゲームの字にないので入れられません。ひらがな・カタカナやほかの字で入れてください", "\"{}\" is not in the game's lettering and was left out: use kana, Latin letters or other characters"),
     MawariSetupUnreadable => ("前回の設定が読めなかったので、はじめの設定にしました", "The last setup could not be read: the usual one is chosen"),
     MawariHouseUnreadable => ("保存したルールが読めませんでした(そのまま残してあります)", "The saved house rules could not be read (they are left as they were)"),
+    MawariBabaGoesBack => ("ばば! 戻る", "Baba! Go back"),
+    MawariPracticeResult => ("出た目: {} → {}", "Thrown: {} = {}"),
 }
 
 impl T {

@@ -1,20 +1,23 @@
 //! まわり将棋 in the headless app: from the list to a four-player game
 //! (one person, three CPUs) played to its end, 続きから, a corrupt save, a
-//! start position, the tutorial's staged examples, and a storm of input
-//! while throws play out.
+//! start position, the tutorial's staged examples, its pictures of real
+//! throws and its practice throw, and a storm of input while throws play
+//! out.
 
 use crate::common;
 
 use bevy::prelude::*;
 use common::{card, screen, temp_store};
-use yorimichi::games::mawari::lesson::{LessonState, TryButton};
+use yorimichi::games::mawari::lesson::{
+    LessonState, PracticeResult, PracticeThrows, StagedThrows, TryButton,
+};
 use yorimichi::games::mawari::{
     MawariBegin, MawariDraft, MawariMatch, Phase, RacePiece, Shown, ThrowButton, ThrowRequest,
 };
 use yorimichi::headless::{app, click, find};
 use yorimichi::rules::data::GameId;
-use yorimichi::rules::mawari::dice::Toss;
-use yorimichi::rules::mawari::levels::presets;
+use yorimichi::rules::mawari::dice::{ThrowValue, Toss};
+use yorimichi::rules::mawari::levels::{presets, throw_in_turn};
 use yorimichi::rules::mawari::race::RaceText;
 use yorimichi::shell::save::Store;
 use yorimichi::shell::screens::{CardButton, TitleStart};
@@ -245,10 +248,8 @@ fn a_start_position_is_taken_and_a_bad_one_is_explained() {
     );
 }
 
-#[test]
-fn the_tutorial_shows_every_step_and_plays_every_staged_example() {
-    let (store, _dir) = temp_store("mawari-tutorial");
-    let mut app = app(store);
+/// The app on the まわり将棋 tutorial's first step.
+fn open_tutorial(app: &mut App) {
     app.update();
     app.insert_resource(ChosenGame(GameId::Mawari));
     app.world_mut()
@@ -256,34 +257,80 @@ fn the_tutorial_shows_every_step_and_plays_every_staged_example() {
         .set(Screen::Tutorial);
     app.update();
     app.update();
+}
+
+/// Runs the app until the staged throws have all played out.
+fn until_the_stage_has_played(app: &mut App) {
+    for _ in 0..4000 {
+        app.update();
+        let idle = matches!(
+            *app.world().resource::<Phase>(),
+            Phase::Waiting | Phase::Over
+        );
+        if idle && app.world().resource::<StagedThrows>().0.is_empty() {
+            return;
+        }
+    }
+    panic!("the staged throws did not play out");
+}
+
+#[test]
+fn the_tutorial_shows_every_step_and_plays_every_staged_example() {
+    use yorimichi::games::mawari::dice_view::{DiceKoma, PX_PER_CM};
+    let (store, _dir) = temp_store("mawari-tutorial");
+    let mut app = app(store);
+    open_tutorial(&mut app);
     let steps = app.world().resource::<LessonState>().lesson.steps.len();
     assert!(steps >= 12);
-    let mut staged = 0;
+    let (mut staged, mut thrown, mut several) = (0, 0, 0);
     for step in 0..steps {
         app.world_mut().resource_mut::<LessonState>().step = step;
         app.update();
         app.update();
         let state = app.world().resource::<LessonState>().clone();
+        // A picture of a real throw: each koma drawn where it came to rest.
+        if let Some(resting) = state.lesson.steps[step].resting {
+            thrown += 1;
+            let mut q = app
+                .world_mut()
+                .query::<(&DiceKoma, &Transform, &Visibility)>();
+            let drawn: Vec<(usize, Vec2, Visibility)> = q
+                .iter(app.world())
+                .map(|(k, t, v)| (k.0, t.translation.truncate(), *v))
+                .collect();
+            assert_eq!(drawn.len(), 4, "step {step}");
+            let (first, at, _) = drawn[0];
+            let origin =
+                at - Vec2::new(resting[first].0.x as f32, resting[first].0.y as f32) * PX_PER_CM;
+            for (i, at, vis) in drawn {
+                let want =
+                    origin + Vec2::new(resting[i].0.x as f32, resting[i].0.y as f32) * PX_PER_CM;
+                assert!(at.distance(want) < 0.01, "step {step}: koma {i}");
+                assert_ne!(vis, Visibility::Hidden, "step {step}: koma {i}");
+            }
+        }
         let Some(stage) = state.lesson.steps[step].stage.clone() else {
             assert!(find::<TryButton>(&mut app).is_none());
             continue;
         };
         staged += 1;
+        several += usize::from(stage.throws.len() > 1);
         let start = state.race();
         assert_eq!(app.world().resource::<MawariMatch>().race, start);
+        // A koma on the board for each piece of the stage.
+        let mut q = app.world_mut().query::<&RacePiece>();
+        assert_eq!(
+            q.iter(app.world()).count(),
+            start.pieces.len(),
+            "step {step}"
+        );
         let b = find::<TryButton>(&mut app).expect("やってみる");
         click(&mut app, b);
-        for _ in 0..2000 {
-            app.update();
-            if matches!(
-                *app.world().resource::<Phase>(),
-                Phase::Waiting | Phase::Over
-            ) {
-                break;
-            }
-        }
+        until_the_stage_has_played(&mut app);
         let mut expected = start.clone();
-        expected.apply(stage.throw);
+        for &value in &stage.throws {
+            throw_in_turn(&mut expected, value);
+        }
         assert_eq!(
             app.world().resource::<MawariMatch>().race,
             expected,
@@ -296,6 +343,86 @@ fn the_tutorial_shows_every_step_and_plays_every_staged_example() {
         );
     }
     assert!(staged >= 9);
+    assert!(thrown >= 1, "no picture of a real throw");
+    assert!(several >= 2, "no staged example of several throws");
+}
+
+#[test]
+fn a_practice_throw_is_thrown_shown_and_read_and_moves_no_piece() {
+    use yorimichi::games::mawari::dice_view::DiceLabel;
+    let (store, _dir) = temp_store("mawari-practice");
+    let mut app = app(store);
+    open_tutorial(&mut app);
+    let step = app
+        .world()
+        .resource::<LessonState>()
+        .lesson
+        .steps
+        .iter()
+        .position(|s| s.practice)
+        .expect("a practice step");
+    app.world_mut().resource_mut::<LessonState>().step = step;
+    app.update();
+    app.update();
+    let race = app.world().resource::<MawariMatch>().race.clone();
+    // The first throw by 投げる, the second as a drag's toss (a drag to
+    // the upper right, quickly).
+    for (k, by_button) in [(1, true), (2, false)] {
+        if by_button {
+            let b = find::<ThrowButton>(&mut app).expect("投げる");
+            click(&mut app, b);
+        } else {
+            app.world_mut().write_message(ThrowRequest(Toss {
+                dir_x: 0.4,
+                dir_y: 1.0,
+                speed: 60.0,
+                seed: 77,
+            }));
+        }
+        let mut flew = false;
+        for _ in 0..2000 {
+            app.update();
+            flew |= matches!(*app.world().resource::<Phase>(), Phase::Throwing { .. });
+            if phase_waiting(&app) && app.world().resource::<PracticeThrows>().count == k {
+                break;
+            }
+        }
+        assert!(flew, "throw {k} is shown in the air");
+        assert!(phase_waiting(&app), "throw {k} has come to rest");
+        let (poses, value) = app
+            .world()
+            .resource::<PracticeThrows>()
+            .last
+            .expect("a practice throw");
+        // Its value is in the panel and beside each koma.
+        app.update();
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Text, With<PracticeResult>>();
+        let said: Vec<String> = q.iter(app.world()).map(|t| t.0.clone()).collect();
+        let want = match value {
+            ThrowValue::Move(n) => format!("{n}マス"),
+            ThrowValue::Senko => "せんこ立ち".into(),
+            ThrowValue::Baba { .. } => "ばば".into(),
+            ThrowValue::OffBoard => "盤から落ちた".into(),
+        };
+        assert!(
+            said.len() == 1 && said[0].contains(&want),
+            "throw {k} ({poses:?}, {value:?}): the panel says {said:?}"
+        );
+        let mut q = app
+            .world_mut()
+            .query::<(&DiceLabel, &Visibility, &Text2d)>();
+        let labels = q
+            .iter(app.world())
+            .filter(|(_, v, t)| **v != Visibility::Hidden && !t.0.is_empty())
+            .count();
+        assert_eq!(labels, 4, "throw {k}: each koma labelled");
+        // Practice only: no piece moved, no throw logged.
+        let m = app.world().resource::<MawariMatch>();
+        assert_eq!(m.race, race);
+        assert!(m.log.is_empty());
+    }
 }
 
 #[test]

@@ -50,6 +50,9 @@ fn the_ui_font_covers_every_text() {
         data::CHUSHOGI_PIECE_LESSONS,
         data::CHUSHOGI_LION_LESSONS,
         data::CHUSHOGI_PROBLEMS,
+        data::MAWARI_RULES_TEXT,
+        data::MAWARI_PRESETS,
+        data::MAWARI_TUTORIAL,
     ] {
         chars.extend(f.text.chars());
     }

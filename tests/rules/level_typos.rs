@@ -104,6 +104,28 @@ fn a_misspelt_mawari_lesson_field_is_refused() {
 }
 
 #[test]
+fn a_misspelt_mawari_picture_practice_or_stage_field_is_refused() {
+    let presets = mawari_levels::presets().expect("the presets load");
+    let path = "levels/tutorials/mawari.ron";
+    for (field, wrong) in [
+        ("thrown", "thrwn"),
+        ("toss", "tos"),
+        ("practice", "practise"),
+        ("throws", "throw"),
+        ("local", "locale"),
+        ("keima_push", "keima_pus"),
+        ("end", "ending"),
+    ] {
+        let text = misspelt(&read(path), field, wrong);
+        assert_names_typo(
+            mawari_levels::lesson_from(path, &text, &presets),
+            path,
+            wrong,
+        );
+    }
+}
+
+#[test]
 fn the_files_as_they_are_load() {
     // The misspelling is what the tests above refuse, not the file.
     assert!(data::hasami_tutorial().is_ok());

@@ -560,6 +560,22 @@ fn everyone_dead_comes_out_one_step() {
             .any(|e| matches!(e, Event::Revive { by: None, .. }))
     );
     assert!(race.pieces.iter().any(|p| p.alive()));
+    // Each comes exactly one step out: one twice dead and not freed by the
+    // 死神 is still one step in, and sits out.
+    let mut race = race_with(
+        rules,
+        &[(0, Rank::Fu, 0), (21, Rank::Fu, 2), (10, Rank::Fu, 2)],
+    );
+    let ev = race.apply(mv(5));
+    let revived = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Revive { by: None, .. }))
+        .count();
+    assert_eq!(revived, 3);
+    let depths: Vec<u8> = race.pieces.iter().map(|p| p.depth).collect();
+    assert_eq!(depths, [0, 0, 1]);
+    assert_eq!(race.thrower(), Some(1));
+    assert!(!race.sits_out());
 }
 
 #[test]
@@ -872,7 +888,12 @@ fn the_level_files_load_and_every_staged_example_shows_what_it_names() {
     assert_eq!(p.rules("all"), Some(MawariRules::ALL));
     let l = lesson().expect("levels/tutorials/mawari.ron");
     // A picture of each pose, and a staged example of each special rule.
-    let pictured: Vec<Pose> = l.steps.iter().filter_map(|s| s.poses).flatten().collect();
+    let pictured: Vec<Pose> = l
+        .steps
+        .iter()
+        .filter_map(|s| s.poses.or(s.thrown.map(|t| t.poses)))
+        .flatten()
+        .collect();
     // A koma off the board has no place in a picture of the board.
     for pose in Pose::ALL.into_iter().filter(|&p| p != Pose::OffBoard) {
         assert!(pictured.contains(&pose), "no picture shows {pose:?}");
@@ -895,9 +916,46 @@ fn the_level_files_load_and_every_staged_example_shows_what_it_names() {
         "Onbu",
         "Demote",
         "Senko",
+        "WarThrow",
+        "WarEnd",
+        "Baba",
+        "Out",
+        "Win",
+        "Skip",
     ] {
         assert!(shown.contains(&rule), "no staged example shows {rule}");
     }
+    // The local rules each have their example, and a throw is practised.
+    let rules: Vec<MawariRules> = l
+        .steps
+        .iter()
+        .filter_map(|s| s.stage.as_ref())
+        .filter_map(|s| s.rules_in(&p))
+        .collect();
+    assert!(rules.iter().any(|r| r.baba == BabaRule::Back));
+    assert!(
+        rules
+            .iter()
+            .any(|r| r.pussun && r.keima_push == KeimaPush::One)
+    );
+    assert!(
+        rules
+            .iter()
+            .any(|r| r.pussun && r.keima_push == KeimaPush::Two)
+    );
+    assert!(l.steps.iter().any(|s| s.practice));
+    // ばば is pictured from a real throw, simulated when the file loads.
+    let baba = l
+        .steps
+        .iter()
+        .find(|s| s.title.ja == "ばば")
+        .expect("the ばば step");
+    let thrown = baba.thrown.expect("a thrown picture");
+    assert!(baba.poses.is_none() && baba.resting.is_some());
+    let again = KomaDice::new().throw(thrown.toss, false);
+    assert!(again.settled);
+    assert_eq!(again.poses, thrown.poses);
+    assert!(matches!(again.value, ThrowValue::Baba { .. }));
 }
 
 #[test]
@@ -911,29 +969,44 @@ fn broken_level_files_name_the_file_and_the_place() {
     };
     for (text, place, says) in [
         (
-            step("(rules: \"odd\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throw: Move(8), expect: [])"),
+            step("(rules: \"odd\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throws: [Move(8)], expect: [])"),
             "steps[0].stage.rules",
             "no preset",
         ),
         (
-            step("(rules: \"basic\", pieces: [(square: 40, rank: Fu), (square: 16, rank: Fu)], throw: Move(8), expect: [])"),
+            step("(rules: \"basic\", pieces: [(square: 40, rank: Fu), (square: 16, rank: Fu)], throws: [Move(8)], expect: [])"),
             "steps[0].stage.pieces[0].square",
             "0 to 31",
         ),
         (
-            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throw: Move(3), expect: [\"Promote\"])"),
+            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throws: [Move(3)], expect: [\"Promote\"])"),
             "steps[0].stage.expect",
-            "does not show Promote",
+            "do not show Promote",
         ),
         (
-            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu, depth: 3), (square: 16, rank: Fu)], throw: Move(3), expect: [])"),
+            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu, depth: 3), (square: 16, rank: Fu)], throws: [Move(3)], expect: [])"),
             "steps[0].stage.pieces[0].depth",
             "at most 2",
         ),
         (
-            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], turn: 2, throw: Move(3), expect: [])"),
+            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], turn: 2, throws: [Move(3)], expect: [])"),
             "steps[0].stage.turn",
             "only 2 pieces",
+        ),
+        (
+            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throws: [], expect: [])"),
+            "steps[0].stage.throws",
+            "needs a throw",
+        ),
+        (
+            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throws: [Move(8)], expect: [], end: Some(\"kyosha@8 fu@99 turn=1\"))"),
+            "steps[0].stage.end",
+            "0 to 31",
+        ),
+        (
+            step("(rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throws: [Move(8)], expect: [], end: Some(\"fu@8 fu@16 turn=1\"))"),
+            "steps[0].stage.end",
+            "end with \"kyosha@8 fu@16 turn=1\", not \"fu@8 fu@16 turn=1\"",
         ),
         (
             "MawariLesson(title: (ja: \"t\", en: \"t\"), steps: [(title: (ja: \"\", en: \"a\"), body: (ja: \"b\", en: \"b\"))])".to_string(),
@@ -954,4 +1027,141 @@ fn broken_level_files_name_the_file_and_the_place() {
     let e =
         presets_from("levels/presets/mawari.ron", "MawariPresets(presets: [])").expect_err("empty");
     assert_eq!(e.place, "presets");
+}
+
+/// The real tutorial with one of its examples broken: the loader names the
+/// file, the step and what is wrong.
+#[test]
+fn each_tutorial_example_broken_in_the_real_file_is_named() {
+    use yorimichi::rules::data::MAWARI_TUTORIAL;
+    use yorimichi::rules::mawari::levels::{lesson_from, presets};
+    let p = presets().expect("presets");
+    let real = lesson_from(MAWARI_TUTORIAL.path, MAWARI_TUTORIAL.text, &p).expect("the real file");
+    let step = |title: &str| {
+        real.steps
+            .iter()
+            .position(|s| s.title.ja == title)
+            .unwrap_or_else(|| panic!("no step {title}"))
+    };
+    for (title, from, to, place, says) in [
+        // The ばば picture: another toss, or poses it does not come to rest in.
+        (
+            "ばば",
+            "seed: 3835)",
+            "seed: 3836)",
+            "thrown",
+            "the toss comes to rest as",
+        ),
+        (
+            "ばば",
+            "poses: (FaceUp, FaceDown, Stacked, FaceUp)",
+            "poses: (FaceUp, FaceUp, Stacked, FaceUp)",
+            "thrown.poses",
+            "comes to rest as (face_up, face_down, stacked, face_up), not (face_up, face_up, stacked, face_up)",
+        ),
+        // A koma on another is never placed by hand.
+        (
+            "表は1、裏は0",
+            "poses: Some((FaceUp, FaceUp, FaceDown, FaceDown))",
+            "poses: Some((FaceUp, Stacked, FaceDown, FaceDown))",
+            "poses[1]",
+            "not placed by hand",
+        ),
+        (
+            "投げてみよう",
+            "practice: true,",
+            "practice: true, stage: Some((rules: \"basic\", pieces: [(square: 0, rank: Fu), (square: 16, rank: Fu)], throws: [Move(8)], expect: [])),",
+            "practice",
+            "stands alone",
+        ),
+        // The war: 31 is not round.
+        (
+            "戦争",
+            "Move(12), Move(20), Move(20)]",
+            "Move(12), Move(20), Move(19)]",
+            "stage.expect[4]",
+            "do not show WarEnd after WarThrow",
+        ),
+        (
+            "2回死んだ駒と死神",
+            "(square: 21, rank: Fu, depth: 2), (square: 18, rank: Kakugyo)",
+            "(square: 21, rank: Fu, depth: 1), (square: 18, rank: Kakugyo)",
+            "stage.expect[1]",
+            "do not show Skip after Shinigami",
+        ),
+        (
+            "ぷっすんきゅうの桂馬: 2つ",
+            "(rules: \"all\", pieces: [(square: 2, rank: Kyosha), (square: 6, rank: Keima)]",
+            "(rules: \"all\", local: (keima_push: Some(One)), pieces: [(square: 2, rank: Kyosha), (square: 6, rank: Keima)]",
+            "stage.expect[1]",
+            "do not show Promote after Pussun",
+        ),
+        (
+            "ぷっすんきゅうの桂馬: 1つ",
+            "local: (keima_push: Some(One))",
+            "local: (keima_push: Some(Two))",
+            "stage.end",
+            "end with \"kyosha@4 gin@9 turn=0\", not \"kyosha@4 keima@9 turn=0\"",
+        ),
+        (
+            "脱落",
+            "(square: 5, rank: SenkoStand), (square: 10, rank: Fu), (square: 20, rank: Fu)",
+            "(square: 5, rank: Upright), (square: 10, rank: Fu), (square: 20, rank: Fu)",
+            "stage.expect[1]",
+            "do not show Out after Pussun",
+        ),
+        (
+            "最後に残った人の勝ち",
+            "(square: 10, rank: Fu)], throws: [Move(4)], expect: [\"Pussun\", \"Out\", \"Win\"]",
+            "(square: 10, rank: Fu), (square: 20, rank: Fu)], throws: [Move(4)], expect: [\"Pussun\", \"Out\", \"Win\"]",
+            "stage.expect[2]",
+            "do not show Win after Out",
+        ),
+        (
+            "最後に残った人の勝ち",
+            "throws: [Move(4)], expect: [\"Pussun\", \"Out\", \"Win\"]",
+            "throws: [Move(4), Move(1)], expect: [\"Pussun\", \"Out\", \"Win\"]",
+            "stage.throws[1]",
+            "the game is over after throw 1",
+        ),
+        (
+            "みんな死んだら",
+            "(square: 10, rank: Fu, depth: 1)], throws: [Move(3)]",
+            "(square: 10, rank: Fu)], throws: [Move(3)]",
+            "stage.expect[1]",
+            "do not show Revive after Shinigami",
+        ),
+        (
+            "ばばで戻る",
+            "local: (baba: Some(Back))",
+            "local: (baba: Some(Zero))",
+            "stage.expect[1]",
+            "do not show Demote after Baba",
+        ),
+        (
+            "ばばで戻る",
+            "throws: [Baba(counted: 2)]",
+            "throws: [Baba(counted: 3)]",
+            "stage.throws[0]",
+            "the picture shows Baba { counted: 2 } but the example throws Baba { counted: 3 }",
+        ),
+    ] {
+        let i = step(title);
+        let body = MAWARI_TUTORIAL.text;
+        // The step's own text (from its title on) holds what is changed.
+        let at = body
+            .find(&format!("title: (ja: \"{title}\""))
+            .unwrap_or_else(|| panic!("{title}"));
+        let (head, tail) = body.split_at(at);
+        assert!(
+            tail.contains(from),
+            "{title}: the file no longer holds {from:?}"
+        );
+        let text = format!("{head}{}", tail.replacen(from, to, 1));
+        let e = lesson_from(MAWARI_TUTORIAL.path, &text, &p).expect_err(title);
+        assert_eq!(e.file, "levels/tutorials/mawari.ron");
+        let want_place = format!("steps[{i}].{place}");
+        assert!(e.place.starts_with(&want_place), "{title}: {e}");
+        assert!(e.problem.contains(says), "{title}: {e}");
+    }
 }

@@ -284,14 +284,30 @@ impl DiceSprites<'_, '_> {
         }
     }
 
-    /// Writes `text` above koma `i`, which lies at `position`.
-    pub fn label(&mut self, i: usize, text: &str, position: V3, origin: Vec2) {
-        let at = origin + Vec2::new(position.x as f32, position.y as f32) * PX_PER_CM;
-        for (l, mut t, mut v, mut shown) in &mut self.labels {
-            if l.0 == i {
-                shown.0 = text.to_string();
-                t.translation = (at + Vec2::new(0.0, 36.0)).extend(90.0);
-                *v = Visibility::Inherited;
+    /// Writes each koma's text above it (`frame` has the koma where they
+    /// lie); a label that would cover another goes higher, so that koma
+    /// lying close together (one on another) keep each value readable.
+    pub fn labels(&mut self, texts: &[&str], frame: &[(V3, PQuat)], origin: Vec2) {
+        // A label's box, roughly: wide enough for 重なり at 22 px.
+        const LABEL: Vec2 = Vec2::new(70.0, 24.0);
+        let mut placed: Vec<Vec2> = Vec::new();
+        for (i, (text, (position, _))) in texts.iter().zip(frame).enumerate() {
+            let mut at = origin
+                + Vec2::new(position.x as f32, position.y as f32) * PX_PER_CM
+                + Vec2::new(0.0, 36.0);
+            while placed
+                .iter()
+                .any(|p| (p.x - at.x).abs() < LABEL.x && (p.y - at.y).abs() < LABEL.y)
+            {
+                at.y += LABEL.y;
+            }
+            placed.push(at);
+            for (l, mut t, mut v, mut shown) in &mut self.labels {
+                if l.0 == i {
+                    shown.0 = text.to_string();
+                    t.translation = at.extend(90.0);
+                    *v = Visibility::Inherited;
+                }
             }
         }
     }
@@ -323,8 +339,10 @@ impl DiceSprites<'_, '_> {
             return;
         };
         let at = origin + Vec2::new(position.x as f32, position.y as f32) * PX_PER_CM;
-        // Higher koma are drawn over lower ones.
-        let z = 40.0 + position.z as f32 * 4.0;
+        // Higher koma are drawn over lower ones, each with its 金 just
+        // above it (so a koma lying on another covers the other's 金), and
+        // all under the labels (z 90).
+        let z = (40.0 + position.z as f32 * 8.0).min(85.0);
         if let Some(handle) = dice.koma.get(i)
             && let Some(mut mesh) = self.meshes.get_mut(handle)
         {
@@ -357,7 +375,7 @@ impl DiceSprites<'_, '_> {
         for (f, mut t, mut v) in &mut self.texts {
             if f.0 == i {
                 let p = at + Vec2::new(centre.x as f32, centre.y as f32) * PX_PER_CM;
-                t.translation = p.extend(z + 15.0);
+                t.translation = p.extend(z + 1.0);
                 t.rotation = to_bevy(rotation);
                 *v = if up.z > 0.15 {
                     Visibility::Inherited

@@ -11,7 +11,7 @@ use super::scene::{
 use super::session::MawariMatch;
 use super::{CELL, colour_of};
 use crate::games::art::{self, Art};
-use crate::rules::mawari::race::{Event, Rank, TRACK, War};
+use crate::rules::mawari::race::{BabaRule, Event, Rank, TRACK, War};
 use crate::shell::anim::{Lifetime, Tween};
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::{Lang, T};
@@ -45,6 +45,9 @@ pub(crate) fn event_banner(e: &Event, m: &MawariMatch, lang: Lang) -> Option<Str
         }
         Event::Pussun { .. } => T::MawariPussun.get(lang).into(),
         Event::Senko { .. } => T::MawariSenkoKing.get(lang).into(),
+        Event::Baba { .. } if m.race.rules.baba == BabaRule::Back => {
+            T::MawariBabaGoesBack.get(lang).into()
+        }
         Event::Baba { .. } => T::MawariBabaStill.get(lang).into(),
         Event::OffBoard { .. } => T::MawariFellOff.get(lang).into(),
         Event::Rethrow { piece } => with_name(T::MawariRethrow, piece),

@@ -1,17 +1,24 @@
 //! まわり将棋's tutorial: the steps of `levels/tutorials/mawari.ron` on the
 //! play screen's board. A step shows four koma lying in the poses it names
-//! (drawn as the dice are, from resting bodies), or a staged example whose
-//! throw plays out, banners and all, when the player taps やってみる.
+//! or where a simulated throw left them (drawn as the dice are, from
+//! resting bodies); or a staged example whose throws play out one after
+//! another, banners and all, when the player taps やってみる; or a practice
+//! throw, made as in a game (a drag across the board, or 投げる) and read,
+//! that leaves the race alone.
+
+use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
 use super::dice_view::DiceSprites;
-use super::scene::{BoardPlace, Phase, SceneMaker, Shown};
+use super::panel::ThrowButton;
+use super::scene::{BoardPlace, Dice, Phase, RacePiece, SceneMaker, Shown, spawn_pieces};
 use super::session::{MawariMatch, Seat};
-use super::throw::pose_label;
-use crate::rules::mawari::dice::{Pose, lying_on};
-use crate::rules::mawari::levels::{MawariLesson, MawariPresets, Stage};
-use crate::rules::mawari::physics::{Face, KomaShape, V3};
+use super::throw::{ThrowRequest, pose_label, value_text};
+use crate::games::art::Art;
+use crate::rules::mawari::dice::{Pose, ThrowValue, Toss, lying_on};
+use crate::rules::mawari::levels::{LessonStep, MawariLesson, MawariPresets, Stage};
+use crate::rules::mawari::physics::{Face, KomaShape, Quat, V3};
 use crate::rules::mawari::race::{MawariRules, Race};
 use crate::shell::Screen;
 use crate::shell::audio::Sfx;
@@ -28,18 +35,35 @@ pub struct LessonState {
 }
 
 impl LessonState {
+    fn current(&self) -> Option<&LessonStep> {
+        self.lesson.steps.get(self.step)
+    }
     fn stage(&self) -> Option<&Stage> {
-        self.lesson
-            .steps
-            .get(self.step)
-            .and_then(|s| s.stage.as_ref())
+        self.current().and_then(|s| s.stage.as_ref())
+    }
+    /// Whether the step reached is a practice throw.
+    pub fn practising(&self) -> bool {
+        self.current().is_some_and(|s| s.practice)
     }
     /// The race a step starts from: its stage, or two pawns at the start.
     pub fn race(&self) -> Race {
         self.stage()
-            .and_then(|s| s.race(self.presets.rules(&s.rules)?).ok())
+            .and_then(|s| s.race(s.rules_in(&self.presets)?).ok())
             .unwrap_or_else(|| Race::two_pawns(MawariRules::BASIC))
     }
+}
+
+/// The throws of the staged example still to be made (やってみる fills it;
+/// each is thrown once the one before has played out).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct StagedThrows(pub VecDeque<ThrowValue>);
+
+/// The practice throws made at the practice step: how the last one came to
+/// rest and what it counts, shown once the board has shown it.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PracticeThrows {
+    pub count: u32,
+    pub last: Option<([Pose; 4], ThrowValue)>,
 }
 
 pub(crate) fn enter(mut scene: SceneMaker) {
@@ -62,7 +86,8 @@ pub(crate) fn enter(mut scene: SceneMaker) {
         race: state.race(),
         seats: vec![Seat::Person; 2],
         log: Vec::new(),
-        rng: 1,
+        // Practice throws differ from one visit to the next, as in a game.
+        rng: rand::random::<u64>(),
         quick: false,
         preset: None,
         names: Vec::new(),
@@ -72,37 +97,44 @@ pub(crate) fn enter(mut scene: SceneMaker) {
     if scene.open(&m, Screen::Tutorial) {
         scene.commands.insert_resource(m);
         scene.commands.insert_resource(state);
+        scene.commands.insert_resource(StagedThrows::default());
+        scene.commands.insert_resource(PracticeThrows::default());
     }
 }
 
 /// Where the koma of a picture lie (cm from the board's centre).
 const PICTURE_X: [f64; 4] = [-7.5, -2.5, 2.5, 7.5];
 
-/// Resting bodies for a picture of four poses.
-pub fn picture_bodies(
-    shape: &KomaShape,
-    poses: &[Pose; 4],
-) -> Vec<(V3, crate::rules::mawari::physics::Quat)> {
-    let mut out: Vec<(V3, crate::rules::mawari::physics::Quat)> = Vec::new();
-    for (i, pose) in poses.iter().enumerate() {
-        let face = match pose {
-            Pose::FaceUp => Face::Back,
-            Pose::FaceDown | Pose::Stacked | Pose::OffBoard => Face::Front,
-            Pose::Side => Face::Side,
-            Pose::Upright => Face::Base,
-            Pose::Leaning => Face::Shoulder,
-        };
-        let mut body = lying_on(shape, face, PICTURE_X[i], 2.0);
-        if *pose == Pose::Stacked && i > 0 {
-            // Half on the koma before it.
-            let (below, _) = out[i - 1];
-            body.position.x = below.x + 1.0;
-            body.position.y = below.y + 0.6;
-            body.position.z += below.z * 2.0;
-        }
-        out.push((body.position, body.rotation));
-    }
-    out
+/// Resting bodies for a picture of four poses, side by side.
+pub fn picture_bodies(shape: &KomaShape, poses: &[Pose; 4]) -> Vec<(V3, Quat)> {
+    poses
+        .iter()
+        .zip(PICTURE_X)
+        .map(|(pose, x)| {
+            let face = match pose {
+                Pose::FaceUp => Face::Back,
+                // A koma on another or off the board is never placed by
+                // hand (the loader refuses it): a thrown picture shows it.
+                Pose::FaceDown | Pose::Stacked | Pose::OffBoard => Face::Front,
+                Pose::Side => Face::Side,
+                Pose::Upright => Face::Base,
+                Pose::Leaning => Face::Shoulder,
+            };
+            let body = lying_on(shape, face, x, 2.0);
+            (body.position, body.rotation)
+        })
+        .collect()
+}
+
+/// What showing a step needs beside the match and the screen's state.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct StepScene<'w, 's> {
+    commands: Commands<'w, 's>,
+    art: Res<'w, Art>,
+    fonts: Res<'w, Fonts>,
+    pieces: Query<'w, 's, Entity, With<RacePiece>>,
+    staged: ResMut<'w, StagedThrows>,
+    practice: ResMut<'w, PracticeThrows>,
 }
 
 /// Sets the board, the pieces and the picture for the step reached.
@@ -114,24 +146,116 @@ pub(crate) fn draw_step(
     place: Res<BoardPlace>,
     settings: Res<crate::shell::settings::Settings>,
     mut dice: DiceSprites,
+    mut scene: StepScene,
 ) {
     if !state.is_changed() {
         return;
     }
     m.race = state.race();
-    shown.pieces = m.race.pieces.clone();
-    shown.war = m.race.war;
-    shown.banner = None;
+    scene.staged.0.clear();
+    *scene.practice = PracticeThrows::default();
+    // A stage of three or four players: a seat and a koma for each.
+    if scene.pieces.iter().count() != m.race.pieces.len() {
+        m.seats = vec![Seat::Person; m.race.pieces.len()];
+        for e in &scene.pieces {
+            scene.commands.entity(e).despawn();
+        }
+        spawn_pieces(
+            &mut scene.commands,
+            &scene.art,
+            &scene.fonts,
+            &place,
+            &m,
+            DespawnOnExit(Screen::Tutorial),
+        );
+    }
+    *shown = Shown {
+        banner: None,
+        ..Shown::of(&m)
+    };
     *phase = Phase::Waiting;
     dice.hide();
-    let poses = state.lesson.steps.get(state.step).and_then(|s| s.poses);
-    let (Some(poses), Some(shape)) = (poses, dice.shape()) else {
+    let Some(step) = state.current() else { return };
+    let lang = settings.lang;
+    if let (Some(thrown), Some(resting)) = (&step.thrown, &step.resting) {
+        // A real throw, drawn where its koma came to rest.
+        dice.show(resting, place.centre);
+        let texts = thrown.poses.map(|p| pose_label(p, lang));
+        dice.labels(&texts, resting, place.centre);
+        return;
+    }
+    let (Some(poses), Some(shape)) = (step.poses, dice.shape()) else {
         return;
     };
     let bodies = picture_bodies(shape, &poses);
     dice.show(&bodies, place.centre);
-    for (i, (p, _)) in bodies.iter().enumerate() {
-        dice.label(i, pose_label(poses[i], settings.lang), *p, place.centre);
+    dice.labels(&poses.map(|p| pose_label(p, lang)), &bodies, place.centre);
+}
+
+/// Throws the staged example's next throw once the last has played out
+/// (a player who sits out first passes, with a banner, as in a game).
+pub(crate) fn play_staged_throws(
+    mut staged: ResMut<StagedThrows>,
+    mut m: ResMut<MawariMatch>,
+    mut shown: ResMut<Shown>,
+    mut phase: ResMut<Phase>,
+    settings: Res<crate::shell::settings::Settings>,
+) {
+    if !phase.is_waiting() || staged.0.is_empty() {
+        return;
+    }
+    if m.race.is_over() {
+        staged.0.clear();
+        return;
+    }
+    if m.race.sits_out() {
+        let events = m.race.skip_turn();
+        *phase = Phase::Moving {
+            events: events.into(),
+            t: 0.2,
+        };
+        return;
+    }
+    let Some(value) = staged.0.pop_front() else {
+        return;
+    };
+    let lang = settings.lang;
+    if let Some(by) = m.race.thrower() {
+        // What was thrown, before the pieces move.
+        shown.banner = Some((
+            format!("{} {}", m.name(by, lang), value_text(value, lang)),
+            0.9,
+        ));
+    }
+    let events = m.race.apply(value);
+    *phase = Phase::Moving {
+        events: events.into(),
+        t: 0.9,
+    };
+}
+
+/// A practice throw: simulated and shown as in a game (its flight, then
+/// the koma at rest, read), the race untouched.
+pub(crate) fn practice_throws(
+    mut requests: MessageReader<ThrowRequest>,
+    state: Res<LessonState>,
+    dice: Res<Dice>,
+    mut phase: ResMut<Phase>,
+    mut practice: ResMut<PracticeThrows>,
+) {
+    for ThrowRequest(toss) in requests.read() {
+        if !state.practising() || !phase.is_waiting() {
+            continue;
+        }
+        let throw = dice.0.throw(*toss, true);
+        practice.count += 1;
+        practice.last = Some((throw.poses, throw.value));
+        *phase = Phase::Throwing {
+            throw,
+            events: Vec::new(),
+            by: 0,
+            t: 0.0,
+        };
     }
 }
 
@@ -141,6 +265,8 @@ pub(crate) fn panel(
     fonts: &Fonts,
     lang: Lang,
     state: &LessonState,
+    practice: Option<&PracticeThrows>,
+    waiting: bool,
 ) {
     let Some(step) = state.lesson.steps.get(state.step) else {
         return;
@@ -175,8 +301,38 @@ pub(crate) fn panel(
             palette::INK
         )],
     ));
+    // The practice throw's value, once the board has shown the koma at rest.
+    if let Some((poses, value)) = practice.and_then(|p| p.last).filter(|_| waiting) {
+        let koma: Vec<&str> = poses.iter().map(|&p| pose_label(p, lang)).collect();
+        panel.spawn((
+            PracticeResult,
+            widgets::text(
+                fonts,
+                T::MawariPracticeResult.fill(lang, &[&koma.join(" · "), &value_text(value, lang)]),
+                20.0,
+                palette::VERMILION,
+            ),
+        ));
+    }
     let len = state.lesson.steps.len();
     panel.spawn(widgets::row()).with_children(|row| {
+        if step.practice {
+            row.spawn((
+                widgets::button(fonts, T::MawariThrow.get(lang), waiting),
+                ThrowButton,
+            ))
+            .observe(
+                |_: On<Pointer<Click>>,
+                 mut m: ResMut<MawariMatch>,
+                 phase: Res<Phase>,
+                 mut w: MessageWriter<ThrowRequest>| {
+                    if phase.is_waiting() {
+                        let seed = m.next_seed();
+                        w.write(ThrowRequest(Toss::natural(seed)));
+                    }
+                },
+            );
+        }
         if step.stage.is_some() {
             row.spawn((
                 widgets::key_button(fonts, lang, T::MawariTryIt, true),
@@ -209,17 +365,22 @@ pub(crate) fn panel(
 #[derive(Component)]
 pub struct TryButton;
 
+/// The practice throw's value in the panel (tests read it).
+#[derive(Component)]
+pub struct PracticeResult;
+
 /// 次へ (tests click it).
 #[derive(Component)]
 pub struct NextStep;
 
-/// Plays the step's staged throw from its start.
+/// Plays the step's staged throws from its start.
 fn try_stage(
     _: On<Pointer<Click>>,
     state: Res<LessonState>,
     mut m: ResMut<MawariMatch>,
     mut shown: ResMut<Shown>,
     mut phase: ResMut<Phase>,
+    mut staged: ResMut<StagedThrows>,
     mut sfx: MessageWriter<Sfx>,
 ) {
     if !(phase.is_waiting() || matches!(*phase, Phase::Over)) {
@@ -228,11 +389,7 @@ fn try_stage(
     let Some(stage) = state.stage() else { return };
     sfx.write(Sfx::Button);
     m.race = state.race();
-    shown.pieces = m.race.pieces.clone();
-    shown.war = m.race.war;
-    let events = m.race.apply(stage.throw);
-    *phase = Phase::Moving {
-        events: events.into(),
-        t: 0.4,
-    };
+    *shown = Shown::of(&m);
+    *phase = Phase::Waiting;
+    staged.0 = stage.throws.iter().copied().collect();
 }

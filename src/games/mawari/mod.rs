@@ -3,7 +3,8 @@
 //! with its 32-square track, the pieces, each player's rank ladder, the
 //! koma-dice thrown with a drag and simulated, moves square by square with
 //! named banners for the special rules, a throw log, 続きから), and a
-//! tutorial of staged examples. The race and the dice are
+//! tutorial of pictures, a practice throw and staged examples. The race and
+//! the dice are
 //! `crate::rules::mawari`; this module only presents them.
 //!
 //! - `session`: the match (seats, the throw log) and its save;
@@ -99,7 +100,15 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            lesson::draw_step
+            (
+                lesson::draw_step.before(throw::skip_dead_turns),
+                lesson::play_staged_throws
+                    .after(throw::start_throw)
+                    .before(events::play_events),
+                lesson::practice_throws
+                    .after(throw::start_throw)
+                    .before(throw::play_throw),
+            )
                 .run_if(in_state(Screen::Tutorial))
                 .run_if(chosen())
                 .run_if(resource_exists::<lesson::LessonState>),

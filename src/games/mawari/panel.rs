@@ -43,6 +43,7 @@ pub(crate) fn refresh_panel(
     place: Res<BoardPlace>,
     roots: Query<Entity, With<PanelRoot>>,
     lesson_state: Option<Res<lesson::LessonState>>,
+    practice: Option<Res<lesson::PracticeThrows>>,
 ) {
     let fresh = roots.is_empty();
     // Not on `Shown`: its banner counts down every frame. The pieces it
@@ -77,7 +78,14 @@ pub(crate) fn refresh_panel(
         ))
         .with_children(|panel| {
             if let Some(l) = &lesson_state {
-                lesson::panel(panel, &fonts, lang, l);
+                lesson::panel(
+                    panel,
+                    &fonts,
+                    lang,
+                    l,
+                    practice.as_deref(),
+                    phase.is_waiting(),
+                );
                 return;
             }
             panel.spawn(game_title(&fonts, lang, GameId::Mawari, 26.0));

@@ -315,7 +315,7 @@ pub(crate) fn piece_rotation(p: &Piece) -> Quat {
     }
 }
 
-fn spawn_pieces(
+pub(crate) fn spawn_pieces(
     commands: &mut Commands,
     art: &Art,
     fonts: &Fonts,

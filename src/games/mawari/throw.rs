@@ -227,6 +227,10 @@ pub(crate) fn play_throw(
             } else {
                 (*t * 60.0) as usize + 1
             };
+            if *t == 0.0 {
+                // The last throw's values go as this one leaves the hand.
+                dice.hide_labels();
+            }
             *t += dt;
             let frame = ((*t * 60.0) as usize).min(throw.frames.len().saturating_sub(1));
             throw
@@ -257,14 +261,16 @@ pub(crate) fn play_throw(
                 // The koma at rest (also after a quick throw), each labelled.
                 if let Some(f) = throw.frames.last() {
                     dice.show(f, place.centre);
-                    for (i, pose) in throw.poses.iter().enumerate() {
-                        dice.label(i, pose_label(*pose, lang), f[i].0, place.centre);
-                    }
+                    dice.labels(&throw.poses.map(|p| pose_label(p, lang)), f, place.centre);
                 }
-                shown.banner = Some((
-                    format!("{} {}", m.name(*by, lang), value_text(throw.value, lang)),
-                    1.2,
-                ));
+                let value = value_text(throw.value, lang);
+                // A practice throw (the tutorial) is nobody's turn.
+                let text = if place.screen == Screen::Play {
+                    format!("{} {value}", m.name(*by, lang))
+                } else {
+                    value
+                };
+                shown.banner = Some((text, 1.2));
                 sfx.write(Sfx::Place);
             }
             *t += dt;
@@ -281,7 +287,8 @@ pub(crate) fn play_throw(
         _ => None,
     };
     if let Some(n) = next {
-        if matches!(n, Phase::Moving { .. }) {
+        // A practice throw's values stay beside the koma until the next.
+        if matches!(n, Phase::Moving { .. }) && place.screen == Screen::Play {
             dice.hide_labels();
         }
         *phase = n;

@@ -38,7 +38,9 @@
 //!   once more round the board (32 squares); the first to do so wins. Losing
 //!   a rank meanwhile drops the 歩 (back to 飛車).
 //! - If every piece in the game is dead, all of them come one step out (the
-//!   game would otherwise stop).
+//!   seed does not say; the game would otherwise stop, nobody able to
+//!   throw): each comes exactly one step, so one twice dead is still one
+//!   step in and sits out. The tutorial's みんな死んだら says so.
 
 use serde::{Deserialize, Serialize};
 
