@@ -170,6 +170,15 @@ pub trait Playable:
     fn read_position_code(&self, _text: &str) -> Result<Self::Pos, String> {
         Err(format!("{} has no position text", Self::ID.id()))
     }
+    /// The forms 局面を書き出す offers as a choice (中将棋: KIF, USI, SFEN),
+    /// by their labels; none: it writes [`Playable::game_code`] at once.
+    fn export_forms(&self) -> &'static [T] {
+        &[]
+    }
+    /// The game in the form `export_forms()[form]`.
+    fn game_code_as(&self, record: &GameRecord<Self>, _form: usize) -> Option<String> {
+        self.game_code(record)
+    }
     /// The whole game as text to export (中将棋: the USI moves and the
     /// Japanese record); by default the current position's text.
     fn game_code(&self, record: &GameRecord<Self>) -> Option<String> {

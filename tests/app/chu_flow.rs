@@ -519,3 +519,73 @@ fn repetition_notices_say_who_must_change() {
         T::ChuReasonFourthByGote
     );
 }
+
+/// 局面を書き出す asks which form (KIF, USI, SFEN, or やめる); the KIF is a
+/// game file another program reads, and 局面を読み込む reads it back to
+/// the same game.
+#[test]
+fn export_offers_kif_usi_and_sfen_and_the_kif_reads_back() {
+    use yorimichi::games::play::ExportButton;
+    let (_turn, home) = common::test_home();
+    let file = home.join("yorimichi-position.txt");
+    let mut app = headless::app(Store::new(None));
+    app.update();
+    let setup = MatchSetup::new(Opponent::Human, Side::First, "jcsa", ChuRules::JCSA);
+    let mut m = ChuMatch::new(setup).unwrap();
+    for usi in ["7j7h", "7d7e", "7h7f"] {
+        let mv = yorimichi::rules::chu::moves::parse_usi(m.record.current(), usi).unwrap();
+        m.record.play(&m.game, mv).unwrap();
+    }
+    let moves = m.record.moves().to_vec();
+    common::open_play(&mut app, m);
+    settle::<Chu>(&mut app);
+    let buttons = |app: &mut App| {
+        let mut q = app.world_mut().query::<&ExportButton>();
+        let mut b: Vec<Option<usize>> = q.iter(app.world()).map(|b| b.0).collect();
+        b.sort();
+        b
+    };
+    let _ = std::fs::remove_file(&file);
+    app.world_mut().write_message(PlayCommand::ExportPosition);
+    app.update();
+    app.update();
+    assert_eq!(buttons(&mut app), [None, Some(0), Some(1), Some(2)]);
+    // やめる writes nothing and closes the panel.
+    let button = |app: &mut App, form: Option<usize>| {
+        let mut q = app.world_mut().query::<(Entity, &ExportButton)>();
+        q.iter(app.world())
+            .find(|(_, b)| b.0 == form)
+            .map(|(e, _)| e)
+            .expect("the button")
+    };
+    let cancel = button(&mut app, None);
+    click(&mut app, cancel);
+    app.update();
+    assert!(buttons(&mut app).is_empty());
+    assert!(!file.exists(), "nothing written");
+    // KIF.
+    app.world_mut().write_message(PlayCommand::ExportPosition);
+    app.update();
+    app.update();
+    let kif = button(&mut app, Some(0));
+    click(&mut app, kif);
+    app.update();
+    let text = std::fs::read_to_string(&file).expect("the exported file");
+    assert!(text.starts_with("#KIF"), "{text}");
+    assert!(
+        text.contains("手合割：中将棋") && text.contains("獅子"),
+        "{text}"
+    );
+    // Read back into the game started over meanwhile.
+    app.world_mut()
+        .resource_mut::<ChuMatch>()
+        .restart_from("position startpos")
+        .unwrap();
+    assert_eq!(app.world().resource::<ChuMatch>().record.ply(), 0);
+    app.world_mut().write_message(PlayCommand::ImportPosition);
+    app.update();
+    settle::<Chu>(&mut app);
+    let m = app.world().resource::<ChuMatch>();
+    assert_eq!(m.record.moves(), &moves[..]);
+    let _ = std::fs::remove_file(&file);
+}

@@ -16,7 +16,7 @@ use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::chu::Profile;
 use crate::rules::chu::end::{self, ChuEnd};
 use crate::rules::chu::game::{Chu, ChuRules};
-use crate::rules::chu::kif::ChuKif;
+use crate::rules::chu::kif::{ChuKif, KifEnd};
 use crate::rules::chu::moves::ChuMove;
 use crate::rules::chu::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
 use crate::rules::chu::position::{ChuPosition, FILES, Square};
@@ -226,6 +226,31 @@ impl Playable for Chu {
         };
         // The USI line first: it is what an import reads back.
         Some(format!("{}\n\n{}", game.usi(), game.japanese()))
+    }
+    fn export_forms(&self) -> &'static [T] {
+        &[T::ExportKif, T::ExportUsi, T::ExportSfen]
+    }
+    fn game_code_as(&self, record: &GameRecord<Chu>, form: usize) -> Option<String> {
+        match form {
+            0 => {
+                let game = ChuGameText {
+                    start: record.positions().first()?.clone(),
+                    moves: record.moves().to_vec(),
+                };
+                let end = record
+                    .outcome(self)
+                    .map(|o| KifEnd::from_outcome(o, record.current()));
+                Some(
+                    ChuKif {
+                        end,
+                        ..ChuKif::new(game)
+                    }
+                    .write(),
+                )
+            }
+            1 => self.game_code(record),
+            _ => self.position_code(record.current()),
+        }
     }
     fn read_game_code(&self, text: &str) -> Result<(ChuPosition, Vec<ChuMove>), String> {
         // An exported game (its USI line first; the Japanese record below

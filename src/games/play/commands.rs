@@ -81,23 +81,16 @@ pub(super) fn handle_commands<G: Playable>(
                 ));
             }
             PlayCommand::ExportPosition => {
-                let lang = settings.lang;
-                let Some(code) = m.game.game_code(&m.record) else {
-                    continue;
-                };
-                sfx.write(Sfx::Button);
-                ui.message = Some(match files::export_text("position", &code) {
-                    Ok(Exported::File { file, copied }) => {
-                        let key = if copied {
-                            T::PositionCopied
-                        } else {
-                            T::PositionExported
-                        };
-                        format!("{} {file}", key.get(lang))
-                    }
-                    Ok(Exported::OnPage) => T::PositionShownOnPage.get(lang).to_string(),
-                    Err(e) => format!("{}: {e}", T::PositionExportFailed.get(lang)),
-                });
+                if m.game.export_forms().is_empty() {
+                    let Some(code) = m.game.game_code(&m.record) else {
+                        continue;
+                    };
+                    sfx.write(Sfx::Button);
+                    ui.message = Some(export(&code, settings.lang));
+                } else {
+                    sfx.write(Sfx::Button);
+                    ui.choosing_export = true;
+                }
             }
             PlayCommand::ImportPosition => {
                 if !animating.is_empty() || ui.is_settling() {
@@ -150,6 +143,90 @@ pub(super) fn handle_commands<G: Playable>(
             }
         }
     }
+}
+
+/// Writes `code` where the player can take it, and says where.
+fn export(code: &str, lang: Lang) -> String {
+    match files::export_text("position", code) {
+        Ok(Exported::File { file, copied }) => {
+            let key = if copied {
+                T::PositionCopied
+            } else {
+                T::PositionExported
+            };
+            format!("{} {file}", key.get(lang))
+        }
+        Ok(Exported::OnPage) => T::PositionShownOnPage.get(lang).to_string(),
+        Err(e) => format!("{}: {e}", T::PositionExportFailed.get(lang)),
+    }
+}
+
+/// The form picked for 局面を書き出す: the game written in it, or nothing.
+pub(super) fn handle_export_pick<G: Playable>(
+    mut picks: MessageReader<ExportPick>,
+    m: Res<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+    settings: Res<Settings>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    for &ExportPick(pick) in picks.read() {
+        if !ui.choosing_export {
+            continue;
+        }
+        ui.choosing_export = false;
+        sfx.write(Sfx::Button);
+        if let Some(code) = pick.and_then(|form| m.game.game_code_as(&m.record, form)) {
+            ui.message = Some(export(&code, settings.lang));
+        }
+    }
+}
+
+/// Offers the export forms over the board: a button for each, and やめる.
+pub(super) fn show_export_choice<G: Playable>(
+    mut commands: Commands,
+    m: Res<Match<G>>,
+    ui: Res<PlayUi<G>>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    shown: Query<Entity, With<ExportPanel>>,
+) {
+    if !ui.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let showing = !shown.is_empty();
+    if ui.choosing_export == showing && !settings.is_changed() {
+        return;
+    }
+    for e in &shown {
+        commands.entity(e).despawn();
+    }
+    if !ui.choosing_export {
+        return;
+    }
+    let lang = settings.lang;
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Play),
+            ExportPanel,
+            widgets::choice_panel(),
+        ))
+        .with_children(|panel| {
+            let forms = m.game.export_forms().iter().enumerate();
+            let offered = forms.map(|(i, label)| (Some(i), label.get(lang)));
+            let cancel = std::iter::once((None, T::Cancel.get(lang)));
+            for (pick, caption) in offered.chain(cancel) {
+                panel
+                    .spawn((
+                        widgets::button(&fonts, caption, pick == Some(0)),
+                        ExportButton(pick),
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut w: MessageWriter<ExportPick>| {
+                            w.write(ExportPick(pick));
+                        },
+                    );
+            }
+        });
 }
 
 /// The answer to a choice: play the move picked, or put the piece down.

@@ -76,6 +76,19 @@ struct ChoicePanel;
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChoiceButton(pub Option<usize>);
 
+/// The form picked to export the game in (an index of
+/// [`Playable::export_forms`]), or `None` to export nothing.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportPick(pub Option<usize>);
+
+/// The panel that offers the export forms.
+#[derive(Component)]
+struct ExportPanel;
+
+/// A button of the export panel (tests find it by its form).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportButton(pub Option<usize>);
+
 /// A move to play (from the player or the CPU).
 #[derive(Message)]
 pub struct PlayMove<G: Playable>(pub G::Move);
@@ -143,6 +156,8 @@ pub struct PlayUi<G: Playable> {
     /// A message with details (where an export went, why an import
     /// failed), under the notice.
     pub message: Option<String>,
+    /// 局面を書き出す is asking which form to write.
+    pub choosing_export: bool,
     /// Marks need redrawing.
     dirty: bool,
     /// The pieces are rebuilt from the rules once animations finish.
@@ -164,6 +179,7 @@ impl<G: Playable> Default for PlayUi<G> {
             notice: None,
             choice: Vec::new(),
             message: None,
+            choosing_export: false,
             dirty: false,
             pending_sync: false,
             end_timer: None,
@@ -261,6 +277,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
                 pointer_input::<G>,
                 handle_taps::<G>,
                 handle_choice::<G>,
+                handle_export_pick::<G>,
                 drag_piece::<G>,
                 handle_commands::<G>,
                 tick_clock::<G>,
@@ -270,6 +287,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
                 settle::<G>,
                 redraw_markers::<G>,
                 show_choice::<G>,
+                show_export_choice::<G>,
                 update_hud::<G>,
                 update_piece_info::<G>,
             )
@@ -292,6 +310,7 @@ pub fn shared_plugin(app: &mut App) {
     app.add_message::<BoardTap>()
         .add_message::<PlayCommand>()
         .add_message::<ChoicePick>()
+        .add_message::<ExportPick>()
         .add_systems(Startup, art::make_art)
         .add_systems(Update, keyboard_input.run_if(in_state(Screen::Play)));
 }
