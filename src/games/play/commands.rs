@@ -204,27 +204,46 @@ pub(super) fn show_export_choice<G: Playable>(
         return;
     }
     let lang = settings.lang;
+    let forms = m.game.export_forms().iter().enumerate();
+    let offered = forms.map(|(i, label)| (Some(i), label.get(lang).to_string()));
+    spawn_choice_panel(
+        &mut commands,
+        &fonts,
+        ExportPanel,
+        offered.chain(cancel(lang)),
+        ExportButton,
+        ExportPick,
+    );
+}
+
+/// The last button of a choice: やめる.
+fn cancel(lang: Lang) -> std::iter::Once<(Option<usize>, String)> {
+    std::iter::once((None, T::Cancel.get(lang).to_string()))
+}
+
+/// A panel over the board (tagged `panel`) with a button for each of
+/// `entries` (the first stands out); a click sends `message` of the
+/// entry's pick.
+fn spawn_choice_panel<B: Component, E: Message>(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    panel: impl Component,
+    entries: impl Iterator<Item = (Option<usize>, String)>,
+    button: fn(Option<usize>) -> B,
+    message: fn(Option<usize>) -> E,
+) {
     commands
-        .spawn((
-            DespawnOnExit(Screen::Play),
-            ExportPanel,
-            widgets::choice_panel(),
-        ))
+        .spawn((DespawnOnExit(Screen::Play), panel, widgets::choice_panel()))
         .with_children(|panel| {
-            let forms = m.game.export_forms().iter().enumerate();
-            let offered = forms.map(|(i, label)| (Some(i), label.get(lang)));
-            let cancel = std::iter::once((None, T::Cancel.get(lang)));
-            for (pick, caption) in offered.chain(cancel) {
+            for (pick, caption) in entries {
                 panel
                     .spawn((
-                        widgets::button(&fonts, caption, pick == Some(0)),
-                        ExportButton(pick),
+                        widgets::button(fonts, caption, pick == Some(0)),
+                        button(pick),
                     ))
-                    .observe(
-                        move |_: On<Pointer<Click>>, mut w: MessageWriter<ExportPick>| {
-                            w.write(ExportPick(pick));
-                        },
-                    );
+                    .observe(move |_: On<Pointer<Click>>, mut w: MessageWriter<E>| {
+                        w.write(message(pick));
+                    });
             }
         });
 }
@@ -279,30 +298,17 @@ pub(super) fn show_choice<G: Playable>(
     }
     let lang = settings.lang;
     let pos = m.record.current();
-    commands
-        .spawn((
-            DespawnOnExit(Screen::Play),
-            ChoicePanel,
-            widgets::choice_panel(),
-        ))
-        .with_children(|panel| {
-            let offered = ui
-                .choice
-                .iter()
-                .enumerate()
-                .map(|(i, &mv)| (Some(i), m.game.choice_text(pos, mv, lang)));
-            let cancel = std::iter::once((None, T::Cancel.get(lang).to_string()));
-            for (pick, caption) in offered.chain(cancel) {
-                panel
-                    .spawn((
-                        widgets::button(&fonts, caption, pick == Some(0)),
-                        ChoiceButton(pick),
-                    ))
-                    .observe(
-                        move |_: On<Pointer<Click>>, mut w: MessageWriter<ChoicePick>| {
-                            w.write(ChoicePick(pick));
-                        },
-                    );
-            }
-        });
+    let offered = ui
+        .choice
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| (Some(i), m.game.choice_text(pos, mv, lang)));
+    spawn_choice_panel(
+        &mut commands,
+        &fonts,
+        ChoicePanel,
+        offered.chain(cancel(lang)),
+        ChoiceButton,
+        ChoicePick,
+    );
 }
