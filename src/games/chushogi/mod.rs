@@ -70,6 +70,14 @@ fn profile_text(profile: Profile) -> T {
     }
 }
 
+/// A record's game as the 中将棋 texts take it: its start and its moves.
+fn game_text(record: &GameRecord<Chu>) -> Option<ChuGameText> {
+    Some(ChuGameText {
+        start: record.positions().first()?.clone(),
+        moves: record.moves().to_vec(),
+    })
+}
+
 impl Playable for Chu {
     type Rules = ChuRules;
     const ID: GameId = GameId::ChuShogi;
@@ -220,33 +228,25 @@ impl Playable for Chu {
         ChuPosition::from_sfen(text.trim())
     }
     fn game_code(&self, record: &GameRecord<Chu>) -> Option<String> {
-        let game = ChuGameText {
-            start: record.positions().first()?.clone(),
-            moves: record.moves().to_vec(),
-        };
+        let game = game_text(record)?;
         // The USI line first: it is what an import reads back.
         Some(format!("{}\n\n{}", game.usi(), game.japanese()))
     }
+    /// In the order of [`Playable::game_code_as`]'s forms.
     fn export_forms(&self) -> &'static [T] {
         &[T::ExportKif, T::ExportUsi, T::ExportSfen]
     }
     fn game_code_as(&self, record: &GameRecord<Chu>, form: usize) -> Option<String> {
         match form {
             0 => {
-                let game = ChuGameText {
-                    start: record.positions().first()?.clone(),
-                    moves: record.moves().to_vec(),
-                };
                 let end = record
                     .outcome(self)
                     .map(|o| KifEnd::from_outcome(o, record.current()));
-                Some(
-                    ChuKif {
-                        end,
-                        ..ChuKif::new(game)
-                    }
-                    .write(),
-                )
+                let kif = ChuKif {
+                    end,
+                    ..ChuKif::new(game_text(record)?)
+                };
+                Some(kif.write())
             }
             1 => self.game_code(record),
             _ => self.position_code(record.current()),

@@ -190,17 +190,7 @@ pub(super) fn show_export_choice<G: Playable>(
     settings: Res<Settings>,
     shown: Query<Entity, With<ExportPanel>>,
 ) {
-    if !ui.is_changed() && !settings.is_changed() {
-        return;
-    }
-    let showing = !shown.is_empty();
-    if ui.choosing_export == showing && !settings.is_changed() {
-        return;
-    }
-    for e in &shown {
-        commands.entity(e).despawn();
-    }
-    if !ui.choosing_export {
+    if !rebuild_panel(&mut commands, &ui, &settings, ui.choosing_export, &shown) {
         return;
     }
     let lang = settings.lang;
@@ -214,6 +204,28 @@ pub(super) fn show_export_choice<G: Playable>(
         ExportButton,
         ExportPick,
     );
+}
+
+/// Whether a choice panel is to be built now: it is `wanted` and not shown,
+/// or the language changed under it. A panel no longer wanted, or to be
+/// built again, is removed.
+fn rebuild_panel<G: Playable, P: Component>(
+    commands: &mut Commands,
+    ui: &Res<PlayUi<G>>,
+    settings: &Res<Settings>,
+    wanted: bool,
+    shown: &Query<Entity, With<P>>,
+) -> bool {
+    if !ui.is_changed() && !settings.is_changed() {
+        return false;
+    }
+    if wanted != shown.is_empty() && !settings.is_changed() {
+        return false;
+    }
+    for e in shown {
+        commands.entity(e).despawn();
+    }
+    wanted
 }
 
 /// The last button of a choice: やめる.
@@ -282,18 +294,7 @@ pub(super) fn show_choice<G: Playable>(
     settings: Res<Settings>,
     shown: Query<Entity, With<ChoicePanel>>,
 ) {
-    if !ui.is_changed() && !settings.is_changed() {
-        return;
-    }
-    let wanted = !ui.choice.is_empty();
-    let showing = !shown.is_empty();
-    if wanted == showing && !settings.is_changed() {
-        return;
-    }
-    for e in &shown {
-        commands.entity(e).despawn();
-    }
-    if !wanted {
+    if !rebuild_panel(&mut commands, &ui, &settings, !ui.choice.is_empty(), &shown) {
         return;
     }
     let lang = settings.lang;

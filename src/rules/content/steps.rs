@@ -51,7 +51,6 @@ pub(crate) fn check_tutorial<S: Staged>(file: &str, text: &str, stage: &S) -> Ch
             step,
             problems: Vec::new(),
             begins: None,
-            so_far: None,
         };
         check.run();
         problems.extend(check.problems);
@@ -106,11 +105,16 @@ struct StepCheck<'a, S: Staged> {
     index: usize,
     step: &'a TutorialStep,
     problems: Vec<LevelError>,
-    /// Where the step begins (after its history), and the moves allowed
-    /// there.
-    begins: Option<(u64, Vec<Move<S>>)>,
-    /// The game from the diagram to where the step begins.
-    so_far: Option<super::StepGame<S::G>>,
+    /// Where the step begins (after its history).
+    begins: Option<Begins<S>>,
+}
+
+/// Where a step begins: the game from its diagram through its history, and
+/// what that game allows there.
+struct Begins<S: Staged> {
+    so_far: super::StepGame<S::G>,
+    key: u64,
+    allowed: Vec<Move<S>>,
 }
 
 impl<S: Staged> StepCheck<'_, S> {
@@ -140,7 +144,7 @@ impl<S: Staged> StepCheck<'_, S> {
     fn moves_in(&self, pos: &Pos<S>) -> Vec<Move<S>> {
         let game = self.stage.game();
         match &self.begins {
-            Some((key, allowed)) if *key == game.hash(pos) => allowed.clone(),
+            Some(b) if b.key == game.hash(pos) => b.allowed.clone(),
             _ => {
                 let mut legal = Vec::new();
                 game.legal_moves(pos, &mut legal);
@@ -175,8 +179,11 @@ impl<S: Staged> StepCheck<'_, S> {
             Err((i, e)) => return self.report(&format!("history[{i}]"), e),
         };
         let pos = so_far.position().clone();
-        self.begins = Some((game.hash(&pos), so_far.allowed(game)));
-        self.so_far = Some(so_far);
+        self.begins = Some(Begins {
+            key: game.hash(&pos),
+            allowed: so_far.allowed(game),
+            so_far,
+        });
         if let Some(why) = self.stage.impossible(&pos) {
             self.report("board", why);
         }
@@ -587,12 +594,8 @@ impl<S: Staged> StepCheck<'_, S> {
                     }
                 }
                 if let Some(draws) = step.draws {
-                    let begins = self
-                        .begins
-                        .as_ref()
-                        .is_some_and(|(k, _)| *k == game.hash(before));
-                    let outcome = match &self.so_far {
-                        Some(so_far) if begins => so_far.outcome_after(game, mv),
+                    let outcome = match &self.begins {
+                        Some(b) if b.key == game.hash(before) => b.so_far.outcome_after(game, mv),
                         _ => game.outcome(&after),
                     };
                     let drawn = outcome.is_some_and(|o| o.winner.is_none());
