@@ -62,22 +62,29 @@ screenshots: deps-test
 	scenes=$$($(BIN) screenshot --list) && test -n "$$scenes" || exit 1; \
 	for s in $$scenes; do $(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
 
+# The web version in $(DIST): the wasm shrunk by binaryen's wasm-opt (pinned
+# in tools/web), the page, its offline copy (service worker, manifest,
+# icons), the fonts and sounds, each text-like file precompressed as .br and
+# .gz; prints every file's size raw, gzip and brotli against the budget.
 web-build:
 	@bash .ci/deps.sh web
 	cargo build --profile wasm-release --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR)
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	wasm-bindgen --target web --no-typescript --out-dir $(DIST) --out-name yorimichi \
 		$(WASM_TARGET_DIR)/wasm32-unknown-unknown/wasm-release/yorimichi.wasm
-	if command -v wasm-opt >/dev/null; then wasm-opt -Oz --strip-debug $(DIST)/yorimichi_bg.wasm -o $(DIST)/yorimichi_bg.wasm; fi
-	cp web/index.html $(DIST)/
-	cp -r assets $(DIST)/assets
-	@ls -l $(DIST)/yorimichi_bg.wasm | awk '{printf "wasm: %.1f MiB\n", $$5 / 1048576}'
-	@gzip -c $(DIST)/yorimichi_bg.wasm | wc -c | awk '{printf "wasm gzip: %.1f MiB\n", $$1 / 1048576}'
+	tools/web/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
+		--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+		--enable-mutable-globals --enable-reference-types --enable-multivalue \
+		$(DIST)/yorimichi_bg.wasm -o $(DIST)/yorimichi_bg.wasm
+	cp web/index.html web/sw.js web/manifest.webmanifest $(DIST)/
+	cp -r web/icons $(DIST)/icons
+	mkdir -p $(DIST)/assets && cp -r assets/fonts assets/sounds $(DIST)/assets/
+	node tools/web/pack.mjs $(DIST)
 
-# Builds the web version and serves it on http://127.0.0.1:8080.
+# Builds the web version and serves it, precompressed, on
+# http://127.0.0.1:8080.
 web: web-build
-	@echo "serving http://127.0.0.1:8080 (Ctrl+C to stop)"
-	python3 -m http.server 8080 --bind 127.0.0.1 --directory $(DIST)
+	node tools/web/serve.mjs $(DIST) 8080
 
 web-test: deps-test web-build
 	mkdir -p $(SHOTS) && rm -f $(SHOTS)/web-*.png

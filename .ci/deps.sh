@@ -42,6 +42,16 @@ if [ "$what" = test ] || [ "$what" = web ]; then
   fi
 fi
 
+if [ "$what" = test ] || [ "$what" = web ]; then
+  command -v node >/dev/null || { echo "node (20 or newer) is needed for the web build"; exit 1; }
+  want=$(node -p 'require("./tools/web/package.json").dependencies.binaryen')
+  have=$(node -p 'try { require("./tools/web/node_modules/binaryen/package.json").version } catch { "" }')
+  if [ "$have" != "$want" ]; then
+    echo "installing binaryen $want (wasm-opt)"
+    (cd tools/web && npm ci --silent --no-audit --no-fund)
+  fi
+fi
+
 if [ "$what" = test ]; then
   if [ ! -d web/test/node_modules/playwright-core ]; then
     (cd web/test && npm ci --silent --no-audit --no-fund)

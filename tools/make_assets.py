@@ -4,7 +4,9 @@
 * assets/fonts/*.ttf: IPAex Gothic (UI) and IPAex Mincho (piece faces) from
   Debian's fonts-ipaexfont, subset to the characters the game can show
   (every character in src/ and levels/, plus ASCII, digits and every kana
-  for typed names), so the web build stays small.
+  for typed names) with pyftsubset's default layout features (the
+  Japanese alternates the game never asks for would double the files),
+  so the web build stays small.
 * assets/sounds/*.ogg: short synthesised sound effects (no downloads).
 
 Needs: fonts-ipaexfont, vorbis-tools (oggenc), and pip's fonttools.
@@ -40,7 +42,7 @@ def subset_fonts():
             f.write(text)
         subprocess.run(
             ["pyftsubset", src, f"--text-file={f.name}", f"--output-file={out / dst}",
-             "--layout-features=*", "--no-hinting"],
+             "--no-hinting"],
             check=True,
         )
         os.unlink(f.name)

@@ -35,7 +35,7 @@ pub struct Clack {
 }
 
 #[derive(Resource)]
-struct SoundBank {
+pub(crate) struct SoundBank {
     place: Handle<AudioSource>,
     capture: Handle<AudioSource>,
     illegal: Handle<AudioSource>,
@@ -57,6 +57,27 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(AudioPlugin)
         .add_systems(Startup, load_sounds)
         .add_systems(Update, play_sounds);
+}
+
+impl SoundBank {
+    /// Every sound, for the web page's loading bar.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn ids(&self) -> Vec<bevy::asset::UntypedAssetId> {
+        [
+            &self.place,
+            &self.capture,
+            &self.illegal,
+            &self.win,
+            &self.lose,
+            &self.button,
+            &self.throw,
+        ]
+        .into_iter()
+        .chain(&self.clack_board)
+        .chain(&self.clack_koma)
+        .map(|h| h.id().untyped())
+        .collect()
+    }
 }
 
 fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {

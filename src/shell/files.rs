@@ -27,6 +27,22 @@ pub(crate) enum Imported {
     OnPage,
 }
 
+/// The fragment of a link that opens `game` at `position` (the page reads
+/// `#game=…&position=…`): every byte but the URL-unreserved ones is
+/// percent-encoded, so that any position text, a KIF with its line breaks
+/// included, arrives unchanged.
+pub fn share_fragment(game: GameId, position: &str) -> String {
+    let mut encoded = String::with_capacity(position.len() * 3);
+    for byte in position.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    format!("game={}&position={encoded}", game.id())
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
     use super::*;
@@ -65,7 +81,12 @@ mod imp {
         f(slot.as_mut()?)
     }
 
-    pub(crate) fn export_text(name: &str, text: &str) -> Result<Exported, String> {
+    /// A link needs a page to open: the desktop writes the text only.
+    pub(crate) fn export_text(
+        name: &str,
+        text: &str,
+        _share: Option<GameId>,
+    ) -> Result<Exported, String> {
         let path = path(name);
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", shown(&path)))?;
         let copied = with_clipboard(|c| c.set_text(text.to_string()).ok()).is_some();
@@ -117,9 +138,9 @@ mod imp {
         let body = document.body().ok_or("no page body")?;
         let readonly = if readonly { "readonly" } else { "" };
         let html = format!(
-            "<div id=\"{id}\" style=\"position:fixed;left:50%;top:50%;transform:translate(-50%,-50%);\
+            "<div id=\"{id}\" style=\"position:fixed;left:50%;top:50%;transform:translate(-50%,-50%);max-width:90vw;\
              background:#fdf8ec;border:2px solid #4c3826;border-radius:10px;padding:12px;z-index:10\">\
-             <textarea {readonly} rows=\"8\" cols=\"60\" onfocus=\"this.select()\">{}</textarea><br>\
+             <textarea {readonly} rows=\"8\" style=\"width:min(36em,80vw);box-sizing:border-box\" onfocus=\"this.select()\">{}</textarea><br>\
              {extra}<button onclick=\"this.parentNode.remove()\">閉じる / Close</button></div>",
             escape(text)
         );
@@ -127,10 +148,34 @@ mod imp {
             .map_err(|_| "the page refused the text".to_string())
     }
 
-    pub(crate) fn export_text(name: &str, text: &str) -> Result<Exported, String> {
-        let copy = "<button onclick=\"navigator.clipboard.writeText(\
-                    this.parentNode.querySelector('textarea').value)\">コピー / Copy</button> ";
-        show(&format!("export-{name}"), text, true, copy)?;
+    /// With `share`, the box also gives a link that opens the game there.
+    pub(crate) fn export_text(
+        name: &str,
+        text: &str,
+        share: Option<GameId>,
+    ) -> Result<Exported, String> {
+        let mut buttons = "<button onclick=\"navigator.clipboard.writeText(\
+                    this.parentNode.querySelector('textarea').value)\">コピー / Copy</button> "
+            .to_string();
+        if let Some(game) = share {
+            let location = web_sys::window()
+                .map(|w| w.location())
+                .ok_or("no page address")?;
+            let page = format!(
+                "{}{}",
+                location.origin().unwrap_or_default(),
+                location.pathname().unwrap_or_default()
+            );
+            let link = format!("{page}#{}", share_fragment(game, text));
+            buttons = format!(
+                "<input class=\"share-link\" readonly value=\"{}\" \
+                 style=\"width:100%;box-sizing:border-box;margin:4px 0\" onfocus=\"this.select()\"><br>\
+                 {buttons}<button onclick=\"navigator.clipboard.writeText(\
+                 this.parentNode.querySelector('.share-link').value)\">リンクをコピー / Copy link</button> ",
+                escape(&link)
+            );
+        }
+        show(&format!("export-{name}"), text, true, &buttons)?;
         Ok(Exported::OnPage)
     }
 

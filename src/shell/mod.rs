@@ -127,18 +127,22 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
         prevent_default_event_handling: true,
         ..default()
     };
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(window),
-                ..default()
-            })
-            .set(AssetPlugin {
-                file_path: asset_folder(),
-                meta_check: bevy::asset::AssetMetaCheck::Never,
-                ..default()
-            }),
-    );
+    let plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(window),
+            ..default()
+        })
+        .set(AssetPlugin {
+            file_path: asset_folder(),
+            meta_check: bevy::asset::AssetMetaCheck::Never,
+            ..default()
+        });
+    #[cfg(target_arch = "wasm32")]
+    let plugins = {
+        web::install_console_log();
+        plugins.disable::<bevy::log::LogPlugin>()
+    };
+    app.add_plugins(plugins);
     let store = save::open_store();
     let loaded = settings::load(&store);
     app.insert_resource(store).insert_resource(loaded);

@@ -594,7 +594,7 @@ fn export_report(
 ) {
     let lang = settings.lang;
     let report = bug_report_text(&context.0, lang);
-    let message = match super::files::export_text("bug-report", &report) {
+    let message = match super::files::export_text("bug-report", &report, None) {
         Ok(super::files::Exported::File { file, .. }) => {
             format!("{} {file}", T::BugReportExported.get(lang))
         }

@@ -1,12 +1,58 @@
-//! Web page glue: hides the loading screen once the app runs, and mirrors
+//! Web page glue: reports the app's loading to the page's loading bar and
+//! hides it when the fonts and sounds are in, and mirrors
 //! the current screen and move count into `<body data-screen=… data-ply=…>`
 //! (and whether saves work: `data-saves`) so that the browser test (and page
 //! scripts) can tell where the player is.
 
+use bevy::asset::LoadState;
 use bevy::prelude::*;
 
+use super::audio::SoundBank;
+use super::widgets::Fonts;
 use super::{GameProgress, Screen, StartOptions};
 use crate::rules::data::GameId;
+
+/// Warnings and errors to the browser's console, in place of Bevy's
+/// `LogPlugin` (its filters and formatters are a good part of a megabyte of
+/// download; the page needs only the messages).
+pub(crate) fn install_console_log() {
+    struct Console;
+    struct Fields(String);
+    impl tracing::field::Visit for Fields {
+        fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+            use std::fmt::Write;
+            let _ = if field.name() == "message" {
+                write!(self.0, " {value:?}")
+            } else {
+                write!(self.0, " {}={value:?}", field.name())
+            };
+        }
+    }
+    impl tracing::Subscriber for Console {
+        fn enabled(&self, metadata: &tracing::Metadata<'_>) -> bool {
+            *metadata.level() <= tracing::Level::WARN
+        }
+        fn new_span(&self, _: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+            tracing::span::Id::from_u64(1)
+        }
+        fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
+        fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+        fn event(&self, event: &tracing::Event<'_>) {
+            let metadata = event.metadata();
+            let mut fields = Fields(format!("{} {}:", metadata.level(), metadata.target()));
+            event.record(&mut fields);
+            let text = wasm_bindgen::JsValue::from_str(&fields.0);
+            if *metadata.level() == tracing::Level::ERROR {
+                web_sys::console::error_1(&text);
+            } else {
+                web_sys::console::warn_1(&text);
+            }
+        }
+        fn enter(&self, _: &tracing::span::Id) {}
+        fn exit(&self, _: &tracing::span::Id) {}
+    }
+    let _ = tracing::subscriber::set_global_default(Console);
+}
 
 /// The page's `<body>`, where the app leaves its `data-*` marks.
 fn page_body() -> Option<web_sys::HtmlElement> {
@@ -18,8 +64,56 @@ fn page_body() -> Option<web_sys::HtmlElement> {
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, dice_fingerprint).add_systems(
         Update,
-        (mirror_screen, mirror_progress, mirror_saves, mirror_slices),
+        (
+            report_loading,
+            mirror_screen,
+            mirror_progress,
+            mirror_saves,
+            mirror_slices,
+        ),
     );
+}
+
+/// The app's share of the page's loading bar: `data-load="loaded/total"`
+/// over the fonts and sounds (the level files are compiled in), and
+/// `data-load-failed` with the path of one that could not be loaded. The
+/// page hides its loading box when all are in: the first screen is then
+/// drawn with its letters.
+fn report_loading(
+    assets: Res<AssetServer>,
+    fonts: Res<Fonts>,
+    sounds: Option<Res<SoundBank>>,
+    mut reported: Local<Option<(usize, usize)>>,
+) {
+    let Some(sounds) = sounds else { return };
+    let ids: Vec<_> = [fonts.ui.id().untyped(), fonts.koma.id().untyped()]
+        .into_iter()
+        .chain(sounds.ids())
+        .collect();
+    let mut loaded = 0;
+    for id in &ids {
+        match assets.get_load_state(*id) {
+            Some(LoadState::Loaded) => loaded += 1,
+            Some(LoadState::Failed(_)) => {
+                if let Some(body) = page_body() {
+                    let path = assets
+                        .get_path(*id)
+                        .map_or_else(|| "a file".to_string(), |p| format!("assets/{p}"));
+                    let _ = body.set_attribute("data-load-failed", &path);
+                }
+                return;
+            }
+            _ => {}
+        }
+    }
+    let now = (loaded, ids.len());
+    if *reported == Some(now) {
+        return;
+    }
+    *reported = Some(now);
+    if let Some(body) = page_body() {
+        let _ = body.set_attribute("data-load", &format!("{loaded}/{}", ids.len()));
+    }
 }
 
 /// `data-search-slice`: the longest slice of thinking a frame has held so
@@ -82,13 +176,7 @@ fn mirror_screen(screen: Res<State<Screen>>, mut shown: Local<Option<Screen>>) {
         return;
     }
     *shown = Some(now);
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if let Some(loading) = document.get_element_by_id("loading") {
-        let _ = loading.set_attribute("style", "display:none");
-    }
-    if let Some(body) = document.body() {
+    if let Some(body) = page_body() {
         let _ = body.set_attribute("data-screen", &format!("{now:?}"));
     }
 }

@@ -105,3 +105,38 @@ fn a_position_is_exported_edited_imported_saved_and_resumed() {
     fresh.record.play(&fresh.game, mv).unwrap();
     assert_eq!(fresh.to_save().start, None);
 }
+
+/// A shared link's fragment carries any position text unchanged: every
+/// byte but the URL-unreserved ones is percent-encoded (so `&`, `=`, `+`,
+/// `#`, spaces, line breaks and kanji survive the page's URLSearchParams).
+#[test]
+fn a_share_link_fragment_encodes_every_reserved_byte() {
+    use yorimichi::rules::data::GameId;
+    use yorimichi::shell::files::share_fragment;
+    assert_eq!(
+        share_fragment(GameId::Musashi, "KK..K-./K...... oya"),
+        "game=musashi&position=KK..K-.%2FK......%20oya"
+    );
+    assert_eq!(
+        share_fragment(GameId::ChuShogi, "a&b=c+d#e\n歩~_"),
+        "game=chushogi&position=a%26b%3Dc%2Bd%23e%0A%E6%AD%A9~_"
+    );
+    // Decoding gives the text back, byte for byte.
+    let text = "手合割：平手\n1 ７八歩兵（←７九）";
+    let fragment = share_fragment(GameId::ChuShogi, text);
+    let encoded = fragment.strip_prefix("game=chushogi&position=").unwrap();
+    let mut bytes = Vec::new();
+    let mut rest = encoded.as_bytes();
+    while let [first, tail @ ..] = rest {
+        if *first == b'%' {
+            let hex = std::str::from_utf8(&tail[..2]).unwrap();
+            bytes.push(u8::from_str_radix(hex, 16).unwrap());
+            rest = &tail[2..];
+        } else {
+            assert!(first.is_ascii_alphanumeric() || b"-_.~".contains(first));
+            bytes.push(*first);
+            rest = tail;
+        }
+    }
+    assert_eq!(String::from_utf8(bytes).unwrap(), text);
+}

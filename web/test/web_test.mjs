@@ -1,9 +1,14 @@
 // Loads the web build in Debian's headless Chromium (through SwiftShader
-// WebGL2) and checks: the title screen renders with no console errors, a
-// click on はじめる reaches the game list, and a move is played against the
-// CPU in はさみ将棋, きつねとがちょう, 十六むさし and 中将棋, a まわり将棋
-// game is played to its end, and はさみ将棋 plays on with localStorage full
-// or blocked (the page says saves are off).
+// WebGL2), served precompressed by tools/web/serve.mjs, and checks: the
+// first visit's download against the budget, the title screen renders with
+// no console errors, the offline copy installs and a reload with the
+// network cut reaches the title and plays, a click on はじめる reaches the
+// game list, a move is played against the CPU in はさみ将棋, きつねとがちょう,
+// 十六むさし and 中将棋, a shared link opens its position, a まわり将棋 game
+// is played to its end, はさみ将棋 plays on with localStorage full or
+// blocked (the page says saves are off), a phone-sized touch screen plays a
+// move in every game, and a browser without WebGL2 or a missing file gets
+// a message in words.
 // Usage: node web_test.mjs <dist-dir> <out-dir>
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -17,9 +22,22 @@ if (!dist || !out) {
 }
 mkdirSync(out, { recursive: true });
 const port = 8000 + Math.floor(Math.random() * 900);
-const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", dist], {
-  stdio: "ignore",
+// Every response the server sends, as it logs them: what crossed the wire.
+const sent = [];
+const server = spawn("node", [new URL("../../tools/web/serve.mjs", import.meta.url).pathname, dist, String(port), "--log"], {
+  stdio: ["ignore", "pipe", "inherit"],
 });
+let serverOut = "";
+server.stdout.on("data", (chunk) => {
+  serverOut += chunk;
+  const lines = serverOut.split("\n");
+  serverOut = lines.pop();
+  for (const line of lines) {
+    const m = /^sent (\d+) (\d+) (\S+) (.*)$/.exec(line);
+    if (m) sent.push({ status: Number(m[1]), bytes: Number(m[2]), encoding: m[3], path: m[4] });
+  }
+});
+const MiB = 1048576;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function tap(page, x, y) {
   await page.mouse.move(x, y);
@@ -78,6 +96,15 @@ async function waitForPly(page, n, tries = 120) {
   }
   return ply;
 }
+// On a 390×844 portrait screen (the board on top): each game's first move
+// as finger taps in CSS pixels, and what it is.
+const PHONE_MOVES = [
+  ["hasami", [[185, 300], [185, 168]], "a はさみ将棋 歩 moves 5九 → 5五"],
+  ["foxgeese", [[65, 200], [65, 160]], "a goose moves a3 → a4"],
+  ["musashi", [[146, 120], [146, 80]], "親 moves c3 → c4"],
+  ["chushogi", [[200, 264], [200, 235]], "a 中将棋 歩兵 moves 6九 → 6八"],
+  ["mawari", [[115, 490]], "the まわり将棋 koma are thrown with 投げる"],
+];
 let passed = 0;
 let failed = 0;
 const check = (ok, what) => {
@@ -126,6 +153,35 @@ try {
   await sleep(4000);
   await page.screenshot({ path: path.join(out, "web-title.png") });
   check(errors.length === 0, `no console errors on the title screen ${errors.length ? JSON.stringify(errors) : ""}`);
+
+  // The first visit's download as the server sent it, the offline copy's
+  // fill included (it revalidates what the page has just fetched: a file
+  // sent twice would count twice), against the budget.
+  await page.waitForSelector('body[data-offline="ready"]', { timeout: 120000 });
+  await sleep(1500);
+  const firstVisit = sent.filter((r) => r.status === 200).reduce((t, r) => t + r.bytes, 0);
+  const wasmEncodings = [...new Set(sent.filter((r) => r.path.endsWith(".wasm")).map((r) => r.encoding))];
+  const sizes = JSON.parse(readFileSync(path.join(dist, "sizes.json"), "utf8"));
+  const budget = wasmEncodings.includes("br") ? sizes.budget.brotli : sizes.budget.gzip;
+  console.log(`first visit: ${(firstVisit / MiB).toFixed(2)} MiB sent in ${sent.filter((r) => r.status === 200).length} files (${sent.filter((r) => r.status === 304).length} revalidated), the wasm as ${wasmEncodings.join("/")}; the build: ${(sizes.total.gzip / MiB).toFixed(2)} MiB gzip, ${(sizes.total.brotli / MiB).toFixed(2)} MiB brotli`);
+  check(firstVisit <= budget && sizes.total.gzip <= sizes.budget.gzip && sizes.total.brotli <= sizes.budget.brotli,
+    `the first visit's download (${(firstVisit / MiB).toFixed(2)} MiB) and the build (${(sizes.total.gzip / MiB).toFixed(2)} MiB gzip, ${(sizes.total.brotli / MiB).toFixed(2)} MiB brotli) keep the budget (5 MiB gzip, 4 MiB brotli)`);
+
+  // The offline copy: with the network cut, a reload reaches the title and
+  // a game starts and plays.
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-screen="Title"]', { timeout: 120000 });
+  await page.goto(`http://127.0.0.1:${port}/index.html?game=hasami`);
+  await beginFromSetup(page, 120000);
+  const offlinePly = await playMove(page, [[360, 656], [360, 400]]);
+  check(Number(offlinePly) >= 2, `offline, a reload reaches the title and a はさみ将棋 game plays (ply ${offlinePly})`);
+  await page.screenshot({ path: path.join(out, "web-offline.png") });
+  await page.context().setOffline(false);
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  await page.waitForSelector('body[data-screen="Title"]', { timeout: 120000 });
+  await sleep(3000);
+  check(errors.length === 0, `no console errors offline ${errors.length ? JSON.stringify(errors) : ""}`);
 
   // Esc to the list, start the game whose card button is at `card`, make
   // the move `taps` and wait for the CPU's reply.
@@ -180,6 +236,15 @@ try {
   await page.waitForSelector("#export-position textarea", { timeout: 10000 });
   const exported = await page.inputValue("#export-position textarea");
   check(exported === shown && exported.endsWith(" oya"), `局面を書き出す shows "${exported}"`);
+
+  // …with a link that opens the game there (the position in the fragment).
+  const link = await page.inputValue("#export-position .share-link");
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  await page.waitForSelector('body[data-screen="Title"]', { timeout: 120000 });
+  await page.goto(link);
+  await beginFromSetup(page, 120000);
+  const linked = await page.evaluate(() => document.body.dataset.position);
+  check(link.includes("#game=musashi&position=") && linked === exported, `the shared link ${link} opens 十六むさし at "${linked}"`);
 
   // A position in the address starts the first game from it…
   const seven = "KK..K-./K....../..O.K../......./K.K..-. oya";
@@ -312,6 +377,63 @@ try {
     await broken.screenshot({ path: path.join(out, `web-storage-${what}.png`) });
     check(brokenErrors.length === 0, `no page errors with localStorage ${what} ${brokenErrors.length ? JSON.stringify(brokenErrors) : ""}`);
     await broken.close();
+  }
+
+  // A phone: 390×844 CSS pixels, touch only, portrait (the board on top,
+  // the panel below). Each game is opened by ?game=, started, and a move is
+  // played by two taps of a finger; まわり将棋 throws with its button.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phoneErrors = [];
+  for (const [game, taps, what] of PHONE_MOVES) {
+    const p = await phone.newPage();
+    p.on("pageerror", (e) => {
+      if (!String(e).includes("Using exceptions for control flow")) phoneErrors.push(String(e));
+    });
+    await p.goto(`http://127.0.0.1:${port}/index.html?game=${game}`);
+    await beginFromSetup(p, 240000);
+    let ply = "0";
+    for (let attempt = 0; attempt < 4 && Number(ply) < 1; attempt++) {
+      for (const [x, y] of taps) {
+        await p.touchscreen.tap(x, y);
+        await sleep(600);
+      }
+      ply = await waitForPly(p, 1, 20);
+    }
+    check(Number(ply) >= 1, `on a phone-sized touch screen, ${what} (ply ${ply})`);
+    await sleep(1500);
+    await p.screenshot({ path: path.join(out, `web-phone-${game}.png`) });
+    await p.close();
+  }
+  check(phoneErrors.length === 0, `no page errors on the phone-sized screen ${phoneErrors.length ? JSON.stringify(phoneErrors) : ""}`);
+  await phone.close();
+
+  // What a player sees when the game cannot start: no WebGL2, or a file
+  // missing on the server. Words in both languages and what to try.
+  const failures = [
+    ["webgl", "WebGL2", (ctx) => ctx.addInitScript(() => {
+      const real = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+        return kind === "webgl2" ? null : real.call(this, kind, ...rest);
+      };
+    })],
+    ["file", "ipaexg-subset.ttf", (ctx) => ctx.route("**/ipaexg-subset.ttf", (r) => r.fulfill({ status: 404, body: "not found" }))],
+  ];
+  for (const [kind, named, breakIt] of failures) {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await breakIt(ctx);
+    const p = await ctx.newPage();
+    await p.goto(`http://127.0.0.1:${port}/index.html`);
+    let message = "";
+    try {
+      await p.waitForSelector(`body[data-load-error="${kind}"]`, { timeout: 120000 });
+      message = await p.innerText("#loading-error");
+    } catch {
+      // no message: reported below
+    }
+    check(message.includes(named) && /[ぁ-ん]/.test(message) && /[A-Za-z]{4}/.test(message) && (await p.isVisible("#loading-error")),
+      `the page says in words why it cannot start (${kind}): ${JSON.stringify(message.split("\n")[0] || "nothing shown")}`);
+    await p.screenshot({ path: path.join(out, `web-error-${kind}.png`) });
+    await ctx.close();
   }
 } catch (e) {
   check(false, String(e));

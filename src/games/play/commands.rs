@@ -2,6 +2,7 @@
 //! import) and the choice offered when taps leave one (成る / 成らない).
 
 use super::*;
+use crate::rules::data::GameId;
 
 pub(super) fn handle_commands<G: Playable>(
     mut commands_in: MessageReader<PlayCommand>,
@@ -86,7 +87,7 @@ pub(super) fn handle_commands<G: Playable>(
                         continue;
                     };
                     sfx.write(Sfx::Button);
-                    ui.message = Some(export(&code, settings.lang));
+                    ui.message = Some(export(&code, G::ID, settings.lang));
                 } else {
                     sfx.write(Sfx::Button);
                     ui.choosing_export = true;
@@ -146,8 +147,8 @@ pub(super) fn handle_commands<G: Playable>(
 }
 
 /// Writes `code` where the player can take it, and says where.
-fn export(code: &str, lang: Lang) -> String {
-    match files::export_text("position", code) {
+fn export(code: &str, game: GameId, lang: Lang) -> String {
+    match files::export_text("position", code, Some(game)) {
         Ok(Exported::File { file, copied }) => {
             let key = if copied {
                 T::PositionCopied
@@ -176,7 +177,7 @@ pub(super) fn handle_export_pick<G: Playable>(
         ui.choosing_export = false;
         sfx.write(Sfx::Button);
         if let Some(code) = pick.and_then(|form| m.game.game_code_as(&m.record, form)) {
-            ui.message = Some(export(&code, settings.lang));
+            ui.message = Some(export(&code, G::ID, settings.lang));
         }
     }
 }
