@@ -99,7 +99,12 @@ fn promoted_pieces_are_written_by_their_promoted_names() {
         base: Base::Rook,
         promoted: true,
     };
-    assert_eq!(record_name(rook, Side::Second), "飛鷲");
+    assert_eq!(record_name(rook, Side::Second), "成龍王");
+    let dragon = Piece {
+        base: Base::DragonKing,
+        promoted: true,
+    };
+    assert_eq!(record_name(dragon, Side::Second), "飛鷲");
     let gold = Piece {
         base: Base::Gold,
         promoted: true,
