@@ -678,7 +678,7 @@ fn the_piece_set_and_coordinates_are_saved_and_restored() {
     assert_eq!(loaded.chu_coords, Coords::Western);
     assert_eq!(&loaded, app.world().resource::<Settings>());
     // Each value comes back.
-    let mut store = Store::new(None);
+    let (mut store, dir2) = common::temp_store("chu-settings-each");
     for pieces in ChuPieceSet::ALL {
         for coords in Coords::ALL {
             let s = Settings {
@@ -706,4 +706,5 @@ fn the_piece_set_and_coordinates_are_saved_and_restored() {
     store.put_raw("settings", &trimmed);
     assert_eq!(settings::load(&store), old);
     let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
 }
