@@ -111,7 +111,7 @@ texts! {
     ChuPiecesOneKanji => ("一文字", "One kanji"),
     ChuPiecesMnemonic => ("動きの絵", "Moves drawn"),
     ChuCoordsHeading => ("中将棋の座標", "Chu shogi coordinates"),
-    ChuCoordsJapanese => ("日本式 7八", "Japanese 7八"),
+    ChuCoordsJapanese => ("日本式 7八", "Japanese, kanji ranks"),
     ChuCoordsLishogi => ("lishogi 7h", "lishogi 7h"),
     ChuCoordsWestern => ("西洋式 f5", "Western f5"),
     Begin => ("はじめる", "Begin"),
