@@ -78,7 +78,7 @@ pub(crate) fn make_art(
         dot: meshes.add(Circle::new(CELL * 0.12)),
         red_ring: meshes.add(Annulus::new(CELL * 0.40, CELL * 0.48)),
         spot: meshes.add(Circle::new(CELL * 0.47)),
-        mark_dot: meshes.add(Circle::new(CELL * 0.052)),
+        mark_dot: meshes.add(Circle::new(CELL * 0.058)),
         mark_ring: meshes.add(Annulus::new(CELL * 0.028, CELL * 0.054)),
         lion_ring: meshes.add(Annulus::new(CELL * 0.25, CELL * 0.29)),
         wood: materials.add(Color::srgb(0.96, 0.86, 0.62)),

@@ -708,3 +708,30 @@ fn the_piece_set_and_coordinates_are_saved_and_restored() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&dir2);
 }
+
+#[test]
+fn the_hint_is_written_in_the_chosen_coordinates() {
+    use yorimichi::shell::settings::{Coords, Settings};
+    // A lone 後手 pawn in front of 先手's lion: the hint takes it.
+    let mut app = app_for(&lion_diagram("12", "6p5", "6N5", "12"));
+    app.world_mut().resource_mut::<Settings>().chu_coords = Coords::Western;
+    app.update();
+    app.world_mut().write_message(PlayCommand::Hint);
+    for _ in 0..4000 {
+        app.update();
+        if app.world().resource::<PlayUi<Chu>>().hint.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let ui = app.world().resource::<PlayUi<Chu>>();
+    let hint = ui.hint.expect("a hint within the time");
+    let message = ui.message.clone().unwrap_or_default();
+    assert!(message.starts_with("ヒント: ☗"), "{message}");
+    // Its squares in XBoard's names, as the record writes them.
+    let from = yorimichi::rules::chu::xboard::square(hint.from);
+    assert!(
+        message.contains(&format!("←{from}")),
+        "{message} ({hint:?})"
+    );
+}

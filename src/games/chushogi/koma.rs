@@ -79,7 +79,7 @@ const SLIDE_TO: f32 = CELL * 0.30;
 /// A jump's ring, from the hub (beyond the step).
 const JUMP_AT: f32 = CELL * 0.285;
 /// Thickness of a slide's line.
-const LINE: f32 = CELL * 0.055;
+const LINE: f32 = CELL * 0.062;
 
 /// The mnemonic koma: one small kanji in the middle and the moves round
 /// it, each direction as the piece's owner sees it (forward is up on the
