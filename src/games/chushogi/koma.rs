@@ -31,7 +31,7 @@ pub fn one_kanji(kind: Kind, side: Side) -> char {
 }
 
 /// Draws a koma of `side` with `face` (the king when none is given) as
-/// `set` writes it, `scale` times the shared koma size.
+/// `set` writes it, sized for a board of `cell`-wide squares.
 pub(super) fn koma_children(
     parent: &mut ChildSpawnerCommands,
     art: &Art,

@@ -109,6 +109,8 @@ pub struct MoveWords {
 impl MoveWords {
     /// `mv`, legal in `pos`; `last_to` is where the previous move landed.
     pub fn new(pos: &ChuPosition, mv: ChuMove, last_to: Option<Square>) -> MoveWords {
+        // A legal move has its piece; anything else is written as the
+        // side to move's king rather than failing.
         let (side, piece) = pos
             .at(mv.from)
             .unwrap_or((pos.to_move(), Piece::new(super::pieces::Base::King)));
