@@ -14,8 +14,9 @@ use rand::rngs::StdRng;
 
 use super::Outcome;
 
-use crate::rules::chu::game::{Chu, ChuRules, japanese_move, square_kanji};
+use crate::rules::chu::game::{Chu, ChuRules, japanese_move};
 use crate::rules::chu::moves::ChuMove;
+use crate::rules::chu::notation::square_kanji;
 use crate::rules::chu::position::ChuPosition;
 use crate::rules::chu::problems::{self, Theme, Verdict};
 use crate::rules::data::{self, GameId};

@@ -26,6 +26,11 @@ pub struct Art {
     pub red_ring: Handle<Mesh>,
     /// A round highlight under a piece on a point board.
     pub spot: Handle<Mesh>,
+    /// The marks of 中将棋's mnemonic koma: a step's dot, a jump's ring,
+    /// the 獅子's circle.
+    pub mark_dot: Handle<Mesh>,
+    pub mark_ring: Handle<Mesh>,
+    pub lion_ring: Handle<Mesh>,
     pub wood: Handle<ColorMaterial>,
     pub wood_edge: Handle<ColorMaterial>,
     pub ink: Handle<ColorMaterial>,
@@ -73,6 +78,9 @@ pub(crate) fn make_art(
         dot: meshes.add(Circle::new(CELL * 0.12)),
         red_ring: meshes.add(Annulus::new(CELL * 0.40, CELL * 0.48)),
         spot: meshes.add(Circle::new(CELL * 0.47)),
+        mark_dot: meshes.add(Circle::new(CELL * 0.058)),
+        mark_ring: meshes.add(Annulus::new(CELL * 0.028, CELL * 0.054)),
+        lion_ring: meshes.add(Annulus::new(CELL * 0.25, CELL * 0.29)),
         wood: materials.add(Color::srgb(0.96, 0.86, 0.62)),
         wood_edge: materials.add(Color::srgb(0.55, 0.38, 0.18)),
         ink: materials.add(palette::INK),
@@ -182,10 +190,32 @@ const RANK_KANJI: [&str; 12] = [
     "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
 ];
 
+/// The labels on a grid board's edges: one a column, left to right, and
+/// one a row, top to bottom, as the first player sees the board.
+pub(crate) struct GridLabels {
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
+}
+
+impl GridLabels {
+    /// A shogi board's: files `size`…1, ranks 一….
+    pub(crate) fn japanese(size: usize) -> GridLabels {
+        GridLabels {
+            files: (0..size).map(|c| (size - c).to_string()).collect(),
+            ranks: RANK_KANJI
+                .iter()
+                .take(size)
+                .map(|r| r.to_string())
+                .collect(),
+        }
+    }
+}
+
 /// A shogi board of `size`×`size` squares: wood, the grid, the four star
 /// points `star` lines in from each side (which on a 中将棋 board also mark
-/// the promotion zones), the zones tinted in `zone_tint`, and the file and
-/// rank numbers as the bottom player sees them.
+/// the promotion zones), the zones tinted in `zone_tint`, and the
+/// `labels` along the top and right edges as the bottom player sees them.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn spawn_grid_board(
     commands: &mut Commands,
     view: &BoardView,
@@ -194,6 +224,7 @@ pub(crate) fn spawn_grid_board(
     size: usize,
     star: usize,
     zone_tint: Option<Color>,
+    labels: &GridLabels,
 ) {
     let half = view.half_size();
     let n = size as f32;
@@ -235,23 +266,20 @@ pub(crate) fn spawn_grid_board(
                 .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
         ));
     }
-    // Coordinates as the bottom player sees them: files n…1, ranks 一….
-    for i in 0..size.min(RANK_KANJI.len()) {
-        let (file, rank) = if view.flipped {
-            (i + 1, RANK_KANJI[size - 1 - i])
-        } else {
-            (size - i, RANK_KANJI[i])
+    // Coordinates as the bottom player sees them: turned round with the
+    // board.
+    for i in 0..size {
+        let at = |i: usize| if view.flipped { size - 1 - i } else { i };
+        let (Some(file), Some(rank)) = (labels.files.get(at(i)), labels.ranks.get(at(i))) else {
+            continue;
         };
         let x = view.center.x + (i as f32 - (n - 1.0) / 2.0) * view.cell;
         let y = view.center.y + ((n - 1.0) / 2.0 - i as f32) * view.cell;
         for (s, at) in [
+            (file.clone(), Vec2::new(x, view.center.y + half.y + 20.0)),
             (
-                file.to_string(),
-                Vec2::new(x, view.center.y + half.y + 20.0),
-            ),
-            (
-                rank.to_string(),
-                // Two-kanji ranks (十一) stand a little further out.
+                rank.clone(),
+                // Two-character ranks (十一, 12) stand a little further out.
                 Vec2::new(
                     view.center.x + half.x + 12.0 + 8.0 * rank.chars().count() as f32,
                     y,

@@ -20,7 +20,7 @@ use crate::rules::game::{EndReason, Game, Outcome, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::record::GameRecord;
 use crate::shell::i18n::{Lang, T};
-use crate::shell::settings::PieceStyle;
+use crate::shell::settings::Settings;
 use crate::shell::widgets::Fonts;
 
 /// Who captured what with a move, for the capture animation.
@@ -137,6 +137,27 @@ pub trait Playable:
     fn result_detail(&self, _pos: &Self::Pos, _outcome: Outcome, _lang: Lang) -> Option<String> {
         None
     }
+    /// `mv`, played in `pos`, as the record on the play screen and the
+    /// hint write it; `last` is the move before it.
+    fn record_move_text(
+        &self,
+        pos: &Self::Pos,
+        mv: Self::Move,
+        _last: Option<Self::Move>,
+        _settings: &Settings,
+    ) -> String {
+        self.move_text(pos, mv)
+    }
+    /// The hint `mv` (in `record`'s current position) in words, for games
+    /// whose players read a record; none: the arrows say it.
+    fn hint_text(
+        &self,
+        _record: &GameRecord<Self>,
+        _mv: Self::Move,
+        _settings: &Settings,
+    ) -> Option<String> {
+        None
+    }
     /// The words on the button that picks `mv` when the taps leave a
     /// choice (成る / 成らない, a pass).
     fn choice_text(&self, pos: &Self::Pos, mv: Self::Move, _lang: Lang) -> String {
@@ -210,18 +231,28 @@ pub trait Playable:
         commands: &mut Commands,
         view: &BoardView,
         fonts: &Fonts,
+        settings: &Settings,
         scope: impl Bundle + Clone,
     );
     /// A piece's look, as children of the piece entity (`face` from
-    /// [`Playable::piece_face`]).
+    /// [`Playable::piece_face`]), drawn as `settings` ask.
     fn piece_children(
         parent: &mut ChildSpawnerCommands,
         art: &Art,
         fonts: &Fonts,
-        style: PieceStyle,
+        settings: &Settings,
         side: Side,
         face: Option<PieceFace>,
     );
+    /// The game's own display settings, on its setup screen (中将棋: the
+    /// piece set and the coordinates).
+    fn display_settings_ui(
+        _parent: &mut ChildSpawnerCommands,
+        _fonts: &Fonts,
+        _lang: Lang,
+        _settings: &Settings,
+    ) {
+    }
     /// The 自分で決める options, under the preset row of the setup screen.
     fn custom_rules_ui(
         parent: &mut ChildSpawnerCommands,

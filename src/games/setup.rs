@@ -141,6 +141,7 @@ fn spawn_setup<G: Playable>(
                         }
                     });
                 }
+                G::display_settings_ui(left, &fonts, lang, &settings);
             });
             cols.spawn(column()).with_children(|right| {
                 heading(right, &fonts, lang, T::Rules);

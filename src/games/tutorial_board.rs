@@ -387,7 +387,7 @@ fn redraw<G: Playable>(
     let scope = (DespawnOnExit(Screen::Tutorial), TutorialScene);
     board
         .game
-        .spawn_board(&mut commands, &view, &fonts, scope.clone());
+        .spawn_board(&mut commands, &view, &fonts, &settings, scope.clone());
     let step = progress.current();
     let mut marks: Vec<PointId> = step
         .highlights
@@ -439,9 +439,7 @@ fn redraw<G: Playable>(
                         .with_rotation(piece_rotation::<G>(side, Side::First)),
                     Visibility::default(),
                 ))
-                .with_children(|c| {
-                    G::piece_children(c, &art, &fonts, settings.piece_style, side, face)
-                });
+                .with_children(|c| G::piece_children(c, &art, &fonts, &settings, side, face));
         }
     }
     let back = if G::ID.has_lessons() {

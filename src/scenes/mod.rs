@@ -18,7 +18,7 @@ use crate::rules::data::{GameId, GamePresets};
 use crate::rules::game::Side;
 use crate::rules::levels::LevelError;
 use crate::shell::capture::{CaptureSet, SETTLE_FRAMES, ScreenshotJob};
-use crate::shell::settings::{PieceStyle, Settings};
+use crate::shell::settings::{ChuPieceSet, Coords, PieceStyle, Settings};
 use crate::shell::{ChosenGame, Screen};
 
 /// A scene the game can picture: a screen of one game, staged as a player
@@ -50,6 +50,10 @@ pub enum Scene {
     ChushogiProblem,
     ChushogiPhone,
     ChushogiSetup,
+    ChushogiKif,
+    ChushogiOneKanji,
+    ChushogiMnemonic,
+    ChushogiWestern,
     Mawari,
     MawariThrow,
     MawariSetup,
@@ -65,7 +69,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene, in the README's order.
-    pub const ALL: [Scene; 35] = [
+    pub const ALL: [Scene; 39] = [
         Scene::Title,
         Scene::List,
         Scene::Hasami,
@@ -91,6 +95,10 @@ impl Scene {
         Scene::ChushogiProblem,
         Scene::ChushogiPhone,
         Scene::ChushogiSetup,
+        Scene::ChushogiKif,
+        Scene::ChushogiOneKanji,
+        Scene::ChushogiMnemonic,
+        Scene::ChushogiWestern,
         Scene::Mawari,
         Scene::MawariThrow,
         Scene::MawariSetup,
@@ -130,6 +138,10 @@ impl Scene {
             Scene::ChushogiProblem => "chushogi-problem",
             Scene::ChushogiPhone => "chushogi-phone",
             Scene::ChushogiSetup => "chushogi-setup",
+            Scene::ChushogiKif => "chushogi-kif",
+            Scene::ChushogiOneKanji => "chushogi-one-kanji",
+            Scene::ChushogiMnemonic => "chushogi-mnemonic",
+            Scene::ChushogiWestern => "chushogi-western",
             Scene::Mawari => "mawari",
             Scene::MawariThrow => "mawari-throw",
             Scene::MawariSetup => "mawari-setup",
@@ -181,6 +193,10 @@ impl Scene {
             | Scene::ChushogiProblem
             | Scene::ChushogiPhone
             | Scene::ChushogiSetup
+            | Scene::ChushogiKif
+            | Scene::ChushogiOneKanji
+            | Scene::ChushogiMnemonic
+            | Scene::ChushogiWestern
             | Scene::ChushogiCpu => GameId::ChuShogi,
             Scene::Mawari
             | Scene::MawariThrow
@@ -276,8 +292,8 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// What every scene does first: the piece design, the game, and the
-/// screens that need nothing staged.
+/// What every scene does first: the piece design (and 中将棋's piece set
+/// and coordinates), the game, and the screens that need nothing staged.
 fn stage_screens(
     scene: Res<Scene>,
     job: Res<ScreenshotJob>,
@@ -294,6 +310,15 @@ fn stage_screens(
         PieceStyle::Symbol
     } else {
         PieceStyle::Koma
+    };
+    settings.chu_pieces = match scene {
+        Scene::ChushogiOneKanji => ChuPieceSet::OneKanji,
+        Scene::ChushogiMnemonic => ChuPieceSet::Mnemonic,
+        _ => ChuPieceSet::TwoKanji,
+    };
+    settings.chu_coords = match scene {
+        Scene::ChushogiWestern => Coords::Western,
+        _ => Coords::Japanese,
     };
     commands.insert_resource(ChosenGame(scene.game()));
     match scene {

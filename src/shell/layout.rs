@@ -84,6 +84,8 @@ pub struct PointerInput<'w, 's> {
 pub struct PointerFrame<'a> {
     pub pressed: Option<Vec2>,
     pub released: Option<Vec2>,
+    /// Where the mouse's right button went down (to inspect, not to play).
+    pub right_pressed: Option<Vec2>,
     camera: &'a Camera,
     transform: &'a GlobalTransform,
 }
@@ -101,9 +103,23 @@ impl PointerInput<'_, '_> {
                 .or_else(|| finger(self.touches.iter_just_pressed().next())),
             released: mouse(self.buttons.just_released(MouseButton::Left))
                 .or_else(|| finger(self.touches.iter_just_released().next())),
+            right_pressed: mouse(self.buttons.just_pressed(MouseButton::Right)),
             camera,
             transform,
         })
+    }
+}
+
+impl PointerInput<'_, '_> {
+    /// The finger held on the screen, if one is (and only one): its id,
+    /// where it went down and where it is.
+    pub fn held_touch(&self) -> Option<(u64, Vec2, Vec2)> {
+        let mut touches = self.touches.iter();
+        let touch = touches.next()?;
+        touches
+            .next()
+            .is_none()
+            .then(|| (touch.id(), touch.start_position(), touch.position()))
     }
 }
 

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::audio::Sfx;
 use super::i18n::{Lang, T};
 use super::save::Store;
-use super::settings::{PieceStyle, Settings};
+use super::settings::{ChuPieceSet, Coords, PieceStyle, Settings, coords_text};
 use super::widgets::{self, Fonts, palette};
 use super::{BugContext, ChosenGame, ChosenTutorial, Notice, ReturnTo, Screen};
 use crate::rules::data::GameId;
@@ -425,6 +425,34 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
                 .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
                     s.piece_style = PieceStyle::Symbol
                 });
+            });
+            option_row(root, T::ChuPieceSetHeading);
+            root.spawn(widgets::row()).with_children(|row| {
+                for set in ChuPieceSet::ALL {
+                    row.spawn(widgets::key_button(
+                        &fonts,
+                        lang,
+                        set.text(),
+                        s.chu_pieces == set,
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.chu_pieces = set,
+                    );
+                }
+            });
+            option_row(root, T::ChuCoordsHeading);
+            root.spawn(widgets::row()).with_children(|row| {
+                for coords in Coords::ALL {
+                    row.spawn(widgets::key_button(
+                        &fonts,
+                        lang,
+                        coords_text(coords),
+                        s.chu_coords == coords,
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.chu_coords = coords,
+                    );
+                }
             });
             root.spawn(widgets::row()).with_children(|row| {
                 let sound_key = if s.sound { T::SoundOn } else { T::SoundOff };

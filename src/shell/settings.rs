@@ -1,11 +1,12 @@
-//! Player settings: language, sound, reduced motion, piece design. They are
-//! saved whenever they change.
+//! Player settings: language, sound, reduced motion, piece design, and
+//! 中将棋's piece set and coordinates. They are saved whenever they change.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::i18n::Lang;
+use super::i18n::{Lang, T};
 use super::save::Store;
+pub use crate::rules::chu::notation::Coords;
 
 /// Which piece design is drawn (駒のデザイン).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,13 +16,57 @@ pub enum PieceStyle {
     Symbol,
 }
 
+/// How 中将棋's koma are written (駒の字).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ChuPieceSet {
+    /// The full two-kanji names (獅子, 奔王), as on real koma.
+    #[default]
+    TwoKanji,
+    /// One kanji, the traditional abbreviations (獅, 奔, 龍, 馬).
+    OneKanji,
+    /// Each koma's moves drawn on it around one kanji.
+    Mnemonic,
+}
+
+impl ChuPieceSet {
+    pub const ALL: [ChuPieceSet; 3] = [
+        ChuPieceSet::TwoKanji,
+        ChuPieceSet::OneKanji,
+        ChuPieceSet::Mnemonic,
+    ];
+
+    /// Its name on the setup and settings screens.
+    pub fn text(self) -> T {
+        match self {
+            ChuPieceSet::TwoKanji => T::ChuPiecesTwoKanji,
+            ChuPieceSet::OneKanji => T::ChuPiecesOneKanji,
+            ChuPieceSet::Mnemonic => T::ChuPiecesMnemonic,
+        }
+    }
+}
+
+/// The coordinates' name on the setup and settings screens.
+pub fn coords_text(coords: Coords) -> T {
+    match coords {
+        Coords::Japanese => T::ChuCoordsJapanese,
+        Coords::Lishogi => T::ChuCoordsLishogi,
+        Coords::Western => T::ChuCoordsWestern,
+    }
+}
+
+/// Settings saved before a field existed read it as its default.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Settings {
     pub lang: Lang,
     /// Sound starts off, as in the seeds.
     pub sound: bool,
     pub reduced_motion: bool,
     pub piece_style: PieceStyle,
+    pub chu_pieces: ChuPieceSet,
+    /// How 中将棋's squares are named: on the board, in the record and the
+    /// hints.
+    pub chu_coords: Coords,
 }
 
 impl Default for Settings {
@@ -31,6 +76,8 @@ impl Default for Settings {
             sound: false,
             reduced_motion: false,
             piece_style: PieceStyle::Koma,
+            chu_pieces: ChuPieceSet::TwoKanji,
+            chu_coords: Coords::Japanese,
         }
     }
 }

@@ -589,3 +589,149 @@ fn export_offers_kif_usi_and_sfen_and_the_kif_reads_back() {
     assert_eq!(m.record.moves(), &moves[..]);
     let _ = std::fs::remove_file(&file);
 }
+
+/// Every text on screen.
+fn texts(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query::<&Text>();
+    q.iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
+#[test]
+fn a_right_click_on_an_opponent_piece_shows_its_help_without_selecting_it() {
+    use yorimichi::games::play::BoardInspect;
+    // 先手 to move; 後手's 獅子 on 6五 beside its 玉将.
+    let mut app = app_for(&lion_diagram("6n5", "12", "6N5", "12"));
+    let theirs = sq(&app, "6五").0 as usize;
+    app.world_mut().write_message(BoardInspect(theirs));
+    app.update();
+    let ui = app.world().resource::<PlayUi<Chu>>();
+    assert_eq!(ui.inspected, Some(theirs));
+    assert!(ui.path.is_empty(), "nothing selected: {:?}", ui.path);
+    assert!(ui.choice.is_empty());
+    let shown = texts(&mut app);
+    assert!(shown.iter().any(|t| t == "獅子(しし)"), "{shown:?}");
+    assert!(shown.iter().any(|t| t.contains("19.1点")), "{shown:?}");
+    // The other king, by its own name.
+    let king = sq(&app, "6一").0 as usize;
+    app.world_mut().write_message(BoardInspect(king));
+    app.update();
+    assert!(texts(&mut app).iter().any(|t| t == "玉将(ぎょくしょう)"));
+    // A tap selects as before, and the selected piece's help shows.
+    tap(&mut app, "6七");
+    let ui = app.world().resource::<PlayUi<Chu>>();
+    assert_eq!(ui.inspected, None);
+    assert_eq!(ui.path, vec![sq(&app, "6七").0 as usize]);
+    // Inspecting while a piece is selected keeps the selection.
+    app.world_mut().write_message(BoardInspect(theirs));
+    app.update();
+    let ui = app.world().resource::<PlayUi<Chu>>();
+    assert_eq!(ui.inspected, Some(theirs));
+    assert_eq!(ui.path.len(), 1);
+    assert_eq!(ply(&app), 0, "inspecting plays nothing");
+}
+
+#[test]
+fn the_record_on_screen_follows_the_coordinates_setting() {
+    use yorimichi::shell::settings::{Coords, Settings};
+    let mut app = app_for(&lion_diagram("6p5", "6p5", "6N5", "12"));
+    // 二枚取り, then 後手's king, then the record in each style.
+    tap(&mut app, "6七");
+    tap(&mut app, "6六");
+    tap(&mut app, "6五");
+    settle::<Chu>(&mut app);
+    tap(&mut app, "6一");
+    tap(&mut app, "6二");
+    settle::<Chu>(&mut app);
+    let record = |app: &mut App| {
+        texts(app)
+            .into_iter()
+            .find(|t| t.starts_with("1 ☗"))
+            .unwrap_or_default()
+    };
+    let text = record(&mut app);
+    assert!(text.contains("1 ☗6五獅子二枚取り(←6六←6七)"), "{text}");
+    assert!(text.contains("2 ☖6二玉将(←6一)"), "{text}");
+    app.world_mut().resource_mut::<Settings>().chu_coords = Coords::Western;
+    app.update();
+    let text = record(&mut app);
+    assert!(text.contains("1 ☗g8獅子二枚取り(←g7←g6)"), "{text}");
+    app.world_mut().resource_mut::<Settings>().chu_coords = Coords::Lishogi;
+    app.update();
+    assert!(record(&mut app).contains("2 ☖6b玉将(←6a)"));
+}
+
+#[test]
+fn the_piece_set_and_coordinates_are_saved_and_restored() {
+    use yorimichi::shell::settings::{self, ChuPieceSet, Coords, Settings};
+    let (store, dir) = common::temp_store("chu-settings");
+    let mut app = headless::app(store);
+    app.update();
+    {
+        let mut s = app.world_mut().resource_mut::<Settings>();
+        s.chu_pieces = ChuPieceSet::Mnemonic;
+        s.chu_coords = Coords::Western;
+    }
+    app.update();
+    let store = app.world().resource::<Store>();
+    let loaded = settings::load(store);
+    assert_eq!(loaded.chu_pieces, ChuPieceSet::Mnemonic);
+    assert_eq!(loaded.chu_coords, Coords::Western);
+    assert_eq!(&loaded, app.world().resource::<Settings>());
+    // Each value comes back.
+    let (mut store, dir2) = common::temp_store("chu-settings-each");
+    for pieces in ChuPieceSet::ALL {
+        for coords in Coords::ALL {
+            let s = Settings {
+                chu_pieces: pieces,
+                chu_coords: coords,
+                ..Settings::default()
+            };
+            store.put("settings", &s);
+            assert_eq!(settings::load(&store), s);
+        }
+    }
+    // Settings saved before these existed keep what they had and take
+    // the defaults.
+    let old = Settings {
+        lang: yorimichi::shell::i18n::Lang::En,
+        sound: true,
+        ..Settings::default()
+    };
+    store.put("settings", &old);
+    let raw = store.get_raw("settings").unwrap();
+    let trimmed = raw
+        .replace(",chu_pieces:TwoKanji", "")
+        .replace(",chu_coords:Japanese", "");
+    assert_ne!(trimmed, raw, "the fields were there to take out: {raw}");
+    store.put_raw("settings", &trimmed);
+    assert_eq!(settings::load(&store), old);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}
+
+#[test]
+fn the_hint_is_written_in_the_chosen_coordinates() {
+    use yorimichi::shell::settings::{Coords, Settings};
+    // A lone 後手 pawn in front of 先手's lion: the hint takes it.
+    let mut app = app_for(&lion_diagram("12", "6p5", "6N5", "12"));
+    app.world_mut().resource_mut::<Settings>().chu_coords = Coords::Western;
+    app.update();
+    app.world_mut().write_message(PlayCommand::Hint);
+    for _ in 0..4000 {
+        app.update();
+        if app.world().resource::<PlayUi<Chu>>().hint.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let ui = app.world().resource::<PlayUi<Chu>>();
+    let hint = ui.hint.expect("a hint within the time");
+    let message = ui.message.clone().unwrap_or_default();
+    assert!(message.starts_with("ヒント: ☗"), "{message}");
+    // Its squares in XBoard's names, as the record writes them.
+    let from = yorimichi::rules::chu::xboard::square(hint.from);
+    assert!(
+        message.contains(&format!("←{from}")),
+        "{message} ({hint:?})"
+    );
+}

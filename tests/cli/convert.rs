@@ -99,8 +99,9 @@ fn a_usi_game_becomes_kif_and_comes_back() {
         .replace("  14   投了\nまで13手で先手の勝ち\n", "");
     assert_eq!(kif, fixture);
     assert_eq!(converted(&["--to", "usi"], &kif), format!("{GAME}\n"));
-    // The final position, from either form.
-    let end = "5k6/12/12/9P+S1/12/12/5+D6/12/12/12/12/6K5 w - 7\n";
+    // The final position, from either form: 13 moves from move 1 is move
+    // 14, as lishogi counts.
+    let end = "5k6/12/12/9P+S1/12/12/5+D6/12/12/12/12/6K5 w - 14\n";
     assert_eq!(converted(&["--to", "sfen"], GAME), end);
     assert_eq!(converted(&["--to", "sfen"], &kif), end);
     // The usual start is written `startpos` and 手合割：中将棋; a bare SFEN

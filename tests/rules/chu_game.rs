@@ -75,23 +75,26 @@ fn the_fourth_occurrence_is_a_draw() {
 fn moves_read_as_a_japanese_record() {
     let start = ChuPosition::start();
     let mv = parse_usi(&start, "7i7h").unwrap();
-    assert_eq!(japanese_move(&start, mv), "☗7八歩兵");
+    assert_eq!(japanese_move(&start, mv), "☗7八歩兵(←7九)");
     let reply = play(&start, mv);
     let mv2 = parse_usi(&reply, "7d7e").unwrap();
-    assert_eq!(Chu::default().move_text(&reply, mv2), "☖7五歩兵");
+    assert_eq!(Chu::default().move_text(&reply, mv2), "☖7五歩兵(←7四)");
     // Each king by its own name: 先手's 王将, 後手's 玉将.
     let kings = ChuPosition::from_sfen("6k5/12/12/12/12/12/12/12/12/12/12/5K6 b - 1").unwrap();
     let mv = parse_usi(&kings, "7l7k").unwrap();
-    assert_eq!(japanese_move(&kings, mv), "☗7十一王将");
+    assert_eq!(japanese_move(&kings, mv), "☗7十一王将(←7十二)");
     let reply = play(&kings, mv);
     let mv2 = parse_usi(&reply, "6a6b").unwrap();
-    assert_eq!(japanese_move(&reply, mv2), "☖6二玉将");
+    assert_eq!(japanese_move(&reply, mv2), "☖6二玉将(←6一)");
     use yorimichi::rules::chu::record::ChuGameText;
     let game = ChuGameText {
         start: kings,
         moves: vec![mv, mv2],
     };
-    assert!(game.japanese().ends_with("1 ☗7十一王将\n2 ☖6二玉将\n"));
+    assert!(
+        game.japanese()
+            .ends_with("1 ☗7十一王将(←7十二)\n2 ☖6二玉将(←6一)\n")
+    );
 }
 
 #[test]
@@ -155,7 +158,7 @@ fn whole_games_read_and_write_as_usi_and_a_japanese_record() {
     assert_eq!(ChuGameText::parse(&game.usi()).unwrap(), game);
     assert_eq!(
         game.japanese(),
-        "# 中将棋\n1 ☗7八歩兵\n2 ☖7五歩兵\n3 ☗6八歩兵\n"
+        "# 中将棋\n1 ☗7八歩兵(←7九)\n2 ☖7五歩兵(←7四)\n3 ☗6八歩兵(←6九)\n"
     );
     // Without `position`, with `sfen`, with a bare SFEN, and a trailing
     // `resign` all read the same game.
@@ -174,7 +177,7 @@ fn whole_games_read_and_write_as_usi_and_a_japanese_record() {
     .unwrap();
     assert!(other.usi().starts_with("position sfen k11/"));
     assert!(other.japanese().contains("開始局面: k11/"));
-    assert!(other.japanese().contains("1 ☗7六飛車"));
+    assert!(other.japanese().contains("1 ☗7六飛車(←7十)"));
     assert_eq!(ChuGameText::parse(&other.usi()).unwrap(), other);
     // Bad text says where.
     for (text, says) in [

@@ -174,8 +174,8 @@ fn a_problem_answer_must_be_the_promotion_its_text_names() {
     assert_lines(
         &problems(f.path, &text),
         &[
-            "levels/problems/chushogi.ron: steps[1].right.ja: the answer given, ☗2一竪行成, is not the move: that is ☗2一竪行 (step 「2. 初級・成って得をする」)",
-            "levels/problems/chushogi.ron: steps[1].right.en: the answer given, ☗2一竪行成, is not the move: that is ☗2一竪行 (step 「2. 初級・成って得をする」)",
+            "levels/problems/chushogi.ron: steps[1].right.ja: the answer given, ☗2一竪行成(←2八), is not the move: that is ☗2一竪行不成(←2八) (step 「2. 初級・成って得をする」)",
+            "levels/problems/chushogi.ron: steps[1].right.en: the answer given, ☗2一竪行成(←2八), is not the move: that is ☗2一竪行不成(←2八) (step 「2. 初級・成って得をする」)",
             "levels/problems/chushogi.ron: steps[1].expect: the title is about promotion, so the answer must promote (`promote: Some(true)`) (step 「2. 初級・成って得をする」)",
         ],
     );
@@ -323,7 +323,7 @@ fn an_immovable_piece_that_can_move_is_named() {
     assert_lines(
         &problems(f.path, &text),
         &[
-            "levels/tutorials/chushogi.ron: steps[6].cannot_move[0]: ☗歩兵 on 6二 can move: ☗6一歩兵 (step 「動けない駒」)",
+            "levels/tutorials/chushogi.ron: steps[6].cannot_move[0]: ☗歩兵 on 6二 can move: ☗6一歩兵不成(←6二) (step 「動けない駒」)",
         ],
     );
 }

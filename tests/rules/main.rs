@@ -9,6 +9,7 @@ mod chu_game;
 mod chu_kif;
 mod chu_pieces;
 mod chu_profiles;
+mod chu_record;
 mod chu_repetition;
 mod content_check;
 mod foxgeese_rules;

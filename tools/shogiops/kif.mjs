@@ -12,7 +12,9 @@
 //    read the same start and moves;
 //  - shogiops's KIF writer (makeKifHeader, makeKifMoveOrDrop, numbered as
 //    lishogi numbers moves) writes the game; `yorimichi convert chushogi
-//    --to usi` must read the same start and moves.
+//    --to usi` must read the same start and moves;
+//  - `yorimichi convert chushogi --to sfen` writes the final position as
+//    shogiops's makeSfen does, its move number included.
 // shogiops cannot read `(じっと)`, which it writes itself: that mark is
 // taken out of Yorimichi's text before shogiops reads it (and counted).
 // Every difference is printed with the game; the exit status is 1 if there
@@ -157,6 +159,13 @@ for (let g = 0; g < games; g++) {
     if (position(readStart) !== position(startSfen)) {
       report(game, `shogiops reads Yorimichi's start as ${readStart}:\n${header}`);
     }
+  }
+
+  // The final position's SFEN, its move number as lishogi counts it.
+  const end = yorimichi(['--to', 'sfen'], game);
+  const endSfen = makeSfen(pos);
+  if (!end.ok || end.out.trim() !== endSfen) {
+    report(game, `Yorimichi's final SFEN is ${end.ok ? end.out.trim() : end.err.trim()}, shogiops's ${endSfen}`);
   }
 
   // shogiops writes, Yorimichi reads.

@@ -1,14 +1,19 @@
-//! 中将棋 on the shared screens: the 12×12 board with its promotion zones,
-//! 92 koma named in two kanji (promoted names in red, sized by rank), the
-//! 獅子's two-step moves made by tapping each step, 成る / 成らない and じっと
-//! offered as a choice, SFEN import and export, and the rule profile to
-//! choose.
+//! 中将棋 on the shared screens: the 12×12 board with its promotion zones
+//! and the coordinates players choose, 92 koma in the chosen piece set
+//! (koma.rs; promoted in red, sized by rank), the 獅子's two-step moves
+//! made by tapping each step, 成る / 成らない and じっと offered as a choice,
+//! the record as chu players write it, KIF, USI and SFEN import and export,
+//! and the rule profile to choose.
+
+mod koma;
+
+pub use koma::one_kanji;
 
 use std::sync::LazyLock;
 
 use bevy::prelude::*;
 
-use super::art::{self, Art, CELL};
+use super::art::{self, Art, GridLabels};
 use super::board_view::BoardView;
 use super::kit::choice_group;
 use super::session::{CaptureView, MoveMark, PieceFace, PieceInfo, Playable, SetupDraft};
@@ -18,6 +23,7 @@ use crate::rules::chu::end::{self, ChuEnd};
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::kif::{ChuKif, KifEnd};
 use crate::rules::chu::moves::ChuMove;
+use crate::rules::chu::notation::{Coords, screen_move};
 use crate::rules::chu::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
 use crate::rules::chu::position::{ChuPosition, FILES, Square};
 use crate::rules::chu::record::ChuGameText;
@@ -27,8 +33,8 @@ use crate::rules::game::{EndReason, Outcome, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::record::GameRecord;
 use crate::shell::i18n::{Lang, T};
-use crate::shell::settings::PieceStyle;
-use crate::shell::widgets::{Fonts, palette};
+use crate::shell::settings::{ChuPieceSet, Settings, coords_text};
+use crate::shell::widgets::Fonts;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<Chu>);
@@ -204,6 +210,24 @@ impl Playable for Chu {
         // by them.
         Some(self.status_line(pos, lang).lines().next()?.to_string())
     }
+    fn record_move_text(
+        &self,
+        pos: &ChuPosition,
+        mv: ChuMove,
+        last: Option<ChuMove>,
+        settings: &Settings,
+    ) -> String {
+        screen_move(pos, mv, last.map(|m| m.to), settings.chu_coords)
+    }
+    fn hint_text(
+        &self,
+        record: &GameRecord<Chu>,
+        mv: ChuMove,
+        settings: &Settings,
+    ) -> Option<String> {
+        let last = record.moves().last().copied();
+        Some(self.record_move_text(record.current(), mv, last, settings))
+    }
     fn choice_text(&self, pos: &ChuPosition, mv: ChuMove, lang: Lang) -> String {
         let key = if mv.is_jitto(pos) {
             T::Pass
@@ -334,8 +358,14 @@ impl Playable for Chu {
         commands: &mut Commands,
         view: &BoardView,
         fonts: &Fonts,
+        settings: &Settings,
         scope: impl Bundle + Clone,
     ) {
+        let coords = settings.chu_coords;
+        let labels = GridLabels {
+            files: (0..FILES).map(|c| coords.file_label(c)).collect(),
+            ranks: (0..FILES).map(|r| coords.rank_label(r)).collect(),
+        };
         art::spawn_grid_board(
             commands,
             view,
@@ -344,6 +374,7 @@ impl Playable for Chu {
             FILES,
             ZONE_RANKS,
             Some(Color::srgba(0.80, 0.40, 0.15, 0.16)),
+            &labels,
         );
     }
 
@@ -351,32 +382,45 @@ impl Playable for Chu {
         parent: &mut ChildSpawnerCommands,
         art: &Art,
         fonts: &Fonts,
-        _style: PieceStyle,
+        settings: &Settings,
         side: Side,
         face: Option<PieceFace>,
     ) {
-        // 中将棋 has only the koma look: 30 kinds need their names.
-        let face = face.unwrap_or(PieceFace {
-            name: if side == Side::First {
-                "王将"
-            } else {
-                "玉将"
-            },
-            promoted: false,
-            size: 1.0,
-        });
-        let scale = Self::CELL / CELL * face.size;
-        let color = if face.promoted {
-            palette::VERMILION
-        } else {
-            palette::INK
-        };
-        parent
-            .spawn((
-                Transform::from_scale(Vec3::splat(scale)),
-                Visibility::default(),
-            ))
-            .with_children(|koma| art::koma_named(koma, art, fonts, face.name, color));
+        koma::koma_children(
+            parent,
+            art,
+            fonts,
+            settings.chu_pieces,
+            side,
+            face,
+            Self::CELL,
+        );
+    }
+
+    fn display_settings_ui(
+        parent: &mut ChildSpawnerCommands,
+        fonts: &Fonts,
+        lang: Lang,
+        settings: &Settings,
+    ) {
+        choice_group::<Settings, _>(
+            parent,
+            fonts,
+            lang,
+            T::ChuPieceSetHeading,
+            &ChuPieceSet::ALL.map(|p| (p, p.text())),
+            settings.chu_pieces,
+            |s, v| s.chu_pieces = v,
+        );
+        choice_group::<Settings, _>(
+            parent,
+            fonts,
+            lang,
+            T::ChuCoordsHeading,
+            &Coords::ALL.map(|c| (c, coords_text(c))),
+            settings.chu_coords,
+            |s, v| s.chu_coords = v,
+        );
     }
 
     fn custom_rules_ui(

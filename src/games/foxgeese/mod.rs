@@ -14,7 +14,7 @@ use crate::rules::foxgeese::{FOX, FoxGeese, FoxGeeseMove, FoxGeesePos, FoxGeeseR
 use crate::rules::game::{EndReason, Side};
 use crate::rules::levels::LevelError;
 use crate::shell::i18n::{Lang, T};
-use crate::shell::settings::PieceStyle;
+use crate::shell::settings::{PieceStyle, Settings};
 use crate::shell::widgets::{self, Fonts, palette};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -138,6 +138,7 @@ impl Playable for FoxGeese {
         commands: &mut Commands,
         view: &BoardView,
         fonts: &Fonts,
+        _settings: &Settings,
         scope: impl Bundle + Clone,
     ) {
         art::spawn_line_board(commands, view, self.board(), fonts, scope);
@@ -147,11 +148,11 @@ impl Playable for FoxGeese {
         parent: &mut ChildSpawnerCommands,
         art: &Art,
         fonts: &Fonts,
-        style: PieceStyle,
+        settings: &Settings,
         side: Side,
         _face: Option<PieceFace>,
     ) {
-        match (style, side == FOX) {
+        match (settings.piece_style, side == FOX) {
             (PieceStyle::Koma, true) => art::koma(parent, art, fonts, "狐", palette::VERMILION),
             (PieceStyle::Koma, false) => art::koma(parent, art, fonts, "鵞", palette::INK),
             (PieceStyle::Symbol, true) => {

@@ -15,7 +15,7 @@ use crate::rules::game::{EndReason, Side};
 use crate::rules::hasami::{Enclosure, Hasami, HasamiMove, HasamiPos, HasamiRules};
 use crate::rules::levels::LevelError;
 use crate::shell::i18n::{Lang, T};
-use crate::shell::settings::PieceStyle;
+use crate::shell::settings::Settings;
 use crate::shell::widgets::Fonts;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -119,6 +119,7 @@ impl Playable for Hasami {
         commands: &mut Commands,
         view: &BoardView,
         fonts: &Fonts,
+        _settings: &Settings,
         scope: impl Bundle + Clone,
     ) {
         pieces::spawn_board(commands, view, fonts, scope);
@@ -127,11 +128,11 @@ impl Playable for Hasami {
         parent: &mut ChildSpawnerCommands,
         art: &Art,
         fonts: &Fonts,
-        style: PieceStyle,
+        settings: &Settings,
         side: Side,
         _face: Option<PieceFace>,
     ) {
-        pieces::piece_children(parent, art, fonts, style, side);
+        pieces::piece_children(parent, art, fonts, settings.piece_style, side);
     }
 
     fn custom_rules_ui(

@@ -66,5 +66,14 @@ pub(crate) fn spawn_board(
     fonts: &Fonts,
     scope: impl Bundle + Clone,
 ) {
-    art::spawn_grid_board(commands, view, fonts, scope, SIZE, 3, None);
+    art::spawn_grid_board(
+        commands,
+        view,
+        fonts,
+        scope,
+        SIZE,
+        3,
+        None,
+        &art::GridLabels::japanese(SIZE),
+    );
 }

@@ -14,7 +14,7 @@ use crate::rules::game::{EndReason, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::musashi::{KO, Musashi, MusashiMove, MusashiPos, MusashiRules, OYA};
 use crate::shell::i18n::{Lang, T};
-use crate::shell::settings::PieceStyle;
+use crate::shell::settings::{PieceStyle, Settings};
 use crate::shell::widgets::{Fonts, palette};
 
 mod endgame;
@@ -149,6 +149,7 @@ impl Playable for Musashi {
         commands: &mut Commands,
         view: &BoardView,
         fonts: &Fonts,
+        _settings: &Settings,
         scope: impl Bundle + Clone,
     ) {
         art::spawn_line_board(commands, view, self.board(), fonts, scope);
@@ -158,11 +159,11 @@ impl Playable for Musashi {
         parent: &mut ChildSpawnerCommands,
         art: &Art,
         fonts: &Fonts,
-        style: PieceStyle,
+        settings: &Settings,
         side: Side,
         _face: Option<PieceFace>,
     ) {
-        match (style, side == OYA) {
+        match (settings.piece_style, side == OYA) {
             (PieceStyle::Koma, true) => {
                 parent
                     .spawn((

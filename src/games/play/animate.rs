@@ -96,6 +96,13 @@ pub(super) fn apply_moves<G: Playable>(
         } else {
             Sfx::Capture
         });
+        // A piece being inspected is followed; one taken is gone.
+        ui.inspected = ui.inspected.and_then(|p| match p {
+            _ if report.captured.contains(&p) => None,
+            _ if p == start => Some(end),
+            _ if p == end => None,
+            p => Some(p),
+        });
         ui.last_move = Some(mv);
         ui.path.clear();
         ui.choice.clear();
@@ -216,9 +223,7 @@ pub(super) fn settle<G: Playable>(
                     placed(p, side),
                     Visibility::default(),
                 ))
-                .with_children(|c| {
-                    G::piece_children(c, &art, &fonts, settings.piece_style, side, face)
-                });
+                .with_children(|c| G::piece_children(c, &art, &fonts, &settings, side, face));
         }
     }
     for side in Side::BOTH {
@@ -242,9 +247,7 @@ pub(super) fn settle<G: Playable>(
                         .with_rotation(piece_rotation::<G>(victim, bottom.opponent())),
                     Visibility::default(),
                 ))
-                .with_children(|c| {
-                    G::piece_children(c, &art, &fonts, settings.piece_style, victim, None)
-                });
+                .with_children(|c| G::piece_children(c, &art, &fonts, &settings, victim, None));
         }
         commands.spawn((
             DespawnOnExit(Screen::Play),

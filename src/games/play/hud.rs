@@ -83,8 +83,71 @@ pub(super) fn spawn_hud<G: Playable>(
                         .observe(open_from(Screen::Settings, Screen::Play));
                 });
             spawn_piece_info(panel, fonts);
-            panel.spawn((widgets::text(fonts, "", 14.0, palette::INK_SOFT), MovesText));
+            spawn_record(panel, fonts);
         });
+}
+
+/// The record (棋譜) under the heading, every move, in a box that scrolls
+/// (the wheel, or a drag) back to the first; it follows the last move.
+fn spawn_record(panel: &mut ChildSpawnerCommands, fonts: &Fonts) {
+    panel.spawn((
+        widgets::text(fonts, "", 14.0, palette::INK_SOFT),
+        RecordHeading,
+    ));
+    panel
+        .spawn((
+            RecordBox,
+            ScrollPosition::default(),
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                max_height: px(RECORD_HEIGHT),
+                flex_shrink: 1.0,
+                min_height: px(0),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+        ))
+        .with_children(|record| {
+            record.spawn((widgets::text(fonts, "", 14.0, palette::INK_SOFT), MovesText));
+        })
+        .observe(scroll_record_by_wheel)
+        .observe(scroll_record_by_drag);
+}
+
+/// The record box's greatest height.
+const RECORD_HEIGHT: f32 = 220.0;
+
+/// How far the record box can scroll, in logical pixels.
+fn record_scroll_range(node: &ComputedNode) -> f32 {
+    ((node.content_size().y - node.size().y) * node.inverse_scale_factor()).max(0.0)
+}
+
+fn scroll_by(position: &mut ScrollPosition, node: &ComputedNode, dy: f32) {
+    let range = record_scroll_range(node);
+    position.0.y = (position.0.y.min(range) + dy).clamp(0.0, range);
+}
+
+fn scroll_record_by_wheel(
+    scroll: On<Pointer<Scroll>>,
+    mut boxes: Query<(&mut ScrollPosition, &ComputedNode), With<RecordBox>>,
+) {
+    let lines = match scroll.unit {
+        bevy::input::mouse::MouseScrollUnit::Line => 18.0,
+        bevy::input::mouse::MouseScrollUnit::Pixel => 1.0,
+    };
+    for (mut position, node) in &mut boxes {
+        scroll_by(&mut position, node, -scroll.y * lines);
+    }
+}
+
+fn scroll_record_by_drag(
+    drag: On<Pointer<Drag>>,
+    mut boxes: Query<(&mut ScrollPosition, &ComputedNode), With<RecordBox>>,
+) {
+    for (mut position, node) in &mut boxes {
+        scroll_by(&mut position, node, -drag.delta.y);
+    }
 }
 
 /// The selected piece's name, details and movement diagram (hidden until
@@ -160,10 +223,12 @@ pub(super) fn update_hud<G: Playable>(
         Query<&mut Text, With<NoticeText>>,
         Query<(&mut Localized, &mut Text)>,
         Query<&mut Text, With<MovesText>>,
+        Query<&mut Text, With<RecordHeading>>,
     )>,
     sound_buttons: Query<&Children, With<SoundButton>>,
     mut looks: Query<&mut widgets::ButtonLook, With<SoundButton>>,
     mut stop_buttons: Query<&mut Node, With<StopJumpButton>>,
+    mut record_boxes: Query<&mut ScrollPosition, With<RecordBox>>,
 ) {
     // The texts only change with the game, the screen state, the settings or
     // the CPU starting or ending its think.
@@ -210,10 +275,29 @@ pub(super) fn update_hud<G: Playable>(
             t.0 = notice.clone();
         }
     }
-    let moves = recent_moves(&m, lang);
+    let moves = record_text(&m, &settings);
+    let mut grew = false;
     for mut t in &mut texts.p4() {
         if t.0 != moves {
+            grew |= moves.len() > t.0.len();
             t.0 = moves.clone();
+        }
+    }
+    let heading = if moves.is_empty() {
+        ""
+    } else {
+        T::MovesSoFar.get(lang)
+    };
+    for mut t in &mut texts.p5() {
+        if t.0 != heading {
+            t.0 = heading.to_string();
+        }
+    }
+    if grew {
+        // Follow the game: the last move in view (the layout stops the
+        // box at its end).
+        for mut position in &mut record_boxes {
+            position.0.y = f32::MAX;
         }
     }
     let key = if settings.sound {
@@ -252,24 +336,23 @@ pub(super) fn update_hud<G: Playable>(
     }
 }
 
-/// The last few moves of the record, numbered, one a line (棋譜).
-pub(super) fn recent_moves<G: Playable>(m: &Match<G>, lang: Lang) -> String {
-    const SHOWN: usize = 4;
+/// The whole record (under the 棋譜 heading), numbered, one move a line,
+/// as the game writes it with `settings` (中将棋: its coordinates).
+pub(super) fn record_text<G: Playable>(m: &Match<G>, settings: &Settings) -> String {
     let moves = m.record.moves();
-    if moves.is_empty() {
-        return String::new();
-    }
     let positions = m.record.positions();
-    let first = moves.len().saturating_sub(SHOWN);
-    let lines = (first..moves.len())
-        .map(|i| format!("{} {}", i + 1, m.game.move_text(&positions[i], moves[i])));
-    std::iter::once(T::MovesSoFar.get(lang).to_string())
-        .chain(lines)
-        .collect::<Vec<_>>()
-        .join("\n")
+    let lines = (0..moves.len()).map(|i| {
+        let last = i.checked_sub(1).map(|j| moves[j]);
+        let text = m
+            .game
+            .record_move_text(&positions[i], moves[i], last, settings);
+        format!("{} {text}", i + 1)
+    });
+    lines.collect::<Vec<_>>().join("\n")
 }
 
-/// Shows the selected piece's help, or hides it.
+/// Shows the help of the piece inspected (right click, long press), else
+/// of the selected one, or hides it.
 pub(super) fn update_piece_info<G: Playable>(
     m: Res<Match<G>>,
     ui: Res<PlayUi<G>>,
@@ -285,7 +368,8 @@ pub(super) fn update_piece_info<G: Playable>(
         return;
     }
     let info = ui
-        .selected()
+        .inspected
+        .or(ui.selected())
         .and_then(|p| m.game.piece_info(m.record.current(), p, settings.lang));
     let display = if info.is_some() {
         Display::Flex

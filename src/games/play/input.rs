@@ -58,6 +58,63 @@ pub(super) fn pointer_input<G: Playable>(
     }
 }
 
+/// Seconds a finger rests on a piece before its help shows (a long press).
+const LONG_PRESS: f32 = 0.5;
+/// How far (screen pixels) a resting finger may wander.
+const LONG_PRESS_SLOP: f32 = 12.0;
+
+/// A right click, or a finger resting on a point, inspects the piece there.
+pub(super) fn inspect_input<G: Playable>(
+    pointer: PointerInput,
+    time: Res<Time>,
+    view: Option<Res<BoardView>>,
+    m: Res<Match<G>>,
+    mut held: Local<Option<(u64, f32)>>,
+    mut inspects: MessageWriter<BoardInspect>,
+) {
+    let Some(view) = view else { return };
+    let Some(frame) = pointer.frame() else { return };
+    let to_point = |screen: Vec2| {
+        frame
+            .world(screen)
+            .and_then(|w| view.point_at(m.game.graph(), w))
+    };
+    if let Some(point) = frame.right_pressed.and_then(to_point) {
+        inspects.write(BoardInspect(point));
+    }
+    let now = time.elapsed_secs();
+    match pointer.held_touch() {
+        Some((id, start, at)) if start.distance(at) < LONG_PRESS_SLOP => match *held {
+            Some((touch, since)) if touch == id => {
+                if now - since >= LONG_PRESS {
+                    if let Some(point) = to_point(start) {
+                        inspects.write(BoardInspect(point));
+                    }
+                    // Once a press.
+                    *held = Some((id, f32::INFINITY));
+                }
+            }
+            _ => *held = Some((id, now)),
+        },
+        _ => *held = None,
+    }
+}
+
+/// Shows the help of the piece inspected (an empty point hides it); the
+/// selection and the move being made are left as they are.
+pub(super) fn handle_inspect<G: Playable>(
+    mut inspects: MessageReader<BoardInspect>,
+    m: Res<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+) {
+    for &BoardInspect(point) in inspects.read() {
+        let inspected = m.game.piece_at(m.record.current(), point).map(|_| point);
+        if ui.inspected != inspected {
+            ui.inspected = inspected;
+        }
+    }
+}
+
 /// While a selected piece is held down, it follows the pointer.
 pub(super) fn drag_piece<G: Playable>(
     buttons: Res<ButtonInput<MouseButton>>,
@@ -137,6 +194,10 @@ pub(super) fn handle_taps<G: Playable>(
     mut sfx: MessageWriter<Sfx>,
 ) {
     for &BoardTap(point) in taps_in.read() {
+        // A tap puts an inspected piece's help away: the selection's shows.
+        if ui.inspected.is_some() {
+            ui.inspected = None;
+        }
         // Input during an animation or the CPU's turn is ignored, whole;
         // mid-move, the piece's own hop along its path does not count, so a
         // quick second step is not lost.

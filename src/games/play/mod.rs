@@ -47,6 +47,11 @@ pub use result::PlayAgainButton;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardTap(pub PointId);
 
+/// A right click or a long press on a board point: show the help of the
+/// piece there, whoever's it is, without selecting it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardInspect(pub PointId);
+
 /// A play-screen command (buttons and keys).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayCommand {
@@ -123,6 +128,12 @@ struct NoticeText;
 struct ClockText;
 #[derive(Component)]
 struct MovesText;
+/// 棋譜, over the record (empty before the first move).
+#[derive(Component)]
+struct RecordHeading;
+/// The box the record scrolls in.
+#[derive(Component)]
+struct RecordBox;
 #[derive(Component)]
 struct SoundButton;
 
@@ -158,6 +169,9 @@ pub struct PlayUi<G: Playable> {
     pub message: Option<String>,
     /// 局面を書き出す is asking which form to write.
     pub choosing_export: bool,
+    /// The piece whose help is shown without being selected (a right
+    /// click or a long press on it).
+    pub inspected: Option<PointId>,
     /// Marks need redrawing.
     dirty: bool,
     /// The pieces are rebuilt from the rules once animations finish.
@@ -180,6 +194,7 @@ impl<G: Playable> Default for PlayUi<G> {
             choice: Vec::new(),
             message: None,
             choosing_export: false,
+            inspected: None,
             dirty: false,
             pending_sync: false,
             end_timer: None,
@@ -205,6 +220,7 @@ impl<G: Playable> PlayUi<G> {
         self.choice.clear();
         self.hint = None;
         self.notice = None;
+        self.inspected = None;
         self.last_move = last_move;
         self.pending_sync = true;
         self.dirty = true;
@@ -275,7 +291,9 @@ pub fn plugin<G: Playable>(app: &mut App) {
             Update,
             (
                 pointer_input::<G>,
+                inspect_input::<G>,
                 handle_taps::<G>,
+                handle_inspect::<G>,
                 handle_choice::<G>,
                 handle_export_pick::<G>,
                 drag_piece::<G>,
@@ -308,6 +326,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
 /// What the play screen needs once, whatever the game.
 pub fn shared_plugin(app: &mut App) {
     app.add_message::<BoardTap>()
+        .add_message::<BoardInspect>()
         .add_message::<PlayCommand>()
         .add_message::<ChoicePick>()
         .add_message::<ExportPick>()
@@ -380,8 +399,13 @@ fn enter_play<G: Playable>(
         G::TURN_BOARD && m.setup.bottom_side() == Side::Second,
         layout,
     );
-    m.game
-        .spawn_board(&mut commands, &view, &fonts, DespawnOnExit(Screen::Play));
+    m.game.spawn_board(
+        &mut commands,
+        &view,
+        &fonts,
+        &settings,
+        DespawnOnExit(Screen::Play),
+    );
     let bottom = m.setup.bottom_side();
     let pos = m.record.current();
     for side in Side::BOTH {

@@ -97,6 +97,7 @@ pub(super) fn poll_hint<G: Playable>(
     mut hint: ResMut<HintThink<G>>,
     mut ui: ResMut<PlayUi<G>>,
     mut slices: ResMut<ThinkingSlices>,
+    settings: Res<Settings>,
 ) {
     let Some(thinker) = hint.0.as_mut() else {
         return;
@@ -105,5 +106,11 @@ pub(super) fn poll_hint<G: Playable>(
         hint.0 = None;
         ui.hint = answer.map(|r| r.best);
         ui.dirty = true;
+        // Games with a written record say the hint in words too.
+        if let Some(best) = ui.hint
+            && let Some(words) = m.game.hint_text(&m.record, best, &settings)
+        {
+            ui.message = Some(format!("{}: {words}", T::Hint.get(settings.lang)));
+        }
     }
 }

@@ -7,6 +7,7 @@ pub use super::Profile;
 use super::end::{self, ChuEnd};
 use super::exchange::{self, worth};
 use super::moves::{self, ChuMove};
+use super::notation::{Coords, screen_move};
 use super::pieces::{DIRECTIONS, Kind};
 use super::position::{ChuPosition, RANKS, SQUARES, Square};
 use super::repetition::ChuHistory;
@@ -293,36 +294,8 @@ impl Game for Chu {
     }
 }
 
-/// The Japanese names of the ranks, 一 … 十二 (rank a is 一).
-pub(crate) const RANK_KANJI: [&str; RANKS] = [
-    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
-];
-
-/// The Japanese name of a square's rank.
-fn rank_kanji(sq: Square) -> &'static str {
-    RANK_KANJI[sq.row()]
-}
-
-/// A square as a Japanese record writes it: the file in Arabic figures,
-/// the rank in kanji (`7八`).
-pub(crate) fn square_kanji(sq: Square) -> String {
-    format!("{}{}", sq.file(), rank_kanji(sq))
-}
-
-/// A move as a Japanese record writes it: `☗7八獅子`, with the square a
-/// two-step move passes through (`☗6七獅子(7八経由)`; 居食い and じっと
-/// return to where they started) and 成 for a promotion.
+/// A move as the record on the play screen writes it, in Japanese
+/// coordinates and without the previous move (so never 仝): `☗7八歩兵(←7九)`.
 pub fn japanese_move(pos: &ChuPosition, mv: ChuMove) -> String {
-    let mark = match pos.to_move() {
-        Side::First => "☗",
-        Side::Second => "☖",
-    };
-    let name = pos
-        .at(mv.from)
-        .map_or("?", |(side, p)| p.japanese_name(side));
-    let via = mv
-        .mid
-        .map_or(String::new(), |m| format!("({}経由)", square_kanji(m)));
-    let promote = if mv.promote { "成" } else { "" };
-    format!("{mark}{}{name}{promote}{via}", square_kanji(mv.to))
+    screen_move(pos, mv, None, Coords::Japanese)
 }

@@ -26,8 +26,8 @@ use std::sync::OnceLock;
 
 use super::Profile;
 use super::end::{cutoff_points, outcome_in};
-use super::game::{RANK_KANJI, square_kanji};
-use super::moves::{ChuMove, legal_moves_in, play, promotion_possible};
+use super::moves::{ChuMove, legal_moves_in, play};
+use super::notation::{MoveWords, Promotion, RANK_KANJI, TwoStep, square_kanji};
 use super::pieces::{Base, Kind, Piece};
 use super::position::{ChuPosition, FILES, RANKS, START_SFEN, Square};
 use super::record::ChuGameText;
@@ -283,30 +283,30 @@ fn move_lines(
     mv: ChuMove,
     last_to: Option<Square>,
 ) -> Vec<(Option<Step>, String)> {
-    let name = pos
-        .at(mv.from)
-        .map_or("?", |(side, p)| p.japanese_name(side));
+    let words = MoveWords::new(pos, mv, last_to);
+    // lishogi's names: a promoted piece by the name it moves as.
+    let name = words.piece.japanese_name(words.side);
     let from = square_kanji(mv.from);
-    let Some(mid) = mv.mid else {
-        let to = if last_to == Some(mv.to) {
+    let Some((mid, two_step)) = words.two_step else {
+        let to = if words.is_last_square(mv.to) {
             "仝".to_string()
         } else {
             square_kanji(mv.to)
         };
-        let promotion = match (mv.promote, promotion_possible(pos, mv)) {
-            (true, _) => "成",
-            (false, true) => "不成",
-            (false, false) => "",
+        let promotion = match words.promotion {
+            Promotion::Promotes => "成",
+            Promotion::Declines => "不成",
+            Promotion::None => "",
         };
         return vec![(None, format!("{to}{name}{promotion} （←{from}）"))];
     };
     // The steps always name their squares: lishogi's server reads 仝 on a
     // second step as the first step's square, and shogiops refuses 仝 on
     // either step.
-    let returns = match (mv.to == mv.from, pos.at(mid).is_some()) {
-        (true, true) => "（居食い）",
-        (true, false) => "(じっと)",
-        (false, _) => "",
+    let returns = match two_step {
+        TwoStep::Igui => "（居食い）",
+        TwoStep::Jitto => "(じっと)",
+        TwoStep::TakesTwo | TwoStep::TakesThenMoves | TwoStep::Leap => "",
     };
     let mid_name = square_kanji(mid);
     vec![
@@ -555,7 +555,7 @@ fn every_piece() -> impl Iterator<Item = Piece> {
 
 /// The names a move line may give `piece`: its full and short names (王 or
 /// 玉 for either king, 竜 for 龍, 酔 for 醉), and for a promoted piece
-/// 成 before the name it moves as or the name it had (成飛, 成金), and
+/// 成 before the name it moves as or the name it had (成飛, 成金, 成角行), and
 /// lishogi's own names (金将 for a と金, 金飛車, 小角).
 fn names_of(piece: Piece) -> Vec<String> {
     let kind = piece.kind();
@@ -565,6 +565,8 @@ fn names_of(piece: Piece) -> Vec<String> {
     }
     if piece.promoted {
         names.push(format!("成{}", kind.short_name()));
+        // As the play screen's record writes it (成角行).
+        names.push(format!("成{}", kind.names().0));
         names.push(format!("成{}", piece.base.kind().short_name()));
         let lishogi: &[&str] = match piece.base {
             Base::Pawn => &["金将", "金", "杏", "成兵"],

@@ -3,7 +3,8 @@
 //! profile, how a game ends, 千日手 with its four rules for who must change,
 //! the [`game::Chu`] the shared search plays (its evaluation, and the
 //! static exchange of [`exchange`]), whole games as text (USI, a
-//! Japanese record, and KIF in [`kif`]), XBoard's notation for the CECP engine, and what makes
+//! Japanese record, and KIF in [`kif`]; how a move is told in
+//! [`notation`]), XBoard's notation for the CECP engine, and what makes
 //! a position a problem.
 
 pub mod end;
@@ -11,6 +12,7 @@ pub mod exchange;
 pub mod game;
 pub mod kif;
 pub mod moves;
+pub mod notation;
 pub mod pieces;
 pub mod position;
 pub mod problems;

@@ -62,6 +62,8 @@ pub struct ChuPosition {
     to_move: Side,
     /// 先獅子: where the side to move's lion was just taken by a non-lion.
     lion_taken_at: Option<Square>,
+    /// SFEN's last field, as lishogi (shogiops) counts it: 1 at the start,
+    /// one more after every move of either side.
     move_number: u32,
     /// [`ChuPosition::key`], kept up to date move by move.
     key: u64,
@@ -155,9 +157,8 @@ impl ChuPosition {
         key ^= lion_key(self.lion_taken_at);
         next.lion_taken_at = None;
         next.key = key;
-        if self.to_move == Side::Second {
-            next.move_number += 1;
-        }
+        // Counted as lishogi counts it: every move, either side's.
+        next.move_number += 1;
         next
     }
 

@@ -1,11 +1,12 @@
 //! Whole 中将棋 games as text: the USI form lishogi and engines
 //! read and write (`position sfen <SFEN> moves 7i7h 7d7e …`, or `startpos`
-//! for the usual start), and a readable Japanese record (`1 ☗7八歩兵`).
+//! for the usual start), and a readable Japanese record (`1 ☗7八歩兵(←7九)`), as the play
+//! screen shows it.
 //! KIF, the record other programs exchange, is in `kif.rs`.
 
 use super::Profile;
-use super::game::japanese_move;
 use super::moves::{ChuMove, parse_usi_in, play};
+use super::notation::{Coords, screen_move};
 use super::position::{ChuPosition, START_SFEN};
 
 /// A game: where it started and the moves played, every one legal.
@@ -75,15 +76,18 @@ impl ChuGameText {
     }
 
     /// A Japanese record: the start (`開始局面` with its SFEN when it is
-    /// not the usual one), then one numbered move a line (`1 ☗7八歩兵`).
+    /// not the usual one), then one numbered move a line (`1 ☗7八歩兵(←7九)`).
     pub fn japanese(&self) -> String {
         let mut text = String::from("# 中将棋\n");
         if self.start.to_sfen() != START_SFEN {
             text.push_str(&format!("開始局面: {}\n", self.start.to_sfen()));
         }
         let mut pos = self.start.clone();
+        let mut last_to = None;
         for (i, &mv) in self.moves.iter().enumerate() {
-            text.push_str(&format!("{} {}\n", i + 1, japanese_move(&pos, mv)));
+            let line = screen_move(&pos, mv, last_to, Coords::Japanese);
+            text.push_str(&format!("{} {line}\n", i + 1));
+            last_to = Some(mv.to);
             pos = play(&pos, mv);
         }
         text

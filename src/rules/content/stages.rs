@@ -196,9 +196,12 @@ fn chu_name(side: Side, piece: crate::rules::chu::pieces::Piece) -> String {
         Side::First => "☗",
         Side::Second => "☖",
     };
-    let kind = piece.kind();
-    let again = piece.promoted && Base::ALL.iter().any(|b| b.kind() == kind);
-    format!("{mark}{}{}", if again { "成" } else { "" }, kind.names().0)
+    // Kings by their one name here (後手's too), as the messages always had.
+    let name = match piece.kind() {
+        crate::rules::chu::pieces::Kind::King => "王将".to_string(),
+        _ => crate::rules::chu::notation::record_name(piece, Side::First),
+    };
+    format!("{mark}{name}")
 }
 
 impl Staged for Stage<Chu> {
