@@ -92,7 +92,10 @@ web-test: deps-test web-build
 	python3 tools/check_png.py $(SHOTS)/web-title.png $(SHOTS)/web-list.png $(SHOTS)/web-play.png \
 		$(SHOTS)/web-foxgeese.png $(SHOTS)/web-chushogi.png $(SHOTS)/web-musashi.png \
 		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png \
-		$(SHOTS)/web-storage-full.png $(SHOTS)/web-storage-blocked.png
+		$(SHOTS)/web-storage-full.png $(SHOTS)/web-storage-blocked.png $(SHOTS)/web-offline.png \
+		$(SHOTS)/web-phone-hasami.png $(SHOTS)/web-phone-foxgeese.png $(SHOTS)/web-phone-musashi.png \
+		$(SHOTS)/web-phone-chushogi.png $(SHOTS)/web-phone-mawari.png \
+		$(SHOTS)/web-error-webgl.png $(SHOTS)/web-error-file.png
 
 # The strength table in the README (takes a while: 200 games a pairing,
 # 40 for 中将棋, whose つよい games take about a minute and a half each).

@@ -3,8 +3,9 @@
 
 * assets/fonts/*.ttf: IPAex Gothic (UI) and IPAex Mincho (piece faces) from
   Debian's fonts-ipaexfont, subset to the characters the game can show
-  (every character in src/ and levels/, plus ASCII, digits and every kana
-  for typed names) with pyftsubset's default layout features (the
+  (Gothic: every character in src/ and levels/, plus ASCII, digits and
+  every kana for typed names; Mincho: the characters of the files koma
+  letters come from, KOMA_SOURCES) with pyftsubset's default layout features (the
   Japanese alternates the game never asks for would double the files),
   so the web build stays small.
 * assets/sounds/*.ogg: short synthesised sound effects (no downloads).
@@ -30,13 +31,27 @@ def used_characters():
     return "".join(sorted(c for c in chars if c.isprintable()))
 
 
+# Where the letters written on koma come from (piece names, one-kanji sets,
+# まわり将棋's ranks, the games' own glyphs): the Mincho subset needs only
+# these. tests/rules/assets.rs reads the same list.
+KOMA_SOURCES = ("src/games/**/*.rs", "src/rules/chu/pieces.rs", "src/rules/mawari/*.rs",
+                "src/rules/hasami.rs", "src/rules/foxgeese.rs", "src/rules/musashi/*.rs")
+
+
+def koma_characters():
+    chars = set(chr(c) for c in range(0x20, 0x7F))
+    for pattern in KOMA_SOURCES:
+        for path in ROOT.glob(pattern):
+            chars |= set(path.read_text(encoding="utf-8"))
+    return "".join(sorted(c for c in chars if c.isprintable()))
+
+
 def subset_fonts():
-    text = used_characters()
     out = ROOT / "assets" / "fonts"
     out.mkdir(parents=True, exist_ok=True)
-    for src, dst in (
-        ("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf", "ipaexg-subset.ttf"),
-        ("/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf", "ipaexm-subset.ttf"),
+    for src, dst, text in (
+        ("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf", "ipaexg-subset.ttf", used_characters()),
+        ("/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf", "ipaexm-subset.ttf", koma_characters()),
     ):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
             f.write(text)
@@ -46,7 +61,7 @@ def subset_fonts():
             check=True,
         )
         os.unlink(f.name)
-    print(f"fonts: {len(text)} characters")
+        print(f"{dst}: {len(text)} characters")
 
 
 def envelope(i, n, attack=0.005, release=0.6):

@@ -137,11 +137,6 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
             meta_check: bevy::asset::AssetMetaCheck::Never,
             ..default()
         });
-    #[cfg(target_arch = "wasm32")]
-    let plugins = {
-        web::install_console_log();
-        plugins.disable::<bevy::log::LogPlugin>()
-    };
     app.add_plugins(plugins);
     let store = save::open_store();
     let loaded = settings::load(&store);

@@ -12,48 +12,6 @@ use super::widgets::Fonts;
 use super::{GameProgress, Screen, StartOptions};
 use crate::rules::data::GameId;
 
-/// Warnings and errors to the browser's console, in place of Bevy's
-/// `LogPlugin` (its filters and formatters are a good part of a megabyte of
-/// download; the page needs only the messages).
-pub(crate) fn install_console_log() {
-    struct Console;
-    struct Fields(String);
-    impl tracing::field::Visit for Fields {
-        fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-            use std::fmt::Write;
-            let _ = if field.name() == "message" {
-                write!(self.0, " {value:?}")
-            } else {
-                write!(self.0, " {}={value:?}", field.name())
-            };
-        }
-    }
-    impl tracing::Subscriber for Console {
-        fn enabled(&self, metadata: &tracing::Metadata<'_>) -> bool {
-            *metadata.level() <= tracing::Level::WARN
-        }
-        fn new_span(&self, _: &tracing::span::Attributes<'_>) -> tracing::span::Id {
-            tracing::span::Id::from_u64(1)
-        }
-        fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
-        fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
-        fn event(&self, event: &tracing::Event<'_>) {
-            let metadata = event.metadata();
-            let mut fields = Fields(format!("{} {}:", metadata.level(), metadata.target()));
-            event.record(&mut fields);
-            let text = wasm_bindgen::JsValue::from_str(&fields.0);
-            if *metadata.level() == tracing::Level::ERROR {
-                web_sys::console::error_1(&text);
-            } else {
-                web_sys::console::warn_1(&text);
-            }
-        }
-        fn enter(&self, _: &tracing::span::Id) {}
-        fn exit(&self, _: &tracing::span::Id) {}
-    }
-    let _ = tracing::subscriber::set_global_default(Console);
-}
-
 /// The page's `<body>`, where the app leaves its `data-*` marks.
 fn page_body() -> Option<web_sys::HtmlElement> {
     web_sys::window()

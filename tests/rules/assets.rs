@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use yorimichi::rules::data;
+use yorimichi::rules::game::Side;
 use yorimichi::shell::i18n::T;
 
 fn font_has_char(font: &[u8], c: char) -> bool {
@@ -81,9 +82,67 @@ fn the_piece_font_has_the_piece_faces() {
             assert!(font_has_char(&font, c), "{c} of {kind:?}");
         }
     }
+    // The one-kanji set, both kings included.
+    for kind in yorimichi::rules::chu::pieces::Kind::ALL {
+        for side in [Side::First, Side::Second] {
+            let c = yorimichi::games::chushogi::koma::one_kanji(kind, side);
+            assert!(font_has_char(&font, c), "{c}: one kanji of {kind:?}");
+        }
+    }
     // The subset really is a subset: a character the game never shows is
     // not in it (so the lookup above can fail).
     assert!(!font_has_char(&font, '鬱'));
+}
+
+/// The koma font is subset to the characters of the files koma letters are
+/// written from (tools/make_assets.py, `KOMA_SOURCES`): every Japanese
+/// character of those files must be in it, so a glyph added there without `make assets`
+/// fails here rather than showing an empty koma.
+#[test]
+fn the_piece_font_covers_the_files_koma_letters_come_from() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let font = std::fs::read(root.join("assets/fonts/ipaexm-subset.ttf")).unwrap();
+    fn rust_files(dir: &Path, recurse: bool, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() && recurse {
+                rust_files(&path, true, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    rust_files(&root.join("src/games"), true, &mut files);
+    rust_files(&root.join("src/rules/mawari"), false, &mut files);
+    rust_files(&root.join("src/rules/musashi"), false, &mut files);
+    for file in [
+        "src/rules/chu/pieces.rs",
+        "src/rules/hasami.rs",
+        "src/rules/foxgeese.rs",
+    ] {
+        files.push(root.join(file));
+    }
+    assert!(files.len() > 20, "the sources were found ({})", files.len());
+    let mut missing = BTreeSet::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        // Koma carry kana, kanji and full-width forms (the files' comments
+        // also hold symbols such as ≤ that the font has never had).
+        missing.extend(
+            text.chars()
+                .filter(|c| {
+                    ('\u{3000}'..='\u{9FFF}').contains(c) || ('\u{FF00}'..='\u{FFEF}').contains(c)
+                })
+                .filter(|c| !c.is_whitespace())
+                .filter(|&c| !font_has_char(&font, c)),
+        );
+    }
+    let missing: String = missing.into_iter().collect();
+    assert!(
+        missing.is_empty(),
+        "missing from the koma font (run `python3 tools/make_assets.py fonts`): {missing}"
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! the record as chu players write it, KIF, USI and SFEN import and export,
 //! and the rule profile to choose.
 
-mod koma;
+pub mod koma;
 
 pub use koma::one_kanji;
 
