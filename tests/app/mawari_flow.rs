@@ -587,3 +587,36 @@ fn a_shown_throw_sounds_each_contact_as_the_board_shows_it() {
         .collect();
     assert!(loud.iter().any(|&l| l > 10), "{loud:?}");
 }
+
+/// The panel stands still while nothing changes: a press and a release
+/// frames apart (a finger, a slow click) land on the same 投げる button.
+/// (Counting down inside a phase once made every frame a change, the panel
+/// was rebuilt each frame, and no button could be clicked by a real
+/// pointer.)
+#[test]
+fn the_panel_is_not_rebuilt_while_the_person_is_to_throw() {
+    let (store, _dir) = temp_store("mawari-still");
+    let mut app = app(store);
+    open_setup(&mut app);
+    begin(&mut app, "basic", false);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(app.world().resource::<Phase>().is_waiting());
+    assert!(app.world().resource::<MawariMatch>().person_to_throw());
+    let button = find::<ThrowButton>(&mut app).expect("投げる");
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(
+        find::<ThrowButton>(&mut app),
+        Some(button),
+        "the same button, frames later"
+    );
+    click(&mut app, button);
+    app.update();
+    assert!(
+        !app.world().resource::<Phase>().is_waiting(),
+        "the click threw"
+    );
+}

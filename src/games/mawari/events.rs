@@ -125,7 +125,10 @@ pub(crate) fn play_events(
             shown.banner = None;
         }
     }
-    if let Phase::Moving { events, t } = &mut *phase {
+    // Counting down inside a phase is no change of phase: the panel, which
+    // is rebuilt on a change, would otherwise be rebuilt every frame (and a
+    // button pressed in one frame would be gone before it is released).
+    if let Phase::Moving { events, t } = phase.bypass_change_detection() {
         *t -= dt;
         while *t <= 0.0 {
             let Some(e) = events.pop_front() else { break };

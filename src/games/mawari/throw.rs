@@ -214,7 +214,8 @@ pub(crate) fn play_throw(
 ) {
     let dt = time.delta_secs();
     let lang = settings.lang;
-    let next = match &mut *phase {
+    // As in `play_events`: only a new phase is a change.
+    let next = match phase.bypass_change_detection() {
         Phase::Throwing {
             throw,
             events,
