@@ -326,7 +326,12 @@ try {
   await page.waitForSelector("#import-position textarea", { timeout: 10000 });
   await page.fill("#import-position textarea", kif);
   await page.click("#import-position button");
-  await beginFromSetup(page, 240000);
+  // The game starts from the KIF's last move, not from move 0.
+  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 240000 });
+  await sleep(1500);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  await sleep(1500);
   const chuAfter = await page.evaluate(() => document.body.dataset.position);
   check(chuAfter === chuBefore, `the KIF read back by 局面を読み込む is the same game (${chuAfter})`);
   await sleep(1000);
