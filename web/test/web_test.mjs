@@ -472,7 +472,17 @@ try {
     }
     check(message.includes(named) && /[ぁ-ん]/.test(message) && /[A-Za-z]{4}/.test(message) && (await p.isVisible("#loading-error")),
       `the page says in words why it cannot start (${kind}): ${JSON.stringify(message.split("\n")[0] || "nothing shown")}`);
-    await p.screenshot({ path: path.join(out, `web-error-${kind}.png`) });
+    // Chromium now and then refuses a capture of a page whose canvas has
+    // no context: tried again after a moment.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      try {
+        await p.screenshot({ path: path.join(out, `web-error-${kind}.png`) });
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+        await sleep(1000);
+      }
+    }
     await ctx.close();
   }
 } catch (e) {
