@@ -43,7 +43,10 @@ fn report_loading(
     sounds: Option<Res<SoundBank>>,
     mut reported: Local<Option<(usize, usize)>>,
 ) {
-    let Some(sounds) = sounds else { return };
+    // Once everything is in, there is nothing more to report.
+    let Some(sounds) = sounds.filter(|_| !reported.is_some_and(|(l, t)| l == t)) else {
+        return;
+    };
     let ids: Vec<_> = [fonts.ui.id().untyped(), fonts.koma.id().untyped()]
         .into_iter()
         .chain(sounds.ids())

@@ -15,7 +15,7 @@ if (!dist || !existsSync(path.join(dist, "index.html"))) {
   console.error("usage: node tools/web/pack.mjs <dist> (a folder with index.html)");
   process.exit(2);
 }
-export const BUDGET = { gzip: 5 * 1024 * 1024, brotli: 4 * 1024 * 1024 };
+const BUDGET = { gzip: 5 * 1024 * 1024, brotli: 4 * 1024 * 1024 };
 
 // What the page and the service worker fetch on a first visit: everything
 // but the licence texts and the precompressed copies.
