@@ -104,11 +104,12 @@ pub trait Playable:
     /// The pieces can be drawn as koma or as symbols (駒のデザイン).
     const PIECE_STYLES: bool = true;
     /// 振り返り: how far the mover's evaluation may fall with one move
-    /// before it is called 疑問手 or 悪手 (evaluation units: a hundredth
-    /// of a piece, of a point in 中将棋).
+    /// before it is called 疑問手 or 悪手, and what a won position counts
+    /// (evaluation units: a hundredth of a piece, of a point in 中将棋).
     const REVIEW_MARGINS: Margins = Margins {
         dubious: 60,
         bad: 150,
+        cap: 800,
     };
     /// 振り返り reads each position within this many nodes (at most the
     /// strongest level's budget).

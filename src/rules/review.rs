@@ -7,27 +7,31 @@ use super::game::{Game, Outcome, Side};
 use super::search::{CpuLevel, SearchPlan, Searcher, WIN};
 
 /// How far the mover's evaluation may fall with one move before the move
-/// is called 疑問手 (`dubious`) or 悪手 (`bad`), in evaluation units.
+/// is called 疑問手 (`dubious`) or 悪手 (`bad`), in evaluation units; and
+/// what a won position counts (`cap`: a winning game thrown away is one
+/// big drop, not a million), which also bounds the graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Margins {
     pub dubious: i32,
     pub bad: i32,
+    pub cap: i32,
 }
 
-impl Margins {
-    /// The largest evaluation the graph and the judgement tell apart: a
-    /// won position counts as this much, so that a winning game thrown
-    /// away is one big drop, not a million.
-    pub fn cap(self) -> i32 {
-        self.bad * 4
-    }
-}
+/// Scores beyond this are wins found by the search or the exact tables.
+const WON: i32 = WIN / 4;
 
 /// What is known about one position of the game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Reading<M> {
-    /// The search's score for the side to move and its move.
-    Searched { score: i32, best: M },
+    /// The search's score for the side to move and its move; and, where
+    /// another move was played, that move's score by the same reading
+    /// (comparing two readings of different positions would call moves
+    /// mistakes for the reading's own ups and downs from ply to ply).
+    Searched {
+        score: i32,
+        best: M,
+        played: Option<i32>,
+    },
     /// The game is over here; the score for the side to move.
     Over { score: i32 },
     /// Only one move can be played: the position is worth what the next
@@ -53,8 +57,11 @@ pub struct Mistake<M> {
     pub drop: i32,
 }
 
-/// The whole game judged: each position's value for the player (clamped
-/// to [`Margins::cap`]) and each move's mistake, if it is one.
+/// The whole game judged: each position's value for the player, as far as
+/// it has changed since the start (some games' evaluations count what a
+/// side has, not what it is ahead by: the geese's start is worth 1 300),
+/// within [`Margins::cap`], a won position counting the cap; and each
+/// move's mistake, if it is one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Judged<M> {
     pub values: Vec<i32>,
@@ -142,15 +149,36 @@ pub fn read<G: Game>(
         return r;
     }
     let forbidden = forbidden_at(game, positions, moves, i);
-    let mut searcher = Searcher::new(game, positions[i].clone(), &hashes[..=i], plan)
+    let mut searcher = Searcher::new(game, positions[i].clone(), &hashes[..=i], plan.clone())
         .restrict_root(|m| !forbidden.contains(&m));
-    match searcher.run(game) {
-        Some(r) => Reading::Searched {
-            score: r.score,
-            best: r.best,
-        },
-        None => Reading::Over { score: 0 },
+    let Some(found) = searcher.run(game) else {
+        return Reading::Over { score: 0 };
+    };
+    let played = moves
+        .get(i)
+        .filter(|&&mv| mv != found.best)
+        .and_then(|&mv| {
+            let others = all_but(game, &positions[i], mv);
+            Searcher::new(game, positions[i].clone(), &hashes[..=i], plan)
+                .restrict_root(|m| !others.contains(&m))
+                .scoring_a_single_move()
+                .run(game)
+        })
+        .map(|r| r.score);
+    Reading::Searched {
+        score: found.score,
+        best: found.best,
+        played,
     }
+}
+
+/// Every legal move of `pos` but `mv`: left out of the root, they leave the
+/// search to read `mv` alone.
+pub fn all_but<G: Game>(game: &G, pos: &G::Pos, mv: G::Move) -> Vec<G::Move> {
+    let mut legal = Vec::new();
+    game.legal_moves(pos, &mut legal);
+    legal.retain(|&m| m != mv);
+    legal
 }
 
 /// Each position's score for its side to move and the search's move
@@ -160,7 +188,7 @@ fn scores<M: Copy>(readings: &[Reading<M>]) -> Vec<(i32, Option<M>)> {
     let mut out = vec![(0, None); readings.len()];
     for i in (0..readings.len()).rev() {
         out[i] = match readings[i] {
-            Reading::Searched { score, best } => (score, Some(best)),
+            Reading::Searched { score, best, .. } => (score, Some(best)),
             Reading::Over { score } => (score, None),
             Reading::Forced { only } => (-out.get(i + 1).map_or(0, |s| s.0), Some(only)),
         };
@@ -179,34 +207,50 @@ pub fn judge<G: Game>(
     player: Side,
     margins: Margins,
 ) -> Judged<G::Move> {
-    let cap = margins.cap();
+    let cap = margins.cap;
     let scored = scores(readings);
-    let for_mover = |i: usize| scored[i].0.clamp(-cap, cap);
+    // What a position is worth to its side to move: a win the cap.
+    let worth = |i: usize| {
+        let s = scored[i].0;
+        if s.abs() >= WON { s.signum() * cap } else { s }
+    };
+    let for_player = |i: usize, v: i32| {
+        if game.side_to_move(&positions[i]) == player {
+            v
+        } else {
+            -v
+        }
+    };
+    let start = if positions.is_empty() {
+        0
+    } else {
+        for_player(0, worth(0))
+    };
     let values = (0..positions.len())
         .map(|i| {
-            let v = for_mover(i);
-            if game.side_to_move(&positions[i]) == player {
+            let v = for_player(i, worth(i));
+            if v.abs() == cap {
                 v
             } else {
-                -v
+                (v - start).clamp(-cap, cap)
             }
         })
         .collect();
     let mistakes = (0..moves.len())
         .map(|i| {
-            let Reading::Searched { best, .. } = readings[i] else {
+            let Reading::Searched {
+                best,
+                played: Some(played),
+                ..
+            } = readings[i]
+            else {
                 return None;
             };
             if best == moves[i] {
                 return None;
             }
-            let mover = game.side_to_move(&positions[i]);
-            let after = if game.side_to_move(&positions[i + 1]) == mover {
-                for_mover(i + 1)
-            } else {
-                -for_mover(i + 1)
-            };
-            let drop = for_mover(i) - after;
+            let won = |s: i32| if s.abs() >= WON { s.signum() * cap } else { s };
+            let drop = worth(i) - won(played);
             let slip = if drop >= margins.bad {
                 Slip::Bad
             } else if drop >= margins.dubious {

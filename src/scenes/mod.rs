@@ -406,7 +406,6 @@ fn review_scene<G: Playable>(
 /// A game between two やさしい CPUs of `G` (seeded), resigned by the side
 /// to move after `max_plies` if the rules have not ended it.
 fn cpu_game<G: Playable>(rules: G::Rules, seed: u64, max_plies: usize) -> Match<G> {
-    use crate::rules::game::Game;
     use crate::rules::search::Searcher;
     use rand::SeedableRng;
     let presets = G::presets().unwrap_or_else(|e| panic!("{e}"));

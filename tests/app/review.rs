@@ -5,6 +5,8 @@
 
 use std::time::{Duration, Instant};
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use rand::{SeedableRng, rngs::StdRng};
 use yorimichi::games::review::{
@@ -82,6 +84,21 @@ fn assert_review_board<G: Playable>(app: &mut App) {
     assert_eq!(shown, expected, "the review board at ply {}", r.ply);
 }
 
+/// A key pressed and released, a frame each.
+fn tap_key(app: &mut App, key_code: KeyCode, logical: Key) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: logical.clone(),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
 fn send(app: &mut App, cmd: ReviewCommand) {
     app.world_mut().write_message(cmd);
     app.update();
@@ -121,7 +138,7 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
         let r = app.world().resource::<Review<G>>();
         let judged = r.judged.as_ref().expect("judged");
         assert_eq!(judged.values.len(), plies + 1);
-        let cap = G::REVIEW_MARGINS.cap();
+        let cap = G::REVIEW_MARGINS.cap;
         assert!(judged.values.iter().all(|v| v.abs() <= cap));
         let marked: Vec<usize> = (0..plies).filter(|&i| r.mistake_at(i).is_some()).collect();
         (marked.len(), marked.first().copied())
@@ -173,16 +190,13 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
     assert_eq!(ply::<G>(&app), 0);
     assert_review_board::<G>(&mut app);
     // The keys.
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(KeyCode::ArrowRight);
-    app.update();
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .release(KeyCode::ArrowRight);
-    app.update();
+    tap_key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
     assert_eq!(ply::<G>(&app), 1, "→ steps forward");
     assert_review_board::<G>(&mut app);
+    tap_key(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft);
+    assert_eq!(ply::<G>(&app), 0, "← steps back");
+    tap_key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
+    assert_eq!(ply::<G>(&app), 1);
     // The move list and the buttons.
     let entry = {
         let mut q = app.world_mut().query::<(Entity, &ReviewMoveEntry)>();

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::resume::chosen;
 use super::session::{GameSave, Match, MatchSetup, Playable, Presets};
-use crate::rules::game::{Game, Outcome, Side};
+use crate::rules::game::{Outcome, Side};
 use crate::rules::record::GameRecord;
 use crate::rules::review::{self, Judged, Mistake, Reading};
 use crate::shell::cpu::{SearchPace, Thinker, ThinkingSlices};
@@ -191,9 +191,22 @@ impl<G: Playable> Review<G> {
     }
 }
 
-/// The search under way on one position: its index and the thinker.
+/// The reading under way on one position: first its best move, then the
+/// move played there (by the same plan, for a fair comparison).
+pub struct PositionReading<G: Playable> {
+    index: usize,
+    /// The first search's score and move, once it has answered.
+    best: Option<(i32, G::Move)>,
+    thinker: Thinker<G>,
+}
+
 #[derive(Resource)]
-pub struct ReviewThink<G: Playable>(Option<(usize, Thinker<G>)>);
+pub struct ReviewThink<G: Playable>(Option<PositionReading<G>>);
+
+/// The plan every position is read with.
+fn plan<G: Playable>(presets: &Presets<G>) -> crate::rules::search::SearchPlan {
+    review::review_plan(&presets.0.cpu.strong, G::REVIEW_NODES)
+}
 
 impl<G: Playable> Default for ReviewThink<G> {
     fn default() -> Self {
@@ -360,20 +373,60 @@ fn read_positions<G: Playable>(
     }
     // Only what changes the review touches it mutably: the screen redraws
     // on change.
-    if let Some((i, thinker)) = think.0.as_mut() {
-        let i = *i;
-        let Some(answer) = slices.time(|| thinker.poll(&review.game)) else {
+    if let Some(reading) = think.0.as_mut() {
+        let Some(answer) = slices.time(|| reading.thinker.poll(&review.game)) else {
             return;
         };
-        think.0 = None;
-        let reading = match answer {
-            Some(r) => Reading::Searched {
-                score: r.score,
-                best: r.best,
-            },
-            None => Reading::Over { score: 0 },
+        let i = reading.index;
+        let Some(r) = answer else {
+            think.0 = None;
+            review.store(i, Reading::Over { score: 0 });
+            return;
         };
-        review.store(i, reading);
+        match reading.best {
+            // The best move found: if another was played, read that one.
+            None => {
+                let played = review.record.moves().get(i).copied();
+                match played.filter(|&mv| mv != r.best) {
+                    Some(mv) => {
+                        let pos = &review.record.positions()[i];
+                        reading.best = Some((r.score, r.best));
+                        reading.thinker = Thinker::start(
+                            &review.game,
+                            pos.clone(),
+                            &review.record.hashes()[..=i],
+                            plan::<G>(&presets),
+                            review::all_but(&review.game, pos, mv),
+                            *pace,
+                            true,
+                        );
+                        return;
+                    }
+                    None => {
+                        think.0 = None;
+                        review.store(
+                            i,
+                            Reading::Searched {
+                                score: r.score,
+                                best: r.best,
+                                played: None,
+                            },
+                        );
+                    }
+                }
+            }
+            Some((score, best)) => {
+                think.0 = None;
+                review.store(
+                    i,
+                    Reading::Searched {
+                        score,
+                        best,
+                        played: Some(r.score),
+                    },
+                );
+            }
+        }
     }
     let r = review.into_inner();
     while let Some(i) = r.readings.iter().position(Option::is_none) {
@@ -382,19 +435,20 @@ fn read_positions<G: Playable>(
             r.store(i, reading);
             continue;
         }
-        let plan = review::review_plan(&presets.0.cpu.strong, G::REVIEW_NODES);
         let forbidden = review::forbidden_at(&r.game, positions, moves, i);
-        think.0 = Some((
-            i,
-            Thinker::start(
+        think.0 = Some(PositionReading {
+            index: i,
+            best: None,
+            thinker: Thinker::start(
                 &r.game,
                 positions[i].clone(),
                 &r.record.hashes()[..=i],
-                plan,
+                plan::<G>(&presets),
                 forbidden,
                 *pace,
+                false,
             ),
-        ));
+        });
         break;
     }
 }

@@ -14,12 +14,12 @@ use crate::games::kit::game_title;
 use crate::games::play::{board_view, layout_for, piece_rotation};
 use crate::games::session::Playable;
 use crate::rules::board::PointId;
-use crate::rules::game::{Game, Side};
+use crate::rules::game::Side;
 use crate::rules::review::Slip;
 use crate::shell::Screen;
 use crate::shell::anim::{Lifetime, Tween};
 use crate::shell::i18n::{Lang, T};
-use crate::shell::layout::{Layout, panel_node};
+use crate::shell::layout::panel_node;
 use crate::shell::settings::Settings;
 use crate::shell::widgets::{self, Fonts, palette};
 
@@ -33,7 +33,7 @@ pub struct ReviewPiece {
 /// The last move's marks and the better move's arrow (redrawn with the
 /// position).
 #[derive(Component, Clone)]
-struct ReviewMarker;
+pub(super) struct ReviewMarker;
 
 /// A dot of the better move's dotted arrow (tests look for it).
 #[derive(Component, Clone)]
@@ -48,25 +48,25 @@ pub struct ReviewGraphBar(pub usize);
 pub struct ReviewMoveEntry(pub usize);
 
 #[derive(Component)]
-struct ResultText;
+pub(super) struct ResultText;
 #[derive(Component)]
-struct PlyText;
+pub(super) struct PlyText;
 #[derive(Component)]
-struct StatusText;
+pub(super) struct StatusText;
 #[derive(Component)]
-struct EvalText;
+pub(super) struct EvalText;
 #[derive(Component)]
-struct MistakeText;
+pub(super) struct MistakeText;
 #[derive(Component)]
-struct ProgressBox;
+pub(super) struct ProgressBox;
 #[derive(Component)]
-struct ProgressFill;
+pub(super) struct ProgressFill;
 #[derive(Component)]
-struct ProgressText;
+pub(super) struct ProgressText;
 #[derive(Component)]
-struct Graph;
+pub(super) struct Graph;
 #[derive(Component)]
-struct MoveList;
+pub(super) struct MoveList;
 
 /// What is drawn now, so that each part is redrawn only when it changes.
 #[derive(Resource, Default)]
@@ -136,7 +136,13 @@ pub(super) fn enter<G: Playable>(
         ))
         .with_children(|panel| {
             panel.spawn(widgets::row()).with_children(|row| {
-                row.spawn(game_title(&fonts, lang, G::ID, 24.0));
+                row.spawn((
+                    game_title(&fonts, lang, G::ID, 24.0),
+                    Node {
+                        margin: UiRect::right(px(10)),
+                        ..default()
+                    },
+                ));
                 row.spawn(widgets::label(
                     &fonts,
                     lang,
@@ -457,7 +463,7 @@ fn spawn_graph<G: Playable>(g: &mut ChildSpawnerCommands, review: &Review<G>) {
         },
         BackgroundColor(palette::INK_SOFT),
     ));
-    let cap = G::REVIEW_MARGINS.cap().max(1) as f32;
+    let cap = G::REVIEW_MARGINS.cap.max(1) as f32;
     let values = review.judged.as_ref().map(|j| &j.values);
     for i in 0..n {
         let current = i == review.ply;
