@@ -250,7 +250,13 @@ pub fn judge<G: Game>(
                 return None;
             }
             let won = |s: i32| if s.abs() >= WON { s.signum() * cap } else { s };
-            let drop = worth(i) - won(played);
+            let after = won(played);
+            // A move that leaves the mover well ahead is no mistake, even
+            // where a quicker win was there.
+            if after >= cap / 2 {
+                return None;
+            }
+            let drop = worth(i) - after;
             let slip = if drop >= margins.bad {
                 Slip::Bad
             } else if drop >= margins.dubious {

@@ -36,7 +36,7 @@ pub(super) fn stage(
             super::review_scene(
                 &mut commands,
                 &mut next,
-                super::cpu_game::<Chu>(rules, 3, 40),
+                super::cpu_game::<Chu>(rules, None, 3, 40),
                 |r, i| r.mistake_at(i).is_some_and(|m| m.slip == Slip::Bad),
             )
         }

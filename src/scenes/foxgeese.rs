@@ -32,7 +32,7 @@ pub(super) fn stage(
             super::review_scene(
                 &mut commands,
                 &mut next,
-                super::cpu_game::<FoxGeese>(rules, 3, 80),
+                super::cpu_game::<FoxGeese>(rules, None, 3, 80),
                 |r, i| r.mistake_at(i).is_some_and(|m| m.slip == Slip::Bad),
             )
         }

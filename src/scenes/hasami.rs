@@ -26,7 +26,7 @@ pub(super) fn stage(
         (Scene::HasamiReview, 1) => super::review_scene(
             &mut commands,
             &mut next,
-            super::cpu_game::<Hasami>(HasamiRules::STANDARD, 3, 80),
+            super::cpu_game::<Hasami>(HasamiRules::STANDARD, None, 3, 80),
             |r, i| r.mistake_at(i).is_some_and(|m| m.slip == Slip::Bad),
         ),
         (Scene::HasamiSetup, 1) => {

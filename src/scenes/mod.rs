@@ -403,9 +403,15 @@ fn review_scene<G: Playable>(
     next.set(Screen::Review);
 }
 
-/// A game between two やさしい CPUs of `G` (seeded), resigned by the side
-/// to move after `max_plies` if the rules have not ended it.
-fn cpu_game<G: Playable>(rules: G::Rules, seed: u64, max_plies: usize) -> Match<G> {
+/// A game between two やさしい CPUs of `G` (seeded), from the position text
+/// `start` if given, resigned by the side to move after `max_plies` if the
+/// rules have not ended it.
+fn cpu_game<G: Playable>(
+    rules: G::Rules,
+    start: Option<&str>,
+    seed: u64,
+    max_plies: usize,
+) -> Match<G> {
     use crate::rules::search::Searcher;
     use rand::SeedableRng;
     let presets = G::presets().unwrap_or_else(|e| panic!("{e}"));
@@ -416,6 +422,9 @@ fn cpu_game<G: Playable>(rules: G::Rules, seed: u64, max_plies: usize) -> Match<
         rules,
     );
     let mut m = Match::<G>::new(setup).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(text) = start {
+        m.restart_from(text).unwrap_or_else(|e| panic!("{e}"));
+    }
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     while m.record.outcome(&m.game).is_none() {
         if m.record.ply() >= max_plies {

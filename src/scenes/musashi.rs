@@ -31,7 +31,7 @@ pub(super) fn stage(
 ) {
     match (*scene, job.frame) {
         (Scene::MusashiReview, 1) => {
-            let mut m = super::cpu_game::<Musashi>(MusashiRules::STANDARD, 3, 80);
+            let mut m = super::cpu_game::<Musashi>(MusashiRules::STANDARD, None, 3, 80);
             // The tables the review reads with, solved now (the picture
             // cannot wait for the background).
             if let Some(solver) = Solver::for_game(&m.game, TABLES_BUDGET)

@@ -16,7 +16,7 @@ use yorimichi::games::review::{
 use yorimichi::games::session::{Match, MatchSetup, Opponent, Playable, Presets};
 use yorimichi::headless::{self, click, find};
 use yorimichi::rules::data::Strength;
-use yorimichi::rules::game::{Game, Side};
+use yorimichi::rules::game::Side;
 use yorimichi::rules::review::{self, Reading};
 use yorimichi::rules::search::Searcher;
 use yorimichi::shell::Screen;

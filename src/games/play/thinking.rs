@@ -79,7 +79,7 @@ pub(super) fn cpu_turn<G: Playable>(
                 plan,
                 m.record.forbidden_moves(&m.game),
                 *pace,
-                    false,
+                false,
             ));
         }
         Some(thinker) => {
