@@ -30,9 +30,7 @@ pub(super) fn stage(
 ) {
     match (*scene, job.frame) {
         (Scene::ChushogiReview, 1) => {
-            let rules = chushogi_presets().unwrap_or_else(|e| panic!("{e}")).presets[0]
-                .rules
-                .clone();
+            let rules = chushogi_presets().unwrap_or_else(|e| panic!("{e}")).presets[0].rules;
             super::review_scene(
                 &mut commands,
                 &mut next,

@@ -26,9 +26,7 @@ pub(super) fn stage(
 ) {
     match (*scene, job.frame) {
         (Scene::FoxGeeseReview, 1) => {
-            let rules = foxgeese_presets().unwrap_or_else(|e| panic!("{e}")).presets[0]
-                .rules
-                .clone();
+            let rules = foxgeese_presets().unwrap_or_else(|e| panic!("{e}")).presets[0].rules;
             super::review_scene(
                 &mut commands,
                 &mut next,

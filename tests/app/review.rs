@@ -248,9 +248,7 @@ fn hasami_review() {
 
 #[test]
 fn foxgeese_review() {
-    let rules = yorimichi::rules::data::foxgeese_presets().unwrap().presets[0]
-        .rules
-        .clone();
+    let rules = yorimichi::rules::data::foxgeese_presets().unwrap().presets[0].rules;
     review_flow::<yorimichi::rules::foxgeese::FoxGeese>("review-foxgeese", rules, 3, 80);
 }
 
@@ -266,8 +264,6 @@ fn musashi_review() {
 
 #[test]
 fn chushogi_review() {
-    let rules = yorimichi::rules::data::chushogi_presets().unwrap().presets[0]
-        .rules
-        .clone();
+    let rules = yorimichi::rules::data::chushogi_presets().unwrap().presets[0].rules;
     review_flow::<yorimichi::rules::chu::game::Chu>("review-chushogi", rules, 3, 40);
 }
