@@ -13,6 +13,7 @@ pub mod mawari;
 pub mod musashi;
 pub mod play;
 pub(crate) mod resume;
+pub mod review;
 pub mod session;
 pub mod setup;
 pub mod tutorial_board;
@@ -22,6 +23,7 @@ use bevy::prelude::*;
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         play::shared_plugin,
+        review::shared_plugin,
         hasami::plugin,
         foxgeese::plugin,
         musashi::plugin,

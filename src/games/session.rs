@@ -19,6 +19,7 @@ use crate::rules::data::{GameId, GamePresets, Strength, Tutorial};
 use crate::rules::game::{EndReason, Game, Outcome, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::record::GameRecord;
+use crate::rules::review::Margins;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::settings::Settings;
 use crate::shell::widgets::Fonts;
@@ -102,6 +103,17 @@ pub trait Playable:
     const HAS_MARKS: bool = false;
     /// The pieces can be drawn as koma or as symbols (駒のデザイン).
     const PIECE_STYLES: bool = true;
+    /// 振り返り: how far the mover's evaluation may fall with one move
+    /// before it is called 疑問手 or 悪手, and what a won position counts
+    /// (evaluation units: a hundredth of a piece, of a point in 中将棋).
+    const REVIEW_MARGINS: Margins = Margins {
+        dubious: 60,
+        bad: 150,
+        cap: 800,
+    };
+    /// 振り返り reads each position within this many nodes (at most the
+    /// strongest level's budget).
+    const REVIEW_NODES: u64 = 40_000;
 
     fn create(rules: &Self::Rules) -> Result<Self, String>;
     fn presets() -> Result<GamePresets<Self::Rules>, LevelError>;
@@ -527,5 +539,6 @@ pub fn plugin<G: Playable>(app: &mut App) {
             super::setup::plugin::<G>,
             super::play::plugin::<G>,
             super::tutorial_board::plugin::<G>,
+            super::review::plugin::<G>,
         ));
 }

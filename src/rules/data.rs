@@ -482,6 +482,10 @@ impl GameId {
     pub fn save_key(self) -> String {
         format!("save.{}", self.id())
     }
+    /// The key of this game's last finished game, kept for 振り返り.
+    pub fn finished_key(self) -> String {
+        format!("finished.{}", self.id())
+    }
 }
 
 /// One page of a game's rules text.

@@ -13,6 +13,7 @@ pub mod levels;
 pub mod mawari;
 pub mod musashi;
 pub mod record;
+pub mod review;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod selfplay;

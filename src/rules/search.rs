@@ -288,6 +288,9 @@ pub struct Searcher<G: Game> {
     /// The deepest ply reached in the current iteration, capture search
     /// included.
     seldepth: usize,
+    /// A root with one move is read all the same, for its score
+    /// ([`Searcher::scoring_a_single_move`]).
+    score_single: bool,
 }
 
 /// A caller's clock: true once the move's time is up. The rules know no
@@ -353,6 +356,7 @@ impl<G: Game> Searcher<G> {
             move_lists: vec![Vec::new(); MAX_PLY + 1],
             pause_each_iteration: false,
             seldepth: 0,
+            score_single: false,
         }
     }
 
@@ -370,6 +374,14 @@ impl<G: Game> Searcher<G> {
     /// so that an engine can print what it found at each depth.
     pub fn pausing_each_iteration(mut self) -> Self {
         self.pause_each_iteration = true;
+        self
+    }
+
+    /// Reads a root with a single move as any other, instead of playing
+    /// it at once: 振り返り asks what the move played was worth, by the
+    /// same reading that found the best one.
+    pub fn scoring_a_single_move(mut self) -> Self {
+        self.score_single = true;
         self
     }
 
@@ -477,7 +489,7 @@ impl<G: Game> Searcher<G> {
         if self.root_moves.is_empty() {
             return Step::NoMove;
         }
-        if self.root_moves.len() == 1 && self.depth_done == 0 {
+        if self.root_moves.len() == 1 && self.depth_done == 0 && !self.score_single {
             // Only one move: no need to think.
             self.best = Some((self.root_moves[0].0, 0));
             self.finished = true;

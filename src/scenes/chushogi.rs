@@ -5,6 +5,8 @@
 
 use bevy::prelude::*;
 
+use crate::rules::review::Slip;
+
 use super::{Scene, SceneTaps, custom_setup, sample_match};
 use crate::games::session::{Match, Opponent};
 use crate::rules::chu::game::{Chu, ChuRules};
@@ -27,6 +29,15 @@ pub(super) fn stage(
     mut lesson_step: Local<Option<usize>>,
 ) {
     match (*scene, job.frame) {
+        (Scene::ChushogiReview, 1) => {
+            let rules = chushogi_presets().unwrap_or_else(|e| panic!("{e}")).presets[0].rules;
+            super::review_scene(
+                &mut commands,
+                &mut next,
+                super::cpu_game::<Chu>(rules, None, 3, 40),
+                |r, i| r.mistake_at(i).is_some_and(|m| m.slip == Slip::Bad),
+            )
+        }
         (Scene::ChushogiSetup, 1) => {
             custom_setup::<Chu>(&mut commands, &mut next, chushogi_presets(), |_| {})
         }

@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::rules::review::Slip;
+
 use super::{Scene, SceneTaps, custom_setup, sample_match};
 use crate::games::play::PlayMove;
 use crate::games::session::{Match, Opponent};
@@ -23,6 +25,15 @@ pub(super) fn stage(
     mut jump: Local<Option<FoxGeeseMove>>,
 ) {
     match (*scene, job.frame) {
+        (Scene::FoxGeeseReview, 1) => {
+            let rules = foxgeese_presets().unwrap_or_else(|e| panic!("{e}")).presets[0].rules;
+            super::review_scene(
+                &mut commands,
+                &mut next,
+                super::cpu_game::<FoxGeese>(rules, None, 3, 80),
+                |r, i| r.mistake_at(i).is_some_and(|m| m.slip == Slip::Bad),
+            )
+        }
         (Scene::FoxGeeseSetup, 1) => {
             custom_setup::<FoxGeese>(&mut commands, &mut next, foxgeese_presets(), |d| {
                 d.marks = true

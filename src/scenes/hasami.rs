@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::rules::review::Slip;
+
 use super::{Scene, custom_setup, sample_match};
 use crate::games::play::PlayMove;
 use crate::games::session::Opponent;
@@ -21,6 +23,12 @@ pub(super) fn stage(
     mut moves: MessageWriter<PlayMove<Hasami>>,
 ) {
     match (*scene, job.frame) {
+        (Scene::HasamiReview, 1) => super::review_scene(
+            &mut commands,
+            &mut next,
+            super::cpu_game::<Hasami>(HasamiRules::STANDARD, None, 3, 80),
+            |r, i| r.mistake_at(i).is_some_and(|m| m.slip == Slip::Bad),
+        ),
         (Scene::HasamiSetup, 1) => {
             custom_setup::<Hasami>(&mut commands, &mut next, hasami_presets(), |_| {})
         }

@@ -13,10 +13,12 @@ mod musashi;
 use bevy::prelude::*;
 
 use crate::games::play::BoardTap;
+use crate::games::review::Review;
 use crate::games::session::{Match, MatchSetup, Opponent, Playable, SetupDraft};
 use crate::rules::data::{GameId, GamePresets};
 use crate::rules::game::Side;
 use crate::rules::levels::LevelError;
+use crate::rules::review;
 use crate::shell::capture::{CaptureSet, SETTLE_FRAMES, ScreenshotJob};
 use crate::shell::settings::{ChuPieceSet, Coords, PieceStyle, Settings};
 use crate::shell::{ChosenGame, Screen};
@@ -33,15 +35,18 @@ pub enum Scene {
     HasamiSetup,
     HasamiTutorial,
     HasamiRules,
+    HasamiReview,
     FoxGeese,
     FoxGeeseSymbol,
     FoxGeeseJump,
     FoxGeeseSetup,
     FoxGeeseTutorial,
+    FoxGeeseReview,
     Musashi,
     MusashiCapture,
     MusashiSetup,
     MusashiTutorial,
+    MusashiReview,
     Chushogi,
     ChushogiLion,
     ChushogiTutorial,
@@ -54,6 +59,7 @@ pub enum Scene {
     ChushogiOneKanji,
     ChushogiMnemonic,
     ChushogiWestern,
+    ChushogiReview,
     Mawari,
     MawariThrow,
     MawariSetup,
@@ -69,7 +75,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene, in the README's order.
-    pub const ALL: [Scene; 39] = [
+    pub const ALL: [Scene; 43] = [
         Scene::Title,
         Scene::List,
         Scene::Hasami,
@@ -78,15 +84,18 @@ impl Scene {
         Scene::HasamiSetup,
         Scene::HasamiTutorial,
         Scene::HasamiRules,
+        Scene::HasamiReview,
         Scene::FoxGeese,
         Scene::FoxGeeseSymbol,
         Scene::FoxGeeseJump,
         Scene::FoxGeeseSetup,
         Scene::FoxGeeseTutorial,
+        Scene::FoxGeeseReview,
         Scene::Musashi,
         Scene::MusashiCapture,
         Scene::MusashiSetup,
         Scene::MusashiTutorial,
+        Scene::MusashiReview,
         Scene::Chushogi,
         Scene::ChushogiLion,
         Scene::ChushogiTutorial,
@@ -99,6 +108,7 @@ impl Scene {
         Scene::ChushogiOneKanji,
         Scene::ChushogiMnemonic,
         Scene::ChushogiWestern,
+        Scene::ChushogiReview,
         Scene::Mawari,
         Scene::MawariThrow,
         Scene::MawariSetup,
@@ -121,15 +131,18 @@ impl Scene {
             Scene::HasamiSetup => "hasami-setup",
             Scene::HasamiTutorial => "hasami-tutorial",
             Scene::HasamiRules => "hasami-rules",
+            Scene::HasamiReview => "hasami-review",
             Scene::FoxGeese => "foxgeese",
             Scene::FoxGeeseSymbol => "foxgeese-symbol",
             Scene::FoxGeeseJump => "foxgeese-jump",
             Scene::FoxGeeseSetup => "foxgeese-setup",
             Scene::FoxGeeseTutorial => "foxgeese-tutorial",
+            Scene::FoxGeeseReview => "foxgeese-review",
             Scene::Musashi => "musashi",
             Scene::MusashiCapture => "musashi-capture",
             Scene::MusashiSetup => "musashi-setup",
             Scene::MusashiTutorial => "musashi-tutorial",
+            Scene::MusashiReview => "musashi-review",
             Scene::Chushogi => "chushogi",
             Scene::ChushogiLion => "chushogi-lion",
             Scene::ChushogiTutorial => "chushogi-tutorial",
@@ -142,6 +155,7 @@ impl Scene {
             Scene::ChushogiOneKanji => "chushogi-one-kanji",
             Scene::ChushogiMnemonic => "chushogi-mnemonic",
             Scene::ChushogiWestern => "chushogi-western",
+            Scene::ChushogiReview => "chushogi-review",
             Scene::Mawari => "mawari",
             Scene::MawariThrow => "mawari-throw",
             Scene::MawariSetup => "mawari-setup",
@@ -175,16 +189,19 @@ impl Scene {
             | Scene::HasamiCapture
             | Scene::HasamiSetup
             | Scene::HasamiTutorial
-            | Scene::HasamiRules => GameId::Hasami,
+            | Scene::HasamiRules
+            | Scene::HasamiReview => GameId::Hasami,
             Scene::FoxGeese
             | Scene::FoxGeeseSymbol
             | Scene::FoxGeeseJump
             | Scene::FoxGeeseSetup
-            | Scene::FoxGeeseTutorial => GameId::FoxGeese,
+            | Scene::FoxGeeseTutorial
+            | Scene::FoxGeeseReview => GameId::FoxGeese,
             Scene::Musashi
             | Scene::MusashiCapture
             | Scene::MusashiSetup
-            | Scene::MusashiTutorial => GameId::Musashi,
+            | Scene::MusashiTutorial
+            | Scene::MusashiReview => GameId::Musashi,
             Scene::Chushogi
             | Scene::ChushogiLion
             | Scene::ChushogiTutorial
@@ -197,6 +214,7 @@ impl Scene {
             | Scene::ChushogiOneKanji
             | Scene::ChushogiMnemonic
             | Scene::ChushogiWestern
+            | Scene::ChushogiReview
             | Scene::ChushogiCpu => GameId::ChuShogi,
             Scene::Mawari
             | Scene::MawariThrow
@@ -357,6 +375,76 @@ fn sample_match<G: Playable>(opponent: Opponent, human_side: Side, rules: G::Rul
     let mut setup = MatchSetup::new(opponent, human_side, "standard", rules);
     setup.marks = true;
     Match::new(setup).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The review of a game between two やさしい CPUs (seeded; resigned after
+/// `max_plies`), read to the end at once, showing the position before the
+/// mistake `pick` chooses among those marked (the first if it chooses
+/// none).
+fn review_scene<G: Playable>(
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+    m: Match<G>,
+    pick: impl Fn(&Review<G>, usize) -> bool,
+) {
+    let presets = G::presets().unwrap_or_else(|e| panic!("{e}"));
+    let mut review = Review::of_match(&m, Screen::GameList);
+    review.read_all_now(review::review_plan(&presets.cpu.strong, G::REVIEW_NODES));
+    let marked: Vec<usize> = (0..review.moves())
+        .filter(|&i| review.mistake_at(i).is_some())
+        .collect();
+    review.ply = marked
+        .iter()
+        .copied()
+        .find(|&i| pick(&review, i))
+        .or(marked.first().copied())
+        .unwrap_or(0);
+    commands.insert_resource(review);
+    next.set(Screen::Review);
+}
+
+/// A game between two やさしい CPUs of `G` (seeded), from the position text
+/// `start` if given, resigned by the side to move after `max_plies` if the
+/// rules have not ended it.
+fn cpu_game<G: Playable>(
+    rules: G::Rules,
+    start: Option<&str>,
+    seed: u64,
+    max_plies: usize,
+) -> Match<G> {
+    use crate::rules::search::Searcher;
+    use rand::SeedableRng;
+    let presets = G::presets().unwrap_or_else(|e| panic!("{e}"));
+    let setup = MatchSetup::new(
+        Opponent::Cpu(crate::rules::data::Strength::Normal),
+        Side::First,
+        "standard",
+        rules,
+    );
+    let mut m = Match::<G>::new(setup).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(text) = start {
+        m.restart_from(text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    while m.record.outcome(&m.game).is_none() {
+        if m.record.ply() >= max_plies {
+            let side = m.game.side_to_move(m.record.current());
+            m.record.resign(side);
+            break;
+        }
+        let forbidden = m.record.forbidden_moves(&m.game);
+        let plan = presets.cpu.easy.plan(&mut rng);
+        let mut searcher =
+            Searcher::new(&m.game, m.record.current().clone(), m.record.hashes(), plan)
+                .restrict_root(|mv| !forbidden.contains(&mv));
+        let Some(best) = searcher.run(&m.game) else {
+            break;
+        };
+        if m.record.play(&m.game, best.best).is_err() {
+            break;
+        }
+    }
+    m
 }
 
 /// The setup screen of `G` with 自分で決める chosen (its options shown).

@@ -3,6 +3,15 @@
 
 use bevy::prelude::*;
 
+use crate::rules::musashi::solve::{self, Solver};
+
+/// The tables the review scene solves: as many as the platform's game
+/// solves.
+#[cfg(not(target_arch = "wasm32"))]
+const TABLES_BUDGET: u64 = solve::NATIVE_BUDGET;
+#[cfg(target_arch = "wasm32")]
+const TABLES_BUDGET: u64 = solve::WEB_BUDGET;
+
 use super::{Scene, SceneTaps, custom_setup, sample_match};
 use crate::games::play::PlayMove;
 use crate::games::session::{Match, Opponent, SideChoice};
@@ -21,6 +30,21 @@ pub(super) fn stage(
     mut moves: MessageWriter<PlayMove<Musashi>>,
 ) {
     match (*scene, job.frame) {
+        (Scene::MusashiReview, 1) => {
+            let mut m = super::cpu_game::<Musashi>(MusashiRules::STANDARD, None, 3, 80);
+            // The tables the review reads with, solved now (the picture
+            // cannot wait for the background).
+            if let Some(solver) = Solver::for_game(&m.game, TABLES_BUDGET)
+                && let Err(e) = m.game.set_endgame(std::sync::Arc::new(solver.finish()))
+            {
+                panic!("{e}");
+            }
+            // A mistake where the tables know the outcome, if there is one.
+            super::review_scene(&mut commands, &mut next, m, |r, i| {
+                use crate::rules::game::Game;
+                r.game.exact(&r.record.positions()[i]).is_some()
+            })
+        }
         (Scene::MusashiSetup, 1) => {
             custom_setup::<Musashi>(&mut commands, &mut next, musashi_presets(), |d| {
                 d.side = SideChoice::Second;

@@ -50,17 +50,22 @@ impl ThinkingSlices {
 
 /// The search a thinker runs: `pos` after the positions `history`, for a
 /// move that is not one of `forbidden` (a rule about the game so far),
-/// within the plan's time for a move from now.
+/// within the plan's time for a move from now; a single move left is read
+/// for its score when `score_single` asks.
 fn searcher<G: Game>(
     game: &G,
     pos: G::Pos,
     history: &[u64],
     plan: SearchPlan,
     forbidden: &[G::Move],
+    score_single: bool,
 ) -> Searcher<G> {
     let limit = plan.time_ms.map(std::time::Duration::from_millis);
-    let searcher =
+    let mut searcher =
         Searcher::new(game, pos, history, plan).restrict_root(|m| !forbidden.contains(&m));
+    if score_single {
+        searcher = searcher.scoring_a_single_move();
+    }
     match limit {
         Some(limit) => {
             // Bevy's Instant: the browser's clock on the web.
@@ -105,6 +110,7 @@ mod imp {
             plan: SearchPlan,
             forbidden: Vec<G::Move>,
             pace: SearchPace,
+            score_single: bool,
         ) -> Self {
             let cancel = Arc::new(AtomicBool::new(false));
             let (tx, rx) = channel();
@@ -113,7 +119,7 @@ mod imp {
             let history = history.to_vec();
             std::thread::spawn(move || {
                 yield_to_the_screen();
-                let mut searcher = searcher(&game, pos, &history, plan, &forbidden);
+                let mut searcher = searcher(&game, pos, &history, plan, &forbidden, score_single);
                 loop {
                     let slice = Instant::now();
                     let step = searcher.step(&game, &mut || {
@@ -198,9 +204,10 @@ mod imp {
             forbidden: Vec<G::Move>,
             // The page's search is always sliced (one thread).
             _pace: SearchPace,
+            score_single: bool,
         ) -> Self {
             Thinker {
-                searcher: searcher(game, pos, history, plan, &forbidden),
+                searcher: searcher(game, pos, history, plan, &forbidden, score_single),
             }
         }
 

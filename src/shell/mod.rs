@@ -41,6 +41,8 @@ pub enum Screen {
     Rules,
     /// A game's lessons to choose from (中将棋を学ぶ).
     Lessons,
+    /// 振り返り: a finished game stepped through, with the CPU's judgement.
+    Review,
 }
 
 /// The game chosen on the list (or on the command line).

@@ -39,6 +39,7 @@ pub(crate) const CHANGES: &[(&str, &str, &str)] = &[
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ResumeRequest>()
+        .add_message::<ReviewRequest>()
         .add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(OnEnter(Screen::GameList), spawn_game_list)
         .add_systems(OnEnter(Screen::Settings), spawn_settings)
@@ -211,6 +212,8 @@ pub struct TitleStart;
 pub enum CardButton {
     New(GameId),
     Continue(GameId),
+    /// 振り返る: the last finished game.
+    Review(GameId),
     Tutorial(GameId),
     Rules(GameId),
 }
@@ -304,6 +307,14 @@ fn spawn_game_list(
                                     ))
                                     .observe(resume(game));
                             }
+                            if store.has(&game.finished_key()) {
+                                buttons
+                                    .spawn((
+                                        widgets::key_button(&fonts, lang, T::Review, false),
+                                        CardButton::Review(game),
+                                    ))
+                                    .observe(review(game));
+                            }
                             buttons
                                 .spawn((
                                     widgets::key_button(&fonts, lang, T::HowToPlay, false),
@@ -372,6 +383,21 @@ fn resume(
         sfx.write(Sfx::Button);
         chosen.0 = game;
         req.write(ResumeRequest(game));
+    }
+}
+
+/// Asks the game's plugin to open the review of its last finished game.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewRequest(pub GameId);
+
+fn review(
+    game: GameId,
+) -> impl Fn(On<Pointer<Click>>, ResMut<ChosenGame>, MessageWriter<ReviewRequest>, MessageWriter<Sfx>)
+{
+    move |_, mut chosen, mut req, mut sfx| {
+        sfx.write(Sfx::Button);
+        chosen.0 = game;
+        req.write(ReviewRequest(game));
     }
 }
 

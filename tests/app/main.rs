@@ -12,3 +12,4 @@ mod mawari_family;
 mod mawari_flow;
 mod musashi_flow;
 mod musashi_positions;
+mod review;

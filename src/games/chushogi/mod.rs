@@ -94,6 +94,16 @@ impl Playable for Chu {
     const MULTI_STEP: bool = true;
     const STOP_BUTTON: T = T::StopHere;
     const PIECE_STYLES: bool = false;
+    /// A pawn is 100: 1.5 pawns is doubtful, a minor piece thrown away
+    /// (4 points) is bad; a won game counts as a lion and more ahead.
+    const REVIEW_MARGINS: crate::rules::review::Margins = crate::rules::review::Margins {
+        dubious: 150,
+        bad: 400,
+        cap: 2000,
+    };
+    /// A 12×12 board's positions are slow to read: a game of 150 moves
+    /// must still be read in a minute or two.
+    const REVIEW_NODES: u64 = 25_000;
     /// The seed's cutoff: 60 minutes from the start.
     const TIME_LIMIT: Option<f32> = Some(3600.0);
 

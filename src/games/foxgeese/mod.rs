@@ -24,6 +24,12 @@ pub(crate) fn plugin(app: &mut App) {
 impl Playable for FoxGeese {
     type Rules = FoxGeeseRules;
     const ID: GameId = GameId::FoxGeese;
+    /// A goose is 100; the fox wins once seven of 13 are taken.
+    const REVIEW_MARGINS: crate::rules::review::Margins = crate::rules::review::Margins {
+        dubious: 60,
+        bad: 150,
+        cap: 1000,
+    };
     const CELL: f32 = 78.0;
     const SQUARES: bool = false;
     const TURN_TOP_PIECES: bool = false;

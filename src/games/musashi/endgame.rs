@@ -8,20 +8,30 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::games::resume::chosen;
+use crate::games::review::Review;
 use crate::games::session::{Match, Opponent, Presets};
 use crate::rules::data::GameId;
 use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{self, Solver, Tables};
 use crate::shell::Screen;
+use crate::shell::cpu::ThinkingSlices;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<EndgameTables>().add_systems(
-        Update,
-        build_and_attach
-            .run_if(in_state(Screen::Play))
-            .run_if(chosen(GameId::Musashi))
-            .run_if(resource_exists::<Match<Musashi>>),
-    );
+    app.init_resource::<EndgameTables>()
+        .add_systems(
+            Update,
+            build_and_attach
+                .run_if(in_state(Screen::Play))
+                .run_if(chosen(GameId::Musashi))
+                .run_if(resource_exists::<Match<Musashi>>),
+        )
+        .add_systems(
+            Update,
+            attach_to_review
+                .run_if(in_state(Screen::Review))
+                .run_if(chosen(GameId::Musashi))
+                .run_if(resource_exists::<Review<Musashi>>),
+        );
 }
 
 /// Which tables: the board's size and the threshold (the first mover does
@@ -54,7 +64,7 @@ fn build_and_attach(
     mut m: ResMut<Match<Musashi>>,
     presets: Res<Presets<Musashi>>,
     mut tables: ResMut<EndgameTables>,
-    mut slices: ResMut<crate::shell::cpu::ThinkingSlices>,
+    mut slices: ResMut<ThinkingSlices>,
 ) {
     let Opponent::Cpu(strength) = m.setup.opponent else {
         return;
@@ -62,26 +72,94 @@ fn build_and_attach(
     if !presets.0.cpu.get(strength).endgame_tables || m.game.endgame_reach() > 0 {
         return;
     }
-    let key = key_of(&m.game);
-    if let Some((_, solved)) = tables.solved.iter().find(|(k, _)| *k == key) {
-        if let Some(t) = solved
-            && let Err(e) = m.game.set_endgame(t.clone())
-        {
-            warn!("endgame tables: {e}");
+    match tables.solve(&m.game, &mut slices) {
+        Solving::Ready(t) => {
+            if let Err(e) = m.game.set_endgame(t) {
+                warn!("endgame tables: {e}");
+            }
+        }
+        Solving::Pending | Solving::None => {}
+    }
+}
+
+/// Where the tables for a game's rules stand.
+enum Solving {
+    Ready(Arc<Tables>),
+    Pending,
+    /// Not even one layer fits the budget.
+    None,
+}
+
+impl EndgameTables {
+    /// The tables for `game`'s rules: solved, or solving on (started now
+    /// if they were not).
+    fn solve(&mut self, game: &Musashi, slices: &mut ThinkingSlices) -> Solving {
+        let key = key_of(game);
+        if let Some((_, solved)) = self.solved.iter().find(|(k, _)| *k == key) {
+            return match solved {
+                Some(t) => Solving::Ready(t.clone()),
+                None => Solving::None,
+            };
+        }
+        match self.building.as_mut() {
+            Some((k, build)) if *k == key => {
+                if let Some(done) = slices.time(|| build.poll()) {
+                    self.building = None;
+                    let done = Arc::new(done);
+                    self.solved.push((key, Some(done.clone())));
+                    return Solving::Ready(done);
+                }
+            }
+            _ => match Solver::for_game(game, imp::BUDGET) {
+                Some(solver) => self.building = Some((key, imp::Build::start(solver))),
+                None => {
+                    self.solved.push((key, None));
+                    return Solving::None;
+                }
+            },
+        }
+        Solving::Pending
+    }
+}
+
+/// 振り返り reads every position with the exact tables where they reach:
+/// the reading waits for them (solved for this game's rules if no game
+/// against つよい has solved them yet), then starts again with them.
+fn attach_to_review(
+    mut review: ResMut<Review<Musashi>>,
+    mut tables: ResMut<EndgameTables>,
+    mut slices: ResMut<ThinkingSlices>,
+    mut refused: Local<bool>,
+) {
+    if review.game.endgame_reach() > 0 || *refused {
+        if review.exact_pending {
+            review.exact_pending = false;
         }
         return;
     }
-    match tables.building.as_mut() {
-        Some((k, build)) if *k == key => {
-            if let Some(done) = slices.time(|| build.poll()) {
-                tables.building = None;
-                tables.solved.push((key, Some(Arc::new(done))));
+    match tables.solve(&review.game, &mut slices) {
+        Solving::Ready(t) => {
+            match review.game.set_endgame(t) {
+                Ok(()) => review.read_again(),
+                // Tables for other rules: the review reads without them
+                // (and asks no more).
+                Err(e) => {
+                    warn!("endgame tables: {e}");
+                    *refused = true;
+                }
+            }
+            review.exact_pending = false;
+        }
+        Solving::Pending => {
+            if !review.exact_pending {
+                review.exact_pending = true;
             }
         }
-        _ => match Solver::for_game(&m.game, imp::BUDGET) {
-            Some(solver) => tables.building = Some((key, imp::Build::start(solver))),
-            None => tables.solved.push((key, None)),
-        },
+        Solving::None => {
+            if review.exact_pending {
+                review.exact_pending = false;
+            }
+        }
     }
 }
 

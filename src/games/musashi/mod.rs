@@ -31,6 +31,12 @@ const KO_AT_START: u32 = 16;
 impl Playable for Musashi {
     type Rules = MusashiRules;
     const ID: GameId = GameId::Musashi;
+    /// A 子 is 100; 親 wins once eleven of 16 are taken.
+    const REVIEW_MARGINS: crate::rules::review::Margins = crate::rules::review::Margins {
+        dubious: 60,
+        bad: 150,
+        cap: 1200,
+    };
     const CELL: f32 = 78.0;
     const SQUARES: bool = false;
     const TURN_TOP_PIECES: bool = false;

@@ -79,6 +79,7 @@ pub(super) fn handle_commands<G: Playable>(
                     plan,
                     m.record.forbidden_moves(&m.game),
                     *pace,
+                    false,
                 ));
             }
             PlayCommand::ExportPosition => {

@@ -58,6 +58,11 @@ pub(super) fn spawn_result<G: Playable>(
                     PlayAgainButton,
                 ))
                 .observe(play_again::<G>);
+                row.spawn((
+                    widgets::key_button(&fonts, lang, T::Review, false),
+                    crate::games::review::OpenReviewButton,
+                ))
+                .observe(crate::games::review::open_from_result::<G>);
                 row.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
                     .observe(crate::shell::screens::go_to(Screen::GameList));
             });

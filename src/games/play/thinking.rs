@@ -79,6 +79,7 @@ pub(super) fn cpu_turn<G: Playable>(
                 plan,
                 m.record.forbidden_moves(&m.game),
                 *pace,
+                false,
             ));
         }
         Some(thinker) => {

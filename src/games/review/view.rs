@@ -1,0 +1,638 @@
+//! The review screen drawn: the board with the position shown (the last
+//! move marked, a step forward animated, the better move's dotted arrow
+//! before a mistake), and the panel: the result, the position's move and
+//! evaluation, the reading's progress, the graph, the buttons and the
+//! move list.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::{Review, ReviewButton, ReviewCommand, ReviewThink, exact_words};
+use crate::games::art::{self, Art, Highlight};
+use crate::games::board_view::BoardView;
+use crate::games::kit::game_title;
+use crate::games::play::{board_view, layout_for, piece_rotation};
+use crate::games::session::Playable;
+use crate::rules::board::PointId;
+use crate::rules::game::Side;
+use crate::rules::review::Slip;
+use crate::shell::Screen;
+use crate::shell::anim::{Lifetime, Tween};
+use crate::shell::i18n::{Lang, T};
+use crate::shell::layout::panel_node;
+use crate::shell::settings::Settings;
+use crate::shell::widgets::{self, Fonts, palette};
+
+/// A piece on the review board.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewPiece {
+    pub point: PointId,
+    pub side: Side,
+}
+
+/// The last move's marks and the better move's arrow (redrawn with the
+/// position).
+#[derive(Component, Clone)]
+pub(super) struct ReviewMarker;
+
+/// A dot of the better move's dotted arrow (tests look for it).
+#[derive(Component, Clone)]
+pub struct ReviewArrow;
+
+/// A column of the graph: the position after this many moves.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewGraphBar(pub usize);
+
+/// A move of the move list: the position after it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewMoveEntry(pub usize);
+
+#[derive(Component)]
+pub(super) struct ResultText;
+#[derive(Component)]
+pub(super) struct PlyText;
+#[derive(Component)]
+pub(super) struct StatusText;
+#[derive(Component)]
+pub(super) struct EvalText;
+#[derive(Component)]
+pub(super) struct MistakeText;
+#[derive(Component)]
+pub(super) struct ProgressBox;
+#[derive(Component)]
+pub(super) struct ProgressFill;
+#[derive(Component)]
+pub(super) struct ProgressText;
+#[derive(Component)]
+pub(super) struct Graph;
+#[derive(Component)]
+pub(super) struct MoveList;
+
+/// What is drawn now, so that each part is redrawn only when it changes.
+#[derive(Resource, Default)]
+pub(super) struct Shown {
+    /// The position drawn, and whether the judgement (its arrow) was in.
+    position: Option<(usize, bool)>,
+    graph: Option<(u64, usize)>,
+    list: Option<(bool, Lang)>,
+}
+
+const PANEL_WIDTH: f32 = 330.0;
+const GRAPH_WIDTH: f32 = 300.0;
+const GRAPH_HEIGHT: f32 = 110.0;
+/// Height of one line of the move list, for scrolling to the move shown.
+const ENTRY_HEIGHT: f32 = 20.0;
+/// Seconds a piece takes to slide one move, and per hop of a jump.
+const SLIDE: f32 = 0.22;
+const HOP: f32 = 0.32;
+
+const AHEAD: Color = Color::srgb(0.22, 0.42, 0.72);
+const BEHIND: Color = palette::VERMILION;
+const DUBIOUS: Color = Color::srgb(0.85, 0.55, 0.05);
+const BAD: Color = Color::srgb(0.80, 0.08, 0.08);
+
+fn slip_color(slip: Slip) -> Color {
+    match slip {
+        Slip::Dubious => DUBIOUS,
+        Slip::Bad => BAD,
+    }
+}
+
+fn slip_text(slip: Slip) -> T {
+    match slip {
+        Slip::Dubious => T::ReviewDubious,
+        Slip::Bad => T::ReviewBad,
+    }
+}
+
+pub(super) fn enter<G: Playable>(
+    mut commands: Commands,
+    review: Res<Review<G>>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    mut think: ResMut<ReviewThink<G>>,
+    mut shown: ResMut<Shown>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+) {
+    think.0 = None;
+    *shown = Shown::default();
+    let lang = settings.lang;
+    let layout = layout_for(&review.game, windows.single().ok());
+    let flipped = G::TURN_BOARD && review.setup.bottom_side() == Side::Second;
+    let view = board_view(&review.game, flipped, layout);
+    review.game.spawn_board(
+        &mut commands,
+        &view,
+        &fonts,
+        &settings,
+        DespawnOnExit(Screen::Review),
+    );
+    commands.insert_resource(view);
+    commands.insert_resource(layout);
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Review),
+            panel_node(layout, PANEL_WIDTH),
+        ))
+        .with_children(|panel| {
+            panel.spawn(widgets::row()).with_children(|row| {
+                row.spawn((
+                    game_title(&fonts, lang, G::ID, 24.0),
+                    Node {
+                        margin: UiRect::right(px(10)),
+                        ..default()
+                    },
+                ));
+                row.spawn(widgets::label(
+                    &fonts,
+                    lang,
+                    T::ReviewTitle,
+                    24.0,
+                    palette::INK,
+                ));
+            });
+            panel.spawn((
+                widgets::text(&fonts, "", 15.0, palette::INK_SOFT),
+                ResultText,
+            ));
+            panel.spawn((widgets::text(&fonts, "", 17.0, palette::INK), PlyText));
+            panel.spawn((
+                widgets::text(&fonts, "", 14.0, palette::INK_SOFT),
+                StatusText,
+            ));
+            panel.spawn((widgets::text(&fonts, "", 16.0, palette::INK), EvalText));
+            panel.spawn((
+                widgets::text(&fonts, "", 15.0, BAD),
+                MistakeText,
+                Node {
+                    min_height: px(40),
+                    max_width: px(GRAPH_WIDTH),
+                    ..default()
+                },
+            ));
+            panel
+                .spawn((
+                    ProgressBox,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Center,
+                        ..default()
+                    },
+                ))
+                .with_children(|progress| {
+                    progress.spawn((
+                        widgets::text(&fonts, "", 13.0, palette::INK_SOFT),
+                        ProgressText,
+                    ));
+                    progress
+                        .spawn((
+                            Node {
+                                width: px(GRAPH_WIDTH),
+                                height: px(8),
+                                ..default()
+                            },
+                            BackgroundColor(palette::CARD),
+                        ))
+                        .with_children(|bar| {
+                            bar.spawn((
+                                ProgressFill,
+                                Node {
+                                    width: percent(0),
+                                    height: percent(100),
+                                    ..default()
+                                },
+                                BackgroundColor(AHEAD),
+                            ));
+                        });
+                });
+            panel.spawn((
+                Graph,
+                Node {
+                    width: px(GRAPH_WIDTH),
+                    height: px(GRAPH_HEIGHT),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                BackgroundColor(palette::CARD),
+            ));
+            panel.spawn(widgets::row()).with_children(|row| {
+                for (key, cmd) in [
+                    (T::ReviewFirst, ReviewCommand::First),
+                    (T::ReviewPrevious, ReviewCommand::Previous),
+                    (T::ReviewNext, ReviewCommand::Next),
+                    (T::ReviewLast, ReviewCommand::Last),
+                ] {
+                    row.spawn((
+                        widgets::key_button(&fonts, lang, key, false),
+                        ReviewButton(cmd),
+                    ))
+                    .observe(send(cmd));
+                }
+            });
+            panel.spawn((
+                MoveList,
+                ScrollPosition::default(),
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Start,
+                    width: px(GRAPH_WIDTH),
+                    max_height: px(200),
+                    flex_shrink: 1.0,
+                    min_height: px(0),
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+            ));
+            panel
+                .spawn((
+                    widgets::key_button(&fonts, lang, T::ReviewBack, false),
+                    ReviewButton(ReviewCommand::Back),
+                ))
+                .observe(send(ReviewCommand::Back));
+        });
+}
+
+/// An observer that sends `cmd`.
+fn send(cmd: ReviewCommand) -> impl Fn(On<Pointer<Click>>, MessageWriter<ReviewCommand>) {
+    move |_, mut w| {
+        w.write(cmd);
+    }
+}
+
+/// Draws the position shown when it changes: the pieces (the moving one
+/// sliding or hopping there after a step forward), the last move's marks
+/// and, before a mistake, the better move's arrow.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw_position<G: Playable>(
+    mut commands: Commands,
+    review: Res<Review<G>>,
+    mut shown: ResMut<Shown>,
+    view: Res<BoardView>,
+    art: Res<Art>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    old: Query<Entity, Or<(With<ReviewPiece>, With<ReviewMarker>)>>,
+) {
+    let ply = review.ply;
+    let key = (ply, review.judged.is_some());
+    if shown.position == Some(key) {
+        return;
+    }
+    let stepped_forward = shown.position.is_some_and(|(before, _)| before + 1 == ply);
+    shown.position = Some(key);
+    let game = &review.game;
+    let graph = game.graph();
+    let at = |p: PointId| view.world(graph, p);
+    let scope = (DespawnOnExit(Screen::Review), ReviewMarker);
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let positions = review.record.positions();
+    let moves = review.record.moves();
+    let pos = &positions[ply];
+    let bottom = review.setup.bottom_side();
+    // The move that led here: its piece comes along its path.
+    let arriving = (ply > 0 && stepped_forward && !settings.reduced_motion).then(|| moves[ply - 1]);
+    let path = arriving.map(|mv| game.move_path(mv));
+    for p in 0..graph.len() {
+        let Some(side) = game.piece_at(pos, p) else {
+            continue;
+        };
+        let face = game.piece_face(pos, p);
+        let placed = at(p).extend(1.0);
+        let mut piece = commands.spawn((
+            DespawnOnExit(Screen::Review),
+            ReviewPiece { point: p, side },
+            Transform::from_translation(placed).with_rotation(piece_rotation::<G>(side, bottom)),
+            Visibility::default(),
+        ));
+        piece.with_children(|c| G::piece_children(c, &art, &fonts, &settings, side, face));
+        if let Some(path) = &path
+            && path.last() == Some(&p)
+        {
+            let stops: Vec<Vec3> = path.iter().map(|&q| at(q).extend(1.5)).collect();
+            let hops = path.len().saturating_sub(1).max(1);
+            let (duration, arc) = if hops > 1 || (!G::SQUARES && is_capture(&review, ply)) {
+                (HOP * hops as f32, 30.0)
+            } else {
+                (SLIDE, 0.0)
+            };
+            piece.insert((
+                Transform::from_translation(stops[0])
+                    .with_rotation(piece_rotation::<G>(side, bottom)),
+                Tween::hops(&stops, duration, arc),
+            ));
+        }
+    }
+    if let Some(mv) = arriving {
+        // Red rings where the move took pieces.
+        for p in game.capture_view(&positions[ply - 1], mv).captured {
+            commands.spawn((
+                scope.clone(),
+                Mesh2d(art.red_ring.clone()),
+                MeshMaterial2d(art.red.clone()),
+                Transform::from_translation(at(p).extend(4.0)),
+                Lifetime(0.9),
+            ));
+        }
+    }
+    if ply > 0 {
+        for p in game.move_path(moves[ply - 1]) {
+            art::spawn_highlight(
+                &mut commands,
+                scope.clone(),
+                &art,
+                G::SQUARES,
+                at(p),
+                Highlight::LastMove,
+            );
+        }
+    }
+    if let Some(better) = review.suggestion() {
+        let points: Vec<Vec2> = game.move_path(better).into_iter().map(at).collect();
+        art::spawn_path_arrows(
+            &mut commands,
+            (DespawnOnExit(Screen::Review), ReviewMarker, ReviewArrow),
+            &points,
+        );
+    }
+}
+
+fn is_capture<G: Playable>(review: &Review<G>, ply: usize) -> bool {
+    let positions = review.record.positions();
+    review
+        .game
+        .is_capture(&positions[ply - 1], review.record.moves()[ply - 1])
+}
+
+/// The move list's text of move `i` (0-based): the game's own record.
+fn move_words<G: Playable>(review: &Review<G>, i: usize, settings: &Settings) -> String {
+    let moves = review.record.moves();
+    let last = i.checked_sub(1).map(|j| moves[j]);
+    review
+        .game
+        .record_move_text(&review.record.positions()[i], moves[i], last, settings)
+}
+
+/// Redraws the graph (when a reading came in or the position changed) and
+/// the move list (when the judgement came or the language changed), and
+/// marks the move shown in the list.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw_graph<G: Playable>(
+    mut commands: Commands,
+    review: Res<Review<G>>,
+    mut shown: ResMut<Shown>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    graph: Query<Entity, With<Graph>>,
+    list: Query<Entity, With<MoveList>>,
+    mut entries: Query<(&ReviewMoveEntry, &mut BackgroundColor)>,
+    mut scroll: Query<&mut ScrollPosition, With<MoveList>>,
+) {
+    let key = (review.version, review.ply);
+    if shown.graph != Some(key) {
+        shown.graph = Some(key);
+        if let Ok(g) = graph.single() {
+            commands.entity(g).despawn_children();
+            commands
+                .entity(g)
+                .with_children(|g| spawn_graph(g, &review));
+        }
+        for (entry, mut bg) in &mut entries {
+            bg.0 = entry_background(entry.0 == review.ply);
+        }
+        for mut s in &mut scroll {
+            s.0.y = (review.ply as f32 - 4.0).max(0.0) * ENTRY_HEIGHT;
+        }
+    }
+    let list_key = (review.judged.is_some(), settings.lang);
+    if shown.list != Some(list_key) {
+        shown.list = Some(list_key);
+        if let Ok(l) = list.single() {
+            commands.entity(l).despawn_children();
+            commands.entity(l).with_children(|l| {
+                for i in 0..review.moves() {
+                    let slip = review.mistake_at(i).map(|m| m.slip);
+                    let mark = match slip {
+                        Some(Slip::Dubious) => " ?",
+                        Some(Slip::Bad) => " ??",
+                        None => "",
+                    };
+                    let words = format!("{}. {}{mark}", i + 1, move_words(&review, i, &settings));
+                    let color = slip.map_or(palette::INK, slip_color);
+                    let target = i + 1;
+                    l.spawn((
+                        ReviewMoveEntry(target),
+                        Node {
+                            width: percent(100),
+                            padding: UiRect::axes(px(6), px(1)),
+                            ..default()
+                        },
+                        BackgroundColor(entry_background(target == review.ply)),
+                        children![widgets::text(&fonts, words, 14.0, color)],
+                    ))
+                    .observe(send(ReviewCommand::GoTo(target)));
+                }
+            });
+        }
+    }
+}
+
+fn entry_background(current: bool) -> Color {
+    if current {
+        palette::LAST_MOVE
+    } else {
+        Color::NONE
+    }
+}
+
+/// The graph's columns: one per position, its bar up while the player is
+/// ahead and down while behind, the position shown in gold, each mistake
+/// marked over the position it led to.
+fn spawn_graph<G: Playable>(g: &mut ChildSpawnerCommands, review: &Review<G>) {
+    let n = review.readings.len().max(1);
+    let w = GRAPH_WIDTH / n as f32;
+    let mid = GRAPH_HEIGHT / 2.0;
+    g.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(mid),
+            width: percent(100),
+            height: px(1),
+            ..default()
+        },
+        BackgroundColor(palette::INK_SOFT),
+    ));
+    let cap = G::REVIEW_MARGINS.cap.max(1) as f32;
+    let values = review.judged.as_ref().map(|j| &j.values);
+    for i in 0..n {
+        let current = i == review.ply;
+        let mut column = g.spawn((
+            ReviewGraphBar(i),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(i as f32 * w),
+                top: px(0),
+                width: px(w.max(1.0)),
+                height: percent(100),
+                ..default()
+            },
+            BackgroundColor(if current {
+                palette::GOLD.with_alpha(0.45)
+            } else {
+                Color::NONE
+            }),
+        ));
+        column.observe(send(ReviewCommand::GoTo(i)));
+        let value = values.and_then(|v| v.get(i)).copied();
+        let mistake = i.checked_sub(1).and_then(|m| review.mistake_at(m));
+        column.with_children(|c| {
+            if let Some(v) = value {
+                let h = (v as f32 / cap).clamp(-1.0, 1.0) * (mid - 8.0);
+                c.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: px(0),
+                        width: percent(100),
+                        top: px(if h >= 0.0 { mid - h } else { mid }),
+                        height: px(h.abs().max(1.0)),
+                        ..default()
+                    },
+                    BackgroundColor(if h >= 0.0 { AHEAD } else { BEHIND }),
+                ));
+            }
+            if let Some(m) = mistake {
+                c.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        top: px(1),
+                        left: px(w / 2.0 - 3.0),
+                        width: px(6),
+                        height: px(6),
+                        ..default()
+                    },
+                    BackgroundColor(slip_color(m.slip)),
+                ));
+            }
+        });
+    }
+}
+
+/// The panel's words: how the game ended, the position shown and its
+/// move, the evaluation (or the exact verdict), the next move's mistake,
+/// and the reading's progress.
+#[allow(clippy::type_complexity)]
+pub(super) fn update_panel<G: Playable>(
+    review: Res<Review<G>>,
+    settings: Res<Settings>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<ResultText>>,
+        Query<&mut Text, With<PlyText>>,
+        Query<&mut Text, With<StatusText>>,
+        Query<&mut Text, With<EvalText>>,
+        Query<&mut Text, With<MistakeText>>,
+        Query<&mut Text, With<ProgressText>>,
+    )>,
+    mut progress: Query<&mut Node, (With<ProgressBox>, Without<ProgressFill>)>,
+    mut fill: Query<&mut Node, (With<ProgressFill>, Without<ProgressBox>)>,
+) {
+    if !review.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let lang = settings.lang;
+    let ply = review.ply;
+    let game = &review.game;
+    let pos = &review.record.positions()[ply];
+    let mut result = match review.outcome {
+        Some(o) => {
+            let head = match o.winner {
+                Some(w) => G::wins_text(w),
+                None => T::Draw,
+            };
+            let reason = game.record_reason_text(&review.record, o.reason);
+            format!("{} — {}", head.get(lang), reason.get(lang))
+        }
+        None => String::new(),
+    };
+    if let Some(j) = &review.judged {
+        let count = |s: Slip| j.mistakes.iter().flatten().filter(|m| m.slip == s).count();
+        let (dubious, bad) = (count(Slip::Dubious), count(Slip::Bad));
+        let summary = if dubious + bad == 0 {
+            T::ReviewNoMistakes.get(lang).to_string()
+        } else {
+            T::ReviewMistakeCount
+                .get(lang)
+                .replacen("{}", &dubious.to_string(), 1)
+                .replacen("{}", &bad.to_string(), 1)
+        };
+        result = format!("{result}\n{summary}");
+    }
+    set(&mut texts.p0(), result);
+    let ply_words = if ply == 0 {
+        T::ReviewStart.get(lang).to_string()
+    } else {
+        format!(
+            "{} {}",
+            T::ReviewPly.get(lang).replace("{}", &ply.to_string()),
+            move_words(&review, ply - 1, &settings)
+        )
+    };
+    set(&mut texts.p1(), ply_words);
+    set(&mut texts.p2(), game.status_line(pos, lang));
+    let value = review
+        .judged
+        .as_ref()
+        .and_then(|j| j.values.get(ply))
+        .copied();
+    let eval = match (exact_words(&review, ply, lang), value) {
+        (Some(exact), _) => format!("{} {exact}", T::ReviewEvaluation.get(lang)),
+        (None, Some(v)) => format!("{} {v:+}", T::ReviewEvaluation.get(lang)),
+        (None, None) => String::new(),
+    };
+    set(&mut texts.p3(), eval);
+    let mistake = review
+        .mistake_at(ply)
+        .map(|m| {
+            format!(
+                "{} {}: {}\n{} {}",
+                T::ReviewNextMove.get(lang),
+                move_words(&review, ply, &settings),
+                slip_text(m.slip).get(lang),
+                T::ReviewBetter.get(lang),
+                game.record_move_text(
+                    pos,
+                    m.better,
+                    ply.checked_sub(1).map(|j| review.record.moves()[j]),
+                    &settings
+                )
+            )
+        })
+        .unwrap_or_default();
+    set(&mut texts.p4(), mistake);
+    let total = review.readings.len();
+    let read = review.read_count();
+    let progress_words = if review.exact_pending {
+        T::ReviewTables.get(lang).to_string()
+    } else {
+        format!("{} {read}/{total}", T::ReviewReading.get(lang))
+    };
+    set(&mut texts.p5(), progress_words);
+    for mut node in &mut progress {
+        node.display = if review.finished() {
+            Display::None
+        } else {
+            Display::Flex
+        };
+    }
+    for mut node in &mut fill {
+        node.width = percent(read as f32 * 100.0 / total.max(1) as f32);
+    }
+}
+
+fn set<F: bevy::ecs::query::QueryFilter>(q: &mut Query<&mut Text, F>, words: String) {
+    for mut t in q.iter_mut() {
+        if t.0 != words {
+            t.0 = words.clone();
+        }
+    }
+}
