@@ -43,6 +43,15 @@ pub struct Cli {
     /// or a USI game, mawari: e.g. "rules=basic hisha@6 fu@14 turn=0").
     #[arg(long, value_name = "TEXT", requires = "game")]
     pub position: Option<String>,
+    /// Open the review of the finished game in this file (what 共有 on a
+    /// review writes, e.g. ~/yorimichi-review.txt).
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "game",
+        conflicts_with = "position"
+    )]
+    pub review: Option<std::path::PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -151,9 +160,20 @@ pub fn main() -> ExitCode {
         }
     };
     let Some(command) = cli.command else {
+        let review = match &cli.review {
+            Some(path) => match std::fs::read_to_string(path) {
+                Ok(text) => Some(text),
+                Err(e) => {
+                    eprintln!("yorimichi: --review {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+            },
+            None => None,
+        };
         return app_exit(crate::run(StartOptions {
             game: cli.game,
             position: cli.position,
+            review,
             capture: None,
         }));
     };
@@ -195,6 +215,7 @@ fn capture(job: crate::shell::capture::ScreenshotJob) -> ExitCode {
     app_exit(crate::run(StartOptions {
         game: None,
         position: None,
+        review: None,
         capture: Some(job),
     }))
 }

@@ -416,13 +416,24 @@ pub(crate) fn spawn_dotted_arrow(
     a: Vec2,
     b: Vec2,
 ) {
+    spawn_dotted_arrow_in(commands, scope, a, b, palette::HINT_BLUE);
+}
+
+/// A dotted arrow from `a` to `b` in `color`.
+pub(crate) fn spawn_dotted_arrow_in(
+    commands: &mut Commands,
+    scope: impl Bundle + Clone,
+    a: Vec2,
+    b: Vec2,
+    color: Color,
+) {
     let len = a.distance(b);
     let dir = (b - a).normalize_or_zero();
     let mut d = CELL * 0.3;
     while d < len - CELL * 0.25 {
         commands.spawn((
             scope.clone(),
-            Sprite::from_color(palette::HINT_BLUE, Vec2::splat(7.0)),
+            Sprite::from_color(color, Vec2::splat(7.0)),
             Transform::from_translation((a + dir * d).extend(6.0)),
         ));
         d += 13.0;
@@ -430,20 +441,30 @@ pub(crate) fn spawn_dotted_arrow(
     let angle = dir.to_angle() - std::f32::consts::FRAC_PI_2;
     commands.spawn((
         scope,
-        Sprite::from_color(palette::HINT_BLUE, Vec2::new(18.0, 18.0)),
+        Sprite::from_color(color, Vec2::new(18.0, 18.0)),
         Transform::from_translation((b - dir * CELL * 0.2).extend(6.0))
             .with_rotation(Quat::from_rotation_z(angle + std::f32::consts::FRAC_PI_4)),
     ));
 }
 
-/// Dotted arrows along a whole path (a multi-jump hint).
+/// Blue dotted arrows along a whole path (a multi-jump hint).
 pub(crate) fn spawn_path_arrows(
     commands: &mut Commands,
     scope: impl Bundle + Clone,
     points: &[Vec2],
 ) {
+    spawn_path_arrows_in(commands, scope, points, palette::HINT_BLUE);
+}
+
+/// Dotted arrows in `color` along a whole path.
+pub(crate) fn spawn_path_arrows_in(
+    commands: &mut Commands,
+    scope: impl Bundle + Clone,
+    points: &[Vec2],
+    color: Color,
+) {
     for w in points.windows(2) {
-        spawn_dotted_arrow(commands, scope.clone(), w[0], w[1]);
+        spawn_dotted_arrow_in(commands, scope.clone(), w[0], w[1], color);
     }
 }
 

@@ -25,6 +25,11 @@ pub(crate) trait Resumable: Resource + Sized {
     /// Rebuilds the match from what was stored; the message says what is
     /// wrong with a save that cannot be played.
     fn resume(save: Self::Save) -> Result<Self, String>;
+    /// Whether 続きから is to bring this match back (検討 is not: it must
+    /// leave the game saved before it untouched).
+    fn kept(&self) -> bool {
+        true
+    }
 }
 
 /// Run condition: `game` is the one chosen on the list.
@@ -34,12 +39,16 @@ pub(crate) fn chosen(game: GameId) -> impl FnMut(Res<ChosenGame>) -> bool + Clon
 
 /// Stores `m` for 続きから.
 pub(crate) fn keep<R: Resumable>(store: &mut Store, m: &R) {
-    store.put(&R::GAME.save_key(), &m.save());
+    if m.kept() {
+        store.put(&R::GAME.save_key(), &m.save());
+    }
 }
 
-/// Drops the save (the game is over).
-pub(crate) fn forget<R: Resumable>(store: &mut Store) {
-    store.remove(&R::GAME.save_key());
+/// Drops the save (`m` is over).
+pub(crate) fn forget<R: Resumable>(store: &mut Store, m: &R) {
+    if m.kept() {
+        store.remove(&R::GAME.save_key());
+    }
 }
 
 /// Loads the save of `R`'s game. A corrupt or foreign save is removed and

@@ -280,6 +280,9 @@ pub enum Opponent {
     Cpu(Strength),
     /// となりの人: two players on one device.
     Human,
+    /// 検討: one person plays both sides from any position while the CPU
+    /// reads each one; never saved for 続きから and never a result.
+    Analysis,
 }
 
 /// Which side the player takes against the CPU, as chosen on the setup
@@ -325,12 +328,17 @@ impl<R> MatchSetup<R> {
     pub fn is_cpu(&self, side: Side) -> bool {
         matches!(self.opponent, Opponent::Cpu(_)) && side != self.human_side
     }
-    /// The side drawn at the bottom.
+    /// The side drawn at the bottom (検討 keeps the view of the game it
+    /// came from).
     pub fn bottom_side(&self) -> Side {
         match self.opponent {
-            Opponent::Cpu(_) => self.human_side,
+            Opponent::Cpu(_) | Opponent::Analysis => self.human_side,
             Opponent::Human => Side::First,
         }
+    }
+    /// Whether this is 検討 rather than a game.
+    pub fn analysing(&self) -> bool {
+        self.opponent == Opponent::Analysis
     }
 }
 
@@ -372,6 +380,9 @@ impl<G: Playable> Match<G> {
 
     /// Rebuilds a saved game by replaying its moves through the rules.
     pub fn from_save(save: GameSave<G::Rules, G::Move>) -> Result<Self, String> {
+        if save.setup.analysing() {
+            return Err("a 検討 is never saved".to_string());
+        }
         let mut m = Self::new(save.setup)?;
         let start = match &save.start {
             Some(text) => m
@@ -424,7 +435,7 @@ impl<G: Playable> Match<G> {
     /// is nothing to undo.
     pub fn undo_for_player(&mut self) -> bool {
         match self.setup.opponent {
-            Opponent::Human => self.record.undo(),
+            Opponent::Human | Opponent::Analysis => self.record.undo(),
             Opponent::Cpu(_) => {
                 let human = self.setup.human_side;
                 // The last position where the player was to move and moved
@@ -525,6 +536,9 @@ impl<G: Playable> Resumable for Match<G> {
     }
     fn resume(save: Self::Save) -> Result<Self, String> {
         Self::from_save(save)
+    }
+    fn kept(&self) -> bool {
+        !self.setup.analysing()
     }
 }
 

@@ -172,6 +172,36 @@ pub fn read<G: Game>(
     }
 }
 
+/// The `count` best moves of `pos` (reached after the positions
+/// `history`, its own last) by `plan`, as 検討 reads them one after
+/// another: each with its score for the side to move and the line the
+/// search expects, the move first; each next one is the best of the moves
+/// not yet read, none of them `forbidden`. Fewer when fewer moves are
+/// legal.
+pub fn best_lines<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    history: &[u64],
+    forbidden: &[G::Move],
+    plan: SearchPlan,
+    count: usize,
+) -> Vec<(i32, Vec<G::Move>)> {
+    let mut lines: Vec<(i32, Vec<G::Move>)> = Vec::new();
+    let mut left_out = forbidden.to_vec();
+    while lines.len() < count {
+        let Some(found) = Searcher::new(game, pos.clone(), history, plan.clone())
+            .restrict_root(|m| !left_out.contains(&m))
+            .scoring_a_single_move()
+            .run(game)
+        else {
+            break;
+        };
+        left_out.push(found.best);
+        lines.push((found.score, found.pv));
+    }
+    lines
+}
+
 /// Every legal move of `pos` but `mv`: left out of the root, they leave the
 /// search to read `mv` alone.
 pub fn all_but<G: Game>(game: &G, pos: &G::Pos, mv: G::Move) -> Vec<G::Move> {

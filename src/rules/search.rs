@@ -241,7 +241,13 @@ pub struct SearchResult<M> {
     /// Deepest completed iteration.
     pub depth: u8,
     pub nodes: u64,
+    /// The expected line of play, `best` first ([`PV_LENGTH`] moves at
+    /// most).
+    pub pv: Vec<M>,
 }
+
+/// How many moves of the expected line a finished search reports.
+pub const PV_LENGTH: usize = 8;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step<M> {
@@ -469,6 +475,7 @@ impl<G: Game> Searcher<G> {
             score,
             depth: self.depth_done,
             nodes: self.nodes,
+            pv: vec![best],
         })
     }
 
@@ -514,11 +521,16 @@ impl<G: Game> Searcher<G> {
             }
         }
         let (best, score) = self.best.unwrap_or((self.root_moves[0].0, 0));
+        let mut pv = self.principal_variation(game, PV_LENGTH);
+        if pv.first() != Some(&best) {
+            pv = vec![best];
+        }
         Step::Done(SearchResult {
             best,
             score,
             depth: self.depth_done,
             nodes: self.nodes,
+            pv,
         })
     }
 

@@ -38,6 +38,15 @@ pub(super) fn stage(
                 |r, i| r.mistake_at(i).is_some_and(|m| m.slip == Slip::Bad),
             )
         }
+        (Scene::ChushogiAnalysis, 1) => {
+            let rules = chushogi_presets().unwrap_or_else(|e| panic!("{e}")).presets[0].rules;
+            super::analysis_scene(
+                &mut commands,
+                &mut next,
+                super::cpu_game::<Chu>(rules, None, 3, 40),
+                |r, i| r.mistake_at(i).is_some_and(|m| m.slip == Slip::Bad),
+            )
+        }
         (Scene::ChushogiSetup, 1) => {
             custom_setup::<Chu>(&mut commands, &mut next, chushogi_presets(), |_| {})
         }

@@ -60,6 +60,7 @@ pub enum Scene {
     ChushogiMnemonic,
     ChushogiWestern,
     ChushogiReview,
+    ChushogiAnalysis,
     Mawari,
     MawariThrow,
     MawariSetup,
@@ -75,7 +76,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene, in the README's order.
-    pub const ALL: [Scene; 43] = [
+    pub const ALL: [Scene; 44] = [
         Scene::Title,
         Scene::List,
         Scene::Hasami,
@@ -109,6 +110,7 @@ impl Scene {
         Scene::ChushogiMnemonic,
         Scene::ChushogiWestern,
         Scene::ChushogiReview,
+        Scene::ChushogiAnalysis,
         Scene::Mawari,
         Scene::MawariThrow,
         Scene::MawariSetup,
@@ -156,6 +158,7 @@ impl Scene {
             Scene::ChushogiMnemonic => "chushogi-mnemonic",
             Scene::ChushogiWestern => "chushogi-western",
             Scene::ChushogiReview => "chushogi-review",
+            Scene::ChushogiAnalysis => "chushogi-analysis",
             Scene::Mawari => "mawari",
             Scene::MawariThrow => "mawari-throw",
             Scene::MawariSetup => "mawari-setup",
@@ -215,6 +218,7 @@ impl Scene {
             | Scene::ChushogiMnemonic
             | Scene::ChushogiWestern
             | Scene::ChushogiReview
+            | Scene::ChushogiAnalysis
             | Scene::ChushogiCpu => GameId::ChuShogi,
             Scene::Mawari
             | Scene::MawariThrow
@@ -387,8 +391,14 @@ fn review_scene<G: Playable>(
     m: Match<G>,
     pick: impl Fn(&Review<G>, usize) -> bool,
 ) {
+    commands.insert_resource(picked_review(&m, pick));
+    next.set(Screen::Review);
+}
+
+/// The review of `m`, read at once, at the mistake `pick` chooses.
+fn picked_review<G: Playable>(m: &Match<G>, pick: impl Fn(&Review<G>, usize) -> bool) -> Review<G> {
     let presets = G::presets().unwrap_or_else(|e| panic!("{e}"));
-    let mut review = Review::of_match(&m, Screen::GameList);
+    let mut review = Review::of_match(m, Screen::GameList);
     review.read_all_now(review::review_plan(&presets.cpu.strong, G::REVIEW_NODES));
     let marked: Vec<usize> = (0..review.moves())
         .filter(|&i| review.mistake_at(i).is_some())
@@ -399,8 +409,34 @@ fn review_scene<G: Playable>(
         .find(|&i| pick(&review, i))
         .or(marked.first().copied())
         .unwrap_or(0);
+    review
+}
+
+/// 検討 from the position [`review_scene`] would show, its lines read at
+/// once.
+fn analysis_scene<G: Playable>(
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+    m: Match<G>,
+    pick: impl Fn(&Review<G>, usize) -> bool,
+) {
+    let presets = G::presets().unwrap_or_else(|e| panic!("{e}"));
+    let plan = review::review_plan(&presets.cpu.strong, G::REVIEW_NODES);
+    let review = picked_review(&m, pick);
+    let (analysis_match, mut analysis) = crate::games::play::analysis_of(
+        Some(m),
+        &review.game,
+        &review.record,
+        review.ply,
+        &review.setup,
+        Screen::Review,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    analysis.read_now(&analysis_match, plan);
+    commands.insert_resource(analysis_match);
+    commands.insert_resource(analysis);
     commands.insert_resource(review);
-    next.set(Screen::Review);
+    next.set(Screen::Play);
 }
 
 /// A game between two やさしい CPUs of `G` (seeded), from the position text

@@ -27,20 +27,41 @@ pub(crate) enum Imported {
     OnPage,
 }
 
+/// What a link to exported text opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Share {
+    /// The game, started from the position (or game) text.
+    Position(GameId),
+    /// The review of the finished game the text holds.
+    Review(GameId),
+}
+
 /// The fragment of a link that opens `game` at `position` (the page reads
 /// `#game=…&position=…`): every byte but the URL-unreserved ones is
 /// percent-encoded, so that any position text, a KIF with its line breaks
 /// included, arrives unchanged.
 pub fn share_fragment(game: GameId, position: &str) -> String {
-    let mut encoded = String::with_capacity(position.len() * 3);
-    for byte in position.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
-            encoded.push(char::from(byte));
-        } else {
-            encoded.push_str(&format!("%{byte:02X}"));
+    Share::Position(game).fragment(position)
+}
+
+impl Share {
+    /// The fragment of the link to `text` (`#game=…&position=…` or
+    /// `#game=…&review=…`).
+    pub fn fragment(self, text: &str) -> String {
+        let mut encoded = String::with_capacity(text.len() * 3);
+        for byte in text.bytes() {
+            if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+                encoded.push(char::from(byte));
+            } else {
+                encoded.push_str(&format!("%{byte:02X}"));
+            }
         }
+        let (game, key) = match self {
+            Share::Position(game) => (game, "position"),
+            Share::Review(game) => (game, "review"),
+        };
+        format!("game={}&{key}={encoded}", game.id())
     }
-    format!("game={}&position={encoded}", game.id())
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -85,7 +106,7 @@ mod imp {
     pub(crate) fn export_text(
         name: &str,
         text: &str,
-        _share: Option<GameId>,
+        _share: Option<Share>,
     ) -> Result<Exported, String> {
         let path = path(name);
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", shown(&path)))?;
@@ -152,12 +173,12 @@ mod imp {
     pub(crate) fn export_text(
         name: &str,
         text: &str,
-        share: Option<GameId>,
+        share: Option<Share>,
     ) -> Result<Exported, String> {
         let mut buttons = "<button onclick=\"navigator.clipboard.writeText(\
                     this.parentNode.querySelector('textarea').value)\">コピー / Copy</button> "
             .to_string();
-        if let Some(game) = share {
+        if let Some(share) = share {
             let location = web_sys::window()
                 .map(|w| w.location())
                 .ok_or("no page address")?;
@@ -166,7 +187,7 @@ mod imp {
                 location.origin().unwrap_or_default(),
                 location.pathname().unwrap_or_default()
             );
-            let link = format!("{page}#{}", share_fragment(game, text));
+            let link = format!("{page}#{}", share.fragment(text));
             buttons = format!(
                 "<input class=\"share-link\" readonly value=\"{}\" \
                  style=\"width:100%;box-sizing:border-box;margin:4px 0\" onfocus=\"this.select()\"><br>\

@@ -79,11 +79,19 @@ pub struct Notice(pub Option<i18n::T>);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct PendingPosition(pub Option<String>);
 
+/// A finished game to open in the review at start (the web page's
+/// `#review=`, a shared link), as its game's kept text; taken by that
+/// game's review.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PendingReview(pub Option<String>);
+
 /// How the app starts (from the command line).
 #[derive(Clone, Debug, Default)]
 pub struct StartOptions {
     pub game: Option<GameId>,
     pub position: Option<String>,
+    /// A finished game of `game` to review ([`PendingReview`]).
+    pub review: Option<String>,
     /// A scene to picture or time instead of playing.
     pub capture: Option<capture::ScreenshotJob>,
 }
@@ -96,6 +104,7 @@ pub(crate) fn core_plugin(app: &mut App) {
         .init_resource::<BugContext>()
         .init_resource::<Notice>()
         .init_resource::<PendingPosition>()
+        .init_resource::<PendingReview>()
         .init_resource::<GameProgress>()
         .insert_resource(ChosenGame(GameId::Hasami))
         .init_resource::<ChosenTutorial>()
@@ -155,9 +164,15 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
     app.add_plugins(web::plugin);
     if let Some(game) = options.game {
         app.insert_resource(ChosenGame(game));
-        app.insert_state(Screen::Setup);
+        // A shared review opens from the list (where its もどる goes).
+        app.insert_state(if options.review.is_some() {
+            Screen::GameList
+        } else {
+            Screen::Setup
+        });
     }
     app.insert_resource(PendingPosition(options.position));
+    app.insert_resource(PendingReview(options.review));
     if let Some(job) = options.capture {
         capture::install(&mut app, job);
     }

@@ -127,6 +127,7 @@ pub(crate) fn start_options(mut options: StartOptions) -> StartOptions {
     {
         options.game = Some(game);
         options.position = body.get_attribute("data-start-position");
+        options.review = body.get_attribute("data-start-review");
     }
     options
 }

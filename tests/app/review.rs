@@ -9,6 +9,9 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use rand::{SeedableRng, rngs::StdRng};
+use yorimichi::games::play::{
+    ANALYSIS_LINES, Analysis, AnalysisArrowLabel, PlayCommand, PlayMove, PlayUi,
+};
 use yorimichi::games::review::{
     OpenReviewButton, Review, ReviewArrow, ReviewButton, ReviewCommand, ReviewMoveEntry,
     ReviewPiece,
@@ -20,6 +23,7 @@ use yorimichi::rules::game::Side;
 use yorimichi::rules::review::{self, Reading};
 use yorimichi::rules::search::Searcher;
 use yorimichi::shell::Screen;
+use yorimichi::shell::save::Store;
 use yorimichi::shell::screens::CardButton;
 
 use crate::common::{self, screen};
@@ -174,6 +178,7 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
         }
     }
     assert!(find::<ReviewArrow>(&mut app).is_some(), "the dotted arrow");
+    analysis_from_review::<G>(&mut app, i, plies);
     // Back and forth.
     send(&mut app, ReviewCommand::Previous);
     assert_eq!(ply::<G>(&app), i.saturating_sub(1));
@@ -236,6 +241,135 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The button of the review tagged `cmd`.
+fn review_button(app: &mut App, cmd: ReviewCommand) -> Entity {
+    let mut q = app.world_mut().query::<(Entity, &ReviewButton)>();
+    q.iter(app.world())
+        .find(|(_, b)| b.0 == cmd)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("the review button {cmd:?}"))
+}
+
+/// Runs frames until 検討 has read every line of the position shown.
+fn read_lines<G: Playable>(app: &mut App) {
+    update_until(app, "検討's lines", Duration::from_secs(200), |a| {
+        let a = a.world();
+        let (m, an) = (a.resource::<Match<G>>(), a.resource::<Analysis<G>>());
+        let ui = a.resource::<PlayUi<G>>();
+        an.done && !ui.is_settling() && an.lines.len() <= ANALYSIS_LINES && {
+            // The lines are the current position's.
+            let legal = m.record.legal_moves(&m.game);
+            an.lines
+                .iter()
+                .all(|l| l.moves.first().is_some_and(|mv| legal.contains(mv)))
+        }
+    });
+}
+
+/// The lines 検討 shows for the match's position, against the same reading
+/// done here at once.
+fn assert_lines_are_the_search<G: Playable>(app: &App) {
+    let m = app.world().resource::<Match<G>>();
+    let an = app.world().resource::<Analysis<G>>();
+    let presets = &app.world().resource::<Presets<G>>().0;
+    let expected = review::best_lines(
+        &m.game,
+        m.record.current(),
+        m.record.hashes(),
+        &m.record.forbidden_moves(&m.game),
+        review::review_plan(&presets.cpu.strong, G::REVIEW_NODES),
+        ANALYSIS_LINES,
+    );
+    let shown: Vec<(i32, Vec<G::Move>)> = an
+        .lines
+        .iter()
+        .map(|l| (l.score, l.moves.clone()))
+        .collect();
+    assert_eq!(shown, expected, "検討's lines at ply {}", m.record.ply());
+    let legal = m.record.legal_moves(&m.game).len();
+    assert_eq!(
+        shown.len(),
+        legal.min(ANALYSIS_LINES),
+        "one line per move, at most three"
+    );
+}
+
+/// 検討 from the review at the mistake `i`: the same best move as the
+/// review's, both sides moved, 待った, the game and its save untouched, and
+/// back to the review where it was.
+fn analysis_from_review<G: Playable>(app: &mut App, i: usize, plies: usize) {
+    let saved_before = app.world().resource::<Store>().get_raw(&G::ID.save_key());
+    let better = app
+        .world()
+        .resource::<Review<G>>()
+        .suggestion()
+        .expect("a better move");
+    let analyse = review_button(app, ReviewCommand::Analyse);
+    click(app, analyse);
+    app.update();
+    app.update();
+    assert_eq!(screen(app), Screen::Play, "検討 opens on the play screen");
+    {
+        let m = app.world().resource::<Match<G>>();
+        assert!(m.setup.analysing());
+        assert_eq!(m.record.ply(), i, "検討 starts at the position shown");
+    }
+    read_lines::<G>(app);
+    assert_lines_are_the_search::<G>(app);
+    let line = app.world().resource::<Analysis<G>>().lines[0].clone();
+    assert_eq!(
+        line.moves[0], better,
+        "検討's best move is the review's better move"
+    );
+    assert!(
+        find::<AnalysisArrowLabel>(app).is_some(),
+        "the best line is drawn as numbered arrows"
+    );
+    // Both sides move: the line's first two moves, then one taken back.
+    let moves: Vec<G::Move> = line.moves.iter().take(2).copied().collect();
+    for (k, &mv) in moves.iter().enumerate() {
+        app.world_mut().write_message(PlayMove::<G>(mv));
+        common::settle::<G>(app);
+        assert_eq!(app.world().resource::<Match<G>>().record.ply(), i + k + 1);
+        read_lines::<G>(app);
+        if app
+            .world()
+            .resource::<Match<G>>()
+            .record
+            .outcome(&app.world().resource::<Match<G>>().game)
+            .is_none()
+        {
+            assert_lines_are_the_search::<G>(app);
+        }
+    }
+    app.world_mut().write_message(PlayCommand::Undo);
+    common::settle::<G>(app);
+    assert_eq!(
+        app.world().resource::<Match<G>>().record.ply(),
+        i + moves.len() - 1,
+        "待った takes back one move"
+    );
+    assert_eq!(
+        app.world().resource::<Store>().get_raw(&G::ID.save_key()),
+        saved_before,
+        "検討 leaves the saved game alone"
+    );
+    // Back to the review, where it was; the game there again.
+    app.world_mut().write_message(PlayCommand::LeaveAnalysis);
+    app.update();
+    app.update();
+    assert_eq!(screen(app), Screen::Review);
+    assert_eq!(ply::<G>(app), i);
+    let m = app.world().resource::<Match<G>>();
+    assert!(!m.setup.analysing());
+    assert_eq!(
+        m.record.ply(),
+        plies,
+        "the game reviewed is the match again"
+    );
+    assert!(app.world().get_resource::<Analysis<G>>().is_none());
+}
+
 #[test]
 fn hasami_review() {
     review_flow::<yorimichi::rules::hasami::Hasami>(
@@ -266,4 +400,139 @@ fn musashi_review() {
 fn chushogi_review() {
     let rules = yorimichi::rules::data::chushogi_presets().unwrap().presets[0].rules;
     review_flow::<yorimichi::rules::chu::game::Chu>("review-chushogi", rules, 3, 40);
+}
+
+/// 検討 from a game against the CPU: the game is saved and kept as it was,
+/// both sides move in 検討, and leaving it brings the game back.
+#[test]
+fn analysis_from_the_play_screen_keeps_the_game() {
+    use yorimichi::games::play::CommandButton;
+    use yorimichi::rules::hasami::{Hasami, HasamiRules};
+    let (store, dir) = common::temp_store("analysis-play");
+    let mut app = headless::app(store);
+    app.update();
+    let setup = MatchSetup::new(
+        Opponent::Cpu(Strength::Easy),
+        Side::First,
+        "standard",
+        HasamiRules::STANDARD,
+    );
+    common::open_play(&mut app, Match::<Hasami>::new(setup).expect("a match"));
+    common::settle::<Hasami>(&mut app);
+    // One move of the player's and the CPU's reply: the game is saved.
+    let first = {
+        let m = app.world().resource::<Match<Hasami>>();
+        m.record.legal_moves(&m.game)[0]
+    };
+    app.world_mut().write_message(PlayMove::<Hasami>(first));
+    common::settle::<Hasami>(&mut app);
+    let game_moves = app
+        .world()
+        .resource::<Match<Hasami>>()
+        .record
+        .moves()
+        .to_vec();
+    assert_eq!(game_moves.len(), 2, "the move and the CPU's reply");
+    let saved = app
+        .world()
+        .resource::<Store>()
+        .get_raw(&Hasami::ID.save_key());
+    assert!(saved.is_some(), "the game is saved");
+    let analyse = {
+        let mut q = app.world_mut().query::<(Entity, &CommandButton)>();
+        q.iter(app.world())
+            .find(|(_, b)| b.0 == PlayCommand::Analyse)
+            .map(|(e, _)| e)
+            .expect("検討 on the play screen")
+    };
+    click(&mut app, analyse);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Play);
+    assert!(app.world().resource::<Match<Hasami>>().setup.analysing());
+    read_lines::<Hasami>(&mut app);
+    assert_lines_are_the_search::<Hasami>(&app);
+    // The player's side, then the CPU's: one person moves both.
+    for _ in 0..2 {
+        let mv = app.world().resource::<Analysis<Hasami>>().lines[0].moves[0];
+        app.world_mut().write_message(PlayMove::<Hasami>(mv));
+        common::settle::<Hasami>(&mut app);
+        read_lines::<Hasami>(&mut app);
+    }
+    assert_eq!(app.world().resource::<Match<Hasami>>().record.ply(), 4);
+    assert_eq!(
+        app.world()
+            .resource::<Store>()
+            .get_raw(&Hasami::ID.save_key()),
+        saved,
+        "検討 is not saved over the game"
+    );
+    app.world_mut().write_message(PlayCommand::LeaveAnalysis);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Play);
+    let m = app.world().resource::<Match<Hasami>>();
+    assert!(!m.setup.analysing());
+    assert_eq!(m.setup.opponent, Opponent::Cpu(Strength::Easy));
+    assert_eq!(m.record.moves(), &game_moves[..], "the game as it was");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 共有's text opens the same review at start (a shared link's
+/// `#review=`, `--review`), a text that is no game is refused with the
+/// list's notice, and the browser test's saved link still reads.
+#[test]
+fn a_shared_game_opens_its_review() {
+    use yorimichi::games::review::{read_shared, shared_text};
+    use yorimichi::rules::hasami::{Hasami, HasamiRules};
+    use yorimichi::shell::i18n::T;
+    use yorimichi::shell::settings::Settings;
+    use yorimichi::shell::{ChosenGame, Notice, PendingReview};
+    let (store, dir) = common::temp_store("review-shared");
+    let mut app = headless::app(store);
+    app.update();
+    let m = finished_match::<Hasami>(&app, HasamiRules::STANDARD, 5, 30);
+    let text = shared_text(&Review::<Hasami>::of_match(&m, Screen::GameList)).expect("the text");
+    println!("shared hasami game: {text}");
+    app.insert_resource(ChosenGame(Hasami::ID));
+    app.insert_resource(PendingReview(Some(text.clone())));
+    app.update();
+    app.update();
+    assert_eq!(
+        screen(&app),
+        Screen::Review,
+        "the shared game opens in the review"
+    );
+    {
+        let r = app.world().resource::<Review<Hasami>>();
+        assert_eq!(r.record.moves(), m.record.moves());
+        assert_eq!(r.outcome, m.record.outcome(&m.game));
+        assert_eq!(r.back_to, Screen::GameList);
+    }
+    assert!(
+        app.world().resource::<PendingReview>().0.is_none(),
+        "taken once"
+    );
+    // A text that is no game: the list, saying so.
+    app.world_mut().remove_resource::<Review<Hasami>>();
+    app.insert_resource(PendingReview(Some(text.replace("moves", "mooves"))));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::GameList);
+    let lang = app.world().resource::<Settings>().lang;
+    let why = T::ReviewUnreadable.get(lang);
+    let mut texts = app.world_mut().query::<&Text>();
+    assert!(
+        texts.iter(app.world()).any(|t| t.0 == why),
+        "the list says why"
+    );
+    assert!(app.world().resource::<Notice>().0.is_none());
+    // The link the browser test opens (web/test/review-hasami.txt).
+    let saved = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web/test/review-hasami.txt"),
+    )
+    .expect("the browser test's saved game");
+    let r = read_shared::<Hasami>(&saved, Screen::GameList).expect("the saved game reads");
+    assert!(r.outcome.is_some() && r.moves() > 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -48,6 +48,7 @@ fn play(game: Option<GameId>, position: Option<&str>) -> Cli {
     Cli {
         game,
         position: position.map(String::from),
+        review: None,
         command: None,
     }
 }
@@ -121,6 +122,7 @@ fn commands_parse() {
         Ok(Cli {
             game: Some(GameId::Mawari),
             position: Some(_),
+            review: None,
             command: None
         })
     ));

@@ -134,7 +134,7 @@ pub(crate) fn start_throw(
         progress.ply = m.log.len();
         progress.position = Some(RaceText::of(&m.race).write());
         if m.race.is_over() {
-            resume::forget::<MawariMatch>(&mut store);
+            resume::forget(&mut store, &*m);
         } else {
             resume::keep(&mut store, &*m);
         }

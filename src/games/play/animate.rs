@@ -112,7 +112,7 @@ pub(super) fn apply_moves<G: Playable>(
         ui.notice = m.game.record_notice(&m.record);
         ui.message = None;
         if played.outcome.is_some() {
-            resume::forget::<Match<G>>(&mut store);
+            resume::forget(&mut store, &*m);
         } else {
             resume::keep(&mut store, &*m);
         }
@@ -263,7 +263,8 @@ pub(super) fn settle<G: Playable>(
         ));
     }
     ui.dirty = true;
-    if let Some(outcome) = m.record.outcome(&m.game) {
+    // 検討 goes on past the end of a game: no celebration, no result.
+    if let Some(outcome) = m.record.outcome(&m.game).filter(|_| !m.setup.analysing()) {
         let human_won = match (m.setup.opponent, outcome.winner) {
             (Opponent::Cpu(_), Some(w)) => Some(w == m.setup.human_side),
             _ => None,
@@ -314,6 +315,8 @@ pub(super) fn redraw_markers<G: Playable>(
     mut ui: ResMut<PlayUi<G>>,
     view: Res<BoardView>,
     art: Res<Art>,
+    fonts: Res<Fonts>,
+    analysis: Option<Res<Analysis<G>>>,
     markers: Query<Entity, With<Marker>>,
 ) {
     if !ui.dirty {
@@ -381,6 +384,9 @@ pub(super) fn redraw_markers<G: Playable>(
                 art::spawn_cross(&mut commands, scope.clone(), at(to));
             }
         }
+    }
+    if let Some(a) = analysis.filter(|_| m.setup.analysing()) {
+        draw_line_arrows(&mut commands, &m, &a, &view, &fonts);
     }
     if let Some(h) = ui.hint {
         // Blue dotted arrows along the whole move.

@@ -25,6 +25,10 @@ pub(super) fn handle_commands<G: Playable>(
                 settings.sound = !settings.sound;
                 sfx.write(Sfx::Button);
             }
+            // 検討 has its own way out, no hint (it reads all the time)
+            // and no resignation (`analysis.rs`).
+            PlayCommand::Analyse | PlayCommand::LeaveAnalysis => {}
+            PlayCommand::Quit | PlayCommand::Hint | PlayCommand::Resign if m.setup.analysing() => {}
             PlayCommand::Quit => {
                 cpu.0 = None;
                 hint.0 = None;
@@ -135,7 +139,7 @@ pub(super) fn handle_commands<G: Playable>(
                 }
                 let side = match m.setup.opponent {
                     Opponent::Cpu(_) => m.setup.human_side,
-                    Opponent::Human => m.game.side_to_move(m.record.current()),
+                    Opponent::Human | Opponent::Analysis => m.game.side_to_move(m.record.current()),
                 };
                 cpu.0 = None;
                 hint.0 = None;
@@ -149,7 +153,7 @@ pub(super) fn handle_commands<G: Playable>(
 
 /// Writes `code` where the player can take it, and says where.
 fn export(code: &str, game: GameId, lang: Lang) -> String {
-    match files::export_text("position", code, Some(game)) {
+    match files::export_text("position", code, Some(files::Share::Position(game))) {
         Ok(Exported::File { file, copied }) => {
             let key = if copied {
                 T::PositionCopied

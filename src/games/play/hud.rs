@@ -13,14 +13,42 @@ pub(super) fn spawn_hud<G: Playable>(
     lang: Lang,
     m: &Match<G>,
     layout: Layout,
+    analysis_back_to: Option<Screen>,
 ) {
+    let analysing = m.setup.analysing();
     commands
         .spawn((DespawnOnExit(Screen::Play), panel_node(layout, 270.0)))
         .with_children(|panel| {
-            panel.spawn(game_title(fonts, lang, G::ID, 28.0));
+            if analysing {
+                panel.spawn(widgets::row()).with_children(|row| {
+                    row.spawn((
+                        game_title(fonts, lang, G::ID, 28.0),
+                        Node {
+                            margin: UiRect::right(px(10)),
+                            ..default()
+                        },
+                    ));
+                    row.spawn(widgets::label(
+                        fonts,
+                        lang,
+                        T::AnalysisTitle,
+                        28.0,
+                        palette::INK,
+                    ));
+                });
+                panel.spawn(widgets::label(
+                    fonts,
+                    lang,
+                    T::AnalysisHelp,
+                    14.0,
+                    palette::INK_SOFT,
+                ));
+            } else {
+                panel.spawn(game_title(fonts, lang, G::ID, 28.0));
+            }
             panel.spawn((widgets::text(fonts, "", 18.0, palette::INK), TurnText));
             panel.spawn((widgets::text(fonts, "", 16.0, palette::INK_SOFT), ScoreText));
-            if G::TIME_LIMIT.is_some() {
+            if G::TIME_LIMIT.is_some() && !analysing {
                 panel.spawn((widgets::text(fonts, "", 16.0, palette::INK_SOFT), ClockText));
             }
             panel.spawn((
@@ -38,13 +66,26 @@ pub(super) fn spawn_hud<G: Playable>(
             if m.setup.undo_allowed {
                 buttons.push((T::Undo, PlayCommand::Undo));
             }
-            buttons.push((T::Hint, PlayCommand::Hint));
+            if !analysing {
+                buttons.push((T::Hint, PlayCommand::Hint));
+            }
             if m.game.position_code(m.record.current()).is_some() {
                 buttons.push((T::ExportPosition, PlayCommand::ExportPosition));
                 buttons.push((T::ImportPosition, PlayCommand::ImportPosition));
             }
-            buttons.push((T::Resign, PlayCommand::Resign));
-            buttons.push((T::Quit, PlayCommand::Quit));
+            if analysing {
+                let back = if analysis_back_to == Some(Screen::Review) {
+                    T::AnalysisBackToReview
+                } else {
+                    T::AnalysisBackToGame
+                };
+                buttons.push((back, PlayCommand::LeaveAnalysis));
+            } else {
+                buttons.push((T::Resign, PlayCommand::Resign));
+                buttons.push((T::Quit, PlayCommand::Quit));
+                // Last, so that the buttons above keep their places.
+                buttons.push((T::Analyse, PlayCommand::Analyse));
+            }
             // The buttons two to a row where they fit, so that the piece
             // help below has room.
             panel
@@ -82,6 +123,17 @@ pub(super) fn spawn_hud<G: Playable>(
                     grid.spawn(widgets::key_button(fonts, lang, T::Settings, false))
                         .observe(open_from(Screen::Settings, Screen::Play));
                 });
+            if analysing {
+                panel.spawn((
+                    widgets::text(fonts, "", 14.0, palette::INK),
+                    AnalysisText,
+                    Node {
+                        max_width: px(260),
+                        margin: UiRect::vertical(px(6)),
+                        ..default()
+                    },
+                ));
+            }
             spawn_piece_info(panel, fonts);
             spawn_record(panel, fonts);
         });

@@ -4,6 +4,7 @@
 //! 跳ぶのをやめる, the capture animation (gold frame, red ring, flight to
 //! the 駒台), and the result screen.
 
+mod analysis;
 mod animate;
 mod commands;
 mod hud;
@@ -34,6 +35,7 @@ use crate::shell::settings::Settings;
 use crate::shell::widgets::{self, Fonts, palette};
 use crate::shell::{BugContext, GameProgress, PendingPosition, Screen};
 
+use analysis::*;
 use animate::*;
 use commands::*;
 use hud::*;
@@ -41,6 +43,10 @@ use input::*;
 use result::*;
 use thinking::*;
 
+pub use analysis::{
+    ANALYSIS_LINES, Analysis, AnalysisArrowLabel, AnalysisLine, SHOWN_PLIES, analysis_of,
+    begin_analysis,
+};
 pub use result::PlayAgainButton;
 
 /// A click or tap on a board point (from the pointer, or from tests).
@@ -66,6 +72,10 @@ pub enum PlayCommand {
     ExportPosition,
     /// 局面を読み込む: start over from a position text.
     ImportPosition,
+    /// 検討 from the position shown (the game is kept).
+    Analyse,
+    /// Leave 検討 for where it was opened from.
+    LeaveAnalysis,
 }
 
 /// The player's answer when the taps left a choice (成る / 成らない, a
@@ -290,24 +300,33 @@ pub fn plugin<G: Playable>(app: &mut App) {
         .add_systems(
             Update,
             (
-                pointer_input::<G>,
-                inspect_input::<G>,
-                handle_taps::<G>,
-                handle_inspect::<G>,
-                handle_choice::<G>,
-                handle_export_pick::<G>,
-                drag_piece::<G>,
-                handle_commands::<G>,
-                tick_clock::<G>,
-                cpu_turn::<G>,
-                poll_hint::<G>,
-                apply_moves::<G>,
-                settle::<G>,
-                redraw_markers::<G>,
-                show_choice::<G>,
-                show_export_choice::<G>,
-                update_hud::<G>,
-                update_piece_info::<G>,
+                (
+                    pointer_input::<G>,
+                    inspect_input::<G>,
+                    handle_taps::<G>,
+                    handle_inspect::<G>,
+                    handle_choice::<G>,
+                    handle_export_pick::<G>,
+                    drag_piece::<G>,
+                    handle_commands::<G>,
+                    analysis_commands::<G>,
+                    tick_clock::<G>,
+                    cpu_turn::<G>,
+                )
+                    .chain(),
+                (
+                    poll_hint::<G>,
+                    apply_moves::<G>,
+                    settle::<G>,
+                    analyse::<G>,
+                    redraw_markers::<G>,
+                    show_choice::<G>,
+                    show_export_choice::<G>,
+                    update_hud::<G>,
+                    show_analysis::<G>,
+                    update_piece_info::<G>,
+                )
+                    .chain(),
             )
                 .chain()
                 .after(keyboard_input)
@@ -370,6 +389,7 @@ fn enter_play<G: Playable>(
     mut cpu: ResMut<CpuThink<G>>,
     mut hint: ResMut<HintThink<G>>,
     mut pending: ResMut<PendingPosition>,
+    analysis: Option<Res<Analysis<G>>>,
     windows: Query<&Window, With<PrimaryWindow>>,
 ) {
     *ui = PlayUi {
@@ -423,7 +443,15 @@ fn enter_play<G: Playable>(
     }
     commands.insert_resource(view);
     commands.insert_resource(layout);
-    spawn_hud(&mut commands, &fonts, settings.lang, m, layout);
+    let analysis_back_to = analysis.map(|a| a.back_to);
+    spawn_hud(
+        &mut commands,
+        &fonts,
+        settings.lang,
+        m,
+        layout,
+        analysis_back_to,
+    );
 }
 
 fn leave_play<G: Playable>(mut cpu: ResMut<CpuThink<G>>, mut hint: ResMut<HintThink<G>>) {

@@ -18,7 +18,7 @@ pub(super) fn spawn_result<G: Playable>(
         (None, _) => T::Draw,
         (Some(w), Opponent::Cpu(_)) if w == result.setup.human_side => T::YouWin,
         (Some(_), Opponent::Cpu(_)) => T::YouLose,
-        (Some(w), Opponent::Human) => G::wins_text(w),
+        (Some(w), Opponent::Human | Opponent::Analysis) => G::wins_text(w),
     };
     commands
         .spawn((DespawnOnExit(Screen::Result), widgets::screen_root()))

@@ -18,7 +18,8 @@ pub(super) fn tick_clock<G: Playable>(
     mut clocks: Query<&mut Text, With<ClockText>>,
 ) {
     let Some(limit) = G::TIME_LIMIT else { return };
-    if m.record.outcome(&m.game).is_some() || ui.is_settling() {
+    // 検討 has no clock.
+    if m.setup.analysing() || m.record.outcome(&m.game).is_some() || ui.is_settling() {
         return;
     }
     // The clock moves every frame; the match only counts as changed (and
@@ -33,7 +34,7 @@ pub(super) fn tick_clock<G: Playable>(
         hint.0 = None;
         ui.clear_selection();
         ui.pending_sync = true;
-        resume::forget::<Match<G>>(&mut store);
+        resume::forget(&mut store, &*m);
     }
     if before.floor() != after.floor() || clocks.iter().any(|t| t.0.is_empty()) {
         let left = (limit - after).max(0.0) as u32;

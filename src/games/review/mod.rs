@@ -12,16 +12,19 @@ mod view;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::play::begin_analysis;
 use super::resume::chosen;
 use super::session::{GameSave, Match, MatchSetup, Playable, Presets};
 use crate::rules::game::{Outcome, Side};
 use crate::rules::record::GameRecord;
 use crate::rules::review::{self, Judged, Mistake, Reading};
 use crate::shell::cpu::{SearchPace, Thinker, ThinkingSlices};
+use crate::shell::files::{self, Exported};
 use crate::shell::i18n::T;
 use crate::shell::save::{LoadError, Store};
 use crate::shell::screens::{ReviewRequest, quit_key};
-use crate::shell::{Notice, Screen};
+use crate::shell::settings::Settings;
+use crate::shell::{ChosenGame, Notice, PendingReview, Screen};
 
 pub use view::{ReviewArrow, ReviewGraphBar, ReviewMoveEntry, ReviewPiece};
 
@@ -42,6 +45,11 @@ pub enum ReviewCommand {
     Last,
     /// Show the position after this many moves.
     GoTo(usize),
+    /// 検討 from the position shown.
+    Analyse,
+    /// 共有: the game as text (and, on the web, a link that opens this
+    /// review).
+    Share,
     /// Leave the review.
     Back,
 }
@@ -73,6 +81,8 @@ pub struct Review<G: Playable> {
     pub exact_pending: bool,
     /// Where やめる goes back to.
     pub back_to: Screen,
+    /// Where 共有 wrote the game (or why it could not).
+    pub message: Option<String>,
     /// Bumped whenever a reading or the judgement changes (the graph and
     /// the move list redraw then).
     version: u64,
@@ -97,6 +107,7 @@ impl<G: Playable> Review<G> {
             judged: None,
             exact_pending: false,
             back_to,
+            message: None,
             version: 0,
         }
     }
@@ -229,7 +240,13 @@ pub fn plugin<G: Playable>(app: &mut App) {
                 .run_if(chosen(G::ID))
                 .run_if(resource_exists::<Match<G>>),
         )
-        .add_systems(Update, open_requested::<G>)
+        .add_systems(
+            Update,
+            (
+                open_requested::<G>,
+                open_shared::<G>.run_if(|p: Res<PendingReview>| p.0.is_some()),
+            ),
+        )
         .add_systems(
             OnEnter(Screen::Review),
             view::enter::<G>
@@ -256,6 +273,9 @@ pub fn plugin<G: Playable>(app: &mut App) {
 
 /// The game just finished is kept for 振り返り from the list.
 fn keep_finished<G: Playable>(m: Res<Match<G>>, mut store: ResMut<Store>) {
+    if m.setup.analysing() {
+        return;
+    }
     if let Some(outcome) = m.record.outcome(&m.game) {
         let kept = FinishedGame {
             game: m.to_save(),
@@ -281,11 +301,71 @@ pub(crate) fn open_from_result<G: Playable>(
 /// Rebuilds a kept game; the message says what is wrong with it.
 fn load_finished<G: Playable>(store: &Store) -> Result<Review<G>, LoadError> {
     let kept = store.get::<FinishedGame<G::Rules, G::Move>>(&G::ID.finished_key())?;
-    let mut m = Match::<G>::from_save(kept.game).map_err(LoadError::Corrupt)?;
+    rebuild(kept, Screen::GameList).map_err(LoadError::Corrupt)
+}
+
+/// The review of a kept game, replayed through the rules.
+fn rebuild<G: Playable>(
+    kept: FinishedGame<G::Rules, G::Move>,
+    back_to: Screen,
+) -> Result<Review<G>, String> {
+    let mut m = Match::<G>::from_save(kept.game)?;
     if m.record.outcome(&m.game).is_none() {
         m.record.end(kept.outcome);
     }
-    Ok(Review::of_match(&m, Screen::GameList))
+    Ok(Review::of_match(&m, back_to))
+}
+
+/// The text 共有 writes and a shared link carries: the finished game as
+/// it is kept (its setup, start, moves and how it ended).
+pub fn shared_text<G: Playable>(review: &Review<G>) -> Result<String, String> {
+    let m = Match {
+        game: review.game.clone(),
+        record: review.record.clone(),
+        setup: review.setup.clone(),
+        elapsed: 0.0,
+    };
+    let outcome = review.outcome.ok_or("the game is not over")?;
+    let kept = FinishedGame {
+        game: m.to_save(),
+        outcome,
+    };
+    ron::to_string(&kept).map_err(|e| e.to_string())
+}
+
+/// Reads [`shared_text`]; the message says what is wrong with it.
+pub fn read_shared<G: Playable>(text: &str, back_to: Screen) -> Result<Review<G>, String> {
+    let kept: FinishedGame<G::Rules, G::Move> =
+        ron::from_str(text.trim()).map_err(|e| format!("not a kept game: {e}"))?;
+    rebuild(kept, back_to)
+}
+
+/// A shared link's game (the web page's `#review=`, `--review`): its
+/// review, or the list saying it could not be read.
+fn open_shared<G: Playable>(
+    mut pending: ResMut<PendingReview>,
+    chosen_game: Res<ChosenGame>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut notice: ResMut<Notice>,
+) {
+    if chosen_game.0 != G::ID {
+        return;
+    }
+    let Some(text) = pending.0.take() else {
+        return;
+    };
+    match read_shared::<G>(&text, Screen::GameList) {
+        Ok(review) => {
+            commands.insert_resource(review);
+            next.set(Screen::Review);
+        }
+        Err(e) => {
+            warn!("the shared {} game: {e}", G::ID.id());
+            notice.0 = Some(T::ReviewUnreadable);
+            next.set(Screen::GameList);
+        }
+    }
 }
 
 /// 振り返る on the game's card: the last finished game, or the list again
@@ -343,11 +423,33 @@ fn review_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<ReviewCom
 fn handle_commands<G: Playable>(
     mut commands_in: MessageReader<ReviewCommand>,
     mut review: ResMut<Review<G>>,
+    mut commands: Commands,
+    m: Option<Res<Match<G>>>,
+    settings: Res<Settings>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     for &cmd in commands_in.read() {
         let ply = review.ply;
         match cmd {
+            ReviewCommand::Analyse => {
+                begin_analysis(
+                    &mut commands,
+                    &mut next,
+                    m.as_deref().cloned(),
+                    &review.game,
+                    &review.record,
+                    ply,
+                    &review.setup,
+                    Screen::Review,
+                );
+            }
+            ReviewCommand::Share => {
+                let lang = settings.lang;
+                review.message = Some(match shared_text(&review) {
+                    Ok(text) => share(&text, G::ID, lang),
+                    Err(e) => format!("{}: {e}", T::ReviewExportFailed.get(lang)),
+                });
+            }
             ReviewCommand::First => review.go_to(0),
             ReviewCommand::Previous => review.go_to(ply.saturating_sub(1)),
             ReviewCommand::Next => review.go_to(ply + 1),
@@ -450,6 +552,22 @@ fn read_positions<G: Playable>(
             ),
         });
         break;
+    }
+}
+
+/// Writes the shared text out and says where it went.
+fn share(text: &str, game: crate::rules::data::GameId, lang: crate::shell::i18n::Lang) -> String {
+    match files::export_text("review", text, Some(files::Share::Review(game))) {
+        Ok(Exported::File { file, copied }) => {
+            let key = if copied {
+                T::ReviewCopied
+            } else {
+                T::ReviewExported
+            };
+            format!("{} {file}", key.get(lang))
+        }
+        Ok(Exported::OnPage) => T::ReviewShownOnPage.get(lang).to_string(),
+        Err(e) => format!("{}: {e}", T::ReviewExportFailed.get(lang)),
     }
 }
 

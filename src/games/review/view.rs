@@ -63,6 +63,9 @@ pub(super) struct ProgressBox;
 pub(super) struct ProgressFill;
 #[derive(Component)]
 pub(super) struct ProgressText;
+/// Where 共有 wrote the game.
+#[derive(Component)]
+pub(super) struct ShareText;
 #[derive(Component)]
 pub(super) struct Graph;
 #[derive(Component)]
@@ -243,12 +246,27 @@ pub(super) fn enter<G: Playable>(
                     ..default()
                 },
             ));
-            panel
-                .spawn((
-                    widgets::key_button(&fonts, lang, T::ReviewBack, false),
-                    ReviewButton(ReviewCommand::Back),
-                ))
-                .observe(send(ReviewCommand::Back));
+            panel.spawn(widgets::row()).with_children(|row| {
+                for (key, cmd) in [
+                    (T::Analyse, ReviewCommand::Analyse),
+                    (T::ReviewShare, ReviewCommand::Share),
+                    (T::ReviewBack, ReviewCommand::Back),
+                ] {
+                    row.spawn((
+                        widgets::key_button(&fonts, lang, key, false),
+                        ReviewButton(cmd),
+                    ))
+                    .observe(send(cmd));
+                }
+            });
+            panel.spawn((
+                widgets::text(&fonts, "", 13.0, palette::INK_SOFT),
+                ShareText,
+                Node {
+                    max_width: px(GRAPH_WIDTH),
+                    ..default()
+                },
+            ));
         });
 }
 
@@ -532,6 +550,7 @@ pub(super) fn update_panel<G: Playable>(
         Query<&mut Text, With<EvalText>>,
         Query<&mut Text, With<MistakeText>>,
         Query<&mut Text, With<ProgressText>>,
+        Query<&mut Text, With<ShareText>>,
     )>,
     mut progress: Query<&mut Node, (With<ProgressBox>, Without<ProgressFill>)>,
     mut fill: Query<&mut Node, (With<ProgressFill>, Without<ProgressBox>)>,
@@ -617,6 +636,7 @@ pub(super) fn update_panel<G: Playable>(
         format!("{} {read}/{total}", T::ReviewReading.get(lang))
     };
     set(&mut texts.p5(), progress_words);
+    set(&mut texts.p6(), review.message.clone().unwrap_or_default());
     for mut node in &mut progress {
         node.display = if review.finished() {
             Display::None
