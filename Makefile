@@ -94,7 +94,7 @@ web-test: deps-test web-build
 		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png \
 		$(SHOTS)/web-storage-full.png $(SHOTS)/web-storage-blocked.png $(SHOTS)/web-offline.png \
 		$(SHOTS)/web-phone-hasami.png $(SHOTS)/web-phone-foxgeese.png $(SHOTS)/web-phone-musashi.png \
-		$(SHOTS)/web-phone-chushogi.png $(SHOTS)/web-phone-mawari.png \
+		$(SHOTS)/web-phone-chushogi.png $(SHOTS)/web-phone-mawari.png $(SHOTS)/web-review.png \
 		$(SHOTS)/web-error-webgl.png $(SHOTS)/web-error-file.png
 
 # The strength table in the README (takes a while: 200 games a pairing,

@@ -249,6 +249,24 @@ try {
   const linked = await page.evaluate(() => document.body.dataset.position);
   check(link.includes("#game=musashi&position=") && linked === exported, `the shared link ${link} opens 十六むさし at "${linked}"`);
 
+  // A finished game shared from its review (共有 writes this link, the
+  // game as it is kept) opens in the review, and the CPU reads it there.
+  const kept = readFileSync(new URL("./review-hasami.txt", import.meta.url), "utf8").trim();
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  await page.waitForSelector('body[data-screen="Title"]', { timeout: 120000 });
+  await page.goto(`http://127.0.0.1:${port}/index.html#game=hasami&review=${encodeURIComponent(kept)}`);
+  let reviewed = false;
+  try {
+    await page.waitForSelector('body[data-screen="Review"]', { timeout: 120000 });
+    reviewed = true;
+  } catch {
+    // reported below
+  }
+  await sleep(3000);
+  await page.screenshot({ path: path.join(out, "web-review.png") });
+  const screenNow = await page.evaluate(() => document.body.dataset.screen);
+  check(reviewed, `a shared review link opens the finished はさみ将棋 game in 振り返り (screen ${screenNow})`);
+
   // A position in the address starts the first game from it…
   const seven = "KK..K-./K....../..O.K../......./K.K..-. oya";
   await page.goto(`http://127.0.0.1:${port}/index.html?game=musashi&position=${encodeURIComponent(seven)}`);
