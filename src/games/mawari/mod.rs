@@ -67,6 +67,16 @@ fn colour_of(m: &MawariMatch, player: usize) -> Color {
     COLOURS[m.colour(player).min(COLOURS.len() - 1)]
 }
 
+/// The play screen or the tutorial (both throw).
+fn playing() -> impl SystemCondition<()> {
+    in_state(Screen::Play).or_else(in_state(Screen::Tutorial))
+}
+
+/// The replay of a finished game.
+fn replaying() -> impl SystemCondition<()> {
+    in_state(Screen::Review).and_then(resource_exists::<replay::MawariReplay>)
+}
+
 pub fn plugin(app: &mut App) {
     let chosen = || chosen(GameId::Mawari);
     app.add_message::<ThrowRequest>()
@@ -87,20 +97,30 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                throw::skip_dead_turns,
-                throw::throw_gesture,
-                throw::cpu_throws,
-                throw::start_throw,
-                throw::play_throw,
-                events::play_events,
-                events::place_pieces,
-                events::show_marks,
-                panel::refresh_panel,
-                panel::show_result,
-                quit_on_key,
+                (
+                    throw::skip_dead_turns,
+                    throw::throw_gesture,
+                    throw::cpu_throws,
+                    throw::start_throw,
+                )
+                    .chain()
+                    .run_if(playing()),
+                replay::handle_commands.run_if(replaying()),
+                // A throw shown, in play and in the replay alike.
+                (
+                    throw::play_throw,
+                    events::play_events,
+                    events::place_pieces,
+                    events::show_marks,
+                )
+                    .chain(),
+                (panel::refresh_panel, panel::show_result, quit_on_key)
+                    .chain()
+                    .run_if(playing()),
+                replay::update_panel.run_if(replaying()),
             )
                 .chain()
-                .run_if(in_state(Screen::Play).or_else(in_state(Screen::Tutorial)))
+                .run_if(playing().or_else(in_state(Screen::Review)))
                 .run_if(chosen())
                 .run_if(resource_exists::<MawariMatch>),
         )
@@ -126,22 +146,6 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .run_if(chosen())
                 .run_if(resource_exists::<replay::MawariReplay>),
-        )
-        .add_systems(
-            Update,
-            (
-                replay::handle_commands,
-                throw::play_throw,
-                events::play_events,
-                events::place_pieces,
-                events::show_marks,
-                replay::update_panel,
-            )
-                .chain()
-                .run_if(in_state(Screen::Review))
-                .run_if(chosen())
-                .run_if(resource_exists::<replay::MawariReplay>)
-                .run_if(resource_exists::<MawariMatch>),
         )
         .add_systems(OnExit(Screen::Review), replay::leave)
         .add_systems(OnExit(Screen::Play), scene::leave)

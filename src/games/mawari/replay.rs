@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use super::dice_view::DiceSprites;
 use super::lesson::picture_bodies;
 use super::panel::log_line;
-use super::replay_chart::{self, ChartKey};
+use super::replay_chart::{self, ChartKey, LegendText};
 use super::scene::{BoardPlace, Dice, Phase, SceneMaker, Shown};
 use super::session::{LogEntry, MawariMatch};
 use crate::games::kit::game_title;
@@ -500,8 +500,8 @@ pub(crate) fn update_panel(
     replay: Res<MawariReplay>,
     settings: Res<Settings>,
     mut texts: ParamSet<(
-        Query<&mut Text, With<ThrowText>>,
-        Query<&mut Text, With<NoteText>>,
+        Query<&mut Text, (With<ThrowText>, Without<LegendText>)>,
+        Query<&mut Text, (With<NoteText>, Without<LegendText>)>,
     )>,
     mut entries: Query<(&ReplayLogEntry, &mut BackgroundColor)>,
     mut scroll: Query<&mut ScrollPosition, With<ReplayLog>>,
