@@ -69,13 +69,14 @@ pub enum Scene {
     MawariWar,
     MawariBaba,
     MawariPractice,
+    MawariReview,
     /// The strong CPU thinking on the 中将棋 board (for `frames`).
     ChushogiCpu,
 }
 
 impl Scene {
     /// Every scene, in the README's order.
-    pub const ALL: [Scene; 43] = [
+    pub const ALL: [Scene; 44] = [
         Scene::Title,
         Scene::List,
         Scene::Hasami,
@@ -118,6 +119,7 @@ impl Scene {
         Scene::MawariWar,
         Scene::MawariBaba,
         Scene::MawariPractice,
+        Scene::MawariReview,
         Scene::ChushogiCpu,
     ];
 
@@ -165,6 +167,7 @@ impl Scene {
             Scene::MawariWar => "mawari-war",
             Scene::MawariBaba => "mawari-baba",
             Scene::MawariPractice => "mawari-practice",
+            Scene::MawariReview => "mawari-review",
             Scene::ChushogiCpu => "chushogi-cpu",
         }
     }
@@ -224,7 +227,8 @@ impl Scene {
             | Scene::MawariFamily
             | Scene::MawariWar
             | Scene::MawariBaba
-            | Scene::MawariPractice => GameId::Mawari,
+            | Scene::MawariPractice
+            | Scene::MawariReview => GameId::Mawari,
         }
     }
 
