@@ -250,7 +250,9 @@ fn an_older_save_replays_its_logged_poses() {
     let m = app.world().resource::<MawariMatch>().clone();
     // The save as it was written before: no toss, no start.
     let text = ron::to_string(&m).expect("ron");
-    let cut = text.rfind(",start:Some(").expect("the start, the last field");
+    let cut = text
+        .rfind(",start:Some(")
+        .expect("the start, the last field");
     let mut text = format!("{})", &text[..cut]);
     while let Some(i) = text.find(",toss:Some((") {
         let j = i + text[i..].find("))").expect("the toss's end") + 2;
@@ -273,6 +275,9 @@ fn an_older_save_replays_its_logged_poses() {
     let mut r = MawariReplay::new(changed, Screen::GameList);
     let shown = r.landing(&dice, 1).expect("throw 1").clone();
     assert_eq!(shown.throw.poses, m.log[0].poses, "the logged poses shown");
-    assert!(matches!(shown.landing, Landing::Differs | Landing::Simulated));
+    assert!(matches!(
+        shown.landing,
+        Landing::Differs | Landing::Simulated
+    ));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -203,10 +203,7 @@ pub(crate) fn spawn(
                             },
                             BackgroundColor(colour_of(m, p)),
                         ));
-                        entry.spawn((
-                            widgets::text(fonts, "", 13.0, palette::INK),
-                            LegendText(p),
-                        ));
+                        entry.spawn((widgets::text(fonts, "", 13.0, palette::INK), LegendText(p)));
                     });
             }
         });
