@@ -8,10 +8,10 @@ use bevy::prelude::*;
 
 use super::Scene;
 use crate::games::mawari::lesson::LessonState;
-use crate::games::mawari::{MawariDraft, MawariMatch, Seat, ThrowRequest};
+use crate::games::mawari::{MawariDraft, MawariMatch, MawariReplay, Seat, ThrowRequest};
 use crate::rules::mawari::dice::{KomaDice, Toss};
 use crate::rules::mawari::order::FirstThrow;
-use crate::rules::mawari::race::{MawariRules, RaceText, War};
+use crate::rules::mawari::race::{Event, MawariRules, RaceText, War};
 use crate::shell::Screen;
 use crate::shell::capture::{SETTLE_FRAMES, ScreenshotJob};
 
@@ -39,6 +39,10 @@ pub(super) fn stage(
         (Scene::MawariWar, 1) => {
             commands.insert_resource(war_match());
             next.set(Screen::Play);
+        }
+        (Scene::MawariReview, 1) => {
+            commands.insert_resource(review());
+            next.set(Screen::Review);
         }
         (Scene::MawariSetup, 1) => {
             commands.insert_resource(MawariDraft {
@@ -147,4 +151,34 @@ fn war_match() -> MawariMatch {
     });
     m.names = vec!["Hana".into(), String::new(), String::new(), String::new()];
     m
+}
+
+/// The replay of a finished game between four CPUs (every rule on), at a
+/// throw two thirds in that promoted a piece: its koma lying as they fell,
+/// the chart marked there.
+fn review() -> MawariReplay {
+    let seats = vec![Seat::Cpu; 4];
+    let mut m = MawariMatch::new(seats, MawariRules::ALL, false, Some("all".into()), 11)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let dice = KomaDice::new();
+    while !m.race.is_over() && m.log.len() < 2000 {
+        if m.race.sits_out() {
+            m.race.skip_turn();
+            continue;
+        }
+        let seed = m.next_seed();
+        m.play(&dice.throw(Toss::natural(seed), false));
+    }
+    let n = m.log.len();
+    let at = (n * 2 / 3..n)
+        .find(|&i| {
+            m.log[i]
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Promote { .. }))
+        })
+        .map_or(n, |i| i + 1);
+    let mut replay = MawariReplay::new(m, Screen::GameList);
+    replay.at = at;
+    replay
 }

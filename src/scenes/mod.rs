@@ -70,13 +70,14 @@ pub enum Scene {
     MawariWar,
     MawariBaba,
     MawariPractice,
+    MawariReview,
     /// The strong CPU thinking on the 中将棋 board (for `frames`).
     ChushogiCpu,
 }
 
 impl Scene {
     /// Every scene, in the README's order.
-    pub const ALL: [Scene; 44] = [
+    pub const ALL: [Scene; 45] = [
         Scene::Title,
         Scene::List,
         Scene::Hasami,
@@ -120,6 +121,7 @@ impl Scene {
         Scene::MawariWar,
         Scene::MawariBaba,
         Scene::MawariPractice,
+        Scene::MawariReview,
         Scene::ChushogiCpu,
     ];
 
@@ -168,6 +170,7 @@ impl Scene {
             Scene::MawariWar => "mawari-war",
             Scene::MawariBaba => "mawari-baba",
             Scene::MawariPractice => "mawari-practice",
+            Scene::MawariReview => "mawari-review",
             Scene::ChushogiCpu => "chushogi-cpu",
         }
     }
@@ -228,7 +231,8 @@ impl Scene {
             | Scene::MawariFamily
             | Scene::MawariWar
             | Scene::MawariBaba
-            | Scene::MawariPractice => GameId::Mawari,
+            | Scene::MawariPractice
+            | Scene::MawariReview => GameId::Mawari,
         }
     }
 

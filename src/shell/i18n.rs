@@ -372,6 +372,12 @@ texts! {
     MawariHouseUnreadable => ("保存したルールが読めませんでした(そのまま残してあります)", "The saved house rules could not be read (they are left as they were)"),
     MawariBabaGoesBack => ("ばば! 戻る", "Baba! Go back"),
     MawariPracticeResult => ("出た目: {} → {}", "Thrown: {} = {}"),
+    MawariReplayThrow => ("{}/{}投目", "Throw {}/{}"),
+    MawariReplayStart => ("投げる前", "Before the first throw"),
+    MawariReplayLogged => ("投げ方の記録がないので、記録された目を並べています", "How this throw was thrown was not kept: the logged result is laid out"),
+    MawariReplayDiffers => ("投げ直すと記録と違う目になったので、記録された目を並べています", "Thrown again it lands otherwise: the logged result is laid out"),
+    MawariReplayBoardUnknown => ("ここからの盤面は記録から再現できません", "The board cannot be rebuilt from the log from here on"),
+    MawariRankChart => ("段の移り変わり", "Ranks over the throws"),
 }
 
 impl T {

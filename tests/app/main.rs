@@ -10,6 +10,7 @@ mod common;
 mod foxgeese_flow;
 mod mawari_family;
 mod mawari_flow;
+mod mawari_review;
 mod musashi_flow;
 mod musashi_positions;
 mod review;

@@ -372,6 +372,7 @@ fn war_match() -> MawariMatch {
         names: vec!["Aki".into(), "Fuyu".into()],
         colours: vec![0, 1],
         draw: None,
+        start: None,
     }
 }
 

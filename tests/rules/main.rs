@@ -17,6 +17,7 @@ mod hasami_rules;
 mod level_typos;
 mod mawari_family;
 mod mawari_physics;
+mod mawari_replay;
 mod mawari_rules;
 mod move_stats;
 mod musashi_rules;

@@ -93,6 +93,7 @@ pub(crate) fn enter(mut scene: SceneMaker) {
         names: Vec::new(),
         colours: Vec::new(),
         draw: None,
+        start: None,
     };
     if scene.open(&m, Screen::Tutorial) {
         scene.commands.insert_resource(m);

@@ -13,12 +13,16 @@
 //! - `throw`: the person's drag, the CPU's throws, the dice in the air;
 //! - `events`: what a throw did, played event by event with banners;
 //! - `panel`: the players' ladders, the log, the buttons, the result;
+//! - `replay`, `replay_chart`: 振り返り, a finished game's throws landing
+//!   again one by one, and each player's rank over the throws;
 //! - `dice_view`, `lesson`: the koma-dice drawn, the tutorial.
 
 pub mod dice_view;
 mod events;
 pub mod lesson;
 mod panel;
+mod replay;
+mod replay_chart;
 mod scene;
 mod session;
 mod setup;
@@ -33,6 +37,8 @@ use crate::shell::screens::quit_on_key;
 
 pub use events::BoardMark;
 pub use panel::{ResultPanel, ThrowButton};
+pub use replay::{Landing, MawariReplay, ReplayLogEntry, ReplayThrow};
+pub use replay_chart::{RankChart, RankLine, RankMarker, RankPoint};
 pub use scene::{Phase, RacePiece, Shown};
 pub use session::{LogEntry, MawariMatch, Seat};
 pub use setup::{
@@ -61,6 +67,16 @@ fn colour_of(m: &MawariMatch, player: usize) -> Color {
     COLOURS[m.colour(player).min(COLOURS.len() - 1)]
 }
 
+/// The play screen or the tutorial (both throw).
+fn playing() -> impl SystemCondition<()> {
+    in_state(Screen::Play).or_else(in_state(Screen::Tutorial))
+}
+
+/// The replay of a finished game.
+fn replaying() -> impl SystemCondition<()> {
+    in_state(Screen::Review).and_then(resource_exists::<replay::MawariReplay>)
+}
+
 pub fn plugin(app: &mut App) {
     let chosen = || chosen(GameId::Mawari);
     app.add_message::<ThrowRequest>()
@@ -81,20 +97,30 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                throw::skip_dead_turns,
-                throw::throw_gesture,
-                throw::cpu_throws,
-                throw::start_throw,
-                throw::play_throw,
-                events::play_events,
-                events::place_pieces,
-                events::show_marks,
-                panel::refresh_panel,
-                panel::show_result,
-                quit_on_key,
+                (
+                    throw::skip_dead_turns,
+                    throw::throw_gesture,
+                    throw::cpu_throws,
+                    throw::start_throw,
+                )
+                    .chain()
+                    .run_if(playing()),
+                replay::handle_commands.run_if(replaying()),
+                // A throw shown, in play and in the replay alike.
+                (
+                    throw::play_throw,
+                    events::play_events,
+                    events::place_pieces,
+                    events::show_marks,
+                )
+                    .chain(),
+                (panel::refresh_panel, panel::show_result, quit_on_key)
+                    .chain()
+                    .run_if(playing()),
+                replay::update_panel.run_if(replaying()),
             )
                 .chain()
-                .run_if(in_state(Screen::Play).or_else(in_state(Screen::Tutorial)))
+                .run_if(playing().or_else(in_state(Screen::Review)))
                 .run_if(chosen())
                 .run_if(resource_exists::<MawariMatch>),
         )
@@ -113,6 +139,15 @@ pub fn plugin(app: &mut App) {
                 .run_if(chosen())
                 .run_if(resource_exists::<lesson::LessonState>),
         )
+        .add_systems(Update, replay::open_requested)
+        .add_systems(
+            OnEnter(Screen::Review),
+            (replay::enter, replay::spawn_panel, replay::show_first)
+                .chain()
+                .run_if(chosen())
+                .run_if(resource_exists::<replay::MawariReplay>),
+        )
+        .add_systems(OnExit(Screen::Review), replay::leave)
         .add_systems(OnExit(Screen::Play), scene::leave)
         .add_systems(OnExit(Screen::Tutorial), scene::leave)
         .add_systems(Update, resume::handle_resume::<MawariMatch>);

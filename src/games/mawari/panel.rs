@@ -8,11 +8,13 @@ use bevy::prelude::*;
 use super::colour_of;
 use super::events::event_banner;
 use super::lesson;
+use super::replay;
 use super::scene::{BoardPlace, Phase, Shown};
-use super::session::MawariMatch;
+use super::session::{LogEntry, MawariMatch};
 use super::throw::{ThrowRequest, value_text};
 use crate::games::kit::game_title;
 use crate::games::resume;
+use crate::games::review::OpenReviewButton;
 use crate::rules::data::GameId;
 use crate::rules::mawari::dice::Toss;
 use crate::rules::mawari::race::{Piece, Rank, TRACK};
@@ -216,24 +218,30 @@ pub(crate) fn refresh_panel(
             ));
             // A throw is logged once it has played out.
             for entry in m.log.iter().take(shown.logged).rev().take(6) {
-                let named: Vec<String> = entry
-                    .events
-                    .iter()
-                    .filter_map(|e| event_banner(e, &m, lang))
-                    .collect();
                 panel.spawn(widgets::text(
                     &fonts,
-                    format!(
-                        "{}: {} {}",
-                        m.name(entry.player, lang),
-                        value_text(entry.value, lang),
-                        named.join(" · ")
-                    ),
+                    log_line(&m, entry, lang),
                     13.0,
                     palette::INK_SOFT,
                 ));
             }
         });
+}
+
+/// A throw of the log as written: who threw, what came up, and what it
+/// did by name.
+pub(crate) fn log_line(m: &MawariMatch, entry: &LogEntry, lang: Lang) -> String {
+    let named: Vec<String> = entry
+        .events
+        .iter()
+        .filter_map(|e| event_banner(e, m, lang))
+        .collect();
+    format!(
+        "{}: {} {}",
+        m.name(entry.player, lang),
+        value_text(entry.value, lang),
+        named.join(" · ")
+    )
 }
 
 /// A draw throw's score as written: its squares, or せんこ立ち, or ばば.
@@ -402,6 +410,11 @@ pub(crate) fn show_result(
             p.spawn(widgets::row()).with_children(|r| {
                 r.spawn(widgets::key_button(&fonts, lang, T::PlayAgain, true))
                     .observe(go_to(Screen::Setup));
+                r.spawn((
+                    widgets::key_button(&fonts, lang, T::Review, false),
+                    OpenReviewButton,
+                ))
+                .observe(replay::open_from_result);
                 r.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
                     .observe(go_to(Screen::GameList));
             });

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::games::resume::Resumable;
 use crate::rules::data::GameId;
-use crate::rules::mawari::dice::{Pose, Throw, ThrowValue};
+use crate::rules::mawari::dice::{Pose, Throw, ThrowValue, Toss};
 use crate::rules::mawari::order::FirstThrow;
 use crate::rules::mawari::physics::SplitMix64;
 use crate::rules::mawari::race::{Event, MawariRules, Race};
@@ -61,6 +61,10 @@ pub struct LogEntry {
     pub poses: [Pose; 4],
     pub value: ThrowValue,
     pub events: Vec<Event>,
+    /// The throw's input and seed, to simulate it again in the replay
+    /// (missing from older saves: those show the poses logged).
+    #[serde(default)]
+    pub toss: Option<Toss>,
 }
 
 /// A game of まわり将棋 in progress (what 続きから restores).
@@ -85,6 +89,10 @@ pub struct MawariMatch {
     /// The draw for who throws first, while it is thrown and after.
     #[serde(default)]
     pub draw: Option<FirstThrow>,
+    /// The race as the first throw found it (the replay plays the log
+    /// from it; missing from older saves).
+    #[serde(default)]
+    pub start: Option<Race>,
 }
 
 impl MawariMatch {
@@ -106,6 +114,7 @@ impl MawariMatch {
             names: Vec::new(),
             colours: Vec::new(),
             draw: None,
+            start: None,
         })
     }
 
@@ -175,6 +184,9 @@ impl MawariMatch {
         let Some(player) = self.race.thrower() else {
             return Vec::new();
         };
+        if self.log.is_empty() {
+            self.start = Some(self.race.clone());
+        }
         let events = self.race.apply(throw.value);
         self.log.push(LogEntry {
             player,
@@ -185,6 +197,7 @@ impl MawariMatch {
                 .filter(|e| !matches!(e, Event::Step { .. }))
                 .copied()
                 .collect(),
+            toss: Some(throw.toss),
         });
         events
     }

@@ -135,6 +135,7 @@ pub(crate) fn start_throw(
         progress.position = Some(RaceText::of(&m.race).write());
         if m.race.is_over() {
             resume::forget(&mut store, &*m);
+            super::replay::keep_finished(&mut store, &m);
         } else {
             resume::keep(&mut store, &*m);
         }
@@ -266,7 +267,7 @@ pub(crate) fn play_throw(
                 }
                 let value = value_text(throw.value, lang);
                 // A practice throw (the tutorial) is nobody's turn.
-                let text = if place.screen == Screen::Play {
+                let text = if place.screen != Screen::Tutorial {
                     format!("{} {value}", m.name(*by, lang))
                 } else {
                     value
@@ -289,7 +290,7 @@ pub(crate) fn play_throw(
     };
     if let Some(n) = next {
         // A practice throw's values stay beside the koma until the next.
-        if matches!(n, Phase::Moving { .. }) && place.screen == Screen::Play {
+        if matches!(n, Phase::Moving { .. }) && place.screen != Screen::Tutorial {
             dice.hide_labels();
         }
         *phase = n;

@@ -8,4 +8,5 @@ pub mod levels;
 pub mod order;
 pub mod physics;
 pub mod race;
+pub mod replay;
 pub mod track;
