@@ -179,9 +179,22 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
     }
     assert!(find::<ReviewArrow>(&mut app).is_some(), "the dotted arrow");
     analysis_from_review::<G>(&mut app, i, plies);
-    // Back and forth.
+    // Back and forth: a step back takes the move back along its path.
     send(&mut app, ReviewCommand::Previous);
     assert_eq!(ply::<G>(&app), i.saturating_sub(1));
+    if i > 0 {
+        let mut moving = app
+            .world_mut()
+            .query_filtered::<&ReviewPiece, With<yorimichi::shell::anim::Tween>>();
+        let moving: Vec<usize> = moving.iter(app.world()).map(|p| p.point).collect();
+        let r = app.world().resource::<Review<G>>();
+        let from = r.game.move_path(r.record.moves()[i - 1])[0];
+        assert_eq!(
+            moving,
+            vec![from],
+            "the piece goes back to where it came from"
+        );
+    }
     assert_review_board::<G>(&mut app);
     send(&mut app, ReviewCommand::Next);
     assert_eq!(ply::<G>(&app), i.max(1));

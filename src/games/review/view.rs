@@ -278,8 +278,9 @@ fn send(cmd: ReviewCommand) -> impl Fn(On<Pointer<Click>>, MessageWriter<ReviewC
 }
 
 /// Draws the position shown when it changes: the pieces (the moving one
-/// sliding or hopping there after a step forward), the last move's marks
-/// and, before a mistake, the better move's arrow.
+/// sliding or hopping there after a step forward, back along its path
+/// after a step back), the last move's marks and, before a mistake, the
+/// better move's arrow.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn draw_position<G: Playable>(
     mut commands: Commands,
@@ -297,6 +298,7 @@ pub(super) fn draw_position<G: Playable>(
         return;
     }
     let stepped_forward = shown.position.is_some_and(|(before, _)| before + 1 == ply);
+    let stepped_back = shown.position.is_some_and(|(before, _)| before == ply + 1);
     shown.position = Some(key);
     let game = &review.game;
     let graph = game.graph();
@@ -311,7 +313,20 @@ pub(super) fn draw_position<G: Playable>(
     let bottom = review.setup.bottom_side();
     // The move that led here: its piece comes along its path.
     let arriving = (ply > 0 && stepped_forward && !settings.reduced_motion).then(|| moves[ply - 1]);
-    let path = arriving.map(|mv| game.move_path(mv));
+    // A step back: the move taken back goes back along its path (the
+    // pieces it took stand again where they were).
+    let returning = (stepped_back && !settings.reduced_motion)
+        .then(|| moves.get(ply).copied())
+        .flatten();
+    let (path, moved_ply) = match (arriving, returning) {
+        (Some(mv), _) => (Some(game.move_path(mv)), ply),
+        (None, Some(mv)) => {
+            let mut back = game.move_path(mv);
+            back.reverse();
+            (Some(back), ply + 1)
+        }
+        (None, None) => (None, ply),
+    };
     for p in 0..graph.len() {
         let Some(side) = game.piece_at(pos, p) else {
             continue;
@@ -330,7 +345,7 @@ pub(super) fn draw_position<G: Playable>(
         {
             let stops: Vec<Vec3> = path.iter().map(|&q| at(q).extend(1.5)).collect();
             let hops = path.len().saturating_sub(1).max(1);
-            let (duration, arc) = if hops > 1 || (!G::SQUARES && is_capture(&review, ply)) {
+            let (duration, arc) = if hops > 1 || (!G::SQUARES && is_capture(&review, moved_ply)) {
                 (HOP * hops as f32, 30.0)
             } else {
                 (SLIDE, 0.0)
