@@ -13,8 +13,8 @@ use yorimichi::games::play::{
     ANALYSIS_LINES, Analysis, AnalysisArrowLabel, PlayCommand, PlayMove, PlayUi,
 };
 use yorimichi::games::review::{
-    OpenReviewButton, Review, ReviewArrow, ReviewButton, ReviewCommand, ReviewMoveEntry,
-    ReviewPiece,
+    OpenReviewButton, Review, ReviewArrow, ReviewButton, ReviewCommand, ReviewEvalFill,
+    ReviewMoveEntry, ReviewPiece, eval_share,
 };
 use yorimichi::games::session::{Match, MatchSetup, Opponent, Playable, Presets};
 use yorimichi::headless::{self, click, find};
@@ -178,6 +178,16 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
         }
     }
     assert!(find::<ReviewArrow>(&mut app).is_some(), "the dotted arrow");
+    {
+        // The evaluation bar shows the position's value for the player.
+        let mut bar = app.world_mut().query::<&ReviewEvalFill>();
+        let shown: Vec<f32> = bar.iter(app.world()).map(|f| f.0).collect();
+        let r = app.world().resource::<Review<G>>();
+        let value = r.judged.as_ref().map(|j| j.values[i]);
+        let expected = eval_share(value, G::REVIEW_MARGINS.cap);
+        assert_eq!(shown, vec![expected], "the evaluation bar at ply {i}");
+        assert!((0.0..=100.0).contains(&expected));
+    }
     analysis_from_review::<G>(&mut app, i, plies);
     // Back and forth: a step back takes the move back along its path.
     send(&mut app, ReviewCommand::Previous);

@@ -26,7 +26,9 @@ use crate::shell::screens::{ReviewRequest, quit_key};
 use crate::shell::settings::Settings;
 use crate::shell::{ChosenGame, Notice, PendingReview, Screen};
 
-pub use view::{ReviewArrow, ReviewGraphBar, ReviewMoveEntry, ReviewPiece};
+pub use view::{
+    ReviewArrow, ReviewEvalFill, ReviewGraphBar, ReviewMoveEntry, ReviewPiece, eval_share,
+};
 
 /// A finished game as it is kept for 振り返り: the game and how it ended
 /// (a resignation is not in the moves).

@@ -55,6 +55,10 @@ pub(super) struct PlyText;
 pub(super) struct StatusText;
 #[derive(Component)]
 pub(super) struct EvalText;
+/// The evaluation bar's fill: the player's share of the bar, from 0
+/// (lost) through 50 (even) to 100 (won), as a percentage of its width.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct ReviewEvalFill(pub f32);
 #[derive(Component)]
 pub(super) struct MistakeText;
 #[derive(Component)]
@@ -164,6 +168,29 @@ pub(super) fn enter<G: Playable>(
                 StatusText,
             ));
             panel.spawn((widgets::text(&fonts, "", 16.0, palette::INK), EvalText));
+            // The evaluation of the position shown as a bar: the player's
+            // share in blue, the opponent's in vermilion.
+            panel
+                .spawn((
+                    Node {
+                        width: px(GRAPH_WIDTH),
+                        height: px(10),
+                        margin: UiRect::vertical(px(3)),
+                        ..default()
+                    },
+                    BackgroundColor(BEHIND),
+                ))
+                .with_children(|bar| {
+                    bar.spawn((
+                        ReviewEvalFill(50.0),
+                        Node {
+                            width: percent(50),
+                            height: percent(100),
+                            ..default()
+                        },
+                        BackgroundColor(AHEAD),
+                    ));
+                });
             panel.spawn((
                 widgets::text(&fonts, "", 15.0, BAD),
                 MistakeText,
@@ -569,6 +596,10 @@ pub(super) fn update_panel<G: Playable>(
     )>,
     mut progress: Query<&mut Node, (With<ProgressBox>, Without<ProgressFill>)>,
     mut fill: Query<&mut Node, (With<ProgressFill>, Without<ProgressBox>)>,
+    mut eval_bar: Query<
+        (&mut Node, &mut ReviewEvalFill),
+        (Without<ProgressFill>, Without<ProgressBox>),
+    >,
 ) {
     if !review.is_changed() && !settings.is_changed() {
         return;
@@ -624,6 +655,13 @@ pub(super) fn update_panel<G: Playable>(
         (None, None) => String::new(),
     };
     set(&mut texts.p3(), eval);
+    let share = eval_share(value, G::REVIEW_MARGINS.cap);
+    for (mut node, mut fill) in &mut eval_bar {
+        if fill.0 != share {
+            fill.0 = share;
+            node.width = percent(share);
+        }
+    }
     let mistake = review
         .mistake_at(ply)
         .map(|m| {
@@ -662,6 +700,13 @@ pub(super) fn update_panel<G: Playable>(
     for mut node in &mut fill {
         node.width = percent(read as f32 * 100.0 / total.max(1) as f32);
     }
+}
+
+/// The player's share of the evaluation bar for `value` (even while the
+/// position is unread): a won position fills it.
+pub fn eval_share(value: Option<i32>, cap: i32) -> f32 {
+    let v = value.unwrap_or(0).clamp(-cap, cap) as f32;
+    50.0 + 50.0 * v / cap.max(1) as f32
 }
 
 fn set<F: bevy::ecs::query::QueryFilter>(q: &mut Query<&mut Text, F>, words: String) {
