@@ -61,6 +61,28 @@ pub(crate) fn game_title(fonts: &Fonts, lang: Lang, game: GameId, size: f32) -> 
     widgets::text(fonts, localized_game_name(game, lang), size, palette::INK)
 }
 
+/// The game's name and what the screen is (振り返り, 検討) in one row, as
+/// a screen's title.
+pub(crate) fn game_title_with(
+    parent: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    game: GameId,
+    what: T,
+    size: f32,
+) {
+    parent.spawn(widgets::row()).with_children(|row| {
+        row.spawn((
+            game_title(fonts, lang, game, size),
+            Node {
+                margin: UiRect::right(px(10)),
+                ..default()
+            },
+        ));
+        row.spawn(widgets::label(fonts, lang, what, size, palette::INK));
+    });
+}
+
 /// One choice button; clicking it edits the draft `D` (the setup screen's
 /// choices, kept as a resource).
 pub(crate) fn option<D: Resource<Mutability = Mutable>>(

@@ -16,7 +16,7 @@ use super::panel::log_line;
 use super::replay_chart::{self, ChartKey, LegendText};
 use super::scene::{BoardPlace, Dice, Phase, SceneMaker, Shown};
 use super::session::{LogEntry, MawariMatch};
-use crate::games::kit::game_title;
+use crate::games::kit::game_title_with;
 use crate::games::resume::Resumable;
 use crate::games::review::{ReviewButton, ReviewCommand};
 use crate::rules::data::GameId;
@@ -385,22 +385,7 @@ pub(crate) fn spawn_panel(
             },
         ))
         .with_children(|panel| {
-            panel.spawn(widgets::row()).with_children(|row| {
-                row.spawn((
-                    game_title(&fonts, lang, GameId::Mawari, 24.0),
-                    Node {
-                        margin: UiRect::right(px(10)),
-                        ..default()
-                    },
-                ));
-                row.spawn(widgets::label(
-                    &fonts,
-                    lang,
-                    T::ReviewTitle,
-                    24.0,
-                    palette::INK,
-                ));
-            });
+            game_title_with(panel, &fonts, lang, GameId::Mawari, T::ReviewTitle, 24.0);
             let result = match m.race.winner {
                 Some(w) => format!(
                     "{} — {}",

@@ -20,22 +20,7 @@ pub(super) fn spawn_hud<G: Playable>(
         .spawn((DespawnOnExit(Screen::Play), panel_node(layout, 270.0)))
         .with_children(|panel| {
             if analysing {
-                panel.spawn(widgets::row()).with_children(|row| {
-                    row.spawn((
-                        game_title(fonts, lang, G::ID, 28.0),
-                        Node {
-                            margin: UiRect::right(px(10)),
-                            ..default()
-                        },
-                    ));
-                    row.spawn(widgets::label(
-                        fonts,
-                        lang,
-                        T::AnalysisTitle,
-                        28.0,
-                        palette::INK,
-                    ));
-                });
+                game_title_with(panel, fonts, lang, G::ID, T::AnalysisTitle, 28.0);
                 panel.spawn(widgets::label(
                     fonts,
                     lang,

@@ -17,7 +17,7 @@ use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
 use super::board_view::BoardView;
-use super::kit::game_title;
+use super::kit::{game_title, game_title_with};
 use super::resume::{self, chosen};
 use super::session::{Match, MoveMark, Opponent, PieceFace, Playable, Presets};
 use crate::rules::board::PointId;

@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 use super::{Review, ReviewButton, ReviewCommand, ReviewThink, exact_words};
 use crate::games::art::{self, Art, Highlight};
 use crate::games::board_view::BoardView;
-use crate::games::kit::game_title;
+use crate::games::kit::game_title_with;
 use crate::games::play::{board_view, layout_for, piece_rotation};
 use crate::games::session::Playable;
 use crate::rules::board::PointId;
@@ -142,22 +142,7 @@ pub(super) fn enter<G: Playable>(
             panel_node(layout, PANEL_WIDTH),
         ))
         .with_children(|panel| {
-            panel.spawn(widgets::row()).with_children(|row| {
-                row.spawn((
-                    game_title(&fonts, lang, G::ID, 24.0),
-                    Node {
-                        margin: UiRect::right(px(10)),
-                        ..default()
-                    },
-                ));
-                row.spawn(widgets::label(
-                    &fonts,
-                    lang,
-                    T::ReviewTitle,
-                    24.0,
-                    palette::INK,
-                ));
-            });
+            game_title_with(panel, &fonts, lang, G::ID, T::ReviewTitle, 24.0);
             panel.spawn((
                 widgets::text(&fonts, "", 15.0, palette::INK_SOFT),
                 ResultText,
