@@ -18,7 +18,7 @@ use super::scene::{BoardPlace, Dice, Phase, SceneMaker, Shown};
 use super::session::{LogEntry, MawariMatch};
 use crate::games::kit::game_title_with;
 use crate::games::resume::Resumable;
-use crate::games::review::{ReviewButton, ReviewCommand};
+use crate::games::review::{ReviewCommand, button_row, send};
 use crate::rules::data::GameId;
 use crate::rules::mawari::dice::{KomaDice, Throw, Toss};
 use crate::rules::mawari::physics::{Quat as PQuat, V3};
@@ -413,21 +413,18 @@ pub(crate) fn spawn_panel(
                 },
             ));
             replay_chart::spawn(panel, &fonts, lang, &replay);
-            panel.spawn(widgets::row()).with_children(|row| {
-                for (key, cmd) in [
+            button_row(
+                panel,
+                &fonts,
+                lang,
+                &[
                     (T::ReviewFirst, ReviewCommand::First),
                     (T::ReviewPrevious, ReviewCommand::Previous),
                     (T::ReviewNext, ReviewCommand::Next),
                     (T::ReviewLast, ReviewCommand::Last),
                     (T::ReviewBack, ReviewCommand::Back),
-                ] {
-                    row.spawn((
-                        widgets::key_button(&fonts, lang, key, false),
-                        ReviewButton(cmd),
-                    ))
-                    .observe(send(cmd));
-                }
-            });
+                ],
+            );
             panel
                 .spawn((
                     ReplayLog,
@@ -464,13 +461,6 @@ pub(crate) fn spawn_panel(
                     }
                 });
         });
-}
-
-/// An observer that sends `cmd`.
-fn send(cmd: ReviewCommand) -> impl Fn(On<Pointer<Click>>, MessageWriter<ReviewCommand>) {
-    move |_, mut w| {
-        w.write(cmd);
-    }
 }
 
 fn entry_background(current: bool) -> Color {

@@ -29,6 +29,7 @@ use crate::shell::{ChosenGame, Notice, PendingReview, Screen};
 pub use view::{
     ReviewArrow, ReviewEvalFill, ReviewGraphBar, ReviewMoveEntry, ReviewPiece, eval_share,
 };
+pub(crate) use view::{button_row, send};
 
 /// A finished game as it is kept for 振り返り: the game and how it ended
 /// (a resignation is not in the moves).

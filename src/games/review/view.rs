@@ -230,20 +230,17 @@ pub(super) fn enter<G: Playable>(
                 },
                 BackgroundColor(palette::CARD),
             ));
-            panel.spawn(widgets::row()).with_children(|row| {
-                for (key, cmd) in [
+            button_row(
+                panel,
+                &fonts,
+                lang,
+                &[
                     (T::ReviewFirst, ReviewCommand::First),
                     (T::ReviewPrevious, ReviewCommand::Previous),
                     (T::ReviewNext, ReviewCommand::Next),
                     (T::ReviewLast, ReviewCommand::Last),
-                ] {
-                    row.spawn((
-                        widgets::key_button(&fonts, lang, key, false),
-                        ReviewButton(cmd),
-                    ))
-                    .observe(send(cmd));
-                }
-            });
+                ],
+            );
             panel.spawn((
                 MoveList,
                 ScrollPosition::default(),
@@ -258,19 +255,16 @@ pub(super) fn enter<G: Playable>(
                     ..default()
                 },
             ));
-            panel.spawn(widgets::row()).with_children(|row| {
-                for (key, cmd) in [
+            button_row(
+                panel,
+                &fonts,
+                lang,
+                &[
                     (T::Analyse, ReviewCommand::Analyse),
                     (T::ReviewShare, ReviewCommand::Share),
                     (T::ReviewBack, ReviewCommand::Back),
-                ] {
-                    row.spawn((
-                        widgets::key_button(&fonts, lang, key, false),
-                        ReviewButton(cmd),
-                    ))
-                    .observe(send(cmd));
-                }
-            });
+                ],
+            );
             panel.spawn((
                 widgets::text(&fonts, "", 13.0, palette::INK_SOFT),
                 ShareText,
@@ -282,8 +276,29 @@ pub(super) fn enter<G: Playable>(
         });
 }
 
+/// A row of review buttons, each sending its command (the review and the
+/// まわり将棋 replay).
+pub(crate) fn button_row(
+    parent: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: crate::shell::i18n::Lang,
+    buttons: &[(T, ReviewCommand)],
+) {
+    parent.spawn(widgets::row()).with_children(|row| {
+        for &(key, cmd) in buttons {
+            row.spawn((
+                widgets::key_button(fonts, lang, key, false),
+                ReviewButton(cmd),
+            ))
+            .observe(send(cmd));
+        }
+    });
+}
+
 /// An observer that sends `cmd`.
-fn send(cmd: ReviewCommand) -> impl Fn(On<Pointer<Click>>, MessageWriter<ReviewCommand>) {
+pub(crate) fn send(
+    cmd: ReviewCommand,
+) -> impl Fn(On<Pointer<Click>>, MessageWriter<ReviewCommand>) {
     move |_, mut w| {
         w.write(cmd);
     }
