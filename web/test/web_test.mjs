@@ -12,7 +12,8 @@
 // Usage: node web_test.mjs <dist-dir> <out-dir>
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 const [dist, out] = process.argv.slice(2);
@@ -113,16 +114,17 @@ const check = (ok, what) => {
   console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
 };
 
+const browserArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--enable-unsafe-swiftshader",
+  "--use-angle=swiftshader",
+  "--disable-background-networking",
+  "--no-first-run",
+];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--enable-unsafe-swiftshader",
-    "--use-angle=swiftshader",
-    "--disable-background-networking",
-    "--no-first-run",
-  ],
+  args: browserArgs,
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
@@ -164,11 +166,12 @@ try {
   const sizes = JSON.parse(readFileSync(path.join(dist, "sizes.json"), "utf8"));
   const budget = wasmEncodings.includes("br") ? sizes.budget.brotli : sizes.budget.gzip;
   console.log(`first visit: ${(firstVisit / MiB).toFixed(2)} MiB sent in ${sent.filter((r) => r.status === 200).length} files (${sent.filter((r) => r.status === 304).length} revalidated), the wasm as ${wasmEncodings.join("/")}; the build: ${(sizes.total.gzip / MiB).toFixed(2)} MiB gzip, ${(sizes.total.brotli / MiB).toFixed(2)} MiB brotli`);
-  // What this browser was sent is judged (Chromium takes brotli); the
-  // gzip total a browser without brotli would get is printed above (the
-  // README says where it stands).
+  // What this browser was sent is judged (Chromium takes brotli), and the
+  // gzip total a browser without brotli would get.
   check(firstVisit > 1 * MiB && firstVisit <= budget,
     `the first visit's download (${(firstVisit / MiB).toFixed(2)} MiB as ${wasmEncodings.join("/")}) keeps the budget (${(budget / MiB).toFixed(0)} MiB)`);
+  check(sizes.total.gzip <= sizes.budget.gzip,
+    `the first visit with gzip (${(sizes.total.gzip / MiB).toFixed(2)} MiB) keeps its budget (${(sizes.budget.gzip / MiB).toFixed(0)} MiB)`);
 
   // The offline copy: with the network cut, a reload reaches the title and
   // a game starts and plays.
@@ -464,6 +467,36 @@ try {
   }
   check(phoneErrors.length === 0, `no page errors on the phone-sized screen ${phoneErrors.length ? JSON.stringify(phoneErrors) : ""}`);
   await phone.close();
+
+  // Installable: Chromium's own check, the one behind "Install app" and
+  // Android's 「ホーム画面に追加」 (manifest, icons, start URL, display
+  // mode, a service worker controlling the page), in an ordinary profile
+  // (the test's other pages are incognito, where nothing installs).
+  const profile = mkdtempSync(path.join(tmpdir(), "yorimichi-profile-"));
+  const installing = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: browserArgs,
+    viewport: { width: 1100, height: 800 },
+  });
+  try {
+    const p = installing.pages()[0] ?? (await installing.newPage());
+    await p.goto(`http://127.0.0.1:${port}/index.html`);
+    await p.waitForSelector('body[data-offline="ready"]', { timeout: 240000 });
+    await p.reload();
+    await p.waitForSelector('body[data-screen="Title"]', { timeout: 120000 });
+    const cdp = await installing.newCDPSession(p);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    const { errors: manifestErrors, manifest } = await cdp.send("Page.getAppManifest").then(
+      (m) => ({ errors: m.errors, manifest: m.manifest }),
+      () => ({ errors: ["Page.getAppManifest failed"], manifest: null }),
+    );
+    if (manifest) console.log(`the manifest as Chromium read it: display ${manifest.display}, start ${manifest.startUrl}, ${manifest.icons?.length ?? 0} icons`);
+    check(installabilityErrors.length === 0 && manifestErrors.length === 0,
+      `Chromium finds the game installable to a home screen ${JSON.stringify({ installabilityErrors, manifestErrors })}`);
+  } finally {
+    await installing.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 
   // What a player sees when the game cannot start: no WebGL2, or a file
   // missing on the server. Words in both languages and what to try.
