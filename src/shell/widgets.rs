@@ -139,7 +139,39 @@ pub fn card() -> impl Bundle {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, color_buttons);
+    app.add_systems(Update, (color_buttons, follow_entry));
+}
+
+/// A scrolling list that keeps its entry `current` in view, with `above`
+/// entries over it: the list scrolls by the entries' laid-out heights, so
+/// an entry of two lines is never cut at the top.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[require(ScrollPosition)]
+pub struct FollowEntry {
+    pub current: usize,
+    pub above: usize,
+}
+
+/// An entry of a [`FollowEntry`] list, by its number.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListEntry(pub usize);
+
+fn follow_entry(
+    mut lists: Query<(&FollowEntry, &Children, &mut ScrollPosition)>,
+    entries: Query<(&ListEntry, &ComputedNode)>,
+) {
+    for (follow, children, mut scroll) in &mut lists {
+        let first_shown = follow.current.saturating_sub(follow.above);
+        let offset: f32 = children
+            .iter()
+            .filter_map(|child| entries.get(child).ok())
+            .filter(|(entry, _)| entry.0 < first_shown)
+            .map(|(_, node)| node.size().y * node.inverse_scale_factor())
+            .sum();
+        if (scroll.0.y - offset).abs() > 0.5 {
+            scroll.0.y = offset;
+        }
+    }
 }
 
 fn color_buttons(

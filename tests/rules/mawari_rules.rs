@@ -637,18 +637,53 @@ fn a_random_game_with_every_rule_ends_and_keeps_its_invariants() {
 #[test]
 fn the_koma_is_a_pentagon_thinner_at_the_tip() {
     let shape = KomaShape::new(KomaSize::GOLD);
-    assert_eq!(shape.vertices.len(), 10);
-    assert_eq!(shape.planes.len(), 7);
-    let thickness = |i: usize| (shape.vertices[i].z - shape.vertices[i + 5].z).abs();
+    // The slab's seven faces, then a chamfer (面取り) along each of its
+    // fifteen edges.
+    let faces: Vec<Face> = shape.planes.iter().map(|p| p.face).collect();
+    assert_eq!(
+        faces[..7],
+        [
+            Face::Front,
+            Face::Back,
+            Face::Base,
+            Face::Side,
+            Face::Side,
+            Face::Shoulder,
+            Face::Shoulder
+        ]
+    );
+    assert_eq!(faces.len(), 7 + 15);
+    assert!(faces[7..].iter().all(|&f| f == Face::Bevel));
+    // How thick the koma is across its corners within 1 mm of a height.
+    let thickness = |y: f64| {
+        let (lo, hi) = shape
+            .vertices
+            .iter()
+            .filter(|v| (v.y - y).abs() < 0.1)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                (lo.min(v.z), hi.max(v.z))
+            });
+        hi - lo
+    };
+    let tip = shape
+        .vertices
+        .iter()
+        .map(|v| v.y)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let base = shape
+        .vertices
+        .iter()
+        .map(|v| v.y)
+        .fold(f64::INFINITY, f64::min);
     assert!(
-        thickness(2) < thickness(0),
+        thickness(tip) < thickness(base),
         "the tip is thinner than the base"
     );
     // 2.6 × 2.95 cm of boxwood weighs a few grams.
     assert!(shape.mass > 3.0 && shape.mass < 6.0, "mass {}", shape.mass);
     // The centre of mass is the origin: the vertices' mean lies near it
     // only across (x, z), and is pulled towards the heavy base along y.
-    let ys: f64 = shape.vertices.iter().map(|v| v.y).sum::<f64>() / 10.0;
+    let ys: f64 = shape.vertices.iter().map(|v| v.y).sum::<f64>() / shape.vertices.len() as f64;
     assert!(
         ys > 0.0,
         "the outline's corners lie above the centre of mass"
@@ -1047,17 +1082,17 @@ fn each_tutorial_example_broken_in_the_real_file_is_named() {
         // The ばば picture: another toss, or poses it does not come to rest in.
         (
             "ばば",
-            "seed: 3835)",
-            "seed: 3836)",
+            "seed: 54)",
+            "seed: 53)",
             "thrown",
             "the toss comes to rest as",
         ),
         (
             "ばば",
-            "poses: (FaceUp, FaceDown, Stacked, FaceUp)",
-            "poses: (FaceUp, FaceUp, Stacked, FaceUp)",
+            "poses: (FaceUp, FaceUp, Stacked, FaceDown)",
+            "poses: (FaceUp, FaceDown, Stacked, FaceDown)",
             "thrown.poses",
-            "comes to rest as (face_up, face_down, stacked, face_up), not (face_up, face_up, stacked, face_up)",
+            "comes to rest as (face_up, face_up, stacked, face_down), not (face_up, face_down, stacked, face_down)",
         ),
         // A koma on another is never placed by hand.
         (

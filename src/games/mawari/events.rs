@@ -345,13 +345,19 @@ pub(crate) fn show_marks(
         if let Some(left) = p.onbu_left
             && !p.out
         {
+            // The goal's mark stands a square inward of the goal, clear of
+            // a koma standing on it and of the lap count beside the 王将.
             let goal = (p.square + left) % TRACK;
             let (c, r) = place.cell(goal);
             let centre = place.centre + Vec2::new((c - 4) as f32 * CELL, (r - 4) as f32 * CELL);
+            let dir = into_board(&place, goal);
             want.push((
                 10 + i as u8,
                 T::MawariOnbuGoal.get(lang).to_string(),
-                (centre + Vec2::new(0.0, -CELL * 0.3), Vec2::ZERO),
+                (
+                    centre + dir.normalize_or_zero() * CELL * 0.95,
+                    Vec2::new(-dir.x * 0.5, -dir.y * 0.5),
+                ),
                 colour,
             ));
             let far = if shown.war.is_some_and(|w| w.first == i || w.second == i) {

@@ -29,7 +29,7 @@ use crate::shell::layout::{Layout, panel_node};
 use crate::shell::save::{LoadError, Store};
 use crate::shell::screens::ReviewRequest;
 use crate::shell::settings::Settings;
-use crate::shell::widgets::{self, Fonts, palette};
+use crate::shell::widgets::{self, FollowEntry, Fonts, ListEntry, palette};
 use crate::shell::{Notice, Screen};
 
 /// How a replayed throw's koma came to lie.
@@ -358,8 +358,6 @@ pub struct ReplayLogEntry(pub usize);
 pub(crate) struct ReplayLog;
 
 const PANEL_WIDTH: f32 = 400.0;
-/// Height of one line of the log, for scrolling to the throw shown.
-const ENTRY_HEIGHT: f32 = 19.0;
 
 /// The panel: the result, the throw shown, the chart, the buttons and the
 /// log.
@@ -428,7 +426,10 @@ pub(crate) fn spawn_panel(
             panel
                 .spawn((
                     ReplayLog,
-                    ScrollPosition::default(),
+                    FollowEntry {
+                        current: replay.at,
+                        above: 4,
+                    },
                     Node {
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Start,
@@ -444,6 +445,7 @@ pub(crate) fn spawn_panel(
                         let k = i + 1;
                         list.spawn((
                             ReplayLogEntry(k),
+                            ListEntry(k),
                             Node {
                                 width: percent(100),
                                 padding: UiRect::axes(px(6), px(1)),
@@ -482,7 +484,7 @@ pub(crate) fn update_panel(
         Query<&mut Text, (With<NoteText>, Without<LegendText>)>,
     )>,
     mut entries: Query<(&ReplayLogEntry, &mut BackgroundColor)>,
-    mut scroll: Query<&mut ScrollPosition, With<ReplayLog>>,
+    mut log: Query<&mut FollowEntry, With<ReplayLog>>,
     mut chart: ChartKey,
 ) {
     if !replay.is_changed() && !settings.is_changed() {
@@ -523,8 +525,8 @@ pub(crate) fn update_panel(
             bg.0 = want;
         }
     }
-    for mut s in &mut scroll {
-        s.0.y = (at as f32 - 5.0).max(0.0) * ENTRY_HEIGHT;
+    for mut follow in &mut log {
+        follow.current = at;
     }
     chart.follow(&replay, lang);
 }

@@ -21,7 +21,7 @@ use crate::shell::anim::{Lifetime, Tween};
 use crate::shell::i18n::{Lang, T};
 use crate::shell::layout::panel_node;
 use crate::shell::settings::Settings;
-use crate::shell::widgets::{self, Fonts, palette};
+use crate::shell::widgets::{self, FollowEntry, Fonts, ListEntry, palette};
 
 /// A piece on the review board.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,8 +87,6 @@ pub(super) struct Shown {
 const PANEL_WIDTH: f32 = 330.0;
 const GRAPH_WIDTH: f32 = 300.0;
 const GRAPH_HEIGHT: f32 = 110.0;
-/// Height of one line of the move list, for scrolling to the move shown.
-const ENTRY_HEIGHT: f32 = 20.0;
 /// Seconds a piece takes to slide one move, and per hop of a jump.
 const SLIDE: f32 = 0.22;
 const HOP: f32 = 0.32;
@@ -243,7 +241,10 @@ pub(super) fn enter<G: Playable>(
             );
             panel.spawn((
                 MoveList,
-                ScrollPosition::default(),
+                FollowEntry {
+                    current: review.ply,
+                    above: 3,
+                },
                 Node {
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Start,
@@ -447,7 +448,7 @@ pub(super) fn draw_graph<G: Playable>(
     graph: Query<Entity, With<Graph>>,
     list: Query<Entity, With<MoveList>>,
     mut entries: Query<(&ReviewMoveEntry, &mut BackgroundColor)>,
-    mut scroll: Query<&mut ScrollPosition, With<MoveList>>,
+    mut follow: Query<&mut FollowEntry, With<MoveList>>,
 ) {
     let key = (review.version, review.ply);
     if shown.graph != Some(key) {
@@ -461,8 +462,8 @@ pub(super) fn draw_graph<G: Playable>(
         for (entry, mut bg) in &mut entries {
             bg.0 = entry_background(entry.0 == review.ply);
         }
-        for mut s in &mut scroll {
-            s.0.y = (review.ply as f32 - 4.0).max(0.0) * ENTRY_HEIGHT;
+        for mut f in &mut follow {
+            f.current = review.ply;
         }
     }
     let list_key = (review.judged.is_some(), settings.lang);
@@ -483,6 +484,7 @@ pub(super) fn draw_graph<G: Playable>(
                     let target = i + 1;
                     l.spawn((
                         ReviewMoveEntry(target),
+                        ListEntry(target),
                         Node {
                             width: percent(100),
                             padding: UiRect::axes(px(6), px(1)),

@@ -360,12 +360,14 @@ pub fn resting_face(shape: &KomaShape, body: &Body) -> Pose {
     face_pose(face)
 }
 
-/// The face that looks most nearly down, and how nearly (the cosine).
+/// The face that looks most nearly down, and how nearly (the cosine): one
+/// of the slab's seven, never a chamfer between two of them.
 fn nearest_face(shape: &KomaShape, body: &Body) -> (f64, Face) {
     let down = body.rotation.unrotate(V3::new(0.0, 0.0, -1.0));
     shape
         .planes
         .iter()
+        .filter(|p| p.face != Face::Bevel)
         .map(|p| (p.normal.dot(down), p.face))
         .fold((f64::NEG_INFINITY, Face::Front), |a, b| {
             if b.0 > a.0 { b } else { a }
@@ -379,8 +381,9 @@ fn face_pose(face: Face) -> Pose {
         Face::Front => Pose::FaceDown,
         Face::Side => Pose::Side,
         Face::Base => Pose::Upright,
-        // Standing on an edge by the tip: 金斜, the slanted stand.
-        Face::Shoulder => Pose::Leaning,
+        // Standing on an edge by the tip: 金斜, the slanted stand (a
+        // chamfer is never the face nearest down: `nearest_face` skips them).
+        Face::Shoulder | Face::Bevel => Pose::Leaning,
     }
 }
 

@@ -22,7 +22,14 @@
 //! impulses favour whichever contact is solved last, so the contacts are
 //! solved in a fresh seeded random order every step: a fixed order (the
 //! front face's corners before the back's) made koma land face up more
-//! often than face down.
+//! often than face down. Restitution is applied after the contacts are
+//! solved (as Box2D v3 does), to every contact that closed faster than
+//! `BOUNCE_THRESHOLD` and took an impulse, speculative ones included: given
+//! as a target speed to touching contacts only, it was lost whenever a
+//! corner came within `MARGIN` of the board a step before it struck (the
+//! speculative contact slowed it to the gap's speed first), so a koma
+//! tipping slowly onto an edge mostly stopped dead on it instead of
+//! rocking off.
 //!
 //! A koma sleeps (holds still until something touches it) only when it has
 //! been slow in both speed and spin for a while *and* is in static
@@ -278,6 +285,8 @@ pub enum Face {
     Side,
     /// A short edge either side of the tip.
     Shoulder,
+    /// The chamfer (面取り) along an edge: too narrow to rest on.
+    Bevel,
 }
 
 /// One plane of the hull: outward `normal`, inside where `normal·p <= offset`.
@@ -293,9 +302,10 @@ pub struct Plane {
 /// centre of mass.
 #[derive(Clone, Debug)]
 pub struct KomaShape {
-    /// The ten corners: the pentagon's five (base right, shoulder right,
-    /// tip, shoulder left, base left) on the front, then the same on the back.
+    /// The corners: those of the pentagonal slab (base, shoulders, tip;
+    /// front and back) cut back by the chamfer along every edge.
     pub vertices: Vec<V3>,
+    /// The seven faces of the slab, then the chamfers ([`Face::Bevel`]).
     pub planes: Vec<Plane>,
     /// The faces as vertex loops (outward winding), for drawing.
     pub faces: Vec<(Face, Vec<usize>)>,
@@ -322,11 +332,16 @@ pub struct KomaSize {
     pub tip_thickness: f64,
     /// g/cm³ (boxwood, 黄楊: about 0.9).
     pub density: f64,
+    /// The chamfer (面取り) along every edge: how far back (cm) it cuts
+    /// each of the two faces that meet there.
+    pub chamfer: f64,
 }
 
 impl KomaSize {
     /// A 金将 of an ordinary set: 2.6 cm across the base, 2.95 cm from base
-    /// to tip, 0.8 cm thick at the base and 0.55 cm at the tip.
+    /// to tip, 0.8 cm thick at the base and 0.55 cm at the tip, its edges
+    /// eased by a chamfer of 0.5 mm (a koma's edges are planed off,
+    /// not left sharp).
     pub const GOLD: KomaSize = KomaSize {
         base_width: 2.6,
         shoulder_width: 2.3,
@@ -335,6 +350,7 @@ impl KomaSize {
         base_thickness: 0.8,
         tip_thickness: 0.55,
         density: 0.9,
+        chamfer: CHAMFER_CM,
     };
 }
 
@@ -357,7 +373,7 @@ impl KomaShape {
             }
         }
         // Faces as loops of vertex indices, wound outward.
-        let faces: Vec<(Face, Vec<usize>)> = vec![
+        let slab: Vec<(Face, Vec<usize>)> = vec![
             (Face::Front, vec![0, 1, 2, 3, 4]),
             (Face::Back, vec![9, 8, 7, 6, 5]),
             (Face::Base, vec![4, 9, 5, 0]),
@@ -366,9 +382,9 @@ impl KomaShape {
             (Face::Shoulder, vec![1, 6, 7, 2]),
             (Face::Shoulder, vec![2, 7, 8, 3]),
         ];
+        let (raw, faces, planes_raw) = chamfered(&raw, &slab, s.chamfer);
         // Centre of mass and inertia by integrating over a fine grid (done
         // once; the grid is fixed, so the figures are the same everywhere).
-        let planes_raw = planes_of(&raw, &faces);
         let inside = |p: V3| planes_raw.iter().all(|pl| pl.normal.dot(p) <= pl.offset);
         let n = 48;
         let (lo, hi) = (
@@ -413,7 +429,14 @@ impl KomaShape {
             ) * (density * dv);
         }
         let vertices: Vec<V3> = raw.iter().map(|&v| v - centre).collect();
-        let planes = planes_of(&vertices, &faces);
+        let planes: Vec<Plane> = planes_raw
+            .iter()
+            .map(|pl| Plane {
+                normal: pl.normal,
+                offset: pl.offset - pl.normal.dot(centre),
+                face: pl.face,
+            })
+            .collect();
         let samples = surface_samples(&vertices, &faces);
         let edges = edges_of(&faces);
         let radius = vertices.iter().map(|v| v.length()).fold(0.0, f64::max);
@@ -441,6 +464,100 @@ impl KomaShape {
         }
         best
     }
+}
+
+/// The slab `raw` (corners and faces) with every edge chamfered: cut by a
+/// plane halfway between the two faces' that takes `chamfer` off each.
+/// Returns the new corners, the faces as loops wound outward (the slab's
+/// seven first, then the chamfers) and their planes. Done once, with
+/// `+ - * /` and `sqrt` only: the corners are where three planes meet
+/// inside all the others, each face's corners sorted around it.
+fn chamfered(
+    raw: &[V3],
+    slab: &[(Face, Vec<usize>)],
+    chamfer: f64,
+) -> (Vec<V3>, Vec<(Face, Vec<usize>)>, Vec<Plane>) {
+    let base = planes_of(raw, slab);
+    if chamfer <= 0.0 {
+        return (raw.to_vec(), slab.to_vec(), base);
+    }
+    let mut planes = base.clone();
+    for (a, b) in edges_of(slab) {
+        let on: Vec<usize> = (0..slab.len())
+            .filter(|&f| slab[f].1.contains(&a) && slab[f].1.contains(&b))
+            .collect();
+        let (n1, n2) = (base[on[0]].normal, base[on[1]].normal);
+        let normal = (n1 + n2).normalized();
+        // Into face 1, square to the edge, away from face 2.
+        let mut inward = n1.cross((raw[b] - raw[a]).normalized()).normalized();
+        if inward.dot(n2) > 0.0 {
+            inward = -inward;
+        }
+        planes.push(Plane {
+            normal,
+            offset: normal.dot(raw[a] + inward * chamfer),
+            face: Face::Bevel,
+        });
+    }
+    let mut corners: Vec<V3> = Vec::new();
+    let n = planes.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                let (a, b, c) = (planes[i], planes[j], planes[k]);
+                let bc = b.normal.cross(c.normal);
+                let det = a.normal.dot(bc);
+                if det.abs() < 1e-9 {
+                    continue;
+                }
+                let p = (bc * a.offset
+                    + c.normal.cross(a.normal) * b.offset
+                    + a.normal.cross(b.normal) * c.offset)
+                    * (1.0 / det);
+                let outside = planes.iter().any(|pl| pl.normal.dot(p) > pl.offset + 1e-9);
+                if !outside && !corners.iter().any(|&v| (v - p).length() < 1e-7) {
+                    corners.push(p);
+                }
+            }
+        }
+    }
+    let mut faces = Vec::new();
+    let mut kept = Vec::new();
+    for pl in &planes {
+        let mut on: Vec<usize> = (0..corners.len())
+            .filter(|&v| (pl.normal.dot(corners[v]) - pl.offset).abs() < 1e-7)
+            .collect();
+        if on.len() < 3 {
+            continue;
+        }
+        let mut centre = V3::ZERO;
+        for &v in &on {
+            centre += corners[v];
+        }
+        centre = centre * (1.0 / on.len() as f64);
+        // Anticlockwise seen from outside: by half-turn, then by the turn
+        // from one corner to the next.
+        let r = corners[on[0]] - centre;
+        let s = pl.normal.cross(r);
+        let key = |v: usize| {
+            let q = corners[v] - centre;
+            let (x, y) = (r.dot(q), s.dot(q));
+            (u8::from(!(y > 0.0 || (y == 0.0 && x > 0.0))), x, y)
+        };
+        on.sort_by(|&u, &v| {
+            let (hu, xu, yu) = key(u);
+            let (hv, xv, yv) = key(v);
+            hu.cmp(&hv).then_with(|| {
+                let turn = xu * yv - yu * xv;
+                0.0f64
+                    .partial_cmp(&turn)
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+        });
+        faces.push((pl.face, on));
+        kept.push(*pl);
+    }
+    (corners, faces, kept)
 }
 
 fn planes_of(vertices: &[V3], faces: &[(Face, Vec<usize>)]) -> Vec<Plane> {
@@ -478,6 +595,10 @@ fn edges_of(faces: &[(Face, Vec<usize>)]) -> Vec<(usize, usize)> {
 fn surface_samples(vertices: &[V3], faces: &[(Face, Vec<usize>)]) -> Vec<V3> {
     let mut out: Vec<V3> = vertices.to_vec();
     for (a, b) in edges_of(faces) {
+        // The chamfers' short edges at the corners add nothing.
+        if (vertices[a] - vertices[b]).length() < 0.3 {
+            continue;
+        }
         for t in [0.25, 0.5, 0.75] {
             out.push(vertices[a] * (1.0 - t) + vertices[b] * t);
         }
@@ -594,8 +715,11 @@ pub const MARGIN: f64 = 0.03;
 /// Penetration allowed before it is pushed out, and how hard.
 const SLOP: f64 = 0.005;
 const PUSH: f64 = 0.2;
-/// Below this approach speed a contact does not bounce.
+/// Below this approach speed a contact does not bounce (such a bounce
+/// would not be seen): without it a koma at rest would never stop hopping.
 const BOUNCE_THRESHOLD: f64 = 12.0;
+/// The chamfer along a koma's edges (cm).
+const CHAMFER_CM: f64 = 0.05;
 /// Air drag on spin and speed, per second.
 const SPIN_DAMPING: f64 = 0.3;
 const LINEAR_DAMPING: f64 = 0.05;
@@ -646,6 +770,8 @@ struct Prepared {
     mass_t1: f64,
     mass_t2: f64,
     bias: f64,
+    /// The normal speed before the contacts were solved (for restitution).
+    vn0: f64,
     jn: f64,
     jt1: f64,
     jt2: f64,
@@ -986,12 +1112,10 @@ impl World {
                 let vn = self.relative_velocity(&c, ra, rb).dot(n);
                 // A contact still apart by a hair (speculative) lets the
                 // koma close the gap this step but no more; one that
-                // touches bounces if it comes fast, and is pushed out of
-                // any penetration.
+                // touches is pushed out of any penetration. Bounces come
+                // after (below).
                 let bias = if c.depth < 0.0 {
                     c.depth / dt
-                } else if vn < -BOUNCE_THRESHOLD {
-                    -c.restitution * vn
                 } else {
                     (PUSH / dt * (c.depth - SLOP).max(0.0)).min(30.0)
                 };
@@ -1000,6 +1124,7 @@ impl World {
                     mass_t1: 1.0 / self.inverse_mass_along(&c, ra, rb, t1),
                     mass_t2: 1.0 / self.inverse_mass_along(&c, ra, rb, t2),
                     bias,
+                    vn0: vn,
                     c,
                     ra,
                     rb,
@@ -1036,6 +1161,21 @@ impl World {
                     self.push_pair(&p.c, p.ra, p.rb, t * dj);
                 }
             }
+        }
+        // Restitution, once the contacts hold: every contact that closed
+        // faster than the threshold and took an impulse (so struck this
+        // step, touching or a hair apart) leaves at `restitution` times the
+        // speed it came in at.
+        for p in &mut prepared {
+            if p.vn0 > -BOUNCE_THRESHOLD || p.jn <= 0.0 {
+                continue;
+            }
+            let n = p.c.normal;
+            let vn = self.relative_velocity(&p.c, p.ra, p.rb).dot(n);
+            let new_jn = (p.jn + p.mass_n * (-p.c.restitution * p.vn0 - vn)).max(0.0);
+            let dj = new_jn - p.jn;
+            p.jn = new_jn;
+            self.push_pair(&p.c, p.ra, p.rb, n * dj);
         }
         self.record_impacts(&prepared);
         let (lin_keep, spin_keep) = (1.0 - LINEAR_DAMPING * dt, 1.0 - SPIN_DAMPING * dt);
