@@ -4,13 +4,11 @@
 
 use std::time::Duration;
 
-use bevy::camera::NormalizedRenderTarget;
-use bevy::picking::backend::HitData;
-use bevy::picking::events::{Click, Pointer};
-use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+
+use crate::shell::keys::click_on;
 
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
@@ -28,6 +26,7 @@ pub fn app(store: Store) -> App {
     .init_asset::<Mesh>()
     .init_asset::<ColorMaterial>()
     .init_asset::<Font>()
+    .init_asset::<Image>()
     .init_resource::<UiScale>()
     .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
         1.0 / 60.0,
@@ -41,21 +40,7 @@ pub fn app(store: Store) -> App {
 
 /// Delivers a primary-button click to `entity`'s observers.
 pub fn click(app: &mut App, entity: Entity) {
-    let location = Location {
-        target: NormalizedRenderTarget::None {
-            width: 1,
-            height: 1,
-        },
-        position: Vec2::ZERO,
-    };
-    let event = Click {
-        button: PointerButton::Primary,
-        hit: HitData::new(Entity::PLACEHOLDER, 0.0, None, None),
-        duration: Duration::from_millis(80),
-        count: 1,
-    };
-    app.world_mut()
-        .trigger(Pointer::new(PointerId::Mouse, location, event, entity));
+    app.world_mut().trigger(click_on(entity));
     app.update();
 }
 

@@ -3,11 +3,15 @@
 //! the point-and-line board of the European and 十六むさし boards, the blue
 //! dotted hint arrow, and the gold capture frame.
 
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 use super::board_view::BoardView;
+use super::wood::Wood;
 use crate::rules::board::BoardGraph;
 use crate::shell::anim::Lifetime;
+use crate::shell::settings::Settings;
 use crate::shell::widgets::{Fonts, palette};
 
 /// The size the meshes are made for (a shogi board's cell).
@@ -16,8 +20,11 @@ pub(crate) const CELL: f32 = 64.0;
 /// Meshes and materials made once and shared by every piece and marker.
 #[derive(Resource, Clone)]
 pub struct Art {
-    pub koma_face: Handle<Mesh>,
-    pub koma_edge: Handle<Mesh>,
+    /// A koma's top face and bevel (textured with the koma wood), lit for
+    /// a koma turned 0, 1, 2 or 3 quarters.
+    pub koma_bodies: [Handle<Mesh>; 4],
+    pub koma_shadow: Handle<Mesh>,
+    pub disc_shadow: Handle<Mesh>,
     pub disc: Handle<Mesh>,
     pub ring: Handle<Mesh>,
     pub arrow: Handle<Mesh>,
@@ -31,8 +38,10 @@ pub struct Art {
     pub mark_dot: Handle<Mesh>,
     pub mark_ring: Handle<Mesh>,
     pub lion_ring: Handle<Mesh>,
+    /// The koma wood (its texture follows the board theme).
     pub wood: Handle<ColorMaterial>,
-    pub wood_edge: Handle<ColorMaterial>,
+    /// Black, for shadows whose meshes carry their alpha.
+    pub shadow: Handle<ColorMaterial>,
     pub ink: Handle<ColorMaterial>,
     pub vermilion: Handle<ColorMaterial>,
     pub white: Handle<ColorMaterial>,
@@ -41,28 +50,157 @@ pub struct Art {
     pub red: Handle<ColorMaterial>,
     pub last_move: Handle<ColorMaterial>,
     pub selected: Handle<ColorMaterial>,
+    /// The keyboard's cursor.
+    pub cursor: Handle<ColorMaterial>,
 }
 
-fn pentagon(w: f32, h: f32) -> ConvexPolygon {
-    ConvexPolygon::new([
+/// The shared look: made at start-up, repainted when the board theme
+/// changes, the light kept where it is however a piece turns.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, make_art).add_systems(
+        PostUpdate,
+        (follow_board_theme, paint_boards, light_pieces)
+            .chain()
+            .before(bevy::transform::TransformSystems::Propagate),
+    );
+}
+
+/// The koma's outline, counter-clockwise from the tip.
+fn pentagon_points(w: f32, h: f32) -> [Vec2; 5] {
+    [
         Vec2::new(0.0, h * 0.5),
         Vec2::new(-w * 0.40, h * 0.30),
         Vec2::new(-w * 0.5, -h * 0.5),
         Vec2::new(w * 0.5, -h * 0.5),
         Vec2::new(w * 0.40, h * 0.30),
-    ])
-    .expect("the koma outline is convex")
+    ]
 }
+
+/// Where the light comes from: the upper left.
+const LIGHT: Vec2 = Vec2::new(-0.45, 0.89);
+
+/// A koma seen from above: its top face with the wood's grain, and a bevel
+/// round it shaded by the light (the edges facing the light lighter, those
+/// turned away darker). `outline` is counter-clockwise; the face is
+/// `inset` inside it; `light` is where the light comes from in the koma's
+/// own frame. The grain runs over face and bevel alike.
+fn beveled(outline: &[Vec2], inset: f32, light: Vec2) -> Mesh {
+    let n = outline.len();
+    let (lo, hi) = outline.iter().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| {
+        (lo.min(*p), hi.max(*p))
+    });
+    let size = hi - lo;
+    let uv = |p: Vec2| [(p.x - lo.x) / size.x, (hi.y - p.y) / size.y];
+    let centre = outline.iter().copied().sum::<Vec2>() / n as f32;
+    let inner: Vec<Vec2> = outline
+        .iter()
+        .map(|&p| p + (centre - p).normalize_or_zero() * inset)
+        .collect();
+    let (mut positions, mut uvs, mut colors, mut indices) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut vertex = |p: Vec2, color: [f32; 4]| {
+        positions.push([p.x, p.y, 0.0]);
+        uvs.push(uv(p));
+        colors.push(color);
+        positions.len() as u32 - 1
+    };
+    let white = [1.0, 1.0, 1.0, 1.0];
+    let c = vertex(centre, white);
+    let face: Vec<u32> = inner.iter().map(|&p| vertex(p, white)).collect();
+    for i in 0..n {
+        indices.extend([c, face[i], face[(i + 1) % n]]);
+    }
+    for i in 0..n {
+        let (a, b) = (outline[i], outline[(i + 1) % n]);
+        let d = b - a;
+        let normal = Vec2::new(d.y, -d.x).normalize_or_zero();
+        let s = 0.80 + 0.22 * normal.dot(light);
+        let shade = [s * 0.96, s * 0.90, s * 0.82, 1.0];
+        let quad = [
+            vertex(a, shade),
+            vertex(b, shade),
+            vertex(inner[(i + 1) % n], shade),
+            vertex(inner[i], shade),
+        ];
+        indices.extend([quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]]);
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colors)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// A soft shadow of `outline`: solid inside, fading to nothing `feather`
+/// beyond it (the material gives the colour, the vertices the alpha).
+fn soft_shadow(outline: &[Vec2], feather: f32, alpha: f32) -> Mesh {
+    let n = outline.len();
+    let centre = outline.iter().copied().sum::<Vec2>() / n as f32;
+    let mut positions = vec![[centre.x, centre.y, 0.0]];
+    let mut colors = vec![[1.0, 1.0, 1.0, alpha]];
+    for &p in outline {
+        positions.push([p.x, p.y, 0.0]);
+        colors.push([1.0, 1.0, 1.0, alpha]);
+    }
+    for &p in outline {
+        let out = p + (p - centre).normalize_or_zero() * feather;
+        positions.push([out.x, out.y, 0.0]);
+        colors.push([1.0, 1.0, 1.0, 0.0]);
+    }
+    let mut indices = Vec::new();
+    let n = n as u32;
+    for i in 0..n {
+        let j = (i + 1) % n;
+        indices.extend([0, 1 + i, 1 + j]);
+        indices.extend([1 + i, 1 + n + i, 1 + n + j, 1 + i, 1 + n + j, 1 + j]);
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colors)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// Points round a circle, counter-clockwise.
+fn circle_points(r: f32, sides: usize) -> Vec<Vec2> {
+    (0..sides)
+        .map(|i| Vec2::from_angle(std::f32::consts::TAU * i as f32 / sides as f32) * r)
+        .collect()
+}
+
+/// Where a piece's shadow falls when the piece lies on the board; a lifted
+/// piece (scaled up) casts it further.
+const SHADOW_OFFSET: Vec2 = Vec2::new(2.5, -3.5);
+
+/// A piece's shadow: it falls further off while the piece is lifted.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PieceShadow;
 
 pub(crate) fn make_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+    settings: Res<Settings>,
 ) {
     let r = CELL * 0.40;
+    let wood = Wood::make(settings.board_theme, &mut images);
+    let outline = pentagon_points(CELL * 0.80, CELL * 0.92);
     commands.insert_resource(Art {
-        koma_face: meshes.add(pentagon(CELL * 0.72, CELL * 0.84)),
-        koma_edge: meshes.add(pentagon(CELL * 0.78, CELL * 0.90)),
+        koma_bodies: [0, 1, 2, 3].map(|quarter| {
+            // Turned a quarter `quarter` times, the koma sees the light
+            // coming from as far the other way.
+            let light =
+                Vec2::from_angle(-std::f32::consts::FRAC_PI_2 * quarter as f32).rotate(LIGHT);
+            meshes.add(beveled(&outline, CELL * 0.06, light))
+        }),
+        koma_shadow: meshes.add(soft_shadow(&outline, 3.0, 0.30)),
+        disc_shadow: meshes.add(soft_shadow(&circle_points(r, 32), 3.0, 0.30)),
         disc: meshes.add(Circle::new(r)),
         ring: meshes.add(Annulus::new(r * 0.80, r * 0.92)),
         arrow: meshes.add(Triangle2d::new(
@@ -81,8 +219,12 @@ pub(crate) fn make_art(
         mark_dot: meshes.add(Circle::new(CELL * 0.058)),
         mark_ring: meshes.add(Annulus::new(CELL * 0.028, CELL * 0.054)),
         lion_ring: meshes.add(Annulus::new(CELL * 0.25, CELL * 0.29)),
-        wood: materials.add(Color::srgb(0.96, 0.86, 0.62)),
-        wood_edge: materials.add(Color::srgb(0.55, 0.38, 0.18)),
+        wood: materials.add(koma_wood(&wood)),
+        shadow: materials.add(ColorMaterial {
+            color: Color::BLACK,
+            alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
+            ..default()
+        }),
         ink: materials.add(palette::INK),
         vermilion: materials.add(palette::VERMILION),
         white: materials.add(Color::srgb(0.98, 0.96, 0.90)),
@@ -91,7 +233,108 @@ pub(crate) fn make_art(
         red: materials.add(palette::RED_RING),
         last_move: materials.add(palette::LAST_MOVE),
         selected: materials.add(palette::SELECTED),
+        cursor: materials.add(palette::HINT_BLUE),
     });
+    commands.insert_resource(wood);
+}
+
+/// The koma's material: the koma wood's grain, opaque.
+fn koma_wood(wood: &Wood) -> ColorMaterial {
+    ColorMaterial {
+        color: Color::WHITE,
+        texture: Some(wood.koma.clone()),
+        alpha_mode: bevy::sprite_render::AlphaMode2d::Opaque,
+        ..default()
+    }
+}
+
+/// A new board theme draws new woods; the koma already on screen take the
+/// new grain with their shared material.
+pub(crate) fn follow_board_theme(
+    settings: Res<Settings>,
+    mut wood: ResMut<Wood>,
+    art: Option<Res<Art>>,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Some(art) = art else { return };
+    if !settings.is_changed() || wood.theme == settings.board_theme {
+        return;
+    }
+    images.remove(&wood.board);
+    images.remove(&wood.koma);
+    *wood = Wood::make(settings.board_theme, &mut images);
+    if let Some(mut material) = materials.get_mut(&art.wood) {
+        *material = koma_wood(&wood);
+    }
+}
+
+/// A koma's body: its bevel is lit for the way its piece is turned.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct KomaBody;
+
+/// Keeps the light where it is on screen however a piece is turned: its
+/// shadow falls down and to the right, its bevel is lit from the upper
+/// left. A lifted piece (scaled above its size: dragged, or on its way)
+/// casts its shadow further off, and it settles back as the piece comes
+/// down.
+pub(crate) fn light_pieces(
+    art: Res<Art>,
+    parents: Query<&ChildOf>,
+    transforms: Query<&Transform, (Without<PieceShadow>, Without<KomaBody>)>,
+    mut shadows: Query<(&ChildOf, &mut Transform), With<PieceShadow>>,
+    mut bodies: Query<(&ChildOf, &mut Mesh2d), (With<KomaBody>, Without<PieceShadow>)>,
+) {
+    // How the piece holding `entity` stands on screen: its turn and scale
+    // through every level, and how far the piece itself (the top level,
+    // set on the board) is lifted.
+    let stance = |entity: Entity| {
+        let (mut turn, mut scale, mut lift) = (Quat::IDENTITY, 1.0, 0.0);
+        let mut at = Some(entity);
+        while let Some(e) = at {
+            if let Ok(t) = transforms.get(e) {
+                turn = t.rotation * turn;
+                scale *= t.scale.x;
+                lift = (t.scale.x - 1.0).max(0.0);
+            }
+            at = parents.get(e).ok().map(|c| c.parent());
+        }
+        (turn, scale, lift)
+    };
+    for (child_of, mut shadow) in &mut shadows {
+        let (turn, scale, lift) = stance(child_of.parent());
+        let on_screen = SHADOW_OFFSET * (1.0 + lift * 30.0);
+        let local = turn.inverse() * (on_screen / scale.max(0.01)).extend(0.0);
+        let want = local.truncate().extend(shadow.translation.z);
+        if shadow.translation.distance_squared(want) > 1e-4 {
+            shadow.translation = want;
+        }
+    }
+    for (child_of, mut mesh) in &mut bodies {
+        let (turn, _, _) = stance(child_of.parent());
+        let angle = (turn * Vec3::X).truncate().to_angle();
+        let quarter = (angle / std::f32::consts::FRAC_PI_2)
+            .round()
+            .rem_euclid(4.0) as usize;
+        let body = &art.koma_bodies[quarter.min(3)];
+        if mesh.0 != *body {
+            mesh.0 = body.clone();
+        }
+    }
+}
+
+/// A piece's shadow under a koma (`disc` false) or a round piece.
+pub(crate) fn piece_shadow(art: &Art, disc: bool) -> impl Bundle {
+    (
+        PieceShadow,
+        Mesh2d(if disc {
+            art.disc_shadow.clone()
+        } else {
+            art.koma_shadow.clone()
+        }),
+        MeshMaterial2d(art.shadow.clone()),
+        Transform::from_translation(SHADOW_OFFSET.extend(-0.3)),
+    )
 }
 
 /// A wooden koma with `glyph` written on it in `color`.
@@ -102,15 +345,12 @@ pub fn koma(
     glyph: &str,
     color: Color,
 ) {
+    parent.spawn(piece_shadow(art, false));
     parent.spawn((
-        Mesh2d(art.koma_edge.clone()),
-        MeshMaterial2d(art.wood_edge.clone()),
-        Transform::from_xyz(0.0, 0.0, 0.0),
-    ));
-    parent.spawn((
-        Mesh2d(art.koma_face.clone()),
+        KomaBody,
+        Mesh2d(art.koma_bodies[0].clone()),
         MeshMaterial2d(art.wood.clone()),
-        Transform::from_xyz(0.0, 0.0, 0.1),
+        Transform::from_xyz(0.0, 0.0, 0.0),
     ));
     parent.spawn((
         Text2d::new(glyph),
@@ -165,6 +405,7 @@ pub(crate) fn facing(upright: bool) -> Quat {
 fn bar(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
     let d = b - a;
     (
+        BoardInk,
         Sprite::from_color(color, Vec2::new(d.length() + width, width)),
         Transform::from_translation(((a + b) / 2.0).extend(z))
             .with_rotation(Quat::from_rotation_z(d.to_angle())),
@@ -246,11 +487,13 @@ pub(crate) fn spawn_grid_board(
         let width = if i == 0 || i == size { 3.0 } else { 1.5 };
         commands.spawn((
             scope.clone(),
+            BoardInk,
             Sprite::from_color(palette::BOARD_LINE, Vec2::new(width, half.y * 2.0 + width)),
             Transform::from_translation((view.center + Vec2::new(offset, 0.0)).extend(-1.9)),
         ));
         commands.spawn((
             scope.clone(),
+            BoardInk,
             Sprite::from_color(palette::BOARD_LINE, Vec2::new(half.x * 2.0 + width, width)),
             Transform::from_translation((view.center + Vec2::new(0.0, offset)).extend(-1.9)),
         ));
@@ -261,6 +504,7 @@ pub(crate) fn spawn_grid_board(
         let p = view.center + Vec2::new((x - n / 2.0) * view.cell, (n / 2.0 - y) * view.cell);
         commands.spawn((
             scope.clone(),
+            BoardInk,
             Sprite::from_color(palette::BOARD_LINE, Vec2::splat(7.0)),
             Transform::from_translation(p.extend(-1.8))
                 .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
@@ -291,6 +535,40 @@ pub(crate) fn spawn_grid_board(
     }
 }
 
+/// A board's wood: its grain is painted in by [`paint_boards`].
+#[derive(Component, Clone, Copy, Debug)]
+pub struct BoardWood;
+
+/// A line drawn on a board: its colour follows the board theme.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct BoardInk;
+
+/// A board's wood of `size`, in the theme in use once painted.
+pub(crate) fn board_wood(size: Vec2) -> impl Bundle {
+    (BoardWood, Sprite::from_color(palette::BOARD, size))
+}
+
+/// Gives new boards the theme's wood and new lines its ink (and all of
+/// them, when the theme changes).
+pub(crate) fn paint_boards(
+    wood: Res<Wood>,
+    mut boards: Query<(&mut Sprite, Ref<BoardWood>), Without<BoardInk>>,
+    mut lines: Query<(&mut Sprite, Ref<BoardInk>), Without<BoardWood>>,
+) {
+    let all = wood.is_changed();
+    for (mut sprite, mark) in &mut boards {
+        if all || mark.is_added() {
+            sprite.image = wood.board.clone();
+            sprite.color = Color::WHITE;
+        }
+    }
+    for (mut sprite, mark) in &mut lines {
+        if all || mark.is_added() {
+            sprite.color = wood.colors.line;
+        }
+    }
+}
+
 /// The wooden board with its dark rim, under the board's extent. The rim
 /// is four strips around the wood, not a dark board under it: on a
 /// software renderer every pixel drawn twice costs frame time.
@@ -301,7 +579,7 @@ pub(crate) fn spawn_wood(commands: &mut Commands, view: &BoardView, scope: impl 
     let wood = half + Vec2::splat(MARGIN);
     commands.spawn((
         scope.clone(),
-        Sprite::from_color(palette::BOARD, wood * 2.0),
+        board_wood(wood * 2.0),
         Transform::from_translation(view.center.extend(-2.0)),
     ));
     let out = wood + Vec2::splat(RIM / 2.0);
@@ -319,10 +597,40 @@ pub(crate) fn spawn_wood(commands: &mut Commands, view: &BoardView, scope: impl 
     ] {
         commands.spawn((
             scope.clone(),
+            BoardInk,
             Sprite::from_color(palette::BOARD_LINE, size),
             Transform::from_translation((view.center + at).extend(-2.1)),
         ));
     }
+}
+
+/// A 駒台: a small wooden stand with a rim, its shadow on the table.
+pub(crate) fn spawn_stand(
+    commands: &mut Commands,
+    scope: impl Bundle + Clone,
+    centre: Vec2,
+    size: Vec2,
+) {
+    const RIM: f32 = 4.0;
+    commands.spawn((
+        scope.clone(),
+        Sprite::from_color(
+            Color::srgba(0.0, 0.0, 0.0, 0.22),
+            size + Vec2::splat(RIM * 2.0),
+        ),
+        Transform::from_translation((centre + Vec2::new(5.0, -7.0)).extend(-2.3)),
+    ));
+    commands.spawn((
+        scope.clone(),
+        BoardInk,
+        Sprite::from_color(palette::BOARD_LINE, size + Vec2::splat(RIM * 2.0)),
+        Transform::from_translation(centre.extend(-2.2)),
+    ));
+    commands.spawn((
+        scope,
+        board_wood(size),
+        Transform::from_translation(centre.extend(-2.0)),
+    ));
 }
 
 /// A point-and-line board: wood under the points, every link drawn as a
@@ -348,6 +656,7 @@ pub(crate) fn spawn_line_board(
         }
         commands.spawn((
             scope.clone(),
+            BoardInk,
             Sprite::from_color(palette::BOARD_LINE, Vec2::splat(10.0)),
             Transform::from_translation(a.extend(-1.8))
                 .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
@@ -475,6 +784,40 @@ pub(crate) fn spawn_cross(commands: &mut Commands, scope: impl Bundle + Clone, a
             scope.clone(),
             Sprite::from_color(palette::RED_RING, Vec2::new(30.0, 6.0)),
             Transform::from_translation(at.extend(2.5)).with_rotation(Quat::from_rotation_z(angle)),
+        ));
+    }
+}
+
+/// The keyboard's cursor: a blue frame round a square, a blue ring round
+/// a point.
+pub(crate) fn spawn_cursor(
+    commands: &mut Commands,
+    scope: impl Bundle + Clone,
+    art: &Art,
+    squares: bool,
+    at: Vec2,
+) {
+    if !squares {
+        commands.spawn((
+            scope,
+            Mesh2d(art.red_ring.clone()),
+            MeshMaterial2d(art.cursor.clone()),
+            Transform::from_translation(at.extend(6.5)).with_scale(Vec3::splat(1.1)),
+        ));
+        return;
+    }
+    let s = CELL * 0.98;
+    let t = 4.0;
+    for (offset, size) in [
+        (Vec2::new(0.0, s / 2.0), Vec2::new(s + t, t)),
+        (Vec2::new(0.0, -s / 2.0), Vec2::new(s + t, t)),
+        (Vec2::new(s / 2.0, 0.0), Vec2::new(t, s + t)),
+        (Vec2::new(-s / 2.0, 0.0), Vec2::new(t, s + t)),
+    ] {
+        commands.spawn((
+            scope.clone(),
+            Sprite::from_color(palette::HINT_BLUE, size),
+            Transform::from_translation((at + offset).extend(6.5)),
         ));
     }
 }

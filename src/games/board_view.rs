@@ -54,6 +54,40 @@ impl BoardView {
         best
     }
 
+    /// Where an arrow key pointing `dir` (on screen) goes from `p`: along
+    /// one of `p`'s lines when one runs that way, else to the nearest point
+    /// that lies that way (the next square of a grid, or across a board of
+    /// lines where no line leads there). `None` at the board's edge.
+    pub fn step_from(&self, board: &BoardGraph, p: PointId, dir: Vec2) -> Option<PointId> {
+        let here = self.world(board, p);
+        let toward = |q: PointId| {
+            let d = self.world(board, q) - here;
+            (d.length(), d.normalize_or_zero().dot(dir))
+        };
+        let nearest = |candidates: &mut dyn Iterator<Item = PointId>, min_cos: f32| {
+            candidates
+                .filter(|&q| q != p && toward(q).1 > min_cos)
+                .min_by(|&a, &b| {
+                    let score = |q| {
+                        let (length, cos) = toward(q);
+                        length / (cos * cos)
+                    };
+                    score(a).total_cmp(&score(b))
+                })
+        };
+        nearest(&mut board.links(p).iter().map(|l| l.to), 0.92)
+            .or_else(|| nearest(&mut (0..board.len()), 0.7))
+    }
+
+    /// The point nearest the board's centre (where a keyboard cursor
+    /// starts).
+    pub fn central_point(&self, board: &BoardGraph) -> Option<PointId> {
+        (0..board.len()).min_by(|&a, &b| {
+            let d = |q| self.world(board, q).distance_squared(self.center);
+            d(a).total_cmp(&d(b))
+        })
+    }
+
     /// Half the size of the drawn board (points plus a margin).
     pub(crate) fn half_size(&self) -> Vec2 {
         Vec2::new(self.extent.0 as f32, self.extent.1 as f32) * self.cell * 0.5

@@ -5,6 +5,7 @@
 
 pub mod art;
 pub mod board_view;
+pub(crate) mod card_picture;
 pub mod chushogi;
 pub mod foxgeese;
 pub mod hasami;
@@ -17,11 +18,13 @@ pub mod review;
 pub mod session;
 pub mod setup;
 pub mod tutorial_board;
+pub mod wood;
 
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
+        art::plugin,
         play::shared_plugin,
         review::shared_plugin,
         hasami::plugin,

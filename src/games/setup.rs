@@ -11,6 +11,7 @@ use crate::rules::data::Strength;
 use crate::shell::Screen;
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::T;
+use crate::shell::keys::ButtonFocus;
 use crate::shell::save::Store;
 use crate::shell::screens::{go_to, open_from};
 use crate::shell::settings::{PieceStyle, Settings};
@@ -239,8 +240,9 @@ fn begin_on_enter<G: Playable>(
     store: ResMut<Store>,
     next: ResMut<NextState<Screen>>,
     sfx: MessageWriter<Sfx>,
+    focus: ButtonFocus,
 ) {
-    if keys.just_pressed(KeyCode::Enter) {
+    if keys.just_pressed(KeyCode::Enter) && focus.focused().is_none() {
         start_game(draft, presets, commands, store, next, sfx);
     }
 }

@@ -25,6 +25,9 @@ pub struct Tween {
     /// Points passed on the way from `from` to `to` (a multi-jump): the
     /// move is split into equal hops, each with its own arc.
     pub via: Vec<Vec3>,
+    /// How much bigger the entity grows mid-way, as if lifted off the
+    /// board and set down again (0 for none).
+    pub lift: f32,
 }
 
 impl Tween {
@@ -39,6 +42,7 @@ impl Tween {
             end_scale: 1.0,
             despawn_at_end: false,
             via: Vec::new(),
+            lift: 0.0,
         }
     }
     /// Hops along `points` (at least two), `arc` high each.
@@ -55,6 +59,10 @@ impl Tween {
             via,
             ..Tween::slide(from, to, duration)
         }
+    }
+    /// The same move, the entity lifted by `lift` mid-way.
+    pub(crate) fn lifted(self, lift: f32) -> Self {
+        Tween { lift, ..self }
     }
     pub(crate) fn flight(
         from: Vec3,
@@ -74,6 +82,7 @@ impl Tween {
             end_scale,
             despawn_at_end: true,
             via: Vec::new(),
+            lift: 0.0,
         }
     }
 }
@@ -133,7 +142,8 @@ fn run_tweens(
             p.z = tween.from.z.max(tween.to.z) + 5.0;
         }
         transform.translation = p;
-        transform.scale = Vec3::splat(1.0 + (tween.end_scale - 1.0) * e);
+        let lift = 1.0 + tween.lift * (std::f32::consts::PI * t).sin();
+        transform.scale = Vec3::splat((1.0 + (tween.end_scale - 1.0) * e) * lift);
         if t >= 1.0 {
             if tween.despawn_at_end {
                 commands.entity(entity).despawn();

@@ -1,5 +1,5 @@
-//! The shell: the window, screens and states, widgets, settings, saves,
-//! sound, animation, layout and the CPU runner. It knows no game: each game
+//! The shell: the window, screens and states and the fades between them,
+//! widgets, settings, saves, sound, animation, layout and the CPU runner. It knows no game: each game
 //! plugs its own screens in (composed in the crate's `plugin`), and the
 //! shell serves them whichever is chosen.
 
@@ -10,10 +10,12 @@ pub mod cpu;
 pub mod files;
 pub mod font_cover;
 pub mod i18n;
+pub mod keys;
 pub mod layout;
 pub mod save;
 pub mod screens;
 pub mod settings;
+pub mod transition;
 pub mod tutorial;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
@@ -119,6 +121,8 @@ pub(crate) fn core_plugin(app: &mut App) {
             audio::messages_plugin,
             screens::plugin,
             tutorial::plugin,
+            transition::plugin,
+            keys::plugin,
         ));
 }
 
@@ -148,7 +152,10 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
             meta_check: bevy::asset::AssetMetaCheck::Never,
             ..default()
         });
-    app.add_plugins(plugins);
+    app.add_plugins((
+        plugins,
+        bevy::input_focus::tab_navigation::TabNavigationPlugin,
+    ));
     let store = save::open_store();
     let loaded = settings::load(&store);
     app.insert_resource(store).insert_resource(loaded);

@@ -5,8 +5,9 @@ use bevy::prelude::*;
 
 use super::audio::Sfx;
 use super::i18n::{Lang, T};
+use super::keys::ButtonFocus;
 use super::save::Store;
-use super::settings::{ChuPieceSet, Coords, PieceStyle, Settings, coords_text};
+use super::settings::{BoardTheme, ChuPieceSet, Coords, PieceStyle, Settings, coords_text};
 use super::widgets::{self, Fonts, palette};
 use super::{BugContext, ChosenGame, ChosenTutorial, Notice, ReturnTo, Screen};
 use crate::rules::data::GameId;
@@ -149,6 +150,9 @@ fn spawn_title(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
     let lang = settings.lang;
     commands
         .spawn((DespawnOnExit(Screen::Title), widgets::screen_root()))
+        // See-through: what the games stage behind the title shows (the
+        // window is cleared to the same paper).
+        .insert(BackgroundColor(Color::NONE))
         .with_children(|root| {
             // A vermilion seal (落款) beside the name, as on a game box.
             root.spawn(Node {
@@ -255,6 +259,11 @@ pub(crate) fn localized_game_name(game: GameId, lang: Lang) -> &'static str {
     lang.pick(ja, en)
 }
 
+/// Where a game's card shows its board in miniature (the game draws it).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[require(Node)]
+pub struct CardPicture(pub GameId);
+
 fn spawn_game_list(
     mut commands: Commands,
     fonts: Res<Fonts>,
@@ -280,59 +289,83 @@ fn spawn_game_list(
                 for game in GameId::PLAYABLE {
                     let (ja, en) = game_blurb(game);
                     row.spawn(widgets::card()).with_children(|card| {
-                        card.spawn(widgets::text(
-                            &fonts,
-                            localized_game_name(game, lang),
-                            30.0,
-                            palette::INK,
-                        ));
-                        card.spawn(widgets::text(
-                            &fonts,
-                            lang.pick(ja, en),
-                            16.0,
-                            palette::INK_SOFT,
-                        ));
-                        card.spawn(widgets::row()).with_children(|buttons| {
-                            buttons
-                                .spawn((
-                                    widgets::key_button(&fonts, lang, T::NewGame, true),
-                                    CardButton::New(game),
-                                ))
-                                .observe(choose(game, Screen::Setup));
-                            if store.has(&game.save_key()) {
-                                buttons
-                                    .spawn((
-                                        widgets::key_button(&fonts, lang, T::Continue, false),
-                                        CardButton::Continue(game),
-                                    ))
-                                    .observe(resume(game));
-                            }
-                            if store.has(&game.finished_key()) {
-                                buttons
-                                    .spawn((
-                                        widgets::key_button(&fonts, lang, T::Review, false),
-                                        CardButton::Review(game),
-                                    ))
-                                    .observe(review(game));
-                            }
-                            buttons
-                                .spawn((
-                                    widgets::key_button(&fonts, lang, T::HowToPlay, false),
-                                    CardButton::Rules(game),
-                                ))
-                                .observe(choose(game, Screen::Rules));
-                            // A game with several lessons opens their menu.
-                            let (key, screen) = if game.has_lessons() {
-                                (T::Learn, Screen::Lessons)
-                            } else {
-                                (T::Tutorial, Screen::Tutorial)
-                            };
-                            buttons
-                                .spawn((
-                                    widgets::key_button(&fonts, lang, key, false),
-                                    CardButton::Tutorial(game),
-                                ))
-                                .observe(choose(game, screen));
+                        // The game's board in miniature beside its name,
+                        // words and buttons.
+                        card.spawn(Node {
+                            flex_direction: FlexDirection::Row,
+                            align_items: AlignItems::Center,
+                            column_gap: px(14),
+                            ..default()
+                        })
+                        .with_children(|card| {
+                            card.spawn(CardPicture(game));
+                            card.spawn(Node {
+                                flex_direction: FlexDirection::Column,
+                                align_items: AlignItems::Center,
+                                row_gap: px(6),
+                                ..default()
+                            })
+                            .with_children(|card| {
+                                card.spawn(widgets::text(
+                                    &fonts,
+                                    localized_game_name(game, lang),
+                                    30.0,
+                                    palette::INK,
+                                ));
+                                card.spawn(widgets::text(
+                                    &fonts,
+                                    lang.pick(ja, en),
+                                    16.0,
+                                    palette::INK_SOFT,
+                                ));
+                                card.spawn(widgets::row()).with_children(|buttons| {
+                                    buttons
+                                        .spawn((
+                                            widgets::key_button(&fonts, lang, T::NewGame, true),
+                                            CardButton::New(game),
+                                        ))
+                                        .observe(choose(game, Screen::Setup));
+                                    if store.has(&game.save_key()) {
+                                        buttons
+                                            .spawn((
+                                                widgets::key_button(
+                                                    &fonts,
+                                                    lang,
+                                                    T::Continue,
+                                                    false,
+                                                ),
+                                                CardButton::Continue(game),
+                                            ))
+                                            .observe(resume(game));
+                                    }
+                                    if store.has(&game.finished_key()) {
+                                        buttons
+                                            .spawn((
+                                                widgets::key_button(&fonts, lang, T::Review, false),
+                                                CardButton::Review(game),
+                                            ))
+                                            .observe(review(game));
+                                    }
+                                    buttons
+                                        .spawn((
+                                            widgets::key_button(&fonts, lang, T::HowToPlay, false),
+                                            CardButton::Rules(game),
+                                        ))
+                                        .observe(choose(game, Screen::Rules));
+                                    // A game with several lessons opens their menu.
+                                    let (key, screen) = if game.has_lessons() {
+                                        (T::Learn, Screen::Lessons)
+                                    } else {
+                                        (T::Tutorial, Screen::Tutorial)
+                                    };
+                                    buttons
+                                        .spawn((
+                                            widgets::key_button(&fonts, lang, key, false),
+                                            CardButton::Tutorial(game),
+                                        ))
+                                        .observe(choose(game, screen));
+                                });
+                            });
                         });
                     });
                 }
@@ -451,6 +484,20 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
                 .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
                     s.piece_style = PieceStyle::Symbol
                 });
+            });
+            option_row(root, T::BoardThemeHeading);
+            root.spawn(widgets::row()).with_children(|row| {
+                for theme in BoardTheme::ALL {
+                    row.spawn(widgets::key_button(
+                        &fonts,
+                        lang,
+                        theme.text(),
+                        s.board_theme == theme,
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.board_theme = theme,
+                    );
+                }
             });
             option_row(root, T::ChuPieceSetHeading);
             root.spawn(widgets::row()).with_children(|row| {
@@ -765,8 +812,9 @@ fn enter_key_on_menus(
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut chosen: ResMut<ChosenGame>,
+    focus: ButtonFocus,
 ) {
-    if !keys.just_pressed(KeyCode::Enter) {
+    if !keys.just_pressed(KeyCode::Enter) || focus.focused().is_some() {
         return;
     }
     match screen.get() {

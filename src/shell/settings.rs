@@ -1,5 +1,5 @@
-//! Player settings: language, sound, reduced motion, piece design, and
-//! 中将棋's piece set and coordinates. They are saved whenever they change.
+//! Player settings: language, sound, reduced motion, piece design, the
+//! board's wood, and 中将棋's piece set and coordinates. They are saved whenever they change.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -14,6 +14,31 @@ pub enum PieceStyle {
     #[default]
     Koma,
     Symbol,
+}
+
+/// The woods of the board and the koma (盤と駒の色).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BoardTheme {
+    /// Kaya: the golden wood of the classic board.
+    #[default]
+    Kaya,
+    /// Katsura: paler and cooler.
+    Katsura,
+    /// No grain, black lines on a pale board: for low vision.
+    Contrast,
+}
+
+impl BoardTheme {
+    pub const ALL: [BoardTheme; 3] = [BoardTheme::Kaya, BoardTheme::Katsura, BoardTheme::Contrast];
+
+    /// Its name on the settings screen.
+    pub fn text(self) -> T {
+        match self {
+            BoardTheme::Kaya => T::ThemeKaya,
+            BoardTheme::Katsura => T::ThemeKatsura,
+            BoardTheme::Contrast => T::ThemeContrast,
+        }
+    }
 }
 
 /// How 中将棋's koma are written (駒の字).
@@ -67,6 +92,7 @@ pub struct Settings {
     /// How 中将棋's squares are named: on the board, in the record and the
     /// hints.
     pub chu_coords: Coords,
+    pub board_theme: BoardTheme,
 }
 
 impl Default for Settings {
@@ -78,6 +104,7 @@ impl Default for Settings {
             piece_style: PieceStyle::Koma,
             chu_pieces: ChuPieceSet::TwoKanji,
             chu_coords: Coords::Japanese,
+            board_theme: BoardTheme::Kaya,
         }
     }
 }

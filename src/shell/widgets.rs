@@ -22,6 +22,7 @@ pub mod palette {
     pub(crate) const VERMILION: Color = Color::srgb(0.78, 0.27, 0.18);
     pub(crate) const BUTTON: Color = Color::srgb(0.30, 0.22, 0.15);
     pub(crate) const BUTTON_HOVER: Color = Color::srgb(0.42, 0.31, 0.21);
+    pub(crate) const BUTTON_PRESSED: Color = Color::srgb(0.20, 0.14, 0.09);
     pub(crate) const BUTTON_ON: Color = Color::srgb(0.78, 0.27, 0.18);
     pub(crate) const CARD: Color = Color::srgb(0.99, 0.97, 0.92);
     pub const BOARD: Color = Color::srgb(0.88, 0.72, 0.45);
@@ -63,6 +64,9 @@ fn button_frame(selected: bool) -> impl Bundle {
     (
         Button,
         ButtonLook { selected },
+        // Reached by Tab; outlined in gold while focused.
+        bevy::input_focus::tab_navigation::TabIndex(0),
+        Outline::new(px(3), px(2), Color::NONE),
         Node {
             padding: UiRect::axes(px(16), px(7)),
             margin: UiRect::all(px(4)),
@@ -174,18 +178,30 @@ fn follow_entry(
     }
 }
 
+/// A button lights up under the pointer and is pushed in while pressed.
 fn color_buttons(
     mut buttons: Query<
-        (&Interaction, &ButtonLook, &mut BackgroundColor),
+        (
+            &Interaction,
+            &ButtonLook,
+            &mut BackgroundColor,
+            &mut UiTransform,
+        ),
         Or<(Changed<Interaction>, Changed<ButtonLook>)>,
     >,
 ) {
-    for (interaction, look, mut bg) in &mut buttons {
+    for (interaction, look, mut bg, mut transform) in &mut buttons {
         bg.0 = match (*interaction, look.selected) {
+            (Interaction::Pressed, _) => palette::BUTTON_PRESSED,
             (_, true) => palette::BUTTON_ON,
-            (Interaction::Hovered | Interaction::Pressed, false) => palette::BUTTON_HOVER,
+            (Interaction::Hovered, false) => palette::BUTTON_HOVER,
             (Interaction::None, false) => palette::BUTTON,
         };
+        transform.scale = Vec2::splat(if *interaction == Interaction::Pressed {
+            0.95
+        } else {
+            1.0
+        });
     }
 }
 

@@ -8,6 +8,7 @@ mod chu_lessons;
 #[allow(dead_code)]
 mod common;
 mod foxgeese_flow;
+mod look;
 mod mawari_family;
 mod mawari_flow;
 mod mawari_review;

@@ -162,6 +162,7 @@ impl Playable for FoxGeese {
             (PieceStyle::Koma, true) => art::koma(parent, art, fonts, "狐", palette::VERMILION),
             (PieceStyle::Koma, false) => art::koma(parent, art, fonts, "鵞", palette::INK),
             (PieceStyle::Symbol, true) => {
+                parent.spawn(art::piece_shadow(art, true));
                 // An orange fox face: two dark ears and a pale muzzle.
                 for x in [-12.0, 12.0] {
                     parent.spawn((
@@ -186,6 +187,7 @@ impl Playable for FoxGeese {
                 ));
             }
             (PieceStyle::Symbol, false) => {
+                parent.spawn(art::piece_shadow(art, true));
                 // A white goose: an ink ring and an orange beak.
                 parent.spawn((
                     Mesh2d(art.disc.clone()),

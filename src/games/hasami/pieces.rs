@@ -27,6 +27,7 @@ pub(crate) fn piece_children(
             art::koma(parent, art, fonts, glyph, color);
         }
         PieceStyle::Symbol => {
+            parent.spawn(art::piece_shadow(art, true));
             let body = match side {
                 Side::First => art.ink.clone(),
                 Side::Second => art.vermilion.clone(),

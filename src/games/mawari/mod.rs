@@ -27,6 +27,7 @@ mod scene;
 mod session;
 mod setup;
 mod throw;
+pub mod title;
 
 use bevy::prelude::*;
 
@@ -92,6 +93,16 @@ pub fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Setup))
                 .run_if(chosen()),
         )
+        .add_systems(OnEnter(Screen::Title), title::enter_title)
+        .add_systems(
+            Update,
+            (
+                title::play_title_throw
+                    .run_if(in_state(Screen::Title))
+                    .run_if(resource_exists::<title::TitleThrow>),
+                title::fill_card.run_if(in_state(Screen::GameList)),
+            ),
+        )
         .add_systems(OnEnter(Screen::Play), scene::enter_play.run_if(chosen()))
         .add_systems(OnEnter(Screen::Tutorial), lesson::enter.run_if(chosen()))
         .add_systems(
@@ -100,6 +111,7 @@ pub fn plugin(app: &mut App) {
                 (
                     throw::skip_dead_turns,
                     throw::throw_gesture,
+                    throw::throw_key,
                     throw::cpu_throws,
                     throw::start_throw,
                 )

@@ -11,12 +11,11 @@ use super::lesson;
 use super::replay;
 use super::scene::{BoardPlace, Phase, Shown};
 use super::session::{LogEntry, MawariMatch};
-use super::throw::{ThrowRequest, value_text};
+use super::throw::{self, ThrowRequest, value_text};
 use crate::games::kit::game_title;
 use crate::games::resume;
 use crate::games::review::OpenReviewButton;
 use crate::rules::data::GameId;
-use crate::rules::mawari::dice::Toss;
 use crate::rules::mawari::race::{Piece, Rank, TRACK};
 use crate::shell::Screen;
 use crate::shell::i18n::{Lang, T};
@@ -183,10 +182,7 @@ pub(crate) fn refresh_panel(
                      mut m: ResMut<MawariMatch>,
                      phase: Res<Phase>,
                      mut w: MessageWriter<ThrowRequest>| {
-                        if phase.is_waiting() && m.person_to_throw() {
-                            let seed = m.next_seed();
-                            w.write(ThrowRequest(Toss::natural(seed)));
-                        }
+                        throw::ask_for_throw(&mut m, &phase, &mut w);
                     },
                 );
                 row.spawn(widgets::button(&fonts, T::MawariQuick.get(lang), m.quick))

@@ -204,7 +204,7 @@ fn spawn_board(
     ));
     commands.spawn((
         scope.clone(),
-        Sprite::from_color(palette::BOARD, Vec2::splat(size)),
+        art::board_wood(Vec2::splat(size)),
         Transform::from_translation(centre.extend(-1.9)),
     ));
     // The track: the 32 edge squares, the corners marked.
@@ -243,6 +243,7 @@ fn spawn_board(
         ] {
             commands.spawn((
                 scope.clone(),
+                art::BoardInk,
                 Sprite::from_color(palette::BOARD_LINE, dims),
                 Transform::from_translation((centre + pos).extend(-1.0)),
             ));

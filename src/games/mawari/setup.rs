@@ -24,6 +24,7 @@ use crate::rules::mawari::race::{BabaRule, KeimaPush, MawariRules, OffBoardRule,
 use crate::shell::audio::Sfx;
 use crate::shell::font_cover::font_covers;
 use crate::shell::i18n::{Lang, T};
+use crate::shell::keys::ButtonFocus;
 use crate::shell::save::LoadError;
 use crate::shell::save::Store;
 use crate::shell::screens::go_to;
@@ -714,9 +715,11 @@ fn begin(_: On<Pointer<Click>>, mut starter: MatchStarter, mut sfx: MessageWrite
 pub(super) fn begin_on_enter(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Res<TextFocus>,
+    button: ButtonFocus,
     mut starter: MatchStarter,
 ) {
-    if keys.just_pressed(KeyCode::Enter) && *focus == TextFocus::None {
+    if keys.just_pressed(KeyCode::Enter) && *focus == TextFocus::None && button.focused().is_none()
+    {
         starter.start();
     }
 }

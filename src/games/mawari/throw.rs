@@ -14,6 +14,7 @@ use crate::rules::mawari::physics::{IMPACT_MIN, Impact};
 use crate::rules::mawari::race::RaceText;
 use crate::shell::audio::{Clack, Sfx};
 use crate::shell::i18n::{Lang, T};
+use crate::shell::keys::ButtonFocus;
 use crate::shell::layout::PointerInput;
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
@@ -22,6 +23,32 @@ use crate::shell::{GameProgress, Screen};
 /// A throw asked for: by the person's drag, the 投げる button, or a test.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub struct ThrowRequest(pub Toss);
+
+/// A natural throw for the person whose turn it is, when the board waits
+/// for one (the 投げる button and the keyboard).
+pub(crate) fn ask_for_throw(
+    m: &mut MawariMatch,
+    phase: &Phase,
+    requests: &mut MessageWriter<ThrowRequest>,
+) {
+    if phase.is_waiting() && m.person_to_throw() {
+        let seed = m.next_seed();
+        requests.write(ThrowRequest(Toss::natural(seed)));
+    }
+}
+
+/// Space or Enter throws, as the 投げる button does.
+pub(crate) fn throw_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut m: ResMut<MawariMatch>,
+    phase: Res<Phase>,
+    mut requests: MessageWriter<ThrowRequest>,
+    focus: ButtonFocus,
+) {
+    if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) && focus.focused().is_none() {
+        ask_for_throw(&mut m, &phase, &mut requests);
+    }
+}
 
 /// The person's throw: a drag across the board sets the toss's direction
 /// and speed (a tap throws gently straight ahead).

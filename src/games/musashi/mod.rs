@@ -180,6 +180,7 @@ impl Playable for Musashi {
             }
             (PieceStyle::Koma, false) => art::koma(parent, art, fonts, "子", palette::INK),
             (PieceStyle::Symbol, true) => {
+                parent.spawn(art::piece_shadow(art, true));
                 parent.spawn((
                     Mesh2d(art.disc.clone()),
                     MeshMaterial2d(art.vermilion.clone()),
@@ -192,6 +193,7 @@ impl Playable for Musashi {
                 ));
             }
             (PieceStyle::Symbol, false) => {
+                parent.spawn(art::piece_shadow(art, true));
                 parent.spawn((
                     Mesh2d(art.disc.clone()),
                     MeshMaterial2d(art.ink.clone()),

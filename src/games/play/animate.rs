@@ -4,6 +4,10 @@
 
 use super::*;
 
+/// How much a moving piece grows mid-way: lifted off the board, its
+/// shadow falling further, and set down again.
+const PIECE_LIFT: f32 = 0.08;
+
 pub(super) fn apply_moves<G: Playable>(
     mut moves: MessageReader<PlayMove<G>>,
     mut m: ResMut<Match<G>>,
@@ -50,7 +54,7 @@ pub(super) fn apply_moves<G: Playable>(
                 stops.extend(path[already..].iter().map(|&p| to_world(p).extend(z)));
                 commands
                     .entity(entity)
-                    .insert(Tween::hops(&stops, duration, arc));
+                    .insert(Tween::hops(&stops, duration, arc).lifted(PIECE_LIFT));
                 piece.point = end;
             } else if let Some(i) = report.captured.iter().position(|&c| c == piece.point) {
                 // Each taken piece leaves when the mover has passed it.
@@ -384,6 +388,9 @@ pub(super) fn redraw_markers<G: Playable>(
                 art::spawn_cross(&mut commands, scope.clone(), at(to));
             }
         }
+    }
+    if let Some(c) = ui.cursor {
+        art::spawn_cursor(&mut commands, scope.clone(), &art, G::SQUARES, at(c));
     }
     if let Some(a) = analysis.filter(|_| m.setup.analysing()) {
         draw_line_arrows(&mut commands, &m, &a, &view, &fonts);

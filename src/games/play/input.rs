@@ -2,6 +2,7 @@
 //! taps and moves; keys become commands.
 
 use super::*;
+use crate::shell::keys::ButtonFocus;
 
 pub(super) fn pointer_input<G: Playable>(
     pointer: PointerInput,
@@ -150,7 +151,49 @@ pub(super) fn drag_piece<G: Playable>(
     for (piece, mut transform) in &mut pieces_q {
         if piece.point == from {
             transform.translation = world.extend(10.0);
+            // Held up off the board: bigger, its shadow further off.
+            transform.scale = Vec3::splat(1.1);
         }
+    }
+}
+
+/// The keyboard's hands on the board: the arrow keys move a cursor over
+/// the points (it starts on the selected piece, or in the middle), Enter or
+/// Space taps where it stands.
+pub(super) fn keyboard_cursor<G: Playable>(
+    keys: Res<ButtonInput<KeyCode>>,
+    view: Option<Res<BoardView>>,
+    m: Res<Match<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut taps: MessageWriter<BoardTap>,
+    focus: ButtonFocus,
+) {
+    let Some(view) = view else { return };
+    let graph = m.game.graph();
+    let arrow = [
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+    ]
+    .into_iter()
+    .find(|(key, _)| keys.just_pressed(*key));
+    if let Some((_, dir)) = arrow {
+        let cursor = match ui.cursor {
+            Some(at) => view.step_from(graph, at, dir).unwrap_or(at),
+            None => match ui.selected().or_else(|| view.central_point(graph)) {
+                Some(start) => start,
+                None => return,
+            },
+        };
+        ui.cursor = Some(cursor);
+        ui.dirty = true;
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space])
+        && focus.focused().is_none()
+        && let Some(at) = ui.cursor
+    {
+        taps.write(BoardTap(at));
     }
 }
 

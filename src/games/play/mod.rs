@@ -192,6 +192,8 @@ pub struct PlayUi<G: Playable> {
     drag_from: Option<PointId>,
     /// A piece is being dragged (it follows the pointer).
     dragging: bool,
+    /// Where the keyboard's cursor stands (once an arrow key was pressed).
+    pub cursor: Option<PointId>,
 }
 
 impl<G: Playable> Default for PlayUi<G> {
@@ -210,6 +212,7 @@ impl<G: Playable> Default for PlayUi<G> {
             end_timer: None,
             drag_from: None,
             dragging: false,
+            cursor: None,
         }
     }
 }
@@ -302,6 +305,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
             (
                 (
                     pointer_input::<G>,
+                    keyboard_cursor::<G>,
                     inspect_input::<G>,
                     handle_taps::<G>,
                     handle_inspect::<G>,
@@ -335,6 +339,10 @@ pub fn plugin<G: Playable>(app: &mut App) {
                 .run_if(resource_exists::<Match<G>>),
         )
         .add_systems(
+            Update,
+            super::card_picture::fill::<G>.run_if(in_state(Screen::GameList)),
+        )
+        .add_systems(
             OnEnter(Screen::Result),
             spawn_result::<G>
                 .run_if(resource_exists::<LastResult<G>>)
@@ -349,7 +357,6 @@ pub fn shared_plugin(app: &mut App) {
         .add_message::<PlayCommand>()
         .add_message::<ChoicePick>()
         .add_message::<ExportPick>()
-        .add_systems(Startup, art::make_art)
         .add_systems(Update, keyboard_input.run_if(in_state(Screen::Play)));
 }
 
@@ -435,11 +442,12 @@ fn enter_play<G: Playable>(
             continue;
         }
         let c = stand_center(&view, side, bottom);
-        commands.spawn((
+        art::spawn_stand(
+            &mut commands,
             DespawnOnExit(Screen::Play),
-            Sprite::from_color(Color::srgb(0.80, 0.62, 0.38), Vec2::new(160.0, 120.0)),
-            Transform::from_translation(c.extend(-2.0)),
-        ));
+            c,
+            Vec2::new(160.0, 120.0),
+        );
     }
     commands.insert_resource(view);
     commands.insert_resource(layout);

@@ -29,13 +29,12 @@ pub(super) fn spawn_result<G: Playable>(
                 26.0,
                 palette::INK_SOFT,
             ));
-            root.spawn(widgets::label(
-                &fonts,
-                lang,
-                headline,
-                54.0,
-                palette::VERMILION,
-            ));
+            // A win in vermilion; a loss told calmly, in ink.
+            let colour = match headline {
+                T::YouLose | T::Draw => palette::INK,
+                _ => palette::VERMILION,
+            };
+            root.spawn(widgets::label(&fonts, lang, headline, 54.0, colour));
             root.spawn(widgets::label(
                 &fonts,
                 lang,

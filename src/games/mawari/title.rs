@@ -1,0 +1,136 @@
+//! The title's life: now and then the four 金将 of まわり将棋 are thrown
+//! across the title by the real koma-dice simulation, tumble and come to
+//! rest. With reduced motion they lie still where a throw left them. And
+//! the game's miniature on the list.
+
+use bevy::prelude::*;
+
+use super::COLOURS;
+use super::dice_view::{self, DiceSprites};
+use crate::games::card_picture;
+use crate::games::wood::Wood;
+use crate::rules::data::GameId;
+use crate::rules::mawari::dice::{KomaDice, Throw, Toss};
+use crate::shell::Screen;
+use crate::shell::screens::CardPicture;
+use crate::shell::settings::Settings;
+use crate::shell::widgets::Fonts;
+
+/// Where on the title the koma land: below the buttons, to the right.
+const ORIGIN: Vec2 = Vec2::new(300.0, -250.0);
+/// Seconds the koma lie still before the next throw.
+const REST: f32 = 4.0;
+/// The first throw's seed: the same title every run (and in pictures).
+const FIRST_SEED: u64 = 3;
+
+/// The throw playing on the title.
+#[derive(Resource, Debug)]
+pub struct TitleThrow {
+    dice: KomaDice,
+    throw: Throw,
+    seed: u64,
+    /// Seconds since the throw began.
+    t: f32,
+}
+
+pub(super) fn enter_title(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    fonts: Res<Fonts>,
+    previous: Option<Res<TitleThrow>>,
+) {
+    let dice = KomaDice::new();
+    let sprites = dice_view::spawn_dice(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        &fonts,
+        &dice.shape,
+        DespawnOnExit(Screen::Title),
+    );
+    commands.insert_resource(sprites);
+    // Back on the title, the next throw.
+    let seed = previous.map_or(FIRST_SEED, |p| p.seed + 1);
+    let throw = dice.throw(Toss::natural(seed), true);
+    commands.insert_resource(TitleThrow {
+        dice,
+        throw,
+        seed,
+        t: 0.0,
+    });
+}
+
+pub(super) fn play_title_throw(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut title: ResMut<TitleThrow>,
+    mut sprites: DiceSprites,
+) {
+    let frames = title.throw.frames.len();
+    if frames == 0 {
+        return;
+    }
+    if settings.reduced_motion {
+        sprites.show(&title.throw.frames[frames - 1], ORIGIN);
+        return;
+    }
+    title.t += time.delta_secs();
+    let frame = (title.t * 60.0) as usize;
+    sprites.show(&title.throw.frames[frame.min(frames - 1)], ORIGIN);
+    if title.t > frames as f32 / 60.0 + REST {
+        title.seed += 1;
+        title.throw = title.dice.throw(Toss::natural(title.seed), true);
+        title.t = 0.0;
+    }
+}
+
+/// まわり将棋's card on the list: the 9×9 board, its track round the edge
+/// and four seats' 歩 on their corners.
+pub(super) fn fill_card(
+    mut commands: Commands,
+    wood: Res<Wood>,
+    cards: Query<(Entity, &CardPicture), Added<CardPicture>>,
+) {
+    const SQUARES: i32 = 9;
+    let spacing = card_picture::SIZE / SQUARES as f32;
+    let size = Vec2::splat(card_picture::SIZE);
+    for (entity, card) in &cards {
+        if card.0 != GameId::Mawari {
+            continue;
+        }
+        commands.entity(entity).with_children(|card| {
+            card.spawn(card_picture::board(size, &wood))
+                .with_children(|b| {
+                    for i in 0..=SQUARES {
+                        let d = i as f32 * spacing;
+                        let ink = wood.colors.line;
+                        b.spawn(card_picture::line(
+                            Vec2::new(d, 0.0),
+                            Vec2::new(d, size.y),
+                            1.0,
+                            ink,
+                        ));
+                        b.spawn(card_picture::line(
+                            Vec2::new(0.0, d),
+                            Vec2::new(size.x, d),
+                            1.0,
+                            ink,
+                        ));
+                    }
+                    let far = (SQUARES as f32 - 0.5) * spacing;
+                    let near = 0.5 * spacing;
+                    for (seat, at) in [(near, far), (far, far), (far, near), (near, near)]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        b.spawn(card_picture::piece(
+                            Vec2::new(at.0, at.1),
+                            spacing * 0.78,
+                            COLOURS[seat],
+                        ));
+                    }
+                });
+        });
+    }
+}
