@@ -1,5 +1,6 @@
 //! はさみ将棋's scenes: the board against the CPU (both piece designs), a
-//! capture mid-animation, and the setup with 自分で決める.
+//! capture mid-animation, a winning capture to the result screen, the
+//! high-contrast board, and the setup with 自分で決める.
 
 use bevy::prelude::*;
 
@@ -32,7 +33,7 @@ pub(super) fn stage(
         (Scene::HasamiSetup, 1) => {
             custom_setup::<Hasami>(&mut commands, &mut next, hasami_presets(), |_| {})
         }
-        (Scene::Hasami | Scene::HasamiSymbol, 1) => {
+        (Scene::Hasami | Scene::HasamiSymbol | Scene::HasamiContrast, 1) => {
             commands.insert_resource(sample_match::<Hasami>(
                 Opponent::Cpu(Strength::Normal),
                 Side::First,
@@ -41,10 +42,16 @@ pub(super) fn stage(
             next.set(Screen::Play);
         }
         (Scene::HasamiCapture, 1) => {
-            commands.insert_resource(capture_match());
+            commands.insert_resource(capture_match("S.S.S..SS", [1, 1]));
             next.set(Screen::Play);
         }
-        (Scene::HasamiCapture, SETTLE_FRAMES) => {
+        (Scene::HasamiWin, 1) => {
+            // Three と taken already: the capture's two make the five that
+            // win.
+            commands.insert_resource(capture_match("S...S...S", [3, 1]));
+            next.set(Screen::Play);
+        }
+        (Scene::HasamiCapture | Scene::HasamiWin, SETTLE_FRAMES) => {
             // 7九→7四 sandwiches the two と on 6四 and 5四 against 4四.
             moves.write(PlayMove(HasamiMove { from: 74, to: 29 }));
         }
@@ -52,10 +59,12 @@ pub(super) fn stage(
     }
 }
 
-fn capture_match() -> crate::games::session::Match<Hasami> {
+/// A game against a person (so the capture is shown, not answered), with
+/// `top` as the far row and `taken` pieces off the board so far.
+fn capture_match(top: &str, taken: [u8; 2]) -> crate::games::session::Match<Hasami> {
     let mut m = sample_match::<Hasami>(Opponent::Human, Side::First, HasamiRules::STANDARD);
     let rows = [
-        "S.S.S..SS",
+        top,
         ".........",
         ".S.......",
         "...SSF...",
@@ -65,7 +74,7 @@ fn capture_match() -> crate::games::session::Match<Hasami> {
         ".........",
         "F.FF..F.F",
     ];
-    let pos = HasamiPos::from_rows(&rows, Side::First, [1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    let pos = HasamiPos::from_rows(&rows, Side::First, taken).unwrap_or_else(|e| panic!("{e}"));
     m.record = GameRecord::from_position(&m.game, pos);
     m
 }

@@ -20,7 +20,7 @@ use crate::rules::game::Side;
 use crate::rules::levels::LevelError;
 use crate::rules::review;
 use crate::shell::capture::{CaptureSet, SETTLE_FRAMES, ScreenshotJob};
-use crate::shell::settings::{ChuPieceSet, Coords, PieceStyle, Settings};
+use crate::shell::settings::{BoardTheme, ChuPieceSet, Coords, PieceStyle, Settings};
 use crate::shell::{ChosenGame, Screen};
 
 /// A scene the game can picture: a screen of one game, staged as a player
@@ -29,7 +29,10 @@ use crate::shell::{ChosenGame, Screen};
 pub enum Scene {
     Title,
     List,
+    Settings,
     Hasami,
+    HasamiContrast,
+    HasamiWin,
     HasamiSymbol,
     HasamiCapture,
     HasamiSetup,
@@ -77,10 +80,13 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene, in the README's order.
-    pub const ALL: [Scene; 45] = [
+    pub const ALL: [Scene; 48] = [
         Scene::Title,
         Scene::List,
+        Scene::Settings,
         Scene::Hasami,
+        Scene::HasamiContrast,
+        Scene::HasamiWin,
         Scene::HasamiSymbol,
         Scene::HasamiCapture,
         Scene::HasamiSetup,
@@ -129,6 +135,9 @@ impl Scene {
         match self {
             Scene::Title => "title",
             Scene::List => "list",
+            Scene::Settings => "settings",
+            Scene::HasamiContrast => "hasami-contrast",
+            Scene::HasamiWin => "hasami-win",
             Scene::Hasami => "hasami",
             Scene::HasamiSymbol => "hasami-symbol",
             Scene::HasamiCapture => "hasami-capture",
@@ -190,7 +199,10 @@ impl Scene {
         match self {
             Scene::Title
             | Scene::List
+            | Scene::Settings
             | Scene::Hasami
+            | Scene::HasamiContrast
+            | Scene::HasamiWin
             | Scene::HasamiSymbol
             | Scene::HasamiCapture
             | Scene::HasamiSetup
@@ -268,6 +280,8 @@ impl Scene {
             // The throw read, then its value in the panel.
             Scene::MawariPractice => mawari::READ_FRAMES + 90,
             Scene::HasamiCapture | Scene::MusashiCapture => 30,
+            // The winning capture, the celebration, then the result screen.
+            Scene::HasamiWin => 200,
             // The lion's first step hops before the scene is taken.
             Scene::FoxGeeseJump | Scene::ChushogiLion => 45,
             _ => 0,
@@ -342,6 +356,10 @@ fn stage_screens(
         Scene::ChushogiMnemonic => ChuPieceSet::Mnemonic,
         _ => ChuPieceSet::TwoKanji,
     };
+    settings.board_theme = match scene {
+        Scene::HasamiContrast => BoardTheme::Contrast,
+        _ => BoardTheme::Kaya,
+    };
     settings.chu_coords = match scene {
         Scene::ChushogiWestern => Coords::Western,
         _ => Coords::Japanese,
@@ -349,6 +367,7 @@ fn stage_screens(
     commands.insert_resource(ChosenGame(scene.game()));
     match scene {
         Scene::List => next.set(Screen::GameList),
+        Scene::Settings => next.set(Screen::Settings),
         Scene::HasamiTutorial
         | Scene::FoxGeeseTutorial
         | Scene::MusashiTutorial
