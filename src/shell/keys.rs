@@ -63,7 +63,8 @@ pub(crate) fn plugin(app: &mut App) {
 /// Every screen's root is a tab group: Tab goes through its buttons.
 fn group_screens(mut commands: Commands, roots: Query<Entity, (Added<Node>, Without<ChildOf>)>) {
     for root in &roots {
-        commands.entity(root).insert(TabGroup::new(0));
+        // A panel rebuilt within the frame may be gone already.
+        commands.entity(root).try_insert(TabGroup::new(0));
     }
 }
 

@@ -31,7 +31,7 @@ fn start_fade(
     mut transitions: MessageReader<StateTransitionEvent<Screen>>,
     settings: Res<Settings>,
     job: Option<Res<ScreenshotJob>>,
-    fades: Query<Entity, With<Fade>>,
+    mut fades: Query<&mut Fade>,
 ) {
     let changed = transitions
         .read()
@@ -39,8 +39,10 @@ fn start_fade(
     if !changed || settings.reduced_motion || job.is_some() {
         return;
     }
-    for fade in &fades {
-        commands.entity(fade).despawn();
+    // A fade under way starts again (only `run_fades` despawns one).
+    if let Some(mut fade) = fades.iter_mut().next() {
+        fade.left = FADE;
+        return;
     }
     commands.spawn((
         Fade { left: FADE },
