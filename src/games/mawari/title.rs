@@ -31,6 +31,8 @@ pub struct TitleThrow {
     seed: u64,
     /// Seconds since the throw began.
     t: f32,
+    /// The frame drawn last: the koma are redrawn only when it changes.
+    drawn: Option<usize>,
 }
 
 pub(super) fn enter_title(
@@ -58,6 +60,7 @@ pub(super) fn enter_title(
         throw,
         seed,
         t: 0.0,
+        drawn: None,
     });
 }
 
@@ -71,17 +74,21 @@ pub(super) fn play_title_throw(
     if frames == 0 {
         return;
     }
-    if settings.reduced_motion {
-        sprites.show(&title.throw.frames[frames - 1], ORIGIN);
-        return;
+    let frame = if settings.reduced_motion {
+        frames - 1
+    } else {
+        title.t += time.delta_secs();
+        ((title.t * 60.0) as usize).min(frames - 1)
+    };
+    if title.drawn != Some(frame) {
+        sprites.show(&title.throw.frames[frame], ORIGIN);
+        title.drawn = Some(frame);
     }
-    title.t += time.delta_secs();
-    let frame = (title.t * 60.0) as usize;
-    sprites.show(&title.throw.frames[frame.min(frames - 1)], ORIGIN);
-    if title.t > frames as f32 / 60.0 + REST {
+    if !settings.reduced_motion && title.t > frames as f32 / 60.0 + REST {
         title.seed += 1;
         title.throw = title.dice.throw(Toss::natural(title.seed), true);
         title.t = 0.0;
+        title.drawn = None;
     }
 }
 
