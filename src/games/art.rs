@@ -284,7 +284,14 @@ pub(crate) fn light_pieces(
     transforms: Query<&Transform, (Without<PieceShadow>, Without<KomaBody>)>,
     mut shadows: Query<(&ChildOf, &mut Transform), With<PieceShadow>>,
     mut bodies: Query<(&ChildOf, &mut Mesh2d), (With<KomaBody>, Without<PieceShadow>)>,
+    moved: Query<(), (Changed<Transform>, Without<PieceShadow>)>,
+    new: Query<(), Or<(Added<PieceShadow>, Added<KomaBody>)>>,
 ) {
+    // A stance changes only when some transform above a shadow or a bevel
+    // does, or when a piece is drawn anew.
+    if moved.is_empty() && new.is_empty() {
+        return;
+    }
     // How the piece holding `entity` stands on screen: its turn and scale
     // through every level, and how far the piece itself (the top level,
     // set on the board) is lifted.

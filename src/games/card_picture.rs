@@ -57,6 +57,25 @@ pub(crate) fn line(a: Vec2, b: Vec2, width: f32, colour: Color) -> impl Bundle {
     )
 }
 
+/// The lines of a board of `columns` × `rows` squares, `spacing` apart.
+pub(crate) fn grid(
+    board: &mut ChildSpawnerCommands,
+    columns: i32,
+    rows: i32,
+    spacing: f32,
+    ink: Color,
+) {
+    let size = Vec2::new(columns as f32, rows as f32) * spacing;
+    for i in 0..=columns {
+        let x = i as f32 * spacing;
+        board.spawn(line(Vec2::new(x, 0.0), Vec2::new(x, size.y), 1.0, ink));
+    }
+    for i in 0..=rows {
+        let y = i as f32 * spacing;
+        board.spawn(line(Vec2::new(0.0, y), Vec2::new(size.x, y), 1.0, ink));
+    }
+}
+
 /// A piece: a disc of `colour`, ringed in ink.
 pub(crate) fn piece(at: Vec2, diameter: f32, colour: Color) -> impl Bundle {
     (
@@ -122,14 +141,7 @@ pub(crate) fn fill<G: Playable>(
             card.spawn(board(mini.size, &wood)).with_children(|b| {
                 let (w, h) = graph.extent();
                 if G::SQUARES {
-                    for i in 0..=w {
-                        let x = i as f32 * mini.spacing;
-                        b.spawn(line(Vec2::new(x, 0.0), Vec2::new(x, mini.size.y), 1.0, ink));
-                    }
-                    for i in 0..=h {
-                        let y = i as f32 * mini.spacing;
-                        b.spawn(line(Vec2::new(0.0, y), Vec2::new(mini.size.x, y), 1.0, ink));
-                    }
+                    grid(b, w, h, mini.spacing, ink);
                 } else {
                     for p in 0..graph.len() {
                         let a = graph.point(p);

@@ -109,22 +109,7 @@ pub(super) fn fill_card(
         commands.entity(entity).with_children(|card| {
             card.spawn(card_picture::board(size, &wood))
                 .with_children(|b| {
-                    for i in 0..=SQUARES {
-                        let d = i as f32 * spacing;
-                        let ink = wood.colors.line;
-                        b.spawn(card_picture::line(
-                            Vec2::new(d, 0.0),
-                            Vec2::new(d, size.y),
-                            1.0,
-                            ink,
-                        ));
-                        b.spawn(card_picture::line(
-                            Vec2::new(0.0, d),
-                            Vec2::new(size.x, d),
-                            1.0,
-                            ink,
-                        ));
-                    }
+                    card_picture::grid(b, SQUARES, SQUARES, spacing, wood.colors.line);
                     let far = (SQUARES as f32 - 0.5) * spacing;
                     let near = 0.5 * spacing;
                     for (seat, at) in [(near, far), (far, far), (far, near), (near, near)]
