@@ -31,6 +31,8 @@ pub(crate) enum SearchPace {
 pub(crate) struct ThinkingSlices {
     /// The longest slice so far, in milliseconds.
     pub longest_ms: f64,
+    /// All the thinking done in frames so far, in milliseconds.
+    pub total_ms: f64,
     pub slices: u64,
 }
 
@@ -41,6 +43,7 @@ impl ThinkingSlices {
         let out = slice();
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         self.slices += 1;
+        self.total_ms += ms;
         if ms > self.longest_ms {
             self.longest_ms = ms;
         }

@@ -78,13 +78,17 @@ fn report_loading(
 }
 
 /// `data-search-slice`: the longest slice of thinking a frame has held so
-/// far, in milliseconds (the search must yield to the page).
+/// far, in milliseconds (the search must yield to the page);
+/// `data-search-total` all the thinking so far, and `data-search-slices`
+/// how many frames it was spread over.
 fn mirror_slices(slices: Res<super::cpu::ThinkingSlices>) {
     if !slices.is_changed() {
         return;
     }
     if let Some(body) = page_body() {
         let _ = body.set_attribute("data-search-slice", &format!("{:.1}", slices.longest_ms));
+        let _ = body.set_attribute("data-search-total", &format!("{:.1}", slices.total_ms));
+        let _ = body.set_attribute("data-search-slices", &slices.slices.to_string());
     }
 }
 
