@@ -114,6 +114,7 @@ def make_sounds():
     write_ogg("lose", concat(*(tone([f], 0.3, 0.3, decay=4) for f in (392, 349, 311, 262)), gap=0.0))
     write_ogg("throw", clatter())
     clacks()
+    write_ogg("koma", koma())
     print("sounds written")
 
 
@@ -126,6 +127,27 @@ def clacks():
         write_ogg(f"clack_board{i}", tone([low, high], 0.09, 0.9, noise=0.5, decay=70, seed=seed))
     for i, (low, high, seed) in enumerate([(1050, 1620, 21), (1180, 1790, 22)], start=1):
         write_ogg(f"clack_koma{i}", tone([low, high], 0.06, 0.7, noise=0.35, decay=95, seed=seed))
+
+
+def koma():
+    # The 駒音 of a koma set down on a board: the crisp "pachi" of hard
+    # wood on wood. A few milliseconds of bright noise for the strike,
+    # then the board's and the koma's ringing modes, each dying away at
+    # its own rate (the higher, the sooner), over a dull low body.
+    rnd = random.Random(31)
+    n = int(0.16 * RATE)
+    modes = [(430, 38, 0.35), (1160, 55, 0.55), (1870, 85, 0.4), (2950, 140, 0.3), (4300, 220, 0.18)]
+    out = []
+    prev = 0.0
+    for i in range(n):
+        t = i / RATE
+        v = sum(a * math.sin(2 * math.pi * f * t) * math.exp(-d * t) for f, d, a in modes)
+        # The strike: white noise, high-passed by a one-pole difference.
+        white = rnd.random() * 2 - 1
+        v += 0.9 * (white - prev) * math.exp(-t / 0.0025)
+        prev = white
+        out.append(0.48 * v * min(1.0, t / 0.0008))
+    return out
 
 
 def clatter():
@@ -157,3 +179,5 @@ if __name__ == "__main__":
         write_ogg("throw", clatter())
     if "clacks" in what:
         clacks()
+    if "koma" in what:
+        write_ogg("koma", koma())

@@ -2,12 +2,12 @@
 //! included: the screen under the game's name, a choice button that edits
 //! the screen's draft, a heading, and a heading over a row of choices.
 
+use crate::shell::widgets::type_scale as ty;
 use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 
 use crate::rules::data::GameId;
 use crate::shell::Screen;
-use crate::shell::audio::Sfx;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::screens::localized_game_name;
 use crate::shell::settings::Settings;
@@ -32,7 +32,7 @@ pub(crate) fn setup_screen(
             widgets::screen_root(),
         ))
         .with_children(|root| {
-            root.spawn(game_title(fonts, lang, game, 34.0));
+            root.spawn(game_title(fonts, lang, game, ty::TITLE));
             body(root);
         });
 }
@@ -94,12 +94,7 @@ pub(crate) fn option<D: Resource<Mutability = Mutable>>(
 ) {
     parent
         .spawn(widgets::button(fonts, caption, selected))
-        .observe(
-            move |_: On<Pointer<Click>>, mut draft: ResMut<D>, mut sfx: MessageWriter<Sfx>| {
-                sfx.write(Sfx::Button);
-                edit(&mut draft);
-            },
-        );
+        .observe(move |_: On<Pointer<Click>>, mut draft: ResMut<D>| edit(&mut draft));
 }
 
 /// A heading and a row of choices, the current one highlighted.
@@ -127,7 +122,7 @@ pub(crate) fn choice_group<
 
 /// The title of a group of choices.
 pub(crate) fn heading(parent: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, key: T) {
-    parent.spawn(widgets::label(fonts, lang, key, 18.0, palette::INK));
+    parent.spawn(widgets::label(fonts, lang, key, ty::LEAD, palette::INK));
 }
 
 /// A text field: its text, with a caret while it is focused (the game's
@@ -162,7 +157,7 @@ pub(crate) fn text_field(
         } else {
             palette::INK_SOFT
         }),
-        children![widgets::text(fonts, shown, 20.0, colour)],
+        children![widgets::text(fonts, shown, ty::BUTTON, colour)],
     )
 }
 

@@ -2,6 +2,7 @@
 //! player's side, rules (a preset or 自分で決める, whose options each game
 //! lays out), 待った, 印を出す, piece design.
 
+use crate::shell::widgets::type_scale as ty;
 use bevy::prelude::*;
 
 use super::kit::{SetupRoot, choice_group, clear_if_changed, heading, option, setup_screen};
@@ -169,7 +170,7 @@ fn spawn_setup<G: Playable>(
                     right.spawn(widgets::text(
                         &fonts,
                         lang.text(&p.about),
-                        15.0,
+                        ty::SMALL,
                         palette::INK_SOFT,
                     ));
                 } else {

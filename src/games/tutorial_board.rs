@@ -4,6 +4,7 @@
 //! highlights and arrows, and lets the player try the step's move (by the
 //! same taps as in a game, multi-jumps included).
 
+use crate::shell::widgets::type_scale as ty;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -19,6 +20,7 @@ use crate::rules::game::Side;
 use crate::rules::taps::{self, Tap};
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::T;
+use crate::shell::keys::ButtonFocus;
 use crate::shell::layout::{Layout, panel_node};
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
@@ -40,6 +42,8 @@ pub struct TutorialBoard<G: Playable> {
     pub choice: Vec<G::Move>,
     /// Moves the step's history forbids where it begins (中将棋's 千日手).
     pub forbidden: Vec<G::Move>,
+    /// Where the keyboard's cursor stands (once an arrow key was pressed).
+    pub cursor: Option<PointId>,
     /// The step whose diagram `pos` shows.
     shown_step: Option<usize>,
 }
@@ -53,6 +57,7 @@ impl<G: Playable> TutorialBoard<G> {
             path: Vec::new(),
             choice: Vec::new(),
             forbidden: Vec::new(),
+            cursor: None,
             shown_step: None,
         }
     }
@@ -96,7 +101,12 @@ pub(crate) fn plugin<G: Playable>(app: &mut App) {
         })
         .add_systems(
             Update,
-            (load_diagram::<G>, tutorial_input::<G>, redraw::<G>)
+            (
+                load_diagram::<G>,
+                tutorial_input::<G>,
+                tutorial_keys::<G>,
+                redraw::<G>,
+            )
                 .chain()
                 .run_if(in_state(Screen::Tutorial))
                 .run_if(resource_exists::<TutorialBoard<G>>)
@@ -123,14 +133,8 @@ fn enter<G: Playable>(
     let layout = layout_for(&game, windows.single().ok());
     commands.insert_resource(board_view(&game, false, layout));
     commands.insert_resource(layout);
-    commands.insert_resource(TutorialBoard {
-        pos: game.start(),
-        game,
-        path: Vec::new(),
-        choice: Vec::new(),
-        forbidden: Vec::new(),
-        shown_step: None,
-    });
+    let start = game.start();
+    commands.insert_resource(TutorialBoard::new(game, start));
     commands.insert_resource(TutorialProgress::new(tutorial));
 }
 
@@ -219,7 +223,7 @@ fn judge<G: Playable>(
         let captures = board.game.is_capture(&board.pos, mv);
         board.pos = board.game.play(&board.pos, mv);
         board.forbidden.clear();
-        if captures { Sfx::Capture } else { Sfx::Place }
+        if captures { Sfx::Capture } else { Sfx::Koma }
     } else {
         Sfx::Illegal
     }
@@ -249,6 +253,54 @@ fn tutorial_input<G: Playable>(
         return;
     };
     if let Some(s) = tap_diagram(&mut board, &mut progress, point) {
+        sfx.write(s);
+        if progress.feedback == Some(true) {
+            save_step::<G>(&mut store, &progress);
+        }
+    }
+}
+
+/// The keyboard on the diagram, as in a game: the arrow keys move a cursor
+/// along the board, Enter or Space taps the point under it (unless a
+/// focused button takes the key).
+fn tutorial_keys<G: Playable>(
+    keys: Res<ButtonInput<KeyCode>>,
+    view: Res<BoardView>,
+    mut board: ResMut<TutorialBoard<G>>,
+    mut progress: ResMut<TutorialProgress>,
+    mut store: ResMut<Store>,
+    mut sfx: MessageWriter<Sfx>,
+    focus: ButtonFocus,
+) {
+    let arrow = [
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+    ]
+    .into_iter()
+    .find(|(key, _)| keys.just_pressed(*key));
+    if let Some((_, dir)) = arrow {
+        let graph = board.game.graph();
+        let cursor = match board.cursor {
+            Some(at) => view.step_from(graph, at, dir).unwrap_or(at),
+            None => match board
+                .path
+                .first()
+                .copied()
+                .or_else(|| view.central_point(graph))
+            {
+                Some(start) => start,
+                None => return,
+            },
+        };
+        board.cursor = Some(cursor);
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space])
+        && focus.focused().is_none()
+        && let Some(at) = board.cursor
+        && let Some(s) = tap_diagram(&mut board, &mut progress, at)
+    {
         sfx.write(s);
         if progress.feedback == Some(true) {
             save_step::<G>(&mut store, &progress);
@@ -289,7 +341,7 @@ fn spawn_lessons<G: Playable>(
                     crate::shell::screens::localized_game_name(G::ID, lang),
                     T::LearnTitle.get(lang)
                 ),
-                36.0,
+                ty::TITLE,
                 palette::INK,
             ));
             root.spawn(Node {
@@ -322,10 +374,10 @@ fn spawn_lessons<G: Playable>(
                             card.spawn(widgets::text(
                                 &fonts,
                                 lang.text(&lesson.title),
-                                24.0,
+                                ty::SUBTITLE,
                                 palette::INK,
                             ));
-                            card.spawn(widgets::text(&fonts, line, 16.0, palette::INK_SOFT));
+                            card.spawn(widgets::text(&fonts, line, ty::BODY, palette::INK_SOFT));
                             card.spawn(widgets::key_button(&fonts, lang, T::LessonStart, true))
                                 .observe(crate::shell::screens::open_lesson(i));
                         });
@@ -335,11 +387,17 @@ fn spawn_lessons<G: Playable>(
                         &fonts,
                         lang,
                         T::Practice,
-                        24.0,
+                        ty::SUBTITLE,
                         palette::INK,
                     ));
                     card.spawn((
-                        widgets::label(&fonts, lang, T::PracticeAbout, 14.0, palette::INK_SOFT),
+                        widgets::label(
+                            &fonts,
+                            lang,
+                            T::PracticeAbout,
+                            ty::CAPTION,
+                            palette::INK_SOFT,
+                        ),
                         Node {
                             max_width: px(300),
                             ..default()
@@ -403,6 +461,15 @@ fn redraw<G: Playable>(
             G::SQUARES,
             view.world(graph, p),
             Highlight::Selected,
+        );
+    }
+    if let Some(c) = board.cursor {
+        art::spawn_cursor(
+            &mut commands,
+            scope.clone(),
+            &art,
+            G::SQUARES,
+            view.world(graph, c),
         );
     }
     for to in taps::next_points_in(&board.game, &board.pos, &board.allowed(), &board.path) {

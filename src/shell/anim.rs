@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use super::audio::Sfx;
 use super::settings::Settings;
 
 /// Moves the entity's translation from `from` to `to`.
@@ -28,6 +29,8 @@ pub struct Tween {
     /// How much bigger the entity grows mid-way, as if lifted off the
     /// board and set down again (0 for none).
     pub lift: f32,
+    /// Heard when the entity comes to rest (a koma set down).
+    pub landing: Option<Sfx>,
 }
 
 impl Tween {
@@ -43,6 +46,7 @@ impl Tween {
             despawn_at_end: false,
             via: Vec::new(),
             lift: 0.0,
+            landing: None,
         }
     }
     /// Hops along `points` (at least two), `arc` high each.
@@ -64,6 +68,13 @@ impl Tween {
     pub(crate) fn lifted(self, lift: f32) -> Self {
         Tween { lift, ..self }
     }
+    /// The same move, `sound` heard when it ends.
+    pub(crate) fn landing(self, sound: Sfx) -> Self {
+        Tween {
+            landing: Some(sound),
+            ..self
+        }
+    }
     pub(crate) fn flight(
         from: Vec3,
         to: Vec3,
@@ -83,6 +94,7 @@ impl Tween {
             despawn_at_end: true,
             via: Vec::new(),
             lift: 0.0,
+            landing: None,
         }
     }
 }
@@ -106,6 +118,7 @@ fn run_tweens(
     settings: Res<Settings>,
     mut commands: Commands,
     mut tweens: Query<(Entity, &mut Tween, &mut Transform)>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     let dt = time.delta_secs();
     for (entity, mut tween, mut transform) in &mut tweens {
@@ -145,6 +158,9 @@ fn run_tweens(
         let lift = 1.0 + tween.lift * (std::f32::consts::PI * t).sin();
         transform.scale = Vec3::splat((1.0 + (tween.end_scale - 1.0) * e) * lift);
         if t >= 1.0 {
+            if let Some(sound) = tween.landing {
+                sfx.write(sound);
+            }
             if tween.despawn_at_end {
                 commands.entity(entity).despawn();
             } else {

@@ -10,7 +10,11 @@ use super::settings::Settings;
 /// A sound to play. Any system may write one; it is dropped when sound is off.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sfx {
+    /// A piece put on a point: a tap that moves nothing yet, a stone or a
+    /// まわり将棋 piece stepping on.
     Place,
+    /// The 駒音: a moved piece set down on the board at the end of its move.
+    Koma,
     Capture,
     Illegal,
     Win,
@@ -37,6 +41,7 @@ pub struct Clack {
 #[derive(Resource)]
 pub(crate) struct SoundBank {
     place: Handle<AudioSource>,
+    koma: Handle<AudioSource>,
     capture: Handle<AudioSource>,
     illegal: Handle<AudioSource>,
     win: Handle<AudioSource>,
@@ -65,6 +70,7 @@ impl SoundBank {
     pub(crate) fn ids(&self) -> Vec<bevy::asset::UntypedAssetId> {
         [
             &self.place,
+            &self.koma,
             &self.capture,
             &self.illegal,
             &self.win,
@@ -83,6 +89,7 @@ impl SoundBank {
 fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
     commands.insert_resource(SoundBank {
         place: assets.load("sounds/place.ogg"),
+        koma: assets.load("sounds/koma.ogg"),
         capture: assets.load("sounds/capture.ogg"),
         illegal: assets.load("sounds/illegal.ogg"),
         win: assets.load("sounds/win.ogg"),
@@ -104,9 +111,15 @@ fn play_sounds(
     bank: Res<SoundBank>,
     audio: Res<Audio>,
 ) {
+    // A sound written twice in one frame (a button's click and the
+    // command it gives) is heard once; koma-dice contacts all sound.
+    let mut heard = Vec::new();
     for s in sfx.read() {
-        if !settings.sound {
+        if !settings.sound || heard.contains(s) {
             continue;
+        }
+        if !matches!(s, Sfx::Clack(_)) {
+            heard.push(*s);
         }
         if let Sfx::Clack(clack) = s {
             let samples = if clack.on_koma {
@@ -127,6 +140,7 @@ fn play_sounds(
         }
         let handle = match s {
             Sfx::Place => &bank.place,
+            Sfx::Koma => &bank.koma,
             Sfx::Capture => &bank.capture,
             Sfx::Illegal => &bank.illegal,
             Sfx::Win => &bank.win,

@@ -1,13 +1,15 @@
 //! The shell's own screens: title, game list, settings, about, bug report.
 //! Game screens (setup, play, result, tutorial) come from the games' own plugins.
 
+use super::widgets::type_scale as ty;
 use bevy::prelude::*;
 
-use super::audio::Sfx;
 use super::i18n::{Lang, T};
 use super::keys::ButtonFocus;
 use super::save::Store;
-use super::settings::{BoardTheme, ChuPieceSet, Coords, PieceStyle, Settings, coords_text};
+use super::settings::{
+    BoardTheme, ChuPieceSet, Coords, PieceStyle, Settings, TextSize, coords_text,
+};
 use super::widgets::{self, Fonts, palette};
 use super::{BugContext, ChosenGame, ChosenTutorial, Notice, ReturnTo, Screen};
 use crate::rules::data::GameId;
@@ -83,7 +85,7 @@ fn spawn_saves_off_badge(mut commands: Commands, fonts: Res<Fonts>, settings: Re
             &fonts,
             settings.lang,
             T::SavesOff,
-            15.0,
+            ty::SMALL,
             palette::VERMILION,
         ));
 }
@@ -114,12 +116,9 @@ pub fn quit_on_key(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<S
     }
 }
 
-/// An observer that plays the button sound and goes to `screen`.
-pub(crate) fn go_to(
-    screen: Screen,
-) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, MessageWriter<Sfx>) {
-    move |_, mut next, mut sfx| {
-        sfx.write(Sfx::Button);
+/// An observer that goes to `screen` (every button clicks: `widgets`).
+pub(crate) fn go_to(screen: Screen) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>) {
+    move |_, mut next| {
         next.set(screen);
     }
 }
@@ -128,21 +127,14 @@ pub(crate) fn go_to(
 pub(crate) fn open_from(
     screen: Screen,
     back: Screen,
-) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ReturnTo>, MessageWriter<Sfx>) {
-    move |_, mut next, mut ret, mut sfx| {
-        sfx.write(Sfx::Button);
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ReturnTo>) {
+    move |_, mut next, mut ret| {
         ret.0 = back;
         next.set(screen);
     }
 }
 
-fn go_back(
-    _: On<Pointer<Click>>,
-    mut next: ResMut<NextState<Screen>>,
-    ret: Res<ReturnTo>,
-    mut sfx: MessageWriter<Sfx>,
-) {
-    sfx.write(Sfx::Button);
+fn go_back(_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>, ret: Res<ReturnTo>) {
     next.set(ret.0);
 }
 
@@ -166,7 +158,7 @@ fn spawn_title(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
                     &fonts,
                     lang,
                     T::AppTitle,
-                    64.0,
+                    ty::HERO,
                     palette::INK,
                 ));
                 row.spawn((
@@ -179,14 +171,14 @@ fn spawn_title(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
                         ..default()
                     },
                     BackgroundColor(palette::VERMILION),
-                    children![widgets::text(&fonts, "遊", 44.0, palette::PAPER)],
+                    children![widgets::text(&fonts, "遊", ty::DISPLAY, palette::PAPER)],
                 ));
             });
             root.spawn(widgets::label(
                 &fonts,
                 lang,
                 T::AppSubtitle,
-                22.0,
+                ty::SUBTITLE,
                 palette::INK_SOFT,
             ));
             root.spawn(Node {
@@ -279,11 +271,17 @@ fn spawn_game_list(
                 &fonts,
                 lang,
                 T::ChooseGame,
-                36.0,
+                ty::TITLE,
                 palette::INK,
             ));
             if let Some(n) = notice.0.take() {
-                root.spawn(widgets::label(&fonts, lang, n, 18.0, palette::VERMILION));
+                root.spawn(widgets::label(
+                    &fonts,
+                    lang,
+                    n,
+                    ty::LEAD,
+                    palette::VERMILION,
+                ));
             }
             root.spawn(widgets::row()).with_children(|row| {
                 for game in GameId::PLAYABLE {
@@ -309,13 +307,13 @@ fn spawn_game_list(
                                 card.spawn(widgets::text(
                                     &fonts,
                                     localized_game_name(game, lang),
-                                    30.0,
+                                    ty::HEADING,
                                     palette::INK,
                                 ));
                                 card.spawn(widgets::text(
                                     &fonts,
                                     lang.pick(ja, en),
-                                    16.0,
+                                    ty::BODY,
                                     palette::INK_SOFT,
                                 ));
                                 card.spawn(widgets::row()).with_children(|buttons| {
@@ -382,10 +380,8 @@ fn spawn_game_list(
 fn choose(
     game: GameId,
     screen: Screen,
-) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenGame>, MessageWriter<Sfx>)
-{
-    move |_, mut next, mut chosen, mut sfx| {
-        sfx.write(Sfx::Button);
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenGame>) {
+    move |_, mut next, mut chosen| {
         chosen.0 = game;
         next.set(screen);
     }
@@ -394,10 +390,8 @@ fn choose(
 /// Opens lesson `index` of the chosen game.
 pub(crate) fn open_lesson(
     index: usize,
-) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenTutorial>, MessageWriter<Sfx>)
-{
-    move |_, mut next, mut chosen, mut sfx| {
-        sfx.write(Sfx::Button);
+) -> impl Fn(On<Pointer<Click>>, ResMut<NextState<Screen>>, ResMut<ChosenTutorial>) {
+    move |_, mut next, mut chosen| {
         chosen.0 = index;
         next.set(Screen::Tutorial);
     }
@@ -410,10 +404,8 @@ pub struct ResumeRequest(pub GameId);
 
 fn resume(
     game: GameId,
-) -> impl Fn(On<Pointer<Click>>, ResMut<ChosenGame>, MessageWriter<ResumeRequest>, MessageWriter<Sfx>)
-{
-    move |_, mut chosen, mut req, mut sfx| {
-        sfx.write(Sfx::Button);
+) -> impl Fn(On<Pointer<Click>>, ResMut<ChosenGame>, MessageWriter<ResumeRequest>) {
+    move |_, mut chosen, mut req| {
         chosen.0 = game;
         req.write(ResumeRequest(game));
     }
@@ -425,10 +417,8 @@ pub struct ReviewRequest(pub GameId);
 
 fn review(
     game: GameId,
-) -> impl Fn(On<Pointer<Click>>, ResMut<ChosenGame>, MessageWriter<ReviewRequest>, MessageWriter<Sfx>)
-{
-    move |_, mut chosen, mut req, mut sfx| {
-        sfx.write(Sfx::Button);
+) -> impl Fn(On<Pointer<Click>>, ResMut<ChosenGame>, MessageWriter<ReviewRequest>) {
+    move |_, mut chosen, mut req| {
         chosen.0 = game;
         req.write(ReviewRequest(game));
     }
@@ -451,11 +441,17 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
                 &fonts,
                 lang,
                 T::Settings,
-                36.0,
+                ty::TITLE,
                 palette::INK,
             ));
             let option_row = |root: &mut ChildSpawnerCommands, title: T| {
-                root.spawn(widgets::label(&fonts, lang, title, 20.0, palette::INK));
+                root.spawn(widgets::label(
+                    &fonts,
+                    lang,
+                    title,
+                    ty::BUTTON,
+                    palette::INK,
+                ));
             };
             option_row(root, T::Language);
             root.spawn(widgets::row()).with_children(|row| {
@@ -496,6 +492,20 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
                     ))
                     .observe(
                         move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.board_theme = theme,
+                    );
+                }
+            });
+            option_row(root, T::TextSizeHeading);
+            root.spawn(widgets::row()).with_children(|row| {
+                for size in TextSize::ALL {
+                    row.spawn(widgets::key_button(
+                        &fonts,
+                        lang,
+                        size.text(),
+                        s.text_size == size,
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.text_size = size,
                     );
                 }
             });
@@ -571,27 +581,27 @@ fn spawn_about(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
                 &fonts,
                 lang,
                 T::AppTitle,
-                40.0,
+                ty::TITLE,
                 palette::INK,
             ));
             root.spawn(widgets::text(
                 &fonts,
                 format!("ver {VERSION}"),
-                20.0,
+                ty::BUTTON,
                 palette::INK_SOFT,
             ));
             root.spawn(widgets::label(
                 &fonts,
                 lang,
                 T::ChangeHistory,
-                22.0,
+                ty::SUBTITLE,
                 palette::INK,
             ));
             for (version, ja, en) in CHANGES {
                 root.spawn(widgets::text(
                     &fonts,
                     format!("ver {version} · {}", lang.pick(ja, en)),
-                    16.0,
+                    ty::BODY,
                     palette::INK_SOFT,
                 ));
             }
@@ -601,7 +611,7 @@ fn spawn_about(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
                     "フォント: IPAexゴシック・IPAex明朝 (IPAフォントライセンスv1.0)",
                     "Fonts: IPAex Gothic and IPAex Mincho (IPA Font License v1.0)",
                 ),
-                14.0,
+                ty::CAPTION,
                 palette::INK_SOFT,
             ));
             root.spawn(widgets::row()).with_children(|row| {
@@ -641,14 +651,14 @@ fn spawn_bug_report(
                 &fonts,
                 lang,
                 T::BugReport,
-                32.0,
+                ty::HEADING,
                 palette::INK,
             ));
             root.spawn(widgets::label(
                 &fonts,
                 lang,
                 T::BugReportHelp,
-                16.0,
+                ty::BODY,
                 palette::INK_SOFT,
             ));
             root.spawn((
@@ -659,10 +669,10 @@ fn spawn_bug_report(
                 },
                 BackgroundColor(palette::CARD),
                 BorderColor::all(palette::INK_SOFT),
-                children![widgets::text(&fonts, report, 15.0, palette::INK)],
+                children![widgets::text(&fonts, report, ty::SMALL, palette::INK)],
             ));
             root.spawn((
-                widgets::text(&fonts, "", 15.0, palette::VERMILION),
+                widgets::text(&fonts, "", ty::SMALL, palette::VERMILION),
                 ExportStatus,
             ));
             root.spawn(widgets::row()).with_children(|row| {
@@ -732,9 +742,8 @@ fn enter_rules(
     }
 }
 
-fn turn_page(delta: i32) -> impl Fn(On<Pointer<Click>>, ResMut<RulesPage>, MessageWriter<Sfx>) {
-    move |_, mut page, mut sfx| {
-        sfx.write(Sfx::Button);
+fn turn_page(delta: i32) -> impl Fn(On<Pointer<Click>>, ResMut<RulesPage>) {
+    move |_, mut page| {
         let last = page.text.sections.len() as i32 - 1;
         page.page = (page.page as i32 + delta).clamp(0, last) as usize;
     }
@@ -766,7 +775,7 @@ fn draw_rules_page(
             root.spawn(widgets::text(
                 &fonts,
                 lang.text(&page.text.title),
-                30.0,
+                ty::HEADING,
                 palette::INK,
             ));
             root.spawn(widgets::text(
@@ -777,7 +786,7 @@ fn draw_rules_page(
                     page.text.sections.len(),
                     lang.text(&section.title)
                 ),
-                22.0,
+                ty::SUBTITLE,
                 palette::VERMILION,
             ));
             root.spawn((
@@ -790,7 +799,7 @@ fn draw_rules_page(
                 children![widgets::text(
                     &fonts,
                     lang.text(&section.body),
-                    18.0,
+                    ty::LEAD,
                     palette::INK
                 )],
             ));

@@ -1,5 +1,6 @@
 //! Player settings: language, sound, reduced motion, piece design, the
-//! board's wood, and 中将棋's piece set and coordinates. They are saved whenever they change.
+//! board's wood, the text's size, and 中将棋's piece set and coordinates.
+//! They are saved whenever they change.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -37,6 +38,37 @@ impl BoardTheme {
             BoardTheme::Kaya => T::ThemeKaya,
             BoardTheme::Katsura => T::ThemeKatsura,
             BoardTheme::Contrast => T::ThemeContrast,
+        }
+    }
+}
+
+/// How big the UI's text is drawn (文字の大きさ), over the type scale.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TextSize {
+    #[default]
+    Standard,
+    Large,
+    Larger,
+}
+
+impl TextSize {
+    pub const ALL: [TextSize; 3] = [TextSize::Standard, TextSize::Large, TextSize::Larger];
+
+    /// Its name on the settings screen.
+    pub fn text(self) -> T {
+        match self {
+            TextSize::Standard => T::TextStandard,
+            TextSize::Large => T::TextLarge,
+            TextSize::Larger => T::TextLarger,
+        }
+    }
+
+    /// How much bigger than the type scale.
+    pub fn factor(self) -> f32 {
+        match self {
+            TextSize::Standard => 1.0,
+            TextSize::Large => 1.2,
+            TextSize::Larger => 1.4,
         }
     }
 }
@@ -93,6 +125,7 @@ pub struct Settings {
     /// hints.
     pub chu_coords: Coords,
     pub board_theme: BoardTheme,
+    pub text_size: TextSize,
 }
 
 impl Default for Settings {
@@ -105,6 +138,7 @@ impl Default for Settings {
             chu_pieces: ChuPieceSet::TwoKanji,
             chu_coords: Coords::Japanese,
             board_theme: BoardTheme::Kaya,
+            text_size: TextSize::Standard,
         }
     }
 }

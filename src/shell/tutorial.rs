@@ -3,10 +3,10 @@
 //! buttons. Games draw the step's diagram and report the moves played on it
 //! (by point names, as the tutorial files write them).
 
+use super::widgets::type_scale as ty;
 use bevy::prelude::*;
 
 use super::Screen;
-use super::audio::Sfx;
 use super::i18n::{Lang, T};
 use super::screens::go_to;
 use super::widgets::{self, Fonts, palette};
@@ -92,11 +92,8 @@ fn step_button(fonts: &Fonts, lang: Lang, key: T, delta: i32) -> impl Bundle {
     (
         widgets::key_button(fonts, lang, key, delta > 0),
         Observer::new(
-            move |_: On<Pointer<Click>>,
-                  mut progress: ResMut<TutorialProgress>,
-                  mut sfx: MessageWriter<Sfx>| {
-                sfx.write(Sfx::Button);
-                progress.turn(delta);
+            move |_: On<Pointer<Click>>, mut progress: ResMut<TutorialProgress>| {
+                progress.turn(delta)
             },
         ),
     )
@@ -152,7 +149,7 @@ pub(crate) fn spawn_panel(
         panel.spawn(widgets::text(
             fonts,
             lang.text(&progress.tutorial.title),
-            20.0,
+            ty::BUTTON,
             palette::INK_SOFT,
         ));
         panel.spawn(widgets::text(
@@ -163,19 +160,19 @@ pub(crate) fn spawn_panel(
                 lang.text(&step.title),
                 earned.map_or(String::new(), |s| format!("  {}", "★".repeat(s as usize)))
             ),
-            22.0,
+            ty::SUBTITLE,
             palette::INK,
         ));
         panel.spawn(widgets::text(
             fonts,
             lang.text(&step.text),
-            16.0,
+            ty::BODY,
             palette::INK,
         ));
         panel.spawn(widgets::text(
             fonts,
             progress.feedback_text(lang),
-            16.0,
+            ty::BODY,
             palette::VERMILION,
         ));
         if progress.step + 1 == count {
@@ -183,7 +180,7 @@ pub(crate) fn spawn_panel(
                 fonts,
                 lang,
                 T::TutorialDone,
-                16.0,
+                ty::BODY,
                 palette::INK_SOFT,
             ));
         }

@@ -1,6 +1,6 @@
 //! Small UI building blocks: each returns a bundle, so screens read as a
 //! tree of widgets. Clicks are handled by observers attached where a widget
-//! is spawned.
+//! is spawned; the click sound is one observer here, for every button.
 
 use bevy::prelude::*;
 
@@ -35,9 +35,73 @@ pub mod palette {
     pub(crate) const DEST_DOT: Color = Color::srgba(0.15, 0.40, 0.90, 0.75);
 }
 
+/// The sizes of the UI's text, in pixels of the design area: one scale
+/// for every screen. The text-size setting and the phone's floor apply on
+/// top ([`TypeSize`]).
+pub mod type_scale {
+    /// Log lines, notes under a control, the chart's scale.
+    pub const CAPTION: f32 = 13.0;
+    /// Names and states in lists.
+    pub const SMALL: f32 = 15.0;
+    /// Running text.
+    pub const BODY: f32 = 16.0;
+    /// A line that leads a panel or a group.
+    pub const LEAD: f32 = 18.0;
+    /// Button captions.
+    pub const BUTTON: f32 = 20.0;
+    /// A panel's title.
+    pub const SUBTITLE: f32 = 22.0;
+    /// A screen's heading.
+    pub const HEADING: f32 = 30.0;
+    /// A screen's title.
+    pub const TITLE: f32 = 36.0;
+    /// A result's headline.
+    pub const DISPLAY: f32 = 48.0;
+    /// The title screen's name of the game.
+    pub const HERO: f32 = 64.0;
+}
+
+/// A UI text's size on the [`type_scale`]. What is drawn follows the
+/// text-size setting, and is never under [`READABLE_PX`] pixels of the
+/// window, however small the window scales the design area (a phone).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct TypeSize(pub f32);
+
+/// The smallest text drawn, in the window's logical pixels (CSS pixels in
+/// a browser): a phone's fine print.
+pub const READABLE_PX: f32 = 12.0;
+
+impl TypeSize {
+    /// The size drawn in the design area's pixels, with the text-size
+    /// factor `factor`, when the UI is scaled by `ui_scale`.
+    pub fn drawn(self, factor: f32, ui_scale: f32) -> f32 {
+        (self.0 * factor).max(READABLE_PX / ui_scale.max(0.05))
+    }
+}
+
+/// Follows the text-size setting and the window's scale.
+fn size_texts(
+    settings: Res<super::settings::Settings>,
+    ui_scale: Res<UiScale>,
+    mut texts: Query<(Ref<TypeSize>, &mut TextFont)>,
+) {
+    let all = settings.is_changed() || ui_scale.is_changed();
+    let factor = settings.text_size.factor();
+    for (size, mut font) in &mut texts {
+        if !all && !size.is_changed() {
+            continue;
+        }
+        let want = FontSize::Px(size.drawn(factor, ui_scale.0));
+        if font.font_size != want {
+            font.font_size = want;
+        }
+    }
+}
+
 pub fn text(fonts: &Fonts, s: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (
         Text::new(s),
+        TypeSize(size),
         TextFont {
             font: fonts.ui.clone().into(),
             font_size: FontSize::Px(size),
@@ -87,7 +151,7 @@ fn button_frame(selected: bool) -> impl Bundle {
 pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl Bundle {
     (
         button_frame(selected),
-        children![text(fonts, caption, 20.0, Color::WHITE)],
+        children![text(fonts, caption, type_scale::BUTTON, Color::WHITE)],
     )
 }
 
@@ -95,7 +159,7 @@ pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl
 pub(crate) fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> impl Bundle {
     (
         button_frame(selected),
-        children![label(fonts, lang, key, 20.0, Color::WHITE)],
+        children![label(fonts, lang, key, type_scale::BUTTON, Color::WHITE)],
     )
 }
 
@@ -143,7 +207,22 @@ pub fn card() -> impl Bundle {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, (color_buttons, follow_entry));
+    app.add_systems(Update, (color_buttons, follow_entry))
+        .add_systems(PostUpdate, size_texts.before(bevy::ui::UiSystems::Prepare))
+        .add_observer(click_sound);
+}
+
+/// Every button clicks when pressed, by pointer, touch or key (a focused
+/// button's Enter is a click too). The click bubbles from the caption to
+/// the button: only the button's own step sounds.
+fn click_sound(
+    click: On<Pointer<Click>>,
+    buttons: Query<(), With<ButtonLook>>,
+    mut sfx: MessageWriter<super::audio::Sfx>,
+) {
+    if buttons.contains(click.entity) {
+        sfx.write(super::audio::Sfx::Button);
+    }
 }
 
 /// A scrolling list that keeps its entry `current` in view, with `above`

@@ -1,6 +1,7 @@
 //! The look and the hands: the board theme's woods, the light kept where it
 //! is however a koma is turned, a lifted piece's shadow, the fade between
-//! screens, and whole games played from the keyboard alone.
+//! screens, whole games played from the keyboard alone, the sounds of the
+//! buttons and the koma, the text's sizes, and the まわり将棋 seats' marks.
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -18,9 +19,11 @@ use yorimichi::rules::foxgeese::FoxGeese;
 use yorimichi::rules::game::Game;
 use yorimichi::rules::hasami::Hasami;
 use yorimichi::shell::Screen;
+use yorimichi::shell::audio::Sfx;
 use yorimichi::shell::screens::{CardButton, TitleStart};
-use yorimichi::shell::settings::{BoardTheme, Settings};
+use yorimichi::shell::settings::{BoardTheme, Settings, TextSize};
 use yorimichi::shell::transition::Fade;
+use yorimichi::shell::widgets::{READABLE_PX, TypeSize};
 
 use crate::common::{self, card, screen, temp_store};
 use crate::mawari_flow::{begin, open_setup};
@@ -393,4 +396,392 @@ fn tab_reaches_the_buttons_and_enter_presses_the_focused_one() {
     tap_key(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(screen(&app), Screen::Settings);
+}
+
+/// The sounds the app asked for, in order.
+#[derive(Resource, Default)]
+struct Heard(Vec<Sfx>);
+
+fn listen(mut sfx: MessageReader<Sfx>, mut heard: ResMut<Heard>) {
+    heard.0.extend(sfx.read().copied());
+}
+
+fn heard(app: &mut App) -> Vec<Sfx> {
+    std::mem::take(&mut app.world_mut().resource_mut::<Heard>().0)
+}
+
+/// The buttons on screen, top to bottom and left to right.
+fn buttons_in_reading_order(app: &mut App) -> Vec<Entity> {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(Entity, &bevy::ui::UiGlobalTransform), With<Button>>();
+    let mut found: Vec<(Entity, Vec2)> = q
+        .iter(app.world())
+        .map(|(e, t)| (e, t.translation))
+        .collect();
+    found.sort_by(|a, b| {
+        (a.1.y, a.1.x)
+            .partial_cmp(&(b.1.y, b.1.x))
+            .expect("positions")
+    });
+    found.into_iter().map(|(e, _)| e).collect()
+}
+
+#[test]
+fn every_button_on_the_settings_screen_clicks_once() {
+    let (store, _dir) = temp_store("click-sound");
+    let mut app = headless::app(store);
+    app.init_resource::<Heard>().add_systems(PostUpdate, listen);
+    let open_settings = |app: &mut App| {
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Settings);
+        for _ in 0..3 {
+            app.update();
+        }
+    };
+    open_settings(&mut app);
+    let count = buttons_in_reading_order(&mut app).len();
+    assert!(
+        count >= 10,
+        "the settings screen has its toggles ({count} buttons)"
+    );
+    for i in 0..count {
+        if screen(&app) != Screen::Settings {
+            open_settings(&mut app);
+        }
+        let Some(&button) = buttons_in_reading_order(&mut app).get(i) else {
+            panic!("button {i} of {count} is gone");
+        };
+        heard(&mut app);
+        click(&mut app, button);
+        app.update();
+        let clicks = heard(&mut app)
+            .into_iter()
+            .filter(|s| *s == Sfx::Button)
+            .count();
+        assert_eq!(
+            clicks, 1,
+            "button {i} of the settings screen clicked {clicks} times"
+        );
+    }
+}
+
+#[test]
+fn a_moved_koma_is_heard_when_it_is_set_down() {
+    let (store, _dir) = temp_store("koma-sound");
+    let mut app = headless::app(store);
+    app.init_resource::<Heard>().add_systems(PostUpdate, listen);
+    start::<Hasami>(&mut app, GameId::Hasami);
+    let mv = {
+        let m = app.world().resource::<Match<Hasami>>();
+        *m.record.legal_moves(&m.game).first().expect("a legal move")
+    };
+    heard(&mut app);
+    app.world_mut()
+        .write_message(yorimichi::games::play::PlayMove::<Hasami>(mv));
+    app.update();
+    app.update();
+    assert!(
+        !heard(&mut app).contains(&Sfx::Koma),
+        "the 駒音 waits for the koma to come down"
+    );
+    // Until the person's piece has come down (the CPU then replies).
+    for _ in 0..2000 {
+        if app
+            .world_mut()
+            .query::<&yorimichi::shell::anim::Tween>()
+            .iter(app.world())
+            .next()
+            .is_none()
+        {
+            break;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let sounds = heard(&mut app);
+    assert_eq!(
+        sounds.iter().filter(|s| **s == Sfx::Koma).count(),
+        1,
+        "one 駒音 as the koma lands: {sounds:?}"
+    );
+    assert!(
+        !sounds.contains(&Sfx::Place),
+        "no second sound for the move: {sounds:?}"
+    );
+}
+
+/// Every UI text's drawn size and its size on the type scale.
+fn text_sizes(app: &mut App) -> Vec<(f32, f32)> {
+    let mut q = app.world_mut().query::<(&TypeSize, &TextFont)>();
+    q.iter(app.world())
+        .map(|(size, font)| match font.font_size {
+            bevy::text::FontSize::Px(px) => (size.0, px),
+            other => panic!("a UI text sized {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn text_follows_the_size_setting_and_is_never_too_small_to_read() {
+    let (store, _dir) = temp_store("text-size");
+    let mut app = headless::app(store);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Settings);
+    for _ in 0..3 {
+        app.update();
+    }
+    let sizes = text_sizes(&mut app);
+    assert!(
+        sizes.len() > 20,
+        "the settings screen's texts ({})",
+        sizes.len()
+    );
+    assert!(
+        sizes.iter().all(|(scale, drawn)| scale == drawn),
+        "{sizes:?}"
+    );
+    // 大きい, chosen on the screen itself.
+    let large = buttons_in_reading_order(&mut app)
+        .into_iter()
+        .find(|&b| {
+            let caption = app
+                .world()
+                .get::<Children>(b)
+                .and_then(|c| c.first().copied())
+                .and_then(|t| app.world().get::<Text>(t))
+                .map(|t| t.0.clone());
+            caption.as_deref() == Some("大きい")
+        })
+        .expect("the 大きい button");
+    click(&mut app, large);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Settings>().text_size,
+        TextSize::Large
+    );
+    for (scale, drawn) in text_sizes(&mut app) {
+        assert!((drawn - scale * 1.2).abs() < 0.01, "{scale} drawn {drawn}");
+    }
+    // A window that shows the design area at half its size (a phone held
+    // upright): no text is drawn under the readable size.
+    app.world_mut().resource_mut::<UiScale>().0 = 0.5;
+    app.update();
+    for (scale, drawn) in text_sizes(&mut app) {
+        assert!(
+            drawn * 0.5 >= READABLE_PX - 0.01,
+            "{scale} drawn at {} px",
+            drawn * 0.5
+        );
+        assert!(drawn >= scale * 1.2 - 0.01, "{scale} drawn {drawn}");
+    }
+}
+
+#[test]
+fn each_mawari_seat_has_its_own_mark_beside_its_colour() {
+    let (store, _dir) = temp_store("seat-marks");
+    let mut app = headless::app(store);
+    open_setup(&mut app);
+    begin(&mut app, "basic", false);
+    let seats = app.world().resource::<MawariMatch>().race.pieces.len();
+    assert!(seats >= 2);
+    let marks = ["●", "▲", "■", "◆", "★", "◎"];
+    let mut in_panel = app.world_mut().query::<&Text>();
+    let panel: std::collections::BTreeSet<String> = in_panel
+        .iter(app.world())
+        .filter(|t| marks.contains(&t.0.as_str()))
+        .map(|t| t.0.clone())
+        .collect();
+    assert_eq!(
+        panel.len(),
+        seats,
+        "one mark a seat in the panel: {panel:?}"
+    );
+    let mut on_board = app.world_mut().query::<&Text2d>();
+    let mut board: Vec<String> = on_board
+        .iter(app.world())
+        .filter(|t| marks.contains(&t.0.as_str()))
+        .map(|t| t.0.clone())
+        .collect();
+    board.sort();
+    board.dedup();
+    assert_eq!(
+        board.len(),
+        seats,
+        "one mark a seat on the board's koma: {board:?}"
+    );
+    assert_eq!(
+        board.into_iter().collect::<std::collections::BTreeSet<_>>(),
+        panel
+    );
+}
+
+/// Walks the tutorial's cursor to `target` with the arrow keys only.
+fn tutorial_cursor_to(app: &mut App, target: &str) {
+    use yorimichi::games::tutorial_board::TutorialBoard;
+    for _ in 0..60 {
+        let (here, there) = {
+            let view = app.world().resource::<BoardView>();
+            let board = app.world().resource::<TutorialBoard<Hasami>>();
+            let graph = board.game.graph();
+            let target = graph.find(target).expect("a point of the board");
+            let Some(cursor) = board.cursor else {
+                tap_key(app, KeyCode::ArrowUp);
+                continue;
+            };
+            if cursor == target {
+                return;
+            }
+            (view.world(graph, cursor), view.world(graph, target))
+        };
+        let d = there - here;
+        let key = match (d.x.abs() > d.y.abs(), d.x > 0.0, d.y > 0.0) {
+            (true, true, _) => KeyCode::ArrowRight,
+            (true, false, _) => KeyCode::ArrowLeft,
+            (false, _, true) => KeyCode::ArrowUp,
+            (false, _, false) => KeyCode::ArrowDown,
+        };
+        tap_key(app, key);
+    }
+    panic!("the arrow keys never reached {target}");
+}
+
+#[test]
+fn every_move_of_the_hasami_tutorial_is_played_from_the_keyboard() {
+    use yorimichi::shell::ChosenGame;
+    use yorimichi::shell::tutorial::TutorialProgress;
+    let (store, _dir) = temp_store("keys-tutorial");
+    let mut app = headless::app(store);
+    app.insert_resource(ChosenGame(GameId::Hasami));
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Tutorial);
+    app.update();
+    app.update();
+    let steps = app
+        .world()
+        .resource::<TutorialProgress>()
+        .tutorial
+        .steps
+        .clone();
+    let mut played = 0;
+    for (i, step) in steps.iter().enumerate() {
+        let Some(expect) = &step.expect else { continue };
+        {
+            let mut progress = app.world_mut().resource_mut::<TutorialProgress>();
+            let here = progress.step as i32;
+            progress.turn(i as i32 - here);
+        }
+        app.update();
+        tutorial_cursor_to(&mut app, &expect.from);
+        tap_key(&mut app, KeyCode::Enter);
+        if let Some(via) = &expect.via {
+            tutorial_cursor_to(&mut app, via);
+            tap_key(&mut app, KeyCode::Space);
+        }
+        tutorial_cursor_to(&mut app, &expect.to);
+        tap_key(&mut app, KeyCode::Space);
+        assert_eq!(
+            app.world().resource::<TutorialProgress>().feedback,
+            Some(true),
+            "step {i}: {} → {} played by keys",
+            expect.from,
+            expect.to
+        );
+        played += 1;
+    }
+    assert!(played >= 2, "the tutorial asks for moves ({played})");
+}
+
+/// From the title to a はさみ将棋 game, resigned by the side to move; the
+/// result screen once it shows. `cpu`: against the CPU (the person
+/// resigns), or two people (the one to move resigns, the other wins).
+fn resigned_hasami(cpu: bool, reduced_motion: bool) -> App {
+    use yorimichi::games::play::PlayCommand;
+    use yorimichi::games::session::SetupDraft;
+    let (store, _dir) = temp_store(if cpu { "result-loss" } else { "result-win" });
+    let mut app = headless::app(store);
+    app.world_mut().resource_mut::<Settings>().reduced_motion = reduced_motion;
+    app.update();
+    let start = find::<TitleStart>(&mut app).expect("a start button");
+    click(&mut app, start);
+    app.update();
+    let new = card(&mut app, CardButton::New(GameId::Hasami)).expect("the card");
+    click(&mut app, new);
+    app.update();
+    app.world_mut()
+        .resource_mut::<SetupDraft<Hasami>>()
+        .opponent_is_cpu = cpu;
+    let begin = find::<yorimichi::games::setup::BeginButton>(&mut app).expect("はじめる");
+    click(&mut app, begin);
+    app.update();
+    common::settle::<Hasami>(&mut app);
+    app.world_mut().write_message(PlayCommand::Resign);
+    for _ in 0..400 {
+        app.update();
+        if screen(&app) == Screen::Result {
+            app.update();
+            return app;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("no result screen after resigning");
+}
+
+fn shown_texts(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query::<&Text>();
+    q.iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
+#[test]
+fn a_win_is_celebrated_with_falling_confetti_and_a_loss_is_told_calmly() {
+    use yorimichi::games::play::Confetto;
+    // Two people: the one to move resigns, the other has won.
+    let mut app = resigned_hasami(false, false);
+    let scraps = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&UiTransform, With<Confetto>>();
+        q.iter(app.world())
+            .map(|t| t.translation)
+            .collect::<Vec<_>>()
+    };
+    let first = scraps(&mut app);
+    assert!(first.len() >= 20, "confetti on a win ({})", first.len());
+    for _ in 0..20 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_ne!(scraps(&mut app), first, "the confetti falls");
+    assert!(!shown_texts(&mut app).contains(&"おしかった! もう一度やってみよう".to_string()));
+    // Their time is up: gone, the screen left as it was.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !scraps(&mut app).is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the confetti never ends"
+        );
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(screen(&app), Screen::Result);
+
+    // Reduced motion: the win without the confetti.
+    let mut still = resigned_hasami(false, true);
+    assert!(scraps(&mut still).is_empty());
+
+    // A loss to the CPU: no confetti, the headline in ink and a comfort.
+    let mut lost = resigned_hasami(true, false);
+    assert!(scraps(&mut lost).is_empty());
+    let texts = shown_texts(&mut lost);
+    assert!(texts.contains(&"あなたの負け".to_string()), "{texts:?}");
+    assert!(
+        texts.contains(&"おしかった! もう一度やってみよう".to_string()),
+        "{texts:?}"
+    );
 }

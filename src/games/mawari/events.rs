@@ -9,7 +9,7 @@ use super::scene::{
     spawn_piece_koma,
 };
 use super::session::MawariMatch;
-use super::{CELL, colour_of};
+use super::{CELL, colour_of, mark_of};
 use crate::games::art::{self, Art};
 use crate::rules::mawari::race::{BabaRule, Event, Rank, TRACK, War};
 use crate::shell::anim::{Lifetime, Tween};
@@ -240,9 +240,15 @@ pub(crate) fn place_pieces(
         if *look != want {
             *look = want;
             commands.entity(entity).despawn_children();
-            commands
-                .entity(entity)
-                .with_children(|c| spawn_piece_koma(c, &art, &fonts, colour_of(&m, piece.0), want));
+            commands.entity(entity).with_children(|c| {
+                spawn_piece_koma(
+                    c,
+                    &art,
+                    &fonts,
+                    (colour_of(&m, piece.0), mark_of(&m, piece.0)),
+                    want,
+                )
+            });
         }
         // A hop to the square the piece has reached (one square a beat
         // while a throw plays out; the shared tween, so reduced motion

@@ -6,6 +6,7 @@
 //! throw, made as in a game (a drag across the board, or 投げる) and read,
 //! that leaves the race alone.
 
+use crate::shell::widgets::type_scale as ty;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -275,19 +276,19 @@ pub(crate) fn panel(
     panel.spawn(widgets::text(
         fonts,
         lang.text(&state.lesson.title),
-        22.0,
+        ty::SUBTITLE,
         palette::INK,
     ));
     panel.spawn(widgets::text(
         fonts,
         format!("{} / {}", state.step + 1, state.lesson.steps.len()),
-        14.0,
+        ty::CAPTION,
         palette::INK_SOFT,
     ));
     panel.spawn(widgets::text(
         fonts,
         lang.text(&step.title),
-        24.0,
+        ty::SUBTITLE,
         palette::VERMILION,
     ));
     panel.spawn((
@@ -298,7 +299,7 @@ pub(crate) fn panel(
         children![widgets::text(
             fonts,
             lang.text(&step.body),
-            17.0,
+            ty::BODY,
             palette::INK
         )],
     ));
@@ -310,7 +311,7 @@ pub(crate) fn panel(
             widgets::text(
                 fonts,
                 T::MawariPracticeResult.fill(lang, &[&koma.join(" · "), &value_text(value, lang)]),
-                20.0,
+                ty::BUTTON,
                 palette::VERMILION,
             ),
         ));
@@ -342,21 +343,13 @@ pub(crate) fn panel(
             .observe(try_stage);
         }
         row.spawn(widgets::key_button(fonts, lang, T::Previous, false))
-            .observe(
-                |_: On<Pointer<Click>>, mut s: ResMut<LessonState>, mut sfx: MessageWriter<Sfx>| {
-                    sfx.write(Sfx::Button);
-                    s.step = s.step.saturating_sub(1);
-                },
-            );
+            .observe(|_: On<Pointer<Click>>, mut s: ResMut<LessonState>| {
+                s.step = s.step.saturating_sub(1);
+            });
         row.spawn((widgets::key_button(fonts, lang, T::Next, false), NextStep))
-            .observe(
-                move |_: On<Pointer<Click>>,
-                      mut s: ResMut<LessonState>,
-                      mut sfx: MessageWriter<Sfx>| {
-                    sfx.write(Sfx::Button);
-                    s.step = (s.step + 1).min(len - 1);
-                },
-            );
+            .observe(move |_: On<Pointer<Click>>, mut s: ResMut<LessonState>| {
+                s.step = (s.step + 1).min(len - 1);
+            });
         row.spawn(widgets::key_button(fonts, lang, T::BackToList, false))
             .observe(go_to(Screen::GameList));
     });

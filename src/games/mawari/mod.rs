@@ -35,6 +35,7 @@ use super::resume::{self, chosen};
 use crate::rules::data::GameId;
 use crate::shell::Screen;
 use crate::shell::screens::quit_on_key;
+use crate::shell::widgets::{self, Fonts};
 
 pub use events::BoardMark;
 pub use panel::{ResultPanel, ThrowButton};
@@ -66,6 +67,32 @@ const COLOURS: [Color; 6] = [
 /// Seat `player`'s colour in match `m`.
 fn colour_of(m: &MawariMatch, player: usize) -> Color {
     COLOURS[m.colour(player).min(COLOURS.len() - 1)]
+}
+
+/// Seat `player`'s mark in match `m` (its colour's shape).
+fn mark_of(m: &MawariMatch, player: usize) -> &'static str {
+    session::COLOUR_MARKS[m.colour(player).min(session::COLOUR_MARKS.len() - 1)]
+}
+
+/// A seat's colour as a patch with its mark on it, `width` × `height`.
+fn seat_patch(fonts: &Fonts, colour: Color, mark: &str, width: f32, height: f32) -> impl Bundle {
+    (
+        Node {
+            width: px(width),
+            height: px(height),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(3)),
+            ..default()
+        },
+        BackgroundColor(colour),
+        children![widgets::text(
+            fonts,
+            mark,
+            width.min(height) * 0.7,
+            Color::WHITE
+        )],
+    )
 }
 
 /// The play screen or the tutorial (both throw).

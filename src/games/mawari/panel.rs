@@ -3,15 +3,16 @@
 //! tutorial's step instead, in the tutorial); and the result once someone
 //! has won.
 
+use crate::shell::widgets::type_scale as ty;
 use bevy::prelude::*;
 
-use super::colour_of;
 use super::events::event_banner;
 use super::lesson;
 use super::replay;
 use super::scene::{BoardPlace, Phase, Shown};
 use super::session::{LogEntry, MawariMatch};
 use super::throw::{self, ThrowRequest, value_text};
+use super::{colour_of, mark_of, seat_patch};
 use crate::games::kit::game_title;
 use crate::games::resume;
 use crate::games::review::OpenReviewButton;
@@ -89,7 +90,7 @@ pub(crate) fn refresh_panel(
                 );
                 return;
             }
-            panel.spawn(game_title(&fonts, lang, GameId::Mawari, 26.0));
+            panel.spawn(game_title(&fonts, lang, GameId::Mawari, ty::HEADING));
             for (i, p) in shown.pieces.iter().enumerate() {
                 let to_throw = m.thrower() == Some(i) && phase.is_waiting();
                 player_row(panel, &fonts, lang, &m, &shown, i, p, to_throw);
@@ -118,7 +119,7 @@ pub(crate) fn refresh_panel(
                 panel.spawn(widgets::text(
                     &fonts,
                     T::MawariDrawTitle.get(lang),
-                    15.0,
+                    ty::SMALL,
                     palette::INK,
                 ));
                 for (k, round) in d
@@ -139,7 +140,7 @@ pub(crate) fn refresh_panel(
                     panel.spawn(widgets::text(
                         &fonts,
                         format!("{}. {}", k + 1, line.join(" · ")),
-                        14.0,
+                        ty::CAPTION,
                         palette::INK_SOFT,
                     ));
                 }
@@ -147,7 +148,7 @@ pub(crate) fn refresh_panel(
                     panel.spawn(widgets::text(
                         &fonts,
                         T::MawariGoesFirst.fill(lang, &[&m.name(first, lang)]),
-                        15.0,
+                        ty::SMALL,
                         palette::VERMILION,
                     ));
                 }
@@ -163,11 +164,11 @@ pub(crate) fn refresh_panel(
                         m.name(w.second, lang),
                         w.made[1]
                     ),
-                    15.0,
+                    ty::SMALL,
                     palette::VERMILION,
                 ));
             }
-            panel.spawn(widgets::text(&fonts, status, 16.0, palette::INK_SOFT));
+            panel.spawn(widgets::text(&fonts, status, ty::BODY, palette::INK_SOFT));
             panel.spawn(widgets::row()).with_children(|row| {
                 row.spawn((
                     widgets::button(
@@ -209,7 +210,7 @@ pub(crate) fn refresh_panel(
             panel.spawn(widgets::text(
                 &fonts,
                 T::MawariLog.get(lang),
-                16.0,
+                ty::BODY,
                 palette::INK,
             ));
             // A throw is logged once it has played out.
@@ -217,7 +218,7 @@ pub(crate) fn refresh_panel(
                 panel.spawn(widgets::text(
                     &fonts,
                     log_line(&m, entry, lang),
-                    13.0,
+                    ty::CAPTION,
                     palette::INK_SOFT,
                 ));
             }
@@ -279,20 +280,24 @@ fn player_row(
             BorderColor::all(colour_of(m, i)),
         ))
         .with_children(|row| {
-            row.spawn((
-                Node {
-                    width: px(12),
-                    height: px(30),
-                    ..default()
-                },
-                BackgroundColor(colour_of(m, i)),
+            row.spawn(seat_patch(
+                fonts,
+                colour_of(m, i),
+                mark_of(m, i),
+                20.0,
+                30.0,
             ));
             row.spawn((
                 Node {
                     width: px(112),
                     ..default()
                 },
-                children![widgets::text(fonts, m.name(i, lang), 15.0, palette::INK)],
+                children![widgets::text(
+                    fonts,
+                    m.name(i, lang),
+                    ty::SMALL,
+                    palette::INK
+                )],
             ));
             // The ladder: the rank reached in vermilion.
             for r in Rank::LADDER.iter().filter(|r| **r >= Rank::Fu) {
@@ -300,7 +305,7 @@ fn player_row(
                 row.spawn(widgets::text(
                     fonts,
                     r.kanji(),
-                    if reached { 20.0 } else { 14.0 },
+                    if reached { ty::BUTTON } else { ty::CAPTION },
                     if reached {
                         palette::VERMILION
                     } else if *r < p.rank {
@@ -327,7 +332,7 @@ fn player_row(
             } else {
                 String::new()
             };
-            row.spawn(widgets::text(fonts, state, 13.0, palette::VERMILION));
+            row.spawn(widgets::text(fonts, state, ty::CAPTION, palette::VERMILION));
         });
 }
 
@@ -379,7 +384,7 @@ pub(crate) fn show_result(
             p.spawn(widgets::text(
                 &fonts,
                 T::MawariWins.fill(lang, &[&m.name(w, lang)]),
-                34.0,
+                ty::TITLE,
                 palette::VERMILION,
             ));
             // Playing on for places: every place, first to last.
@@ -392,7 +397,7 @@ pub(crate) fn show_result(
                             T::MawariPlace.fill(lang, &[&(k + 1)]),
                             m.name(player, lang)
                         ),
-                        22.0,
+                        ty::SUBTITLE,
                         colour_of(&m, player),
                     ));
                 }
@@ -400,7 +405,7 @@ pub(crate) fn show_result(
             p.spawn(widgets::text(
                 &fonts,
                 T::MawariThrowCount.fill(lang, &[&m.log.len()]),
-                18.0,
+                ty::LEAD,
                 palette::INK_SOFT,
             ));
             p.spawn(widgets::row()).with_children(|r| {

@@ -7,6 +7,7 @@
 //! A throw whose toss was not kept (an older save), or whose simulation no
 //! longer lands as logged, shows its logged poses instead, and says so.
 
+use crate::shell::widgets::type_scale as ty;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -383,7 +384,14 @@ pub(crate) fn spawn_panel(
             },
         ))
         .with_children(|panel| {
-            game_title_with(panel, &fonts, lang, GameId::Mawari, T::ReviewTitle, 24.0);
+            game_title_with(
+                panel,
+                &fonts,
+                lang,
+                GameId::Mawari,
+                T::ReviewTitle,
+                ty::SUBTITLE,
+            );
             let result = match m.race.winner {
                 Some(w) => format!(
                     "{} — {}",
@@ -392,9 +400,9 @@ pub(crate) fn spawn_panel(
                 ),
                 None => T::MawariThrowCount.fill(lang, &[&m.log.len()]),
             };
-            panel.spawn(widgets::text(&fonts, result, 15.0, palette::INK_SOFT));
+            panel.spawn(widgets::text(&fonts, result, ty::SMALL, palette::INK_SOFT));
             panel.spawn((
-                widgets::text(&fonts, "", 16.0, palette::INK),
+                widgets::text(&fonts, "", ty::BODY, palette::INK),
                 ThrowText,
                 Node {
                     min_height: px(42),
@@ -403,7 +411,7 @@ pub(crate) fn spawn_panel(
                 },
             ));
             panel.spawn((
-                widgets::text(&fonts, "", 13.0, palette::VERMILION),
+                widgets::text(&fonts, "", ty::CAPTION, palette::VERMILION),
                 NoteText,
                 Node {
                     max_width: px(PANEL_WIDTH - 30.0),
@@ -454,8 +462,12 @@ pub(crate) fn spawn_panel(
                             BackgroundColor(entry_background(k == replay.at)),
                             children![widgets::text(
                                 &fonts,
-                                format!("{k}. {}", log_line(m, entry, lang)),
-                                13.0,
+                                format!(
+                                    "{k}. {} {}",
+                                    super::mark_of(m, entry.player),
+                                    log_line(m, entry, lang)
+                                ),
+                                ty::CAPTION,
                                 super::colour_of(m, entry.player),
                             )],
                         ))

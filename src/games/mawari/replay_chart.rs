@@ -4,11 +4,12 @@
 //! the throw shown marked by a gold line; under it each player's name and
 //! rank at the throw shown.
 
+use crate::shell::widgets::type_scale as ty;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::colour_of;
 use super::replay::MawariReplay;
+use super::{colour_of, mark_of, seat_patch};
 use crate::rules::mawari::race::Rank;
 use crate::rules::mawari::replay::{TOP, height};
 use crate::shell::i18n::{Lang, T};
@@ -87,7 +88,7 @@ pub(crate) fn spawn(
     panel.spawn(widgets::text(
         fonts,
         T::MawariRankChart.get(lang),
-        14.0,
+        ty::CAPTION,
         palette::INK,
     ));
     panel
@@ -115,7 +116,7 @@ pub(crate) fn spawn(
                     palette::INK_SOFT.with_alpha(faint),
                 ));
                 chart.spawn((
-                    widgets::text(fonts, r.kanji(), 10.0, palette::INK_SOFT),
+                    widgets::text(fonts, r.kanji(), ty::CAPTION, palette::INK_SOFT),
                     Node {
                         position_type: PositionType::Absolute,
                         left: px(5),
@@ -195,15 +196,17 @@ pub(crate) fn spawn(
                         ..default()
                     })
                     .with_children(|entry| {
-                        entry.spawn((
-                            Node {
-                                width: px(14),
-                                height: px(4),
-                                ..default()
-                            },
-                            BackgroundColor(colour_of(m, p)),
+                        entry.spawn(seat_patch(
+                            fonts,
+                            colour_of(m, p),
+                            mark_of(m, p),
+                            16.0,
+                            16.0,
                         ));
-                        entry.spawn((widgets::text(fonts, "", 13.0, palette::INK), LegendText(p)));
+                        entry.spawn((
+                            widgets::text(fonts, "", ty::CAPTION, palette::INK),
+                            LegendText(p),
+                        ));
                     });
             }
         });

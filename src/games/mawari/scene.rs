@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 
 use super::session::MawariMatch;
 use super::setup::StartNotice;
-use super::{BOARD_CENTRE, CELL, colour_of, dice_view, lesson};
+use super::{BOARD_CENTRE, CELL, colour_of, dice_view, lesson, mark_of};
 use crate::games::art::{self, Art};
 use crate::rules::mawari::dice::{KomaDice, Throw};
 use crate::rules::mawari::order::FirstThrow;
@@ -271,12 +271,27 @@ pub(crate) fn spawn_piece_koma(
     parent: &mut ChildSpawnerCommands,
     art: &Art,
     fonts: &Fonts,
-    colour: Color,
+    (colour, mark): (Color, &str),
     look: PieceLook,
 ) {
     parent.spawn((
         Sprite::from_color(colour, Vec2::new(CELL * 0.82, CELL * 0.2)),
         Transform::from_xyz(0.0, -CELL * 0.40, -0.1),
+    ));
+    // The seat's mark on a patch of its colour, at the koma's foot.
+    parent.spawn((
+        Sprite::from_color(colour, Vec2::splat(CELL * 0.26)),
+        Transform::from_xyz(CELL * 0.27, -CELL * 0.30, 0.6),
+        children![(
+            Text2d::new(mark),
+            TextFont {
+                font: fonts.ui.clone().into(),
+                font_size: FontSize::Px(CELL * 0.2),
+                ..default()
+            },
+            TextColor(Color::WHITE),
+            Transform::from_xyz(0.0, 0.0, 0.1),
+        )],
     ));
     let red = look.rank == Rank::Tokin;
     art::koma(
@@ -340,7 +355,9 @@ pub(crate) fn spawn_pieces(
                 ),
                 Visibility::Inherited,
             ))
-            .with_children(|c| spawn_piece_koma(c, art, fonts, colour_of(m, i), look));
+            .with_children(|c| {
+                spawn_piece_koma(c, art, fonts, (colour_of(m, i), mark_of(m, i)), look)
+            });
     }
 }
 

@@ -23,6 +23,11 @@ pub(crate) const COLOUR_NAMES: [T; 6] = [
     T::MawariBrown,
 ];
 
+/// A shape for each colour, shown with it wherever a seat is: seats are
+/// told apart without telling colours apart. No two are a turn of each
+/// other, as the koma of the far seats are turned.
+pub(crate) const COLOUR_MARKS: [&str; 6] = ["●", "▲", "■", "◆", "★", "◎"];
+
 /// The name of place `player` among `seats`: `typed` if any, else あなた
 /// when one person plays, else by its colour (an index of
 /// [`COLOUR_NAMES`]).

@@ -5,6 +5,7 @@
 //! 早投げ, playing on for places; and the match its はじめる starts. The
 //! last setup and the house rules are kept for the next time.
 
+use crate::shell::widgets::type_scale as ty;
 use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -12,7 +13,7 @@ use bevy::window::{Ime, PrimaryWindow};
 use serde::{Deserialize, Serialize};
 
 use super::COLOURS;
-use super::session::{COLOUR_NAMES, MawariMatch, Seat, seat_name};
+use super::session::{COLOUR_MARKS, COLOUR_NAMES, MawariMatch, Seat, seat_name};
 use crate::games::kit::{
     SetupRoot, Typed, add_text, choice_group, clear_if_changed, heading, option, setup_screen,
     text_field, type_into,
@@ -367,13 +368,12 @@ fn spawn_setup_ui(
                         });
                     }
 
-                    r.spawn((
-                        Node {
-                            width: px(14),
-                            height: px(34),
-                            ..default()
-                        },
-                        BackgroundColor(COLOURS[colour.min(COLOURS.len() - 1)]),
+                    r.spawn(super::seat_patch(
+                        fonts,
+                        COLOURS[colour.min(COLOURS.len() - 1)],
+                        COLOUR_MARKS[colour.min(COLOUR_MARKS.len() - 1)],
+                        22.0,
+                        34.0,
                     ));
                     let name = d.names.get(i).cloned().unwrap_or_default();
                     let field = TextFocus::Name(i);
@@ -491,7 +491,7 @@ fn spawn_setup_ui(
                     fonts,
                     lang,
                     T::MawariRuleName,
-                    18.0,
+                    ty::LEAD,
                     palette::INK,
                 ));
                 let field = TextFocus::RuleName;
@@ -528,7 +528,12 @@ fn spawn_setup_ui(
             );
         });
         for note in &notes.0 {
-            root.spawn(widgets::text(fonts, note.clone(), 16.0, palette::VERMILION));
+            root.spawn(widgets::text(
+                fonts,
+                note.clone(),
+                ty::BODY,
+                palette::VERMILION,
+            ));
         }
         root.spawn(widgets::row()).with_children(|r| {
             r.spawn((

@@ -52,9 +52,11 @@ pub(super) fn apply_moves<G: Playable>(
                 let mut stops = vec![transform.translation];
                 let already = ui.path_shown(graph, &view, transform.translation, &path);
                 stops.extend(path[already..].iter().map(|&p| to_world(p).extend(z)));
-                commands
-                    .entity(entity)
-                    .insert(Tween::hops(&stops, duration, arc).lifted(PIECE_LIFT));
+                commands.entity(entity).insert(
+                    Tween::hops(&stops, duration, arc)
+                        .lifted(PIECE_LIFT)
+                        .landing(Sfx::Koma),
+                );
                 piece.point = end;
             } else if let Some(i) = report.captured.iter().position(|&c| c == piece.point) {
                 // Each taken piece leaves when the mover has passed it.
@@ -95,11 +97,11 @@ pub(super) fn apply_moves<G: Playable>(
                 Lifetime(linger),
             ));
         }
-        sfx.write(if report.captured.is_empty() {
-            Sfx::Place
-        } else {
-            Sfx::Capture
-        });
+        // The 駒音 is heard when the piece is set down (its tween); a
+        // capture sounds as it is made.
+        if !report.captured.is_empty() {
+            sfx.write(Sfx::Capture);
+        }
         // A piece being inspected is followed; one taken is gone.
         ui.inspected = ui.inspected.and_then(|p| match p {
             _ if report.captured.contains(&p) => None,

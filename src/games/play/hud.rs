@@ -2,6 +2,7 @@
 //! record, and the selected piece's help with its movement diagram.
 
 use super::*;
+use crate::shell::widgets::type_scale as ty;
 
 /// The 跳ぶのをやめる button (shown only mid-jump).
 #[derive(Component)]
@@ -20,24 +21,30 @@ pub(super) fn spawn_hud<G: Playable>(
         .spawn((DespawnOnExit(Screen::Play), panel_node(layout, 270.0)))
         .with_children(|panel| {
             if analysing {
-                game_title_with(panel, fonts, lang, G::ID, T::AnalysisTitle, 28.0);
+                game_title_with(panel, fonts, lang, G::ID, T::AnalysisTitle, ty::HEADING);
                 panel.spawn(widgets::label(
                     fonts,
                     lang,
                     T::AnalysisHelp,
-                    14.0,
+                    ty::CAPTION,
                     palette::INK_SOFT,
                 ));
             } else {
-                panel.spawn(game_title(fonts, lang, G::ID, 28.0));
+                panel.spawn(game_title(fonts, lang, G::ID, ty::HEADING));
             }
-            panel.spawn((widgets::text(fonts, "", 18.0, palette::INK), TurnText));
-            panel.spawn((widgets::text(fonts, "", 16.0, palette::INK_SOFT), ScoreText));
+            panel.spawn((widgets::text(fonts, "", ty::LEAD, palette::INK), TurnText));
+            panel.spawn((
+                widgets::text(fonts, "", ty::BODY, palette::INK_SOFT),
+                ScoreText,
+            ));
             if G::TIME_LIMIT.is_some() && !analysing {
-                panel.spawn((widgets::text(fonts, "", 16.0, palette::INK_SOFT), ClockText));
+                panel.spawn((
+                    widgets::text(fonts, "", ty::BODY, palette::INK_SOFT),
+                    ClockText,
+                ));
             }
             panel.spawn((
-                widgets::text(fonts, "", 16.0, palette::VERMILION),
+                widgets::text(fonts, "", ty::BODY, palette::VERMILION),
                 NoticeText,
                 Node {
                     min_height: px(44),
@@ -110,7 +117,7 @@ pub(super) fn spawn_hud<G: Playable>(
                 });
             if analysing {
                 panel.spawn((
-                    widgets::text(fonts, "", 14.0, palette::INK),
+                    widgets::text(fonts, "", ty::CAPTION, palette::INK),
                     AnalysisText,
                     Node {
                         max_width: px(260),
@@ -128,7 +135,7 @@ pub(super) fn spawn_hud<G: Playable>(
 /// (the wheel, or a drag) back to the first; it follows the last move.
 fn spawn_record(panel: &mut ChildSpawnerCommands, fonts: &Fonts) {
     panel.spawn((
-        widgets::text(fonts, "", 14.0, palette::INK_SOFT),
+        widgets::text(fonts, "", ty::CAPTION, palette::INK_SOFT),
         RecordHeading,
     ));
     panel
@@ -146,7 +153,10 @@ fn spawn_record(panel: &mut ChildSpawnerCommands, fonts: &Fonts) {
             },
         ))
         .with_children(|record| {
-            record.spawn((widgets::text(fonts, "", 14.0, palette::INK_SOFT), MovesText));
+            record.spawn((
+                widgets::text(fonts, "", ty::CAPTION, palette::INK_SOFT),
+                MovesText,
+            ));
         })
         .observe(scroll_record_by_wheel)
         .observe(scroll_record_by_drag);
@@ -202,9 +212,12 @@ pub(super) fn spawn_piece_info(panel: &mut ChildSpawnerCommands, fonts: &Fonts) 
             },
         ))
         .with_children(|info| {
-            info.spawn((widgets::text(fonts, "", 18.0, palette::INK), PieceInfoName));
             info.spawn((
-                widgets::text(fonts, "", 14.0, palette::INK_SOFT),
+                widgets::text(fonts, "", ty::LEAD, palette::INK),
+                PieceInfoName,
+            ));
+            info.spawn((
+                widgets::text(fonts, "", ty::CAPTION, palette::INK_SOFT),
                 PieceInfoDetails,
             ));
             info.spawn(Node {
@@ -217,7 +230,7 @@ pub(super) fn spawn_piece_info(panel: &mut ChildSpawnerCommands, fonts: &Fonts) 
                 for row in 0..5 {
                     for column in 0..5 {
                         grid.spawn((
-                            widgets::text(fonts, "", 15.0, palette::INK),
+                            widgets::text(fonts, "", ty::SMALL, palette::INK),
                             MoveCell(row, column),
                             Node {
                                 width: px(21),

@@ -47,7 +47,7 @@ pub use analysis::{
     ANALYSIS_LINES, Analysis, AnalysisArrowLabel, AnalysisLine, SHOWN_PLIES, analysis_of,
     begin_analysis,
 };
-pub use result::PlayAgainButton;
+pub use result::{Confetto, PlayAgainButton};
 
 /// A click or tap on a board point (from the pointer, or from tests).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -357,7 +357,11 @@ pub fn shared_plugin(app: &mut App) {
         .add_message::<PlayCommand>()
         .add_message::<ChoicePick>()
         .add_message::<ExportPick>()
-        .add_systems(Update, keyboard_input.run_if(in_state(Screen::Play)));
+        .add_systems(Update, keyboard_input.run_if(in_state(Screen::Play)))
+        .add_systems(
+            Update,
+            result::fall_confetti.run_if(in_state(Screen::Result)),
+        );
 }
 
 /// The board's place on the play and tutorial screens.

@@ -1,10 +1,94 @@
 //! The result screen and もう一度.
 
 use super::*;
+use crate::shell::widgets::type_scale as ty;
 
 /// The result screen's "play again" button (tests click it).
 #[derive(Component)]
 pub struct PlayAgainButton;
+
+/// A scrap of coloured paper falling over the result screen of a win.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Confetto {
+    /// Where it started, in the design area's pixels from the top left.
+    start: Vec2,
+    /// Pixels a second downwards.
+    fall: f32,
+    /// How far it drifts to each side, and how fast.
+    sway: f32,
+    phase: f32,
+    /// Turns a second.
+    spin: f32,
+}
+
+/// How many scraps fall, and for how long.
+const CONFETTI: usize = 48;
+const CONFETTI_SECONDS: f32 = 5.0;
+
+/// Paper confetti falling from above the screen: each scrap drifts as it
+/// falls and turns over, then is gone.
+fn confetti(root: &mut ChildSpawnerCommands) {
+    let colors = [
+        palette::GOLD,
+        palette::VERMILION,
+        Color::srgb(0.2, 0.5, 0.8),
+        Color::srgb(0.3, 0.7, 0.3),
+    ];
+    for i in 0..CONFETTI {
+        // Spread evenly but not in a row: the golden angle's fractions.
+        let spread = (i as f32 * 0.618_034).fract();
+        let scrap = Confetto {
+            start: Vec2::new(spread * 1100.0, -20.0 - (i % 12) as f32 * 45.0),
+            fall: 140.0 + (i % 5) as f32 * 30.0,
+            sway: 18.0 + (i % 3) as f32 * 10.0,
+            phase: i as f32 * 2.4,
+            spin: 0.6 + (i % 4) as f32 * 0.35,
+        };
+        root.spawn((
+            scrap,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(scrap.start.x),
+                top: px(scrap.start.y),
+                width: px(10),
+                height: px(6),
+                ..default()
+            },
+            BackgroundColor(colors[i % colors.len()]),
+            UiTransform::IDENTITY,
+        ));
+    }
+}
+
+/// Lets the confetti fall; each scrap is gone once it has left the screen
+/// or its time is up.
+pub(super) fn fall_confetti(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut scraps: Query<(Entity, &Confetto, &mut UiTransform)>,
+    mut elapsed: Local<f32>,
+    mut was_falling: Local<bool>,
+) {
+    let falling = !scraps.is_empty();
+    if falling && !*was_falling {
+        *elapsed = 0.0;
+    }
+    *was_falling = falling;
+    *elapsed += time.delta_secs();
+    let t = *elapsed;
+    for (entity, scrap, mut transform) in &mut scraps {
+        let y = scrap.fall * t;
+        if t > CONFETTI_SECONDS || scrap.start.y + y > 900.0 {
+            commands.entity(entity).despawn();
+            continue;
+        }
+        let x = scrap.sway * (scrap.phase + t * 2.0).sin();
+        transform.translation = Val2::px(x, y);
+        transform.rotation = Rot2::radians(scrap.phase + t * scrap.spin * std::f32::consts::TAU);
+        // Turning over: the scrap narrows to its edge and back.
+        transform.scale = Vec2::new((scrap.phase + t * 5.0).cos(), 1.0);
+    }
+}
 
 pub(super) fn spawn_result<G: Playable>(
     mut commands: Commands,
@@ -26,29 +110,47 @@ pub(super) fn spawn_result<G: Playable>(
             root.spawn(widgets::text(
                 &fonts,
                 localized_game_name(G::ID, lang),
-                26.0,
+                ty::HEADING,
                 palette::INK_SOFT,
             ));
-            // A win in vermilion; a loss told calmly, in ink.
+            // A win in vermilion, under falling confetti; a loss told
+            // calmly, in ink, with a word of comfort.
             let colour = match headline {
                 T::YouLose | T::Draw => palette::INK,
                 _ => palette::VERMILION,
             };
-            root.spawn(widgets::label(&fonts, lang, headline, 54.0, colour));
+            if colour == palette::VERMILION && !settings.reduced_motion {
+                confetti(root);
+            }
+            root.spawn(widgets::label(&fonts, lang, headline, ty::DISPLAY, colour));
+            if headline == T::YouLose {
+                root.spawn(widgets::label(
+                    &fonts,
+                    lang,
+                    T::LossComfort,
+                    ty::LEAD,
+                    palette::INK_SOFT,
+                ));
+            }
             root.spawn(widgets::label(
                 &fonts,
                 lang,
                 result.reason,
-                22.0,
+                ty::SUBTITLE,
                 palette::INK,
             ));
             if let Some(detail) = &result.detail {
-                root.spawn(widgets::text(&fonts, detail.clone(), 20.0, palette::INK));
+                root.spawn(widgets::text(
+                    &fonts,
+                    detail.clone(),
+                    ty::BUTTON,
+                    palette::INK,
+                ));
             }
             root.spawn(widgets::text(
                 &fonts,
                 format!("{} {}", result.plies, T::Moves.get(lang)),
-                18.0,
+                ty::LEAD,
                 palette::INK_SOFT,
             ));
             root.spawn(widgets::row()).with_children(|row| {

@@ -4,6 +4,7 @@
 //! evaluation, the reading's progress, the graph, the buttons and the
 //! move list.
 
+use crate::shell::widgets::type_scale as ty;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -140,17 +141,17 @@ pub(super) fn enter<G: Playable>(
             panel_node(layout, PANEL_WIDTH),
         ))
         .with_children(|panel| {
-            game_title_with(panel, &fonts, lang, G::ID, T::ReviewTitle, 24.0);
+            game_title_with(panel, &fonts, lang, G::ID, T::ReviewTitle, ty::SUBTITLE);
             panel.spawn((
-                widgets::text(&fonts, "", 15.0, palette::INK_SOFT),
+                widgets::text(&fonts, "", ty::SMALL, palette::INK_SOFT),
                 ResultText,
             ));
-            panel.spawn((widgets::text(&fonts, "", 17.0, palette::INK), PlyText));
+            panel.spawn((widgets::text(&fonts, "", ty::BODY, palette::INK), PlyText));
             panel.spawn((
-                widgets::text(&fonts, "", 14.0, palette::INK_SOFT),
+                widgets::text(&fonts, "", ty::CAPTION, palette::INK_SOFT),
                 StatusText,
             ));
-            panel.spawn((widgets::text(&fonts, "", 16.0, palette::INK), EvalText));
+            panel.spawn((widgets::text(&fonts, "", ty::BODY, palette::INK), EvalText));
             // The evaluation of the position shown as a bar: the player's
             // share in blue, the opponent's in vermilion.
             panel
@@ -175,7 +176,7 @@ pub(super) fn enter<G: Playable>(
                     ));
                 });
             panel.spawn((
-                widgets::text(&fonts, "", 15.0, BAD),
+                widgets::text(&fonts, "", ty::SMALL, BAD),
                 MistakeText,
                 Node {
                     min_height: px(40),
@@ -194,7 +195,7 @@ pub(super) fn enter<G: Playable>(
                 ))
                 .with_children(|progress| {
                     progress.spawn((
-                        widgets::text(&fonts, "", 13.0, palette::INK_SOFT),
+                        widgets::text(&fonts, "", ty::CAPTION, palette::INK_SOFT),
                         ProgressText,
                     ));
                     progress
@@ -267,7 +268,7 @@ pub(super) fn enter<G: Playable>(
                 ],
             );
             panel.spawn((
-                widgets::text(&fonts, "", 13.0, palette::INK_SOFT),
+                widgets::text(&fonts, "", ty::CAPTION, palette::INK_SOFT),
                 ShareText,
                 Node {
                     max_width: px(GRAPH_WIDTH),
@@ -491,7 +492,7 @@ pub(super) fn draw_graph<G: Playable>(
                             ..default()
                         },
                         BackgroundColor(entry_background(target == review.ply)),
-                        children![widgets::text(&fonts, words, 14.0, color)],
+                        children![widgets::text(&fonts, words, ty::CAPTION, color)],
                     ))
                     .observe(send(ReviewCommand::GoTo(target)));
                 }
