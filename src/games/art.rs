@@ -8,7 +8,7 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 use super::board_view::BoardView;
-use super::wood::Wood;
+use super::wood::{WOOD_TEXELS, Wood};
 use crate::rules::board::BoardGraph;
 use crate::shell::anim::Lifetime;
 use crate::shell::settings::Settings;
@@ -461,7 +461,7 @@ impl GridLabels {
 
 /// A shogi board of `size`×`size` squares: wood, the grid, the four star
 /// points `star` lines in from each side (which on a 中将棋 board also mark
-/// the promotion zones), the zones tinted in `zone_tint`, and the
+/// the promotion zones), the zones' wood stained by `zone_stain`, and the
 /// `labels` along the top and right edges as the bottom player sees them.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn spawn_grid_board(
@@ -471,24 +471,17 @@ pub(crate) fn spawn_grid_board(
     scope: impl Bundle + Clone,
     size: usize,
     star: usize,
-    zone_tint: Option<Color>,
+    zone_stain: Option<Color>,
     labels: &GridLabels,
 ) {
     let half = view.half_size();
     let n = size as f32;
-    spawn_wood(commands, view, scope.clone());
-    if let Some(tint) = zone_tint {
-        let depth = star as f32 * view.cell;
-        for sign in [1.0, -1.0] {
-            commands.spawn((
-                scope.clone(),
-                Sprite::from_color(tint, Vec2::new(half.x * 2.0, depth)),
-                Transform::from_translation(
-                    (view.center + Vec2::new(0.0, sign * (half.y - depth / 2.0))).extend(-1.95),
-                ),
-            ));
-        }
-    }
+    spawn_zoned_wood(
+        commands,
+        view,
+        scope.clone(),
+        zone_stain.map(|stain| (star as f32 * view.cell, stain)),
+    );
     for i in 0..=size {
         let offset = (i as f32 - n / 2.0) * view.cell;
         let width = if i == 0 || i == size { 3.0 } else { 1.5 };
@@ -546,6 +539,12 @@ pub(crate) fn spawn_grid_board(
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BoardWood;
 
+/// A band of a board's wood stained by this colour (multiplied: 中将棋's
+/// promotion zones), instead of a tint laid over it: on a software
+/// renderer a blended layer over two thirds of the board costs frame time.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct WoodStain(pub Color);
+
 /// A line drawn on a board: its colour follows the board theme.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BoardInk;
@@ -559,14 +558,14 @@ pub(crate) fn board_wood(size: Vec2) -> impl Bundle {
 /// them, when the theme changes).
 pub(crate) fn paint_boards(
     wood: Res<Wood>,
-    mut boards: Query<(&mut Sprite, Ref<BoardWood>), Without<BoardInk>>,
+    mut boards: Query<(&mut Sprite, Ref<BoardWood>, Option<&WoodStain>), Without<BoardInk>>,
     mut lines: Query<(&mut Sprite, Ref<BoardInk>), Without<BoardWood>>,
 ) {
     let all = wood.is_changed();
-    for (mut sprite, mark) in &mut boards {
+    for (mut sprite, mark, stain) in &mut boards {
         if all || mark.is_added() {
             sprite.image = wood.board.clone();
-            sprite.color = Color::WHITE;
+            sprite.color = stain.map_or(Color::WHITE, |s| s.0);
         }
     }
     for (mut sprite, mark) in &mut lines {
@@ -580,15 +579,61 @@ pub(crate) fn paint_boards(
 /// is four strips around the wood, not a dark board under it: on a
 /// software renderer every pixel drawn twice costs frame time.
 pub(crate) fn spawn_wood(commands: &mut Commands, view: &BoardView, scope: impl Bundle + Clone) {
+    spawn_zoned_wood(commands, view, scope, None);
+}
+
+/// [`spawn_wood`], with a band `depth` deep along the top and the bottom
+/// edges stained by `stain` (`zones`).
+pub(crate) fn spawn_zoned_wood(
+    commands: &mut Commands,
+    view: &BoardView,
+    scope: impl Bundle + Clone,
+    zones: Option<(f32, Color)>,
+) {
     const MARGIN: f32 = 6.0;
     const RIM: f32 = 3.0;
     let half = view.half_size();
     let wood = half + Vec2::splat(MARGIN);
-    commands.spawn((
-        scope.clone(),
-        board_wood(wood * 2.0),
-        Transform::from_translation(view.center.extend(-2.0)),
-    ));
+    match zones {
+        None => {
+            commands.spawn((
+                scope.clone(),
+                board_wood(wood * 2.0),
+                Transform::from_translation(view.center.extend(-2.0)),
+            ));
+        }
+        Some((depth, stain)) => {
+            // Three bands of one piece of wood: each shows its own part of
+            // the grain's texture, so the grain runs on across them.
+            let height = wood.y * 2.0;
+            let band = (MARGIN + depth).min(height / 2.0);
+            let texture = WOOD_TEXELS;
+            for (top, bottom, stained) in [
+                (0.0, band, true),
+                (band, height - band, false),
+                (height - band, height, true),
+            ] {
+                let mut sprite =
+                    Sprite::from_color(palette::BOARD, Vec2::new(wood.x * 2.0, bottom - top));
+                sprite.rect = Some(Rect::new(
+                    0.0,
+                    texture * top / height,
+                    texture,
+                    texture * bottom / height,
+                ));
+                let centre_y = view.center.y + wood.y - (top + bottom) / 2.0;
+                let mut band = commands.spawn((
+                    scope.clone(),
+                    BoardWood,
+                    sprite,
+                    Transform::from_translation(Vec2::new(view.center.x, centre_y).extend(-2.0)),
+                ));
+                if stained {
+                    band.insert(WoodStain(stain));
+                }
+            }
+        }
+    }
     let out = wood + Vec2::splat(RIM / 2.0);
     for (at, size) in [
         (

@@ -126,6 +126,9 @@ pub fn grain_pixels(
     data
 }
 
+/// The board's wood texture's side, in texels.
+pub const WOOD_TEXELS: f32 = 384.0;
+
 /// The textures of the board theme in use.
 #[derive(Resource, Clone, Debug)]
 pub struct Wood {
@@ -154,8 +157,8 @@ impl Wood {
     pub(crate) fn make(theme: BoardTheme, images: &mut Assets<Image>) -> Wood {
         let colors = WoodColors::of(theme);
         let board = grain_pixels(
-            384,
-            384,
+            WOOD_TEXELS as u32,
+            WOOD_TEXELS as u32,
             colors.board_light,
             colors.board_dark,
             26.0,
@@ -174,7 +177,7 @@ impl Wood {
         Wood {
             theme,
             colors,
-            board: images.add(image(384, 384, board)),
+            board: images.add(image(WOOD_TEXELS as u32, WOOD_TEXELS as u32, board)),
             koma: images.add(image(96, 96, koma)),
         }
     }

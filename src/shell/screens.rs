@@ -141,10 +141,9 @@ fn go_back(_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>, ret: Res<
 fn spawn_title(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
     let lang = settings.lang;
     commands
+        // See-through, as every screen: the games stage their koma
+        // behind the title.
         .spawn((DespawnOnExit(Screen::Title), widgets::screen_root()))
-        // See-through: what the games stage behind the title shows (the
-        // window is cleared to the same paper).
-        .insert(BackgroundColor(Color::NONE))
         .with_children(|root| {
             // A vermilion seal (落款) beside the name, as on a game box.
             root.spawn(Node {

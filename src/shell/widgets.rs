@@ -163,20 +163,19 @@ pub(crate) fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> i
     )
 }
 
-/// A full-window column that centres its children.
+/// A full-window column that centres its children. It has no background:
+/// the window is cleared to the paper, and on a software renderer a
+/// window-sized UI node costs as much as a third of a frame.
 pub(crate) fn screen_root() -> impl Bundle {
-    (
-        Node {
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            row_gap: px(6),
-            ..default()
-        },
-        BackgroundColor(palette::PAPER),
-    )
+    Node {
+        width: percent(100),
+        height: percent(100),
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        row_gap: px(6),
+        ..default()
+    }
 }
 
 pub fn row() -> impl Bundle {

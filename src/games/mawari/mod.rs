@@ -74,12 +74,14 @@ fn mark_of(m: &MawariMatch, player: usize) -> &'static str {
     session::COLOUR_MARKS[m.colour(player).min(session::COLOUR_MARKS.len() - 1)]
 }
 
-/// A seat's colour as a patch with its mark on it, `width` × `height`.
+/// A seat's colour as a patch with its mark on it, at least `width` ×
+/// `height` (more where the text's size draws the mark bigger).
 fn seat_patch(fonts: &Fonts, colour: Color, mark: &str, width: f32, height: f32) -> impl Bundle {
     (
         Node {
-            width: px(width),
-            height: px(height),
+            min_width: px(width),
+            min_height: px(height),
+            padding: UiRect::all(px(2)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(3)),

@@ -22,7 +22,7 @@ pub struct Confetto {
 }
 
 /// How many scraps fall, and for how long.
-const CONFETTI: usize = 48;
+const CONFETTI: usize = 80;
 const CONFETTI_SECONDS: f32 = 5.0;
 
 /// Paper confetti falling from above the screen: each scrap drifts as it
@@ -38,7 +38,8 @@ fn confetti(root: &mut ChildSpawnerCommands) {
         // Spread evenly but not in a row: the golden angle's fractions.
         let spread = (i as f32 * 0.618_034).fract();
         let scrap = Confetto {
-            start: Vec2::new(spread * 1100.0, -20.0 - (i % 12) as f32 * 45.0),
+            // Some already over the screen when it shows, more above.
+            start: Vec2::new(spread * 1100.0, 300.0 - (i % 16) as f32 * 45.0),
             fall: 140.0 + (i % 5) as f32 * 30.0,
             sway: 18.0 + (i % 3) as f32 * 10.0,
             phase: i as f32 * 2.4,
@@ -50,8 +51,8 @@ fn confetti(root: &mut ChildSpawnerCommands) {
                 position_type: PositionType::Absolute,
                 left: px(scrap.start.x),
                 top: px(scrap.start.y),
-                width: px(10),
-                height: px(6),
+                width: px(13),
+                height: px(8),
                 ..default()
             },
             BackgroundColor(colors[i % colors.len()]),
