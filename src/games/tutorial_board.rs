@@ -272,15 +272,7 @@ fn tutorial_keys<G: Playable>(
     mut sfx: MessageWriter<Sfx>,
     focus: ButtonFocus,
 ) {
-    let arrow = [
-        (KeyCode::ArrowUp, Vec2::Y),
-        (KeyCode::ArrowDown, Vec2::NEG_Y),
-        (KeyCode::ArrowLeft, Vec2::NEG_X),
-        (KeyCode::ArrowRight, Vec2::X),
-    ]
-    .into_iter()
-    .find(|(key, _)| keys.just_pressed(*key));
-    if let Some((_, dir)) = arrow {
+    if let Some(dir) = crate::shell::keys::arrow_pressed(&keys) {
         let graph = board.game.graph();
         let cursor = match board.cursor {
             Some(at) => view.step_from(graph, at, dir).unwrap_or(at),

@@ -35,6 +35,20 @@ impl ButtonFocus<'_, '_> {
     }
 }
 
+/// The direction of the arrow key just pressed, if any (up is +y, as on
+/// the board).
+pub fn arrow_pressed(keys: &ButtonInput<KeyCode>) -> Option<Vec2> {
+    [
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+    ]
+    .into_iter()
+    .find(|(key, _)| keys.just_pressed(*key))
+    .map(|(_, dir)| dir)
+}
+
 /// A primary click on `entity`, as a pointer delivers it.
 pub fn click_on(entity: Entity) -> Pointer<Click> {
     let location = Location {

@@ -170,15 +170,7 @@ pub(super) fn keyboard_cursor<G: Playable>(
 ) {
     let Some(view) = view else { return };
     let graph = m.game.graph();
-    let arrow = [
-        (KeyCode::ArrowUp, Vec2::Y),
-        (KeyCode::ArrowDown, Vec2::NEG_Y),
-        (KeyCode::ArrowLeft, Vec2::NEG_X),
-        (KeyCode::ArrowRight, Vec2::X),
-    ]
-    .into_iter()
-    .find(|(key, _)| keys.just_pressed(*key));
-    if let Some((_, dir)) = arrow {
+    if let Some(dir) = crate::shell::keys::arrow_pressed(&keys) {
         let cursor = match ui.cursor {
             Some(at) => view.step_from(graph, at, dir).unwrap_or(at),
             None => match ui.selected().or_else(|| view.central_point(graph)) {
