@@ -79,6 +79,22 @@ impl BoardView {
             .or_else(|| nearest(&mut (0..board.len()), 0.7))
     }
 
+    /// Where the keyboard's cursor goes for an arrow pointing `dir`: a
+    /// step from where it stands, or, the first time, `start` (the
+    /// selected piece) or else the board's middle.
+    pub fn move_cursor(
+        &self,
+        board: &BoardGraph,
+        cursor: Option<PointId>,
+        start: Option<PointId>,
+        dir: Vec2,
+    ) -> Option<PointId> {
+        match cursor {
+            Some(at) => Some(self.step_from(board, at, dir).unwrap_or(at)),
+            None => start.or_else(|| self.central_point(board)),
+        }
+    }
+
     /// The point nearest the board's centre (where a keyboard cursor
     /// starts).
     pub fn central_point(&self, board: &BoardGraph) -> Option<PointId> {

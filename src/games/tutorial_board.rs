@@ -273,20 +273,10 @@ fn tutorial_keys<G: Playable>(
     focus: ButtonFocus,
 ) {
     if let Some(dir) = crate::shell::keys::arrow_pressed(&keys) {
-        let graph = board.game.graph();
-        let cursor = match board.cursor {
-            Some(at) => view.step_from(graph, at, dir).unwrap_or(at),
-            None => match board
-                .path
-                .first()
-                .copied()
-                .or_else(|| view.central_point(graph))
-            {
-                Some(start) => start,
-                None => return,
-            },
-        };
-        board.cursor = Some(cursor);
+        let start = board.path.first().copied();
+        if let Some(cursor) = view.move_cursor(board.game.graph(), board.cursor, start, dir) {
+            board.cursor = Some(cursor);
+        }
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space])
         && focus.focused().is_none()

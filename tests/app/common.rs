@@ -63,6 +63,17 @@ pub fn begin_from_list<G: Playable>(
     settle::<G>(app);
 }
 
+/// Opens `game`'s tutorial (its first, or its only one).
+pub fn open_tutorial(app: &mut App, game: yorimichi::rules::data::GameId) {
+    app.insert_resource(yorimichi::shell::ChosenGame(game));
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Tutorial);
+    app.update();
+    app.update();
+}
+
 /// Runs frames until animations are over and no CPU is to move.
 pub fn settle<G: Playable>(app: &mut App) {
     for _ in 0..2000 {

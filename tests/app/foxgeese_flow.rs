@@ -248,13 +248,7 @@ fn the_tutorial_takes_a_multi_jump_tap_by_tap() {
     use yorimichi::games::tutorial_board::{TutorialBoard, tap_diagram};
     use yorimichi::shell::tutorial::TutorialProgress;
     let mut app = headless::app(Store::new(None));
-    app.insert_resource(ChosenGame(GameId::FoxGeese));
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Tutorial);
-    app.update();
-    app.update();
+    crate::common::open_tutorial(&mut app, GameId::FoxGeese);
     // The step "続けて跳べる": the fox on d7 takes d6 and d4.
     let step = {
         let progress = app.world().resource::<TutorialProgress>();

@@ -59,37 +59,42 @@ fn start<G: Playable>(app: &mut App, game: GameId) {
     common::settle::<G>(app);
 }
 
-/// Walks the keyboard's cursor to `target` with the arrow keys only.
-fn cursor_to<G: Playable>(app: &mut App, target: usize) {
+/// Walks a keyboard cursor with the arrow keys only, until it stands on
+/// its target. `read` gives where the cursor stands (none before the
+/// first arrow) and where the target is, in the board's world.
+fn arrows_to(app: &mut App, read: impl Fn(&App) -> (Option<Vec2>, Vec2)) {
     for _ in 0..60 {
-        let (here, there) = {
-            let view = app.world().resource::<BoardView>();
-            let m = app.world().resource::<Match<G>>();
-            let graph = m.game.graph();
-            let Some(cursor) = app.world().resource::<PlayUi<G>>().cursor else {
-                tap_key(app, KeyCode::ArrowUp);
-                continue;
-            };
-            if cursor == target {
-                return;
-            }
-            (view.world(graph, cursor), view.world(graph, target))
+        let (here, there) = read(app);
+        let Some(here) = here else {
+            tap_key(app, KeyCode::ArrowUp);
+            continue;
         };
         let d = there - here;
-        let key = if d.x.abs() > d.y.abs() {
-            if d.x > 0.0 {
-                KeyCode::ArrowRight
-            } else {
-                KeyCode::ArrowLeft
-            }
-        } else if d.y > 0.0 {
-            KeyCode::ArrowUp
-        } else {
-            KeyCode::ArrowDown
+        if d.length() < 0.5 {
+            return;
+        }
+        let key = match (d.x.abs() > d.y.abs(), d.x > 0.0, d.y > 0.0) {
+            (true, true, _) => KeyCode::ArrowRight,
+            (true, false, _) => KeyCode::ArrowLeft,
+            (false, _, true) => KeyCode::ArrowUp,
+            (false, _, false) => KeyCode::ArrowDown,
         };
         tap_key(app, key);
     }
-    panic!("the arrow keys never reached point {target}");
+    panic!("the arrow keys never reached the target");
+}
+
+/// Walks the play screen's cursor to `target`.
+fn cursor_to<G: Playable>(app: &mut App, target: usize) {
+    arrows_to(app, |app| {
+        let view = app.world().resource::<BoardView>();
+        let graph = app.world().resource::<Match<G>>().game.graph();
+        let cursor = app.world().resource::<PlayUi<G>>().cursor;
+        (
+            cursor.map(|c| view.world(graph, c)),
+            view.world(graph, target),
+        )
+    });
 }
 
 /// Plays `moves` person's moves from the keyboard: to the piece, Enter,
@@ -620,49 +625,27 @@ fn each_mawari_seat_has_its_own_mark_beside_its_colour() {
     );
 }
 
-/// Walks the tutorial's cursor to `target` with the arrow keys only.
+/// Walks the tutorial's cursor to the point named `target`.
 fn tutorial_cursor_to(app: &mut App, target: &str) {
     use yorimichi::games::tutorial_board::TutorialBoard;
-    for _ in 0..60 {
-        let (here, there) = {
-            let view = app.world().resource::<BoardView>();
-            let board = app.world().resource::<TutorialBoard<Hasami>>();
-            let graph = board.game.graph();
-            let target = graph.find(target).expect("a point of the board");
-            let Some(cursor) = board.cursor else {
-                tap_key(app, KeyCode::ArrowUp);
-                continue;
-            };
-            if cursor == target {
-                return;
-            }
-            (view.world(graph, cursor), view.world(graph, target))
-        };
-        let d = there - here;
-        let key = match (d.x.abs() > d.y.abs(), d.x > 0.0, d.y > 0.0) {
-            (true, true, _) => KeyCode::ArrowRight,
-            (true, false, _) => KeyCode::ArrowLeft,
-            (false, _, true) => KeyCode::ArrowUp,
-            (false, _, false) => KeyCode::ArrowDown,
-        };
-        tap_key(app, key);
-    }
-    panic!("the arrow keys never reached {target}");
+    arrows_to(app, |app| {
+        let view = app.world().resource::<BoardView>();
+        let board = app.world().resource::<TutorialBoard<Hasami>>();
+        let graph = board.game.graph();
+        let target = graph.find(target).expect("a point of the board");
+        (
+            board.cursor.map(|c| view.world(graph, c)),
+            view.world(graph, target),
+        )
+    });
 }
 
 #[test]
 fn every_move_of_the_hasami_tutorial_is_played_from_the_keyboard() {
-    use yorimichi::shell::ChosenGame;
     use yorimichi::shell::tutorial::TutorialProgress;
     let (store, _dir) = temp_store("keys-tutorial");
     let mut app = headless::app(store);
-    app.insert_resource(ChosenGame(GameId::Hasami));
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Tutorial);
-    app.update();
-    app.update();
+    common::open_tutorial(&mut app, GameId::Hasami);
     let steps = app
         .world()
         .resource::<TutorialProgress>()

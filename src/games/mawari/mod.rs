@@ -91,7 +91,7 @@ fn seat_patch(fonts: &Fonts, colour: Color, mark: &str, width: f32, height: f32)
         children![widgets::text(
             fonts,
             mark,
-            width.min(height) * 0.7,
+            widgets::type_scale::SMALL,
             Color::WHITE
         )],
     )

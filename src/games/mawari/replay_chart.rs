@@ -16,7 +16,7 @@ use crate::shell::i18n::{Lang, T};
 use crate::shell::widgets::{self, Fonts, palette};
 
 pub const CHART_WIDTH: f32 = 370.0;
-pub const CHART_HEIGHT: f32 = 150.0;
+pub const CHART_HEIGHT: f32 = 190.0;
 /// Room on the left for the ranks written up the side.
 const LEFT: f32 = 22.0;
 const PAD: f32 = 8.0;
@@ -120,7 +120,7 @@ pub(crate) fn spawn(
                     Node {
                         position_type: PositionType::Absolute,
                         left: px(5),
-                        top: px(y - 7.0),
+                        top: px(y - 8.0),
                         ..default()
                     },
                 ));

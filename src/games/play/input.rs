@@ -170,14 +170,9 @@ pub(super) fn keyboard_cursor<G: Playable>(
 ) {
     let Some(view) = view else { return };
     let graph = m.game.graph();
-    if let Some(dir) = crate::shell::keys::arrow_pressed(&keys) {
-        let cursor = match ui.cursor {
-            Some(at) => view.step_from(graph, at, dir).unwrap_or(at),
-            None => match ui.selected().or_else(|| view.central_point(graph)) {
-                Some(start) => start,
-                None => return,
-            },
-        };
+    if let Some(dir) = crate::shell::keys::arrow_pressed(&keys)
+        && let Some(cursor) = view.move_cursor(graph, ui.cursor, ui.selected(), dir)
+    {
         ui.cursor = Some(cursor);
         ui.dirty = true;
     }

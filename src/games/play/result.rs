@@ -19,6 +19,8 @@ pub struct Confetto {
     phase: f32,
     /// Turns a second.
     spin: f32,
+    /// Seconds since it began to fall.
+    age: f32,
 }
 
 /// How many scraps fall, and for how long.
@@ -44,6 +46,7 @@ fn confetti(root: &mut ChildSpawnerCommands) {
             sway: 18.0 + (i % 3) as f32 * 10.0,
             phase: i as f32 * 2.4,
             spin: 0.6 + (i % 4) as f32 * 0.35,
+            age: 0.0,
         };
         root.spawn((
             scrap,
@@ -66,18 +69,11 @@ fn confetti(root: &mut ChildSpawnerCommands) {
 pub(super) fn fall_confetti(
     time: Res<Time>,
     mut commands: Commands,
-    mut scraps: Query<(Entity, &Confetto, &mut UiTransform)>,
-    mut elapsed: Local<f32>,
-    mut was_falling: Local<bool>,
+    mut scraps: Query<(Entity, &mut Confetto, &mut UiTransform)>,
 ) {
-    let falling = !scraps.is_empty();
-    if falling && !*was_falling {
-        *elapsed = 0.0;
-    }
-    *was_falling = falling;
-    *elapsed += time.delta_secs();
-    let t = *elapsed;
-    for (entity, scrap, mut transform) in &mut scraps {
+    for (entity, mut scrap, mut transform) in &mut scraps {
+        scrap.age += time.delta_secs();
+        let t = scrap.age;
         let y = scrap.fall * t;
         if t > CONFETTI_SECONDS || scrap.start.y + y > 900.0 {
             commands.entity(entity).despawn();
