@@ -104,7 +104,7 @@ const PHONE_MOVES = [
   ["foxgeese", [[65, 200], [65, 160]], "a goose moves a3 → a4"],
   ["musashi", [[146, 120], [146, 80]], "親 moves c3 → c4"],
   ["chushogi", [[200, 264], [200, 235]], "a 中将棋 歩兵 moves 6九 → 6八"],
-  ["mawari", [[115, 490]], "the まわり将棋 koma are thrown with 投げる"],
+  ["mawari", [[108, 504]], "the まわり将棋 koma are thrown with 投げる"],
 ];
 let passed = 0;
 let failed = 0;
