@@ -24,6 +24,9 @@ pub struct Art {
     /// a koma turned 0, 1, 2 or 3 quarters.
     pub koma_bodies: [Handle<Mesh>; 4],
     pub koma_shadow: Handle<Mesh>,
+    /// A koma's shadow without the middle its own body hides: all that
+    /// shows of a settled koma's shadow, at half the pixels to blend.
+    pub koma_shadow_rim: Handle<Mesh>,
     pub disc_shadow: Handle<Mesh>,
     pub disc: Handle<Mesh>,
     pub ring: Handle<Mesh>,
@@ -134,28 +137,49 @@ fn beveled(outline: &[Vec2], inset: f32, light: Vec2) -> Mesh {
     .with_inserted_indices(Indices::U32(indices))
 }
 
-/// A soft shadow of `outline`: solid inside, fading to nothing `feather`
-/// beyond it (the material gives the colour, the vertices the alpha).
-fn soft_shadow(outline: &[Vec2], feather: f32, alpha: f32) -> Mesh {
+/// A soft shadow of `outline` (counter-clockwise): solid inside, fading to
+/// nothing `feather` beyond it (the material gives the colour, the vertices
+/// the alpha). With `hole`, the middle is left out: the shadow starts `hole`
+/// inside the outline.
+fn soft_shadow(outline: &[Vec2], feather: f32, alpha: f32, hole: Option<f32>) -> Mesh {
     let n = outline.len();
     let centre = outline.iter().copied().sum::<Vec2>() / n as f32;
-    let mut positions = vec![[centre.x, centre.y, 0.0]];
-    let mut colors = vec![[1.0, 1.0, 1.0, alpha]];
-    for &p in outline {
-        positions.push([p.x, p.y, 0.0]);
-        colors.push([1.0, 1.0, 1.0, alpha]);
+    let mut positions = Vec::new();
+    let mut colors = Vec::new();
+    let mut ring = |points: &mut dyn Iterator<Item = Vec2>, a: f32| {
+        for p in points {
+            positions.push([p.x, p.y, 0.0]);
+            colors.push([1.0, 1.0, 1.0, a]);
+        }
+    };
+    // Ring 0 is the inner edge (or the centre, repeated), ring 1 the
+    // outline, ring 2 the feather's outer edge.
+    match hole {
+        Some(depth) => ring(&mut inset(outline, depth).into_iter(), alpha),
+        None => ring(&mut std::iter::repeat_n(centre, n), alpha),
     }
-    for &p in outline {
-        let out = p + (p - centre).normalize_or_zero() * feather;
-        positions.push([out.x, out.y, 0.0]);
-        colors.push([1.0, 1.0, 1.0, 0.0]);
-    }
+    ring(&mut outline.iter().copied(), alpha);
+    ring(
+        &mut outline
+            .iter()
+            .map(|&p| p + (p - centre).normalize_or_zero() * feather),
+        0.0,
+    );
     let mut indices = Vec::new();
     let n = n as u32;
-    for i in 0..n {
-        let j = (i + 1) % n;
-        indices.extend([0, 1 + i, 1 + j]);
-        indices.extend([1 + i, 1 + n + i, 1 + n + j, 1 + i, 1 + n + j, 1 + j]);
+    for band in 0..2 {
+        let (inner, outer) = (band * n, (band + 1) * n);
+        for i in 0..n {
+            let j = (i + 1) % n;
+            indices.extend([
+                inner + i,
+                outer + i,
+                outer + j,
+                inner + i,
+                outer + j,
+                inner + j,
+            ]);
+        }
     }
     Mesh::new(
         PrimitiveTopology::TriangleList,
@@ -164,6 +188,22 @@ fn soft_shadow(outline: &[Vec2], feather: f32, alpha: f32) -> Mesh {
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colors)
     .with_inserted_indices(Indices::U32(indices))
+}
+
+/// `outline` (convex, counter-clockwise) with every edge moved `depth`
+/// inwards.
+fn inset(outline: &[Vec2], depth: f32) -> Vec<Vec2> {
+    let n = outline.len();
+    (0..n)
+        .map(|i| {
+            let (before, p, after) = (outline[(i + n - 1) % n], outline[i], outline[(i + 1) % n]);
+            // The inward normals of the edges in and out of `p` (interior
+            // on the left), and the mitred corner where both have moved.
+            let a = (p - before).normalize_or_zero().perp();
+            let b = (after - p).normalize_or_zero().perp();
+            p + (a + b) * (depth / (1.0 + a.dot(b)).max(0.1))
+        })
+        .collect()
 }
 
 /// Points round a circle, counter-clockwise.
@@ -177,9 +217,16 @@ fn circle_points(r: f32, sides: usize) -> Vec<Vec2> {
 /// piece (scaled up) casts it further.
 const SHADOW_OFFSET: Vec2 = Vec2::new(2.5, -3.5);
 
+/// How far inside a koma's outline its rim shadow starts: a shadow moved
+/// less than this under its koma shows nothing of its middle.
+const RIM_DEPTH: f32 = 9.0;
+
 /// A piece's shadow: it falls further off while the piece is lifted.
 #[derive(Component, Clone, Copy, Debug)]
-pub struct PieceShadow;
+pub struct PieceShadow {
+    /// Under a koma (whose shadow may leave out its middle), not a disc.
+    koma: bool,
+}
 
 pub(crate) fn make_art(
     mut commands: Commands,
@@ -199,8 +246,9 @@ pub(crate) fn make_art(
                 Vec2::from_angle(-std::f32::consts::FRAC_PI_2 * quarter as f32).rotate(LIGHT);
             meshes.add(beveled(&outline, CELL * 0.06, light))
         }),
-        koma_shadow: meshes.add(soft_shadow(&outline, 3.0, 0.30)),
-        disc_shadow: meshes.add(soft_shadow(&circle_points(r, 32), 3.0, 0.30)),
+        koma_shadow: meshes.add(soft_shadow(&outline, 3.0, 0.30, None)),
+        koma_shadow_rim: meshes.add(soft_shadow(&outline, 3.0, 0.30, Some(RIM_DEPTH))),
+        disc_shadow: meshes.add(soft_shadow(&circle_points(r, 32), 3.0, 0.30, None)),
         disc: meshes.add(Circle::new(r)),
         ring: meshes.add(Annulus::new(r * 0.80, r * 0.92)),
         arrow: meshes.add(Triangle2d::new(
@@ -282,7 +330,7 @@ pub(crate) fn light_pieces(
     art: Res<Art>,
     parents: Query<&ChildOf>,
     transforms: Query<&Transform, (Without<PieceShadow>, Without<KomaBody>)>,
-    mut shadows: Query<(&ChildOf, &mut Transform), With<PieceShadow>>,
+    mut shadows: Query<(&ChildOf, &PieceShadow, &mut Transform, &mut Mesh2d), Without<KomaBody>>,
     mut bodies: Query<(&ChildOf, &mut Mesh2d), (With<KomaBody>, Without<PieceShadow>)>,
     moved: Query<(), (Changed<Transform>, Without<PieceShadow>)>,
     new: Query<(), Or<(Added<PieceShadow>, Added<KomaBody>)>>,
@@ -308,13 +356,25 @@ pub(crate) fn light_pieces(
         }
         (turn, scale, lift)
     };
-    for (child_of, mut shadow) in &mut shadows {
+    for (child_of, kind, mut shadow, mut mesh) in &mut shadows {
         let (turn, scale, lift) = stance(child_of.parent());
         let on_screen = SHADOW_OFFSET * (1.0 + lift * 30.0);
         let local = turn.inverse() * (on_screen / scale.max(0.01)).extend(0.0);
         let want = local.truncate().extend(shadow.translation.z);
         if shadow.translation.distance_squared(want) > 1e-4 {
             shadow.translation = want;
+        }
+        // A koma hides its shadow's middle unless the shadow has moved
+        // far out from under it (lifted, or a small koma on a big screen).
+        if kind.koma {
+            let body = if local.length() + 1.0 < RIM_DEPTH {
+                &art.koma_shadow_rim
+            } else {
+                &art.koma_shadow
+            };
+            if mesh.0 != *body {
+                mesh.0 = body.clone();
+            }
         }
     }
     for (child_of, mut mesh) in &mut bodies {
@@ -333,7 +393,7 @@ pub(crate) fn light_pieces(
 /// A piece's shadow under a koma (`disc` false) or a round piece.
 pub(crate) fn piece_shadow(art: &Art, disc: bool) -> impl Bundle {
     (
-        PieceShadow,
+        PieceShadow { koma: !disc },
         Mesh2d(if disc {
             art.disc_shadow.clone()
         } else {

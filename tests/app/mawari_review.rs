@@ -9,8 +9,8 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use yorimichi::games::mawari::{
-    Landing, MawariMatch, MawariReplay, Phase, RacePiece, RankLine, RankPoint, ReplayLogEntry,
-    ResultPanel, Shown,
+    CHART_PAD, Landing, MawariMatch, MawariReplay, Phase, RacePiece, RankChart, RankLabel,
+    RankLine, RankPoint, ReplayLogEntry, ResultPanel, Shown,
 };
 use yorimichi::games::review::{OpenReviewButton, ReviewButton, ReviewCommand};
 use yorimichi::headless::{app, click, find};
@@ -19,7 +19,7 @@ use yorimichi::rules::mawari::dice::KomaDice;
 use yorimichi::shell::Screen;
 use yorimichi::shell::save::Store;
 use yorimichi::shell::screens::CardButton;
-use yorimichi::shell::settings::Settings;
+use yorimichi::shell::settings::{Settings, TextSize};
 
 use crate::common::{card, screen, temp_store};
 use crate::mawari_flow::{begin, open_setup, play_throws};
@@ -45,6 +45,58 @@ fn send(app: &mut App, cmd: ReviewCommand) {
 
 fn at(app: &App) -> usize {
     app.world().resource::<MawariReplay>().at
+}
+
+/// The ranks written up the chart's side stay at least a label apart,
+/// however large they are drawn: at the design size, with the largest text
+/// setting, and on a phone's scale (where the readable floor draws them at
+/// twice their size).
+fn ranks_written_apart(app: &mut App) {
+    for (scale, text) in [
+        (1.0, TextSize::Standard),
+        (1.0, TextSize::Larger),
+        (0.45, TextSize::Standard),
+    ] {
+        app.world_mut().resource_mut::<UiScale>().0 = scale;
+        app.world_mut().resource_mut::<Settings>().text_size = text;
+        app.update();
+        // Each label hangs from a node placed a share of the plot down.
+        let mut labels = app
+            .world_mut()
+            .query_filtered::<(&TextFont, &ChildOf), With<RankLabel>>();
+        let hung: Vec<(f32, Entity)> = labels
+            .iter(app.world())
+            .map(|(f, c)| match f.font_size {
+                FontSize::Px(px) => (px, c.parent()),
+                other => panic!("a label sized {other:?}"),
+            })
+            .collect();
+        assert!(hung.len() >= 8, "歩 to 王 written up the side");
+        let label = hung.iter().map(|h| h.0).fold(0.0, f32::max);
+        let mut tops: Vec<f32> = hung
+            .iter()
+            .map(
+                |(_, at)| match app.world().get::<Node>(*at).map(|n| n.top) {
+                    Some(Val::Percent(p)) => p,
+                    other => panic!("a label placed at {other:?}"),
+                },
+            )
+            .collect();
+        tops.sort_by(f32::total_cmp);
+        let nearest = tops.windows(2).map(|w| w[1] - w[0]).fold(100.0, f32::min);
+        let mut chart = app.world_mut().query_filtered::<&Node, With<RankChart>>();
+        let Val::Px(height) = chart.single(app.world()).expect("one chart").height else {
+            panic!("the chart's height is not in pixels");
+        };
+        let apart = nearest / 100.0 * (height - 2.0 * CHART_PAD);
+        assert!(
+            apart >= label * 1.1,
+            "at scale {scale} with {text:?}: labels {label} px high, {apart} px apart"
+        );
+    }
+    app.world_mut().resource_mut::<UiScale>().0 = 1.0;
+    app.world_mut().resource_mut::<Settings>().text_size = TextSize::Standard;
+    app.update();
 }
 
 /// Runs until the throw shown has landed and played out.
@@ -138,6 +190,7 @@ fn a_finished_game_is_replayed_throw_by_throw_with_its_rank_chart() {
         throws.sort();
         assert_eq!(throws, (1..=n).collect::<Vec<_>>(), "player {p}'s points");
     }
+    ranks_written_apart(&mut app);
 
     // Every throw, jumped to, is simulated again and lies as logged.
     for k in (1..=n).rev() {

@@ -40,7 +40,7 @@ use crate::shell::widgets::{self, Fonts};
 pub use events::BoardMark;
 pub use panel::{ResultPanel, ThrowButton};
 pub use replay::{Landing, MawariReplay, ReplayLogEntry, ReplayThrow};
-pub use replay_chart::{RankChart, RankLine, RankMarker, RankPoint};
+pub use replay_chart::{CHART_PAD, RankChart, RankLabel, RankLine, RankMarker, RankPoint};
 pub use scene::{Phase, RacePiece, Shown};
 pub use session::{LogEntry, MawariMatch, Seat};
 pub use setup::{
@@ -158,7 +158,7 @@ pub fn plugin(app: &mut App) {
                 (panel::refresh_panel, panel::show_result, quit_on_key)
                     .chain()
                     .run_if(playing()),
-                replay::update_panel.run_if(replaying()),
+                (replay::update_panel, replay_chart::fit_rank_chart).run_if(replaying()),
             )
                 .chain()
                 .run_if(playing().or_else(in_state(Screen::Review)))

@@ -2,7 +2,10 @@
 //! one line in the seat's colour (a step at each throw that changed it, a
 //! point at every throw), the ranks from 歩 to 王 written up the side, and
 //! the throw shown marked by a gold line; under it each player's name and
-//! rank at the throw shown.
+//! rank at the throw shown. Heights are placed as shares of the plot, whose
+//! height follows the drawn size of the rank labels, so that they never
+//! overlap however large the text is drawn (a phone's readable floor, the
+//! text-size setting).
 
 use crate::shell::widgets::type_scale as ty;
 use bevy::ecs::system::SystemParam;
@@ -13,18 +16,25 @@ use super::{colour_of, mark_of, seat_patch};
 use crate::rules::mawari::race::Rank;
 use crate::rules::mawari::replay::{TOP, height};
 use crate::shell::i18n::{Lang, T};
-use crate::shell::widgets::{self, Fonts, palette};
+use crate::shell::settings::Settings;
+use crate::shell::widgets::{self, Fonts, TypeSize, palette};
 
 pub const CHART_WIDTH: f32 = 370.0;
+/// The chart's height when its labels are drawn at their own size.
 pub const CHART_HEIGHT: f32 = 190.0;
 /// Room on the left for the ranks written up the side.
 const LEFT: f32 = 22.0;
-const PAD: f32 = 8.0;
+/// The plot's margin above and below, inside the chart.
+pub const CHART_PAD: f32 = 8.0;
 const LINE: f32 = 2.0;
 
 /// The chart's box (clicks on it are not taken: the log lines are).
 #[derive(Component)]
 pub struct RankChart;
+
+/// A rank written up the chart's side.
+#[derive(Component)]
+pub struct RankLabel;
 
 /// One player's line on the chart.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,12 +57,23 @@ pub(crate) struct LegendText(pub usize);
 
 /// Where throw `k` of `n` stands across the chart.
 fn x_of(k: usize, n: usize) -> f32 {
-    LEFT + k as f32 / n.max(1) as f32 * (CHART_WIDTH - LEFT - PAD)
+    LEFT + k as f32 / n.max(1) as f32 * (CHART_WIDTH - LEFT - CHART_PAD)
 }
 
-/// Where ladder height `h` stands up the chart.
+/// Where ladder height `h` stands down the plot, in percent of its height.
 fn y_of(h: usize) -> f32 {
-    PAD + (TOP - h.min(TOP)) as f32 / TOP as f32 * (CHART_HEIGHT - 2.0 * PAD)
+    (TOP - h.min(TOP)) as f32 / TOP as f32 * 100.0
+}
+
+/// The ranks written up the side: 歩 and above.
+fn labelled() -> impl Iterator<Item = Rank> {
+    Rank::LADDER.into_iter().filter(|r| *r >= Rank::Fu)
+}
+
+/// The chart's height for labels drawn `label` design pixels high: the
+/// ladder's steps at least a label and a gap apart.
+fn chart_height(label: f32) -> f32 {
+    CHART_HEIGHT.max(TOP as f32 * label * 1.25 + 2.0 * CHART_PAD)
 }
 
 /// Lines of players on the same rank lie side by side, not on each other.
@@ -60,14 +81,34 @@ fn offset(player: usize, players: usize) -> f32 {
     (player as f32 - (players as f32 - 1.0) / 2.0) * LINE
 }
 
-fn bar(left: f32, top: f32, width: f32, height: f32, colour: Color) -> impl Bundle {
+/// A bar `width` pixels wide at `left`; down the plot from `top` percent,
+/// `tall` percent tall but never thinner than a line, nudged `dy` pixels.
+fn bar(left: f32, width: f32, top: f32, tall: f32, dy: f32, colour: Color) -> impl Bundle {
     (
         Node {
             position_type: PositionType::Absolute,
             left: px(left),
-            top: px(top),
+            top: percent(top),
             width: px(width.max(LINE)),
-            height: px(height.max(LINE)),
+            height: percent(tall),
+            min_height: px(LINE),
+            margin: UiRect::top(px(dy)),
+            ..default()
+        },
+        BackgroundColor(colour),
+    )
+}
+
+/// A level line across the plot at `top` percent, `thick` pixels thick.
+fn rule(left: f32, width: f32, top: f32, thick: f32, dy: f32, colour: Color) -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(left),
+            top: percent(top),
+            width: px(width),
+            height: px(thick),
+            margin: UiRect::top(px(dy)),
             ..default()
         },
         BackgroundColor(colour),
@@ -103,79 +144,29 @@ pub(crate) fn spawn(
             BackgroundColor(palette::CARD),
         ))
         .with_children(|chart| {
-            // The ladder from 歩 up, written up the side, a faint line at
-            // each rank; below 歩 only the 歩's line.
-            for r in Rank::LADDER.iter().filter(|r| **r >= Rank::Fu) {
-                let y = y_of(height(*r));
-                let faint = if *r == Rank::Fu { 0.35 } else { 0.12 };
-                chart.spawn(bar(
-                    LEFT,
-                    y,
-                    CHART_WIDTH - LEFT - PAD,
-                    1.0,
-                    palette::INK_SOFT.with_alpha(faint),
-                ));
-                chart.spawn((
-                    widgets::text(fonts, r.kanji(), ty::CAPTION, palette::INK_SOFT),
-                    Node {
-                        position_type: PositionType::Absolute,
-                        left: px(5),
-                        top: px(y - 8.0),
-                        ..default()
-                    },
-                ));
-            }
-            let start = replay.replayed.races.first();
-            for (p, heights) in replay.ranks.iter().enumerate() {
-                let colour = colour_of(m, p);
-                let dy = offset(p, players) - LINE / 2.0;
-                let first = start.map_or(height(Rank::Fu), |r| height(r.pieces[p].rank));
-                chart
-                    .spawn((
-                        RankLine(p),
-                        Node {
-                            position_type: PositionType::Absolute,
-                            left: px(0),
-                            top: px(0),
-                            width: percent(100),
-                            height: percent(100),
-                            ..default()
-                        },
-                    ))
-                    .with_children(|line| {
-                        // A run at one rank, then a step at the throw that
-                        // changed it.
-                        let (mut from, mut h) = (0, first);
-                        for (i, &rank) in heights.iter().enumerate() {
-                            let (k, now) = (i + 1, height(rank));
-                            if now != h {
-                                let (x0, x1) = (x_of(from, n), x_of(k, n));
-                                line.spawn(bar(x0, y_of(h) + dy, x1 - x0, LINE, colour));
-                                let (a, b) = (y_of(h).min(y_of(now)), y_of(h).max(y_of(now)));
-                                line.spawn(bar(x1 - LINE / 2.0, a + dy, LINE, b - a, colour));
-                                (from, h) = (k, now);
-                            }
-                            line.spawn((
-                                RankPoint {
-                                    player: p,
-                                    throw: k,
-                                },
-                                bar(x_of(k, n) - 2.0, y_of(now) + dy - 1.0, 4.0, 4.0, colour),
-                            ));
-                        }
-                        let (x0, x1) = (x_of(from, n), x_of(heights.len(), n));
-                        line.spawn(bar(x0, y_of(h) + dy, x1 - x0, LINE, colour));
-                    });
-            }
+            // Heights are placed in the plot, the chart less its padding.
+            chart
+                .spawn(Node {
+                    position_type: PositionType::Absolute,
+                    left: px(0),
+                    right: px(0),
+                    top: px(CHART_PAD),
+                    bottom: px(CHART_PAD),
+                    ..default()
+                })
+                .with_children(|plot| plot_ranks(plot, fonts, replay));
+            // The gold line at the throw shown over the lines, runs the chart's height.
             chart.spawn((
                 RankMarker,
-                bar(
-                    x_of(replay.at, n) - 1.5,
-                    2.0,
-                    3.0,
-                    CHART_HEIGHT - 4.0,
-                    palette::GOLD.with_alpha(0.8),
-                ),
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(x_of(replay.at, n) - 1.5),
+                    top: px(2),
+                    bottom: px(2),
+                    width: px(3),
+                    ..default()
+                },
+                BackgroundColor(palette::GOLD.with_alpha(0.8)),
             ));
         });
     panel
@@ -210,6 +201,103 @@ pub(crate) fn spawn(
                     });
             }
         });
+}
+
+/// The ladder and each player's line, placed in the plot.
+fn plot_ranks(plot: &mut ChildSpawnerCommands, fonts: &Fonts, replay: &MawariReplay) {
+    let m = &replay.finished;
+    let n = replay.len();
+    let players = replay.ranks.len();
+    // The ladder from 歩 up, written up the side, a faint line at each
+    // rank; below 歩 only the 歩's line.
+    for r in labelled() {
+        let y = y_of(height(r));
+        let faint = if r == Rank::Fu { 0.35 } else { 0.12 };
+        plot.spawn(rule(
+            LEFT,
+            CHART_WIDTH - LEFT - CHART_PAD,
+            y,
+            1.0,
+            0.0,
+            palette::INK_SOFT.with_alpha(faint),
+        ));
+        // A label centred on its line: a node of no height there, the
+        // text centred on it whatever size it is drawn.
+        plot.spawn(Node {
+            position_type: PositionType::Absolute,
+            left: px(5),
+            top: percent(y),
+            height: px(0),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            ..default()
+        })
+        .with_child((
+            RankLabel,
+            widgets::text(fonts, r.kanji(), ty::CAPTION, palette::INK_SOFT),
+        ));
+    }
+    let start = replay.replayed.races.first();
+    for (p, heights) in replay.ranks.iter().enumerate() {
+        let colour = colour_of(m, p);
+        let dy = offset(p, players) - LINE / 2.0;
+        let first = start.map_or(height(Rank::Fu), |r| height(r.pieces[p].rank));
+        plot.spawn((
+            RankLine(p),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                top: px(0),
+                width: percent(100),
+                height: percent(100),
+                ..default()
+            },
+        ))
+        .with_children(|line| {
+            // A run at one rank, then a step at the throw that changed it.
+            let (mut from, mut h) = (0, first);
+            for (i, &rank) in heights.iter().enumerate() {
+                let (k, now) = (i + 1, height(rank));
+                if now != h {
+                    let (x0, x1) = (x_of(from, n), x_of(k, n));
+                    line.spawn(rule(x0, x1 - x0, y_of(h), LINE, dy, colour));
+                    let (a, b) = (y_of(h).min(y_of(now)), y_of(h).max(y_of(now)));
+                    line.spawn(bar(x1 - LINE / 2.0, LINE, a, b - a, dy, colour));
+                    (from, h) = (k, now);
+                }
+                line.spawn((
+                    RankPoint {
+                        player: p,
+                        throw: k,
+                    },
+                    rule(x_of(k, n) - 2.0, 4.0, y_of(now), 4.0, dy - 1.0, colour),
+                ));
+            }
+            let (x0, x1) = (x_of(from, n), x_of(heights.len(), n));
+            line.spawn(rule(x0, x1 - x0, y_of(h), LINE, dy, colour));
+        });
+    }
+}
+
+/// Keeps the chart tall enough for its labels as they are drawn: the
+/// text-size setting and the window's scale (a phone's readable floor)
+/// both make them larger.
+pub(crate) fn fit_rank_chart(
+    settings: Res<Settings>,
+    ui_scale: Res<UiScale>,
+    mut charts: Query<&mut Node, With<RankChart>>,
+    new: Query<(), Added<RankChart>>,
+) {
+    if !settings.is_changed() && !ui_scale.is_changed() && new.is_empty() {
+        return;
+    }
+    let label = TypeSize(ty::CAPTION).drawn(settings.text_size.factor(), ui_scale.0);
+    let want = px(chart_height(label));
+    for mut node in &mut charts {
+        if node.height != want {
+            node.height = want;
+        }
+    }
 }
 
 /// What follows the throw shown: the marker and the legend's ranks.
