@@ -91,7 +91,7 @@ web-test: deps-test web-build
 	node web/test/web_test.mjs $(DIST) $(SHOTS)
 	python3 tools/check_png.py $(SHOTS)/web-title.png $(SHOTS)/web-list.png $(SHOTS)/web-play.png \
 		$(SHOTS)/web-foxgeese.png $(SHOTS)/web-chushogi.png $(SHOTS)/web-musashi.png \
-		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png \
+		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png $(SHOTS)/web-mawari-family.png \
 		$(SHOTS)/web-storage-full.png $(SHOTS)/web-storage-blocked.png $(SHOTS)/web-offline.png \
 		$(SHOTS)/web-phone-hasami.png $(SHOTS)/web-phone-foxgeese.png $(SHOTS)/web-phone-musashi.png \
 		$(SHOTS)/web-phone-chushogi.png $(SHOTS)/web-phone-mawari.png $(SHOTS)/web-review.png \

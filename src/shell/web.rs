@@ -161,5 +161,13 @@ fn mirror_progress(progress: Res<GameProgress>) {
                 let _ = body.remove_attribute("data-position");
             }
         }
+        match &progress.players {
+            Some(text) => {
+                let _ = body.set_attribute("data-players", text);
+            }
+            None => {
+                let _ = body.remove_attribute("data-players");
+            }
+        }
     }
 }

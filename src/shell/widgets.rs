@@ -17,9 +17,9 @@ pub mod palette {
     use bevy::prelude::Color;
     /// Washi paper.
     pub(crate) const PAPER: Color = Color::srgb(0.953, 0.918, 0.843);
-    pub(crate) const INK: Color = Color::srgb(0.17, 0.13, 0.09);
+    pub const INK: Color = Color::srgb(0.17, 0.13, 0.09);
     pub(crate) const INK_SOFT: Color = Color::srgb(0.38, 0.32, 0.26);
-    pub(crate) const VERMILION: Color = Color::srgb(0.78, 0.27, 0.18);
+    pub const VERMILION: Color = Color::srgb(0.78, 0.27, 0.18);
     pub(crate) const BUTTON: Color = Color::srgb(0.30, 0.22, 0.15);
     pub(crate) const BUTTON_HOVER: Color = Color::srgb(0.42, 0.31, 0.21);
     pub(crate) const BUTTON_PRESSED: Color = Color::srgb(0.20, 0.14, 0.09);

@@ -23,7 +23,7 @@ use yorimichi::shell::audio::Sfx;
 use yorimichi::shell::screens::{CardButton, TitleStart};
 use yorimichi::shell::settings::{BoardTheme, Settings, TextSize};
 use yorimichi::shell::transition::Fade;
-use yorimichi::shell::widgets::{READABLE_PX, TypeSize};
+use yorimichi::shell::widgets::{READABLE_PX, TypeSize, palette};
 
 use crate::common::{self, card, screen, temp_store};
 use crate::mawari_flow::{begin, open_setup};
@@ -767,4 +767,74 @@ fn a_win_is_celebrated_with_falling_confetti_and_a_loss_is_told_calmly() {
         texts.contains(&"おしかった! もう一度やってみよう".to_string()),
         "{texts:?}"
     );
+}
+
+/// The colour of pixel (x, y) of `image`, as sRGB bytes.
+fn pixel(image: &Image, x: u32, y: u32) -> [u8; 3] {
+    let width = image.width();
+    let data = image.data.as_ref().expect("the picture's pixels");
+    let i = ((y * width + x) * 4) as usize;
+    [data[i], data[i + 1], data[i + 2]]
+}
+
+fn near(a: [u8; 3], colour: Color) -> bool {
+    let b = colour.to_srgba().to_u8_array();
+    (0..3).all(|c| a[c].abs_diff(b[c]) <= 12)
+}
+
+#[test]
+fn each_card_on_the_list_shows_its_board_in_miniature() {
+    let (store, _dir) = temp_store("miniatures");
+    let mut app = headless::app(store);
+    app.world_mut().resource_mut::<Settings>().reduced_motion = true;
+    app.update();
+    let start = find::<TitleStart>(&mut app).expect("a start button");
+    click(&mut app, start);
+    app.update();
+    app.update();
+    let mut cards = app
+        .world_mut()
+        .query::<(&yorimichi::shell::screens::CardPicture, &Children)>();
+    let pictures: Vec<(GameId, Entity)> = cards
+        .iter(app.world())
+        .map(|(c, children)| (c.0, children[0]))
+        .collect();
+    assert_eq!(pictures.len(), 5, "a picture on every card");
+    for (game, picture) in pictures {
+        let node = app
+            .world()
+            .get::<ImageNode>(picture)
+            .unwrap_or_else(|| panic!("{game:?}'s miniature is one image"));
+        let images = app.world().resource::<Assets<Image>>();
+        let image = images.get(&node.image).expect("the miniature's image");
+        assert!(image.width() >= 96 && image.height() >= 48, "{game:?}");
+        if game != GameId::Hasami {
+            continue;
+        }
+        // はさみ将棋 from the start: the second player's nine on the top
+        // row in vermilion, the first's on the bottom in ink, the middle
+        // row bare wood.
+        let cell = image.width() as f32 / 9.0;
+        let centre = |x: u32, y: u32| {
+            let at = |i: u32| ((i as f32 + 0.5) * cell) as u32;
+            pixel(image, at(x), at(y))
+        };
+        for x in 0..9 {
+            assert!(
+                near(centre(x, 0), palette::VERMILION),
+                "top {x}: {:?}",
+                centre(x, 0)
+            );
+            assert!(
+                near(centre(x, 8), palette::INK),
+                "bottom {x}: {:?}",
+                centre(x, 8)
+            );
+            let bare = centre(x, 4);
+            assert!(
+                !near(bare, palette::INK) && !near(bare, palette::VERMILION),
+                "middle {x}: {bare:?}"
+            );
+        }
+    }
 }

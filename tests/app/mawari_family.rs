@@ -612,6 +612,14 @@ fn a_four_player_family_game_with_names_house_rules_and_a_drawn_order() {
         .as_ref()
         .and_then(|d| d.first)
         .expect("decided");
+    let told = app.world().resource::<MawariMatch>().players_text();
+    assert!(
+        told.starts_with("Papa|Mama|Ken|Yui rules=(")
+            && told.contains("onbu:false")
+            && told.contains(" draw=0:")
+            && told.ends_with(&format!(" first={first}")),
+        "{told}"
+    );
     play_throws(&mut app, usize::MAX);
     let m = app.world().resource::<MawariMatch>().clone();
     assert_eq!(m.log[0].player, first, "the draw's winner threw first");
@@ -700,4 +708,43 @@ fn an_onbu_lap_is_marked_and_its_count_goes_with_the_carrier() {
         goal_at,
         "the goal stays"
     );
+}
+
+/// Starts a four-CPU game from `position` with the order drawn.
+fn start_drawn_from(position: &str) -> MawariMatch {
+    let (store, dir) = temp_store("mawari-drawn-position");
+    let mut app = app(store);
+    app.world_mut().resource_mut::<Settings>().reduced_motion = true;
+    open_setup(&mut app);
+    {
+        let mut d = app.world_mut().resource_mut::<MawariDraft>();
+        d.seats = vec![Seat::Cpu; 4];
+        d.order = TurnOrder::Draw;
+        d.quick = true;
+    }
+    app.world_mut().resource_mut::<PendingPosition>().0 = Some(position.into());
+    app.update();
+    let b = find::<MawariBegin>(&mut app).expect("はじめる");
+    click(&mut app, b);
+    app.update();
+    let m = app.world().resource::<MawariMatch>().clone();
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+    m
+}
+
+#[test]
+fn a_position_that_does_not_say_whose_turn_it_is_starts_with_the_draw() {
+    let m = start_drawn_from("hisha@6 hisha@14 hisha@22 hisha@30");
+    assert!(m.drawing(), "the order is drawn first");
+    assert_eq!(m.race.pieces.len(), 4);
+    assert!(m.race.pieces.iter().all(|p| p.rank == Rank::Hisha));
+    assert!(m.players_text().contains(" draw="), "{}", m.players_text());
+
+    let m = start_drawn_from("hisha@6 hisha@14 hisha@22 hisha@30 turn=2");
+    assert!(
+        m.draw.is_none(),
+        "a position with its turn goes on from there"
+    );
+    assert_eq!(m.race.turn, 2);
 }

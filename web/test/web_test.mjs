@@ -5,7 +5,9 @@
 // network cut reaches the title and plays, a click on はじめる reaches the
 // game list, a move is played against the CPU in はさみ将棋, きつねとがちょう,
 // 十六むさし and 中将棋, a shared link opens its position, a まわり将棋 game
-// is played to its end, はさみ将棋 plays on with localStorage full or
+// is played to its end, a family's まわり将棋 (typed names, a saved house
+// rule, a drawn order) is remembered by the page and played to its end,
+// はさみ将棋 plays on with localStorage full or
 // blocked (the page says saves are off), a phone-sized touch screen plays a
 // move in every game, and a browser without WebGL2 or a missing file gets
 // a message in words.
@@ -406,6 +408,98 @@ try {
   await sleep(6000);
   await page.screenshot({ path: path.join(out, "web-mawari.png") });
   check(errors.length === 0, `no console errors in まわり将棋 ${errors.length ? JSON.stringify(errors) : ""}`);
+
+  // まわり将棋 as a family plays it, in a fresh profile: four names typed,
+  // every seat a CPU, the order drawn by a first throw, 自分で決める rules
+  // without おんぶ and 歩の降格 saved as うちのルール, 早投げ; the game
+  // starts with the draw. Then the page again, with a position near the
+  // end that says nobody's turn: the names, the draw and 早投げ are
+  // remembered, 基本 is chosen and then the saved うちのルール again, the
+  // order is drawn and the game is played to its end. The taps are where
+  // the setup's buttons stand at 1100×800 (the setup grows when the
+  // rules' switches show).
+  const familyContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const family = await familyContext.newPage();
+  const familyErrors = [];
+  family.on("pageerror", (e) => {
+    if (!String(e).includes("Using exceptions for control flow")) familyErrors.push(String(e));
+  });
+  const names = ["Papa", "Mama", "Ken", "Yui"];
+  await family.goto(`http://127.0.0.1:${port}/index.html?game=mawari`);
+  await family.waitForSelector('body[data-screen="Setup"]', { timeout: 240000 });
+  await sleep(2000);
+  await tap(family, 630, 580); // 自分で決める: the switches show
+  await sleep(1200);
+  for (const [i, name] of names.entries()) {
+    await tap(family, 520, 198 + 48 * i); // the seat's name field
+    await sleep(800);
+    await family.keyboard.type(name, { delay: 60 });
+    await family.keyboard.press("Enter");
+    await sleep(800);
+  }
+  for (const [x, y] of [
+    [723, 198], // the first seat: 人 → CPU
+    [667, 423], // 振り順: the order drawn
+    [1010, 556], // おんぶ off
+    [100, 602], // 歩の降格 off
+    [731, 655], // このルールを保存 (as うちのルール)
+    [377, 708], // 早投げ
+  ]) {
+    await tap(family, x, y);
+    await sleep(1200);
+  }
+  await family.screenshot({ path: path.join(out, "web-mawari-family-setup.png") });
+  await family.keyboard.press("Enter");
+  await family.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  // `data-players`: the names, the rules and the draw (each round's
+  // `seat:score`, then `first=seat`).
+  const drawn = async (page) => {
+    for (let i = 0; i < 120; i++) {
+      const players = await page.evaluate(() => document.body.dataset.players || "");
+      if (players.includes(" first=")) return players;
+      await sleep(500);
+    }
+    return await page.evaluate(() => document.body.dataset.players || "");
+  };
+  // The draw's last round has one highest score, and its thrower goes first.
+  const drawDecided = (players) => {
+    const m = / draw=(\S+) first=(\d)$/.exec(players);
+    if (!m) return false;
+    const last = m[1].split("/").pop().split(",").map((t) => t.split(":").map(Number));
+    const best = Math.max(...last.map((t) => t[1]));
+    const top = last.filter((t) => t[1] === best);
+    return top.length === 1 && top[0][0] === Number(m[2]);
+  };
+  const firstGame = await drawn(family);
+  const savedRules = (/ rules=(\S+)/.exec(firstGame) || [])[1] || "";
+  check(firstGame.startsWith(`${names.join("|")} rules=`) && savedRules.includes("onbu:false") &&
+    savedRules.includes("fu_demotion:false") && drawDecided(firstGame),
+    `a family's まわり将棋 starts with the typed names, the house rules and a drawn order (${firstGame})`);
+  const near = "hisha@6 hisha@14 hisha@22 hisha@30";
+  await family.goto(`http://127.0.0.1:${port}/index.html?game=mawari&position=${encodeURIComponent(near)}`);
+  await family.waitForSelector('body[data-screen="Setup"]', { timeout: 240000 });
+  await sleep(2000);
+  await tap(family, 350, 491); // 基本
+  await sleep(1200);
+  await tap(family, 550, 580); // うちのルール, offered beside the presets
+  await sleep(1200);
+  await family.screenshot({ path: path.join(out, "web-mawari-family-again.png") });
+  await family.keyboard.press("Enter");
+  await family.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  const secondGame = await drawn(family);
+  check(secondGame.startsWith(`${names.join("|")} rules=${savedRules} draw=`) && drawDecided(secondGame),
+    `the page again: the names and the saved うちのルール come back and the order is drawn again (${secondGame})`);
+  let familyEnd = "";
+  for (let i = 0; i < 360 && !familyEnd.includes("winner="); i++) {
+    await sleep(500);
+    familyEnd = await family.evaluate(() => document.body.dataset.position || "");
+  }
+  check(familyEnd.includes("winner="), `the family's game is played to its end (${familyEnd})`);
+  // The winning throw plays out on the board before the result is shown.
+  await sleep(6000);
+  await family.screenshot({ path: path.join(out, "web-mawari-family.png") });
+  check(familyErrors.length === 0, `no page errors in the family's game ${familyErrors.length ? JSON.stringify(familyErrors) : ""}`);
+  await familyContext.close();
 
   // Storage that refuses: localStorage full (every write throws the
   // browser's QuotaExceededError), and localStorage blocked (reading it

@@ -372,6 +372,7 @@ pub(crate) fn enter_play(
     let text = RaceText::of(&m.race).write();
     progress.ply = m.log.len();
     progress.position = Some(text.clone());
+    progress.players = Some(m.players_text());
     bug.0 = format!("mawari {text}");
     if !scene.open(&m, Screen::Play) {
         return;

@@ -123,6 +123,38 @@ impl MawariMatch {
         })
     }
 
+    /// Who plays and how, in a line: the names in seat order (`|` between
+    /// them), the rules (as a save writes them), then the draw for the
+    /// first throw, if there is one, as its rounds (`seat:score`, rounds
+    /// `/` apart) and `first=seat` once decided, e.g.
+    /// `Papa|Mama|Ken|Yui rules=(korosu:true,…) draw=0:10,1:4,2:10,3:7/0:5,2:8 first=2`.
+    pub fn players_text(&self) -> String {
+        let names: Vec<String> = (0..self.race.pieces.len())
+            .map(|p| self.name(p, Lang::Ja))
+            .collect();
+        let mut text = names.join("|");
+        if let Ok(rules) = ron::to_string(&self.race.rules) {
+            text.push_str(&format!(" rules={rules}"));
+        }
+        if let Some(draw) = &self.draw {
+            let round = |r: &[(usize, u8)]| {
+                r.iter()
+                    .map(|(p, s)| format!("{p}:{s}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let mut rounds: Vec<String> = draw.rounds.iter().map(|r| round(r)).collect();
+            if !draw.scores.is_empty() {
+                rounds.push(round(&draw.scores));
+            }
+            text.push_str(&format!(" draw={}", rounds.join("/")));
+            if let Some(first) = draw.first {
+                text.push_str(&format!(" first={first}"));
+            }
+        }
+        text
+    }
+
     /// Whether the draw for who throws first is still being thrown.
     pub fn drawing(&self) -> bool {
         self.draw.as_ref().is_some_and(|d| d.first.is_none())

@@ -736,6 +736,8 @@ pub(crate) struct StartNotice(pub Option<String>);
 
 /// The match a draft starts: from the start, or from a pending position
 /// (the seats follow its number of pieces: the draft's first, then CPUs).
+/// A position that says whose turn it is (`turn=`) goes on from there; one
+/// that does not starts as the draft orders it (with a draw, if chosen).
 fn new_match(
     draft: &MawariDraft,
     position: Option<&str>,
@@ -754,6 +756,10 @@ fn new_match(
         seats.resize(start.pieces.len(), Seat::Cpu);
         m.race = start.race(rules.unwrap_or(draft.rules));
         m.seats = seats;
+        let turn_given = text.split_whitespace().any(|w| w.starts_with("turn="));
+        if draft.order == TurnOrder::Draw && !turn_given {
+            m.draw = Some(FirstThrow::new(m.seats.len())?);
+        }
     } else if draft.order == TurnOrder::Draw {
         m.draw = Some(FirstThrow::new(m.seats.len())?);
     }

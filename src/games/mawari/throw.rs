@@ -160,6 +160,7 @@ pub(crate) fn start_throw(
         let events = m.play(&throw);
         progress.ply = m.log.len();
         progress.position = Some(RaceText::of(&m.race).write());
+        progress.players = Some(m.players_text());
         if m.race.is_over() {
             resume::forget(&mut store, &*m);
             super::replay::keep_finished(&mut store, &m);

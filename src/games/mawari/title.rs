@@ -97,6 +97,7 @@ pub(super) fn play_title_throw(
 pub(super) fn fill_card(
     mut commands: Commands,
     wood: Res<Wood>,
+    mut images: ResMut<Assets<Image>>,
     cards: Query<(Entity, &CardPicture), Added<CardPicture>>,
 ) {
     const SQUARES: i32 = 9;
@@ -106,23 +107,17 @@ pub(super) fn fill_card(
         if card.0 != GameId::Mawari {
             continue;
         }
-        commands.entity(entity).with_children(|card| {
-            card.spawn(card_picture::board(size, &wood))
-                .with_children(|b| {
-                    card_picture::grid(b, SQUARES, SQUARES, spacing, wood.colors.line);
-                    let far = (SQUARES as f32 - 0.5) * spacing;
-                    let near = 0.5 * spacing;
-                    for (seat, at) in [(near, far), (far, far), (far, near), (near, near)]
-                        .into_iter()
-                        .enumerate()
-                    {
-                        b.spawn(card_picture::piece(
-                            Vec2::new(at.0, at.1),
-                            spacing * 0.78,
-                            COLOURS[seat],
-                        ));
-                    }
-                });
-        });
+        let mut canvas = card_picture::Canvas::on_wood(size, &wood);
+        canvas.grid(SQUARES, SQUARES, spacing, wood.colors.line);
+        let far = (SQUARES as f32 - 0.5) * spacing;
+        let near = 0.5 * spacing;
+        for (seat, at) in [(near, far), (far, far), (far, near), (near, near)]
+            .into_iter()
+            .enumerate()
+        {
+            canvas.piece(Vec2::new(at.0, at.1), spacing * 0.78, COLOURS[seat]);
+        }
+        let picture = canvas.framed(&mut images, &wood);
+        commands.entity(entity).with_child(picture);
     }
 }

@@ -189,6 +189,7 @@ pub(super) fn settle<G: Playable>(
     ui.pending_sync = false;
     progress.ply = m.record.ply();
     progress.position = m.game.position_code(m.record.current());
+    progress.players = None;
     for e in &stands {
         commands.entity(e).despawn();
     }
