@@ -1,8 +1,8 @@
 //! Each game's card on the list shows its board in miniature: the start
 //! position drawn from the game's own board graph and rules, in the board
 //! theme's wood. The miniature is drawn once, on the CPU, into an image:
-//! drawn as a few hundred UI nodes (lines and rounded discs) it cost a
-//! software renderer a sixth of every list frame.
+//! as a few hundred UI nodes (lines and rounded discs) it would be drawn
+//! again in every frame, which a software renderer feels.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;

@@ -13,11 +13,35 @@ use yorimichi::shell::Screen;
 use yorimichi::shell::save::Store;
 use yorimichi::shell::screens::CardButton;
 
-pub fn temp_store(name: &str) -> (Store, std::path::PathBuf) {
+pub fn temp_store(name: &str) -> (Store, TempDir) {
     let dir = std::env::temp_dir().join(format!("yorimichi-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    (Store::new(Some(PkvStore::new_in_dir(&dir))), dir)
+    (Store::new(Some(PkvStore::new_in_dir(&dir))), TempDir(dir))
+}
+
+/// A test's own folder, removed with everything in it when the test is
+/// done with it (declared before the app that writes there, it outlives
+/// the app).
+pub struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 pub fn screen(app: &App) -> Screen {
