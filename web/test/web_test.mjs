@@ -475,8 +475,8 @@ try {
   check(firstGame.startsWith(`${names.join("|")} rules=`) && savedRules.includes("onbu:false") &&
     savedRules.includes("fu_demotion:false") && drawDecided(firstGame),
     `a family's まわり将棋 starts with the typed names, the house rules and a drawn order (${firstGame})`);
-  const near = "hisha@6 hisha@14 hisha@22 hisha@30";
-  await family.goto(`http://127.0.0.1:${port}/index.html?game=mawari&position=${encodeURIComponent(near)}`);
+  const nearTheEnd = "hisha@6 hisha@14 hisha@22 hisha@30";
+  await family.goto(`http://127.0.0.1:${port}/index.html?game=mawari&position=${encodeURIComponent(nearTheEnd)}`);
   await family.waitForSelector('body[data-screen="Setup"]', { timeout: 240000 });
   await sleep(2000);
   await tap(family, 350, 491); // 基本
