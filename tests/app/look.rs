@@ -25,7 +25,7 @@ use yorimichi::shell::settings::{BoardTheme, Settings, TextSize};
 use yorimichi::shell::transition::Fade;
 use yorimichi::shell::widgets::{READABLE_PX, TypeSize, palette};
 
-use crate::common::{self, card, screen, temp_store};
+use crate::common::{self, TempDir, card, screen, temp_store};
 use crate::mawari_flow::{begin, open_setup};
 
 fn tap_key(app: &mut App, key_code: KeyCode) {
@@ -682,12 +682,13 @@ fn every_move_of_the_hasami_tutorial_is_played_from_the_keyboard() {
 }
 
 /// From the title to a はさみ将棋 game, resigned by the side to move; the
-/// result screen once it shows. `cpu`: against the CPU (the person
-/// resigns), or two people (the one to move resigns, the other wins).
-fn resigned_hasami(cpu: bool, reduced_motion: bool) -> App {
+/// result screen once it shows, with the folder its saves go to.
+/// `cpu`: against the CPU (the person resigns), or two people (the one to
+/// move resigns, the other wins).
+fn resigned_hasami(cpu: bool, reduced_motion: bool) -> (TempDir, App) {
     use yorimichi::games::play::PlayCommand;
     use yorimichi::games::session::SetupDraft;
-    let (store, _dir) = temp_store(if cpu { "result-loss" } else { "result-win" });
+    let (store, dir) = temp_store(if cpu { "result-loss" } else { "result-win" });
     let mut app = headless::app(store);
     app.world_mut().resource_mut::<Settings>().reduced_motion = reduced_motion;
     app.update();
@@ -709,7 +710,7 @@ fn resigned_hasami(cpu: bool, reduced_motion: bool) -> App {
         app.update();
         if screen(&app) == Screen::Result {
             app.update();
-            return app;
+            return (dir, app);
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
@@ -725,7 +726,7 @@ fn shown_texts(app: &mut App) -> Vec<String> {
 fn a_win_is_celebrated_with_falling_confetti_and_a_loss_is_told_calmly() {
     use yorimichi::games::play::Confetto;
     // Two people: the one to move resigns, the other has won.
-    let mut app = resigned_hasami(false, false);
+    let (_dir, mut app) = resigned_hasami(false, false);
     let scraps = |app: &mut App| {
         let mut q = app
             .world_mut()
@@ -755,11 +756,11 @@ fn a_win_is_celebrated_with_falling_confetti_and_a_loss_is_told_calmly() {
     assert_eq!(screen(&app), Screen::Result);
 
     // Reduced motion: the win without the confetti.
-    let mut still = resigned_hasami(false, true);
+    let (_still_dir, mut still) = resigned_hasami(false, true);
     assert!(scraps(&mut still).is_empty());
 
     // A loss to the CPU: no confetti, the headline in ink and a comfort.
-    let mut lost = resigned_hasami(true, false);
+    let (_lost_dir, mut lost) = resigned_hasami(true, false);
     assert!(scraps(&mut lost).is_empty());
     let texts = shown_texts(&mut lost);
     assert!(texts.contains(&"あなたの負け".to_string()), "{texts:?}");
