@@ -70,8 +70,9 @@ pub(crate) struct GameProgress {
     pub ply: usize,
     /// The position text, for games that have one.
     pub position: Option<String>,
-    /// Who plays, for games whose players have names (まわり将棋): the
-    /// names in seat order, and the draw for the first throw once made.
+    /// Who plays and how, for games whose players have names (まわり将棋):
+    /// the names in seat order, the rules, and the draw for the first
+    /// throw.
     pub players: Option<String>,
 }
 

@@ -153,21 +153,14 @@ fn mirror_progress(progress: Res<GameProgress>) {
     }
     if let Some(body) = page_body() {
         let _ = body.set_attribute("data-ply", &progress.ply.to_string());
-        match &progress.position {
-            Some(text) => {
-                let _ = body.set_attribute("data-position", text);
-            }
-            None => {
-                let _ = body.remove_attribute("data-position");
-            }
-        }
-        match &progress.players {
-            Some(text) => {
-                let _ = body.set_attribute("data-players", text);
-            }
-            None => {
-                let _ = body.remove_attribute("data-players");
-            }
+        for (name, value) in [
+            ("data-position", &progress.position),
+            ("data-players", &progress.players),
+        ] {
+            let _ = match value {
+                Some(text) => body.set_attribute(name, text),
+                None => body.remove_attribute(name),
+            };
         }
     }
 }

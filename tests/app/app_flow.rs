@@ -220,12 +220,7 @@ fn the_tutorial_runner_walks_the_steps_and_judges_moves() {
     use yorimichi::games::tutorial_board::TutorialBoard;
     use yorimichi::shell::tutorial::TutorialProgress;
     let mut app = headless::app(Store::new(None));
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Tutorial);
-    app.update();
-    app.update();
+    common::open_tutorial(&mut app, GameId::Hasami);
     let steps = app
         .world()
         .resource::<TutorialProgress>()

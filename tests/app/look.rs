@@ -681,6 +681,15 @@ fn every_move_of_the_hasami_tutorial_is_played_from_the_keyboard() {
     assert!(played >= 2, "the tutorial asks for moves ({played})");
 }
 
+/// From the title to the game list by its start button.
+fn to_list(app: &mut App, reduced_motion: bool) {
+    app.world_mut().resource_mut::<Settings>().reduced_motion = reduced_motion;
+    app.update();
+    let start = find::<TitleStart>(app).expect("a start button");
+    click(app, start);
+    app.update();
+}
+
 /// From the title to a はさみ将棋 game, resigned by the side to move; the
 /// result screen once it shows, with the folder its saves go to.
 /// `cpu`: against the CPU (the person resigns), or two people (the one to
@@ -690,11 +699,7 @@ fn resigned_hasami(cpu: bool, reduced_motion: bool) -> (TempDir, App) {
     use yorimichi::games::session::SetupDraft;
     let (store, dir) = temp_store(if cpu { "result-loss" } else { "result-win" });
     let mut app = headless::app(store);
-    app.world_mut().resource_mut::<Settings>().reduced_motion = reduced_motion;
-    app.update();
-    let start = find::<TitleStart>(&mut app).expect("a start button");
-    click(&mut app, start);
-    app.update();
+    to_list(&mut app, reduced_motion);
     let new = card(&mut app, CardButton::New(GameId::Hasami)).expect("the card");
     click(&mut app, new);
     app.update();
@@ -787,11 +792,7 @@ fn near(a: [u8; 3], colour: Color) -> bool {
 fn each_card_on_the_list_shows_its_board_in_miniature() {
     let (store, _dir) = temp_store("miniatures");
     let mut app = headless::app(store);
-    app.world_mut().resource_mut::<Settings>().reduced_motion = true;
-    app.update();
-    let start = find::<TitleStart>(&mut app).expect("a start button");
-    click(&mut app, start);
-    app.update();
+    to_list(&mut app, true);
     app.update();
     let mut cards = app
         .world_mut()

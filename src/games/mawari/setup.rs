@@ -756,11 +756,9 @@ fn new_match(
         seats.resize(start.pieces.len(), Seat::Cpu);
         m.race = start.race(rules.unwrap_or(draft.rules));
         m.seats = seats;
-        let turn_given = text.split_whitespace().any(|w| w.starts_with("turn="));
-        if draft.order == TurnOrder::Draw && !turn_given {
-            m.draw = Some(FirstThrow::new(m.seats.len())?);
-        }
-    } else if draft.order == TurnOrder::Draw {
+    }
+    let turn_given = position.is_some_and(|t| t.split_whitespace().any(|w| w.starts_with("turn=")));
+    if draft.order == TurnOrder::Draw && !turn_given {
         m.draw = Some(FirstThrow::new(m.seats.len())?);
     }
     if draft.places {
