@@ -36,7 +36,8 @@ test: deps-test
 # 中将棋 under lishogi's rules against lishogi's own rules library
 # (shogiops, pinned in tools/shogiops): the legal moves and the game's end
 # in positions of seeded random games must agree exactly, and KIF written
-# by either side must read back as the same game on the other.
+# by either side must read back as the same game on the other; every move
+# of the README's matches against HaChu (docs/matches) must be legal there.
 SHOGIOPS_POSITIONS ?= 3000
 SHOGIOPS_KIF_GAMES ?= 40
 shogiops-test:
@@ -44,6 +45,8 @@ shogiops-test:
 	cd tools/shogiops && npm ci --no-audit --no-fund --silent
 	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_POSITIONS) --seed 1
 	node tools/shogiops/kif.mjs $(BIN) --games $(SHOGIOPS_KIF_GAMES) --seed 1
+	node tools/shogiops/replay.mjs docs/matches/*.log
+	node tools/shogiops/replay.mjs tools/shogiops/fixtures/illegal.log > /dev/null; test $$? -eq 1
 
 # The real renderer under Xvfb with Mesa's software Vulkan: the title and
 # the boards of every playable game must render.

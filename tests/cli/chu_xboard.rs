@@ -44,6 +44,12 @@ fn moves_are_written_as_hachu_reads_them() {
     assert_eq!(parse_move(Profile::Jcsa, &pos, "g7g8,g8g7"), Ok(jitto));
     let pass = parse_move(Profile::Jcsa, &pos, "g7g7").unwrap();
     assert_eq!(play(&pos, pass).to_sfen(), play(&pos, jitto).to_sfen());
+    // HaChu's null move names no piece: any じっと, the same position.
+    let null = parse_move(Profile::Lishogi, &pos, "@@@@").unwrap();
+    assert_eq!(play(&pos, null).to_sfen(), play(&pos, jitto).to_sfen());
+    // Without a piece that can pass, it is refused.
+    let e = parse_move(Profile::Lishogi, &ChuPosition::start(), "@@@@").unwrap_err();
+    assert!(e.contains("no piece can pass"), "{e}");
     // 居食い keeps its two legs.
     let igui_pos = ChuPosition::from_sfen("k11/12/12/12/6p5/6N5/12/12/12/12/12/11K b - 1").unwrap();
     let igui = parse_usi(&igui_pos, "6f6e6f").unwrap();

@@ -2,7 +2,9 @@
 //! use it for `variant chu`): files `a`–`l` from 先手's left, ranks `1`–`12`
 //! from 先手's side, `+` for a promotion, and a two-step move as two legs
 //! joined by a comma (`f5f6,f6f7`; 居食い returns: `f5f6,f6f5`; じっと, a
-//! pass, is a move onto the same square: `f5f5`).
+//! pass, is a move onto the same square: `f5f5`). HaChu also writes a pass
+//! as XBoard's null move, `@@@@`, which names no piece: read as any legal
+//! じっと, since every one leaves the same position.
 //! A GUI sends both legs in one `usermove`; an engine sends each in a
 //! `move` line of its own, the first ending with the comma.
 //! XBoard's "white" is the side that moves first (先手, at the bottom).
@@ -96,6 +98,19 @@ pub fn parse_move(profile: Profile, pos: &ChuPosition, text: &str) -> Result<Chu
         // ending with a comma: join them before reading.
         return Err(format!("{text}: the rest of the move is still to come"));
     }
+    let mut moves = Vec::new();
+    legal_moves_in(profile, pos, &mut moves);
+    // A move onto its own square is a じっと, through any empty neighbour.
+    let passes = |from: Option<Square>| {
+        moves.iter().copied().find(move |m| {
+            from.is_none_or(|f| m.from == f)
+                && m.to == m.from
+                && m.mid.is_some_and(|q| pos.at(q).is_none())
+        })
+    };
+    if body == "@@@@" {
+        return passes(None).ok_or_else(|| format!("{text}: a pass, but no piece can pass here"));
+    }
     let (body, promote) = match body.strip_suffix('+') {
         Some(b) => (b, true),
         None => (body.strip_suffix('=').unwrap_or(body), false),
@@ -126,18 +141,12 @@ pub fn parse_move(profile: Profile, pos: &ChuPosition, text: &str) -> Result<Chu
             }
         }
     };
-    let mut moves = Vec::new();
-    legal_moves_in(profile, pos, &mut moves);
     if moves.contains(&wanted) {
         return Ok(wanted);
     }
-    // A move onto its own square is a じっと, through any empty neighbour.
-    let is_pass = |m: &ChuMove| {
-        m.from == wanted.from && m.to == m.from && m.mid.is_some_and(|q| pos.at(q).is_none())
-    };
     if wanted.mid.is_none()
         && wanted.to == wanted.from
-        && let Some(&pass) = moves.iter().find(|m| is_pass(m))
+        && let Some(pass) = passes(Some(wanted.from))
     {
         return Ok(pass);
     }
