@@ -102,11 +102,10 @@ pub fn parse_move(profile: Profile, pos: &ChuPosition, text: &str) -> Result<Chu
     legal_moves_in(profile, pos, &mut moves);
     // A move onto its own square is a じっと, through any empty neighbour.
     let passes = |from: Option<Square>| {
-        moves.iter().copied().find(move |m| {
-            from.is_none_or(|f| m.from == f)
-                && m.to == m.from
-                && m.mid.is_some_and(|q| pos.at(q).is_none())
-        })
+        moves
+            .iter()
+            .copied()
+            .find(move |m| from.is_none_or(|f| m.from == f) && m.is_jitto(pos))
     };
     if body == "@@@@" {
         return passes(None).ok_or_else(|| format!("{text}: a pass, but no piece can pass here"));
