@@ -37,7 +37,9 @@ test: deps-test
 # (shogiops, pinned in tools/shogiops): the legal moves and the game's end
 # in positions of seeded random games must agree exactly, and KIF written
 # by either side must read back as the same game on the other; every move
-# of the README's matches against HaChu (docs/matches) must be legal there.
+# of the README's matches against HaChu (docs/matches) must be legal there,
+# and each game ended on the board must end there as the log says (two
+# made-up bad logs must fail that check).
 SHOGIOPS_POSITIONS ?= 3000
 SHOGIOPS_KIF_GAMES ?= 40
 shogiops-test:
@@ -46,7 +48,10 @@ shogiops-test:
 	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_POSITIONS) --seed 1
 	node tools/shogiops/kif.mjs $(BIN) --games $(SHOGIOPS_KIF_GAMES) --seed 1
 	node tools/shogiops/replay.mjs docs/matches/*.log
-	node tools/shogiops/replay.mjs tools/shogiops/fixtures/illegal.log > /dev/null; test $$? -eq 1
+	for bad in illegal wrong-winner; do \
+		node tools/shogiops/replay.mjs tools/shogiops/fixtures/$$bad.log > /dev/null; \
+		test $$? -eq 1 || { echo "replay.mjs passed the bad log $$bad"; exit 1; }; \
+	done
 
 # The real renderer under Xvfb with Mesa's software Vulkan: the title and
 # the boards of every playable game must render.

@@ -9,10 +9,13 @@
 // read as lishogi writes it (a lion's two steps as three squares) and must
 // be legal in shogiops's position; a leap written as two steps through an
 // empty square is read as the leap it is. For every game the script prints
-// the moves replayed, who moved last, and shogiops's outcome of the final
-// position (none for a game stopped by the clock, the ply cap or a
-// dispute). The first illegal move of a game is printed with its position;
-// the exit status is 1 if there is any, 2 if a log cannot be read.
+// the moves replayed and shogiops's outcome of the final position (none
+// for a game stopped by the clock, the ply cap or a dispute), which must
+// name the log's winner, and must exist where the log says the game ended
+// on the board (its reason is a rules' end: `(RoyalsTaken)`). The first
+// illegal move of a game is printed with its position; the exit status is
+// 1 if there is an illegal move or a disagreement, 2 if a log cannot be
+// read.
 
 import { readFileSync } from 'node:fs';
 import { Chushogi } from 'shogiops/variant/chushogi';
@@ -39,6 +42,7 @@ function legal(pos, text) {
 }
 
 let illegal = 0;
+let disagreements = 0;
 let games = 0;
 for (const file of files) {
   let text;
@@ -75,12 +79,21 @@ for (const file of files) {
         continue;
       }
       const outcome = pos.outcome();
-      const ended = outcome
-        ? `shogiops: ${outcome.result}, ${outcome.winner ? name(outcome.winner) : 'nobody'} wins`
-        : 'shogiops: not over';
-      console.log(`${where}: ${moves.length} moves legal; ${ended} (the log: ${end})`);
+      const winner = outcome && (outcome.winner ? name(outcome.winner) : 'nobody');
+      const ended = outcome ? `shogiops: ${outcome.result}, ${winner} wins` : 'shogiops: not over';
+      const logged = end.startsWith('Yorimichi wins')
+        ? 'Yorimichi'
+        : end.startsWith('the opponent wins')
+          ? 'the opponent'
+          : 'nobody';
+      const onBoard = /^[^(]*\([A-Z][A-Za-z]+\)/.test(end);
+      const agree = outcome ? winner === logged : !onBoard;
+      if (!agree) disagreements += 1;
+      console.log(
+        `${where}: ${moves.length} moves legal; ${ended} (the log: ${end})${agree ? '' : ' — DISAGREE'}`,
+      );
     }
   }
 }
-console.log(`${games} games, ${illegal} with an illegal move`);
-process.exit(illegal > 0 ? 1 : 0);
+console.log(`${games} games, ${illegal} with an illegal move, ${disagreements} ending otherwise than the log says`);
+process.exit(illegal + disagreements > 0 ? 1 : 0);
