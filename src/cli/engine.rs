@@ -32,6 +32,26 @@ pub struct Style {
         value_parser = super::on_off()
     )]
     pub null_move: bool,
+    /// Read late moves less deeply (late-move reductions with a
+    /// principal-variation search).
+    #[arg(
+        long,
+        value_name = "ON|OFF",
+        default_value = "on",
+        action = ArgAction::Set,
+        value_parser = super::on_off()
+    )]
+    pub reductions: bool,
+    /// Score a draw below nothing when ahead, so that a lead is pressed
+    /// rather than repeated away.
+    #[arg(
+        long,
+        value_name = "ON|OFF",
+        default_value = "on",
+        action = ArgAction::Set,
+        value_parser = super::on_off()
+    )]
+    pub contempt: bool,
     /// Never make a position seen before in the game while another move is
     /// left (HaChu refuses a move that repeats a position, where the rules
     /// allow it until the fourth occurrence).
@@ -45,25 +65,59 @@ impl Style {
     /// engine without it).
     pub const ENGINE: Style = Style {
         null_move: true,
+        reductions: true,
+        contempt: true,
         no_repeats: false,
     };
 }
 
-/// The engine's best move in `seconds` (`None` if it has no move).
+/// How long the engine may think about one move, in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveTime {
+    /// No new iteration is begun once this much has passed: the next one
+    /// would take several times as long as all before it.
+    pub aim: f64,
+    /// The search stops here, with the best move read so far.
+    pub most: f64,
+}
+
+impl MoveTime {
+    /// Exactly `seconds` (`--st`, XBoard's `st`).
+    pub fn fixed(seconds: f64) -> MoveTime {
+        MoveTime {
+            aim: seconds,
+            most: seconds,
+        }
+    }
+
+    /// From a clock with `left` seconds, of which `share` is this move's
+    /// fair part: a deeper reading begun early may run past the share,
+    /// one begun late is not begun.
+    pub fn from_clock(share: f64, left: f64) -> MoveTime {
+        MoveTime {
+            aim: share * 0.6,
+            most: (share * 1.5).min(left * 0.5),
+        }
+    }
+}
+
+/// The engine's best move in the time given (`None` if it has no move).
 /// `history` holds the keys of the game's positions so far.
 pub fn think(
     game: &Chu,
     history: &[u64],
     pos: &ChuPosition,
-    seconds: f64,
+    time: MoveTime,
     style: Style,
 ) -> Option<ChuMove> {
     let plan = SearchPlan {
         seed: history.len() as u64,
         null_move: style.null_move,
+        reductions: style.reductions,
+        contempt: style.contempt,
         ..SearchPlan::fixed(60, u64::MAX)
     };
-    let mut searcher = Searcher::new(game, pos.clone(), history, plan);
+    let mut searcher = Searcher::new(game, pos.clone(), history, plan).pausing_each_iteration();
     if style.no_repeats {
         let fresh = |mv: ChuMove| !history.contains(&play(pos, mv).key());
         let mut moves = Vec::new();
@@ -72,11 +126,19 @@ pub fn think(
             searcher = searcher.restrict_root(fresh);
         }
     }
-    let deadline = Instant::now() + Duration::from_secs_f64(seconds.max(0.01));
-    match searcher.step(game, &mut || Instant::now() >= deadline) {
-        Step::Done(r) => Some(r.best),
-        Step::NoMove => None,
-        Step::Pending => searcher.best_so_far().map(|r| r.best),
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs_f64(time.most.max(0.01));
+    loop {
+        match searcher.step(game, &mut || Instant::now() >= deadline) {
+            Step::Done(r) => return Some(r.best),
+            Step::NoMove => return None,
+            Step::Pending => {
+                let elapsed = start.elapsed().as_secs_f64();
+                if Instant::now() >= deadline || elapsed >= time.aim {
+                    return searcher.best_so_far().map(|r| r.best);
+                }
+            }
+        }
     }
 }
 
@@ -133,7 +195,8 @@ impl Engine {
             // Never more than a thirtieth of what is left on the clock.
             seconds = seconds.min(cs as f64 / 100.0 / 30.0);
         }
-        match think(&self.game, &self.history, &self.pos, seconds, Style::ENGINE) {
+        let time = MoveTime::fixed(seconds);
+        match think(&self.game, &self.history, &self.pos, time, Style::ENGINE) {
             Some(mv) => {
                 for line in xboard::engine_lines(&xboard::move_text(&self.pos, mv)) {
                     writeln!(out, "{line}")?;

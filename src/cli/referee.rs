@@ -31,7 +31,7 @@ use clap::Args;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
 use super::Outcome;
-use super::engine::{Style, think};
+use super::engine::{MoveTime, Style, think};
 use crate::rules::chu::Profile;
 use crate::rules::chu::end::{cutoff_points, cutoff_winner, outcome_in};
 use crate::rules::chu::game::{Chu, ChuRules};
@@ -54,6 +54,10 @@ pub struct MatchArgs {
     /// How many games, sides alternating.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::whole::<usize>(1, None))]
     pub games: usize,
+    /// Begin at this game of the seeded series (its opening and sides as
+    /// in a match begun at game 1): a stopped match goes on where it was.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::whole::<usize>(1, None))]
+    pub first_game: usize,
     /// The opponent's protocol.
     #[arg(long, value_name = "P", default_value = "cecp", value_parser = protocol())]
     pub protocol: Protocol,
@@ -487,9 +491,11 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
             break result(Some(side), "adjudicated: a decisive lead", plies);
         }
         let mv = if pos.to_move() == ours {
-            let seconds = clocks.as_ref().map_or(args.st, |c| c.share(ours));
+            let time = clocks.as_ref().map_or(MoveTime::fixed(args.st), |c| {
+                MoveTime::from_clock(c.share(ours), c.left(ours))
+            });
             let thinking = Instant::now();
-            let Some(mv) = think(&game, &history, &pos, seconds, args.style) else {
+            let Some(mv) = think(&game, &history, &pos, time, args.style) else {
                 break result(Some(ours.opponent()), "Yorimichi has no move", plies);
             };
             if let Some(c) = clocks.as_mut()
@@ -654,7 +660,11 @@ fn usi_move(
 pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Outcome {
     let mut rng = StdRng::seed_from_u64(args.seed);
     let (mut points, mut wins, mut losses, mut draws, mut disputed) = (0.0, 0, 0, 0, 0);
-    for i in 0..args.games {
+    let skipped = args.first_game - 1;
+    for _ in 0..skipped {
+        opening(&mut rng);
+    }
+    for i in skipped..skipped + args.games {
         let ours = if i % 2 == 0 {
             Side::First
         } else {

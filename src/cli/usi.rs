@@ -286,6 +286,8 @@ impl Usi {
             depth: limits.depth.unwrap_or(60),
             nodes: limits.nodes.unwrap_or(u64::MAX),
             null_move: true,
+            reductions: true,
+            contempt: true,
             seed: self.history.len() as u64,
             ..SearchPlan::fixed(60, u64::MAX)
         };

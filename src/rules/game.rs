@@ -188,6 +188,12 @@ pub trait Game {
     fn null_move(&self, _pos: &Self::Pos) -> Option<Self::Pos> {
         None
     }
+    /// Whether the side to move's royal piece could be taken by the
+    /// opponent's next move (check). A search that reduces late moves
+    /// reads every move at full depth in check, and after a checking move.
+    fn in_check(&self, _pos: &Self::Pos) -> bool {
+        false
+    }
     /// How `selfplay --stats` names `side` and what it counts of that
     /// side's moves: `"takeable"` (after the move the opponent can take
     /// one of its pieces at once) or, for a piece that cannot be taken,

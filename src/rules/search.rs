@@ -19,7 +19,7 @@
 use rand::{Rng, RngExt, SeedableRng, rngs::StdRng};
 use serde::Deserialize;
 
-use super::game::{Exact, Game, Outcome, capture_open};
+use super::game::{EndReason, Exact, Game, Outcome, Side, capture_open};
 
 /// Score of a win found at the root; wins further away score less.
 pub(crate) const WIN: i32 = 1_000_000;
@@ -39,6 +39,29 @@ const LOSING_CAPTURES: i32 = 1 << 25;
 /// Score of a position the exact tables give to one side without a
 /// distance (plus the static value, so the winner still plays purposefully).
 const KNOWN_WIN: i32 = WIN / 2;
+
+/// Late-move reductions: the plies below which no move is reduced, and the
+/// moves of a node read in full before any is.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_FULL_MOVES: usize = 3;
+
+/// How many plies shorter the `index`th move of a node at `depth` is read:
+/// more for later moves and deeper nodes, growing with both logarithms.
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let r = 0.5 + (depth as f32).ln() * (index as f32).ln() / 2.25;
+    r as i32
+}
+
+/// What a draw is worth to the side to move at the root, where a search
+/// with contempt judges the root `value` from its own view: less than
+/// nothing when it is ahead (a draw throws the lead away, so it looks for
+/// progress instead of a repetition), nothing when it is level or behind
+/// (it does not court a draw it might be refused).
+pub fn contempt(value: i32) -> i32 {
+    -(value / CONTEMPT_SHARE).clamp(0, CONTEMPT_MOST)
+}
+const CONTEMPT_SHARE: i32 = 4;
+const CONTEMPT_MOST: i32 = 150;
 
 /// What a careful level ([`CpuLevel::careful`]) takes off a careless root
 /// move's score: more than any judgement of a position, so that it plays
@@ -103,6 +126,15 @@ pub struct CpuLevel {
     /// sacrifice would pay off.
     #[serde(default)]
     pub careful: bool,
+    /// Whether the search reads the moves its ordering puts late less
+    /// deeply, and every move after the first with a null window first
+    /// (principal-variation search), reading a move again at full depth
+    /// and width only when it looks better. With many legal moves (中将棋
+    /// has over a hundred) this reads some plies deeper in the same time.
+    /// An iteration cut short by the clock still gives the better move it
+    /// found: each such move was read to the end.
+    #[serde(default)]
+    pub late_move_reductions: bool,
 }
 
 /// What one search will do, decided once per move from a [`CpuLevel`].
@@ -123,6 +155,11 @@ pub struct SearchPlan {
     pub null_move: bool,
     /// Careless root moves scored down ([`CpuLevel::careful`]).
     pub careful: bool,
+    /// Late-move reductions ([`CpuLevel::late_move_reductions`]).
+    pub reductions: bool,
+    /// Whether a draw is worth less than nothing to a side ahead at the
+    /// root: it makes progress rather than repeat (see [`contempt`]).
+    pub contempt: bool,
 }
 
 impl SearchPlan {
@@ -141,6 +178,8 @@ impl SearchPlan {
             time_ms: None,
             null_move: false,
             careful: false,
+            reductions: false,
+            contempt: false,
         }
     }
 }
@@ -182,6 +221,8 @@ impl CpuLevel {
                 time_ms: self.time_ms,
                 null_move: false,
                 careful: false,
+                reductions: false,
+                contempt: false,
             }
         } else {
             SearchPlan {
@@ -195,6 +236,8 @@ impl CpuLevel {
                 time_ms: self.time_ms,
                 null_move: self.null_move,
                 careful: self.careful,
+                reductions: self.late_move_reductions,
+                contempt: false,
             }
         }
     }
@@ -212,6 +255,8 @@ impl CpuLevel {
             time_ms: self.time_ms,
             null_move: self.null_move,
             careful: self.careful,
+            reductions: self.late_move_reductions,
+            contempt: false,
         }
     }
 }
@@ -297,6 +342,9 @@ pub struct Searcher<G: Game> {
     /// A root with one move is read all the same, for its score
     /// ([`Searcher::scoring_a_single_move`]).
     score_single: bool,
+    /// Who moves at the root, and what a draw is worth to that side.
+    root_side: Side,
+    draw_for_root: i32,
 }
 
 /// A caller's clock: true once the move's time is up. The rules know no
@@ -343,7 +391,14 @@ impl<G: Game> Searcher<G> {
         if path.last() != Some(&game.hash(&root)) {
             path.push(game.hash(&root));
         }
+        let draw_for_root = if plan.contempt {
+            contempt(game.evaluate(&root))
+        } else {
+            0
+        };
         Searcher {
+            root_side: game.side_to_move(&root),
+            draw_for_root,
             game_len: path.len(),
             root,
             tt: vec![None; 1 << TT_BITS],
@@ -550,26 +605,37 @@ impl<G: Game> Searcher<G> {
             let (mv, _) = self.root_moves[i];
             let noise = self.noise[i];
             let child = game.play(&root, mv);
-            let value = match self.child_value(
-                game,
-                &child,
-                depth - 1,
-                1,
-                alpha - noise,
-                beta - noise,
-                should_stop,
-            ) {
-                Ok(v) => v + noise,
-                Err(Abort::Budget) if self.depth_done == 0 => {
-                    // The first iteration always completes, so there is a move.
-                    self.plan.nodes = u64::MAX;
-                    return self.search_root(game, depth, should_stop);
+            // After the first move, a null window asks only whether a move
+            // beats the best so far; one that does is read again in full.
+            let null_window = self.plan.reductions && i > 0;
+            let mut window = if null_window {
+                (alpha - noise, alpha - noise + 1)
+            } else {
+                (alpha - noise, beta - noise)
+            };
+            let value = loop {
+                match self.child_value(game, &child, depth - 1, 1, window.0, window.1, should_stop)
+                {
+                    Ok(v) if null_window && v + noise > alpha && window.1 != beta - noise => {
+                        window = (alpha - noise, beta - noise);
+                    }
+                    Ok(v) => break v + noise,
+                    Err(Abort::Budget) if self.depth_done == 0 => {
+                        // The first iteration always completes, so there is a move.
+                        self.plan.nodes = u64::MAX;
+                        return self.search_root(game, depth, should_stop);
+                    }
+                    Err(e) => return Err(e),
                 }
-                Err(e) => return Err(e),
             };
             scored.push((mv, value, noise));
             if best.is_none_or(|(_, b)| value > b) {
                 best = Some((mv, value));
+                if self.plan.reductions && self.depth_done > 0 {
+                    // Read to the end at this depth: better than the last
+                    // iteration's choice if the clock stops this one.
+                    self.best = best;
+                }
             }
             if value > alpha {
                 alpha = value;
@@ -625,9 +691,10 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    fn terminal_score(outcome: Outcome, game: &G, pos: &G::Pos, ply: usize) -> i32 {
+    fn terminal_score(&self, outcome: Outcome, game: &G, pos: &G::Pos, ply: usize) -> i32 {
         match outcome.winner {
-            None => 0,
+            None if game.side_to_move(pos) == self.root_side => self.draw_for_root,
+            None => -self.draw_for_root,
             Some(w) if w == game.side_to_move(pos) => WIN - ply as i32,
             Some(_) => -(WIN - ply as i32),
         }
@@ -662,7 +729,7 @@ impl<G: Game> Searcher<G> {
             return None;
         }
         if let Some(o) = game.repetition_outcome(pos, count) {
-            return Some(Self::terminal_score(o, game, pos, ply));
+            return Some(self.terminal_score(o, game, pos, ply));
         }
         // A cycle inside the search can be repeated until the repetition
         // rule fires: score it as that rule's result (a draw in most games,
@@ -673,8 +740,10 @@ impl<G: Game> Searcher<G> {
             .filter(|&&x| x == h)
             .count();
         (first_in_search >= 2).then(|| {
-            game.repetition_outcome(pos, u32::MAX)
-                .map_or(0, |o| Self::terminal_score(o, game, pos, ply))
+            let o = game
+                .repetition_outcome(pos, u32::MAX)
+                .unwrap_or(Outcome::draw(EndReason::Repetition));
+            self.terminal_score(o, game, pos, ply)
         })
     }
 
@@ -691,7 +760,7 @@ impl<G: Game> Searcher<G> {
         self.count_node(should_stop)?;
         self.seldepth = self.seldepth.max(ply);
         if let Some(o) = game.outcome(pos) {
-            return Ok(Self::terminal_score(o, game, pos, ply));
+            return Ok(self.terminal_score(o, game, pos, ply));
         }
         if let Some(s) = self.repetition_score(game, pos, ply) {
             return Ok(s);
@@ -765,9 +834,44 @@ impl<G: Game> Searcher<G> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for &mv in &moves {
+        let in_check = self.plan.reductions && game.in_check(pos);
+        let killers = self.killers[ply];
+        for (i, &mv) in moves.iter().enumerate() {
             let child = game.play(pos, mv);
-            let v = self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, should_stop)?;
+            let v = if !self.plan.reductions || i == 0 {
+                self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, should_stop)?
+            } else {
+                let reduce = depth >= LMR_MIN_DEPTH
+                    && i >= LMR_FULL_MOVES
+                    && !in_check
+                    && !game.is_capture(pos, mv)
+                    && !game.promotes(mv)
+                    && !killers.contains(&Some(mv))
+                    && !game.in_check(&child);
+                let r = if reduce {
+                    late_move_reduction(depth, i).min(depth - 2)
+                } else {
+                    0
+                };
+                let (a, b) = (alpha, alpha + 1);
+                let mut v =
+                    self.child_value(game, &child, depth - 1 - r, ply + 1, a, b, should_stop)?;
+                if v > alpha && r > 0 {
+                    v = self.child_value(game, &child, depth - 1, ply + 1, a, b, should_stop)?;
+                }
+                if v > alpha && v < beta {
+                    v = self.child_value(
+                        game,
+                        &child,
+                        depth - 1,
+                        ply + 1,
+                        alpha,
+                        beta,
+                        should_stop,
+                    )?;
+                }
+                v
+            };
             if v > best {
                 best = v;
                 best_move = Some(mv);
@@ -836,7 +940,7 @@ impl<G: Game> Searcher<G> {
             self.count_node(should_stop)?;
             let child = game.play(pos, mv);
             let v = match game.outcome(&child) {
-                Some(o) => -Self::terminal_score(o, game, &child, ply + 1),
+                Some(o) => -self.terminal_score(o, game, &child, ply + 1),
                 None => {
                     -self.quiescence(game, &child, ply + 1, -beta, -alpha, left - 1, should_stop)?
                 }

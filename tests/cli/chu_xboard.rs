@@ -153,6 +153,7 @@ fn engine_and_match_commands_parse() {
             game: GameId::ChuShogi,
             opponent: "/usr/games/hachu -x".into(),
             games: 4,
+            first_game: 1,
             protocol: Protocol::Cecp,
             st: 0.5,
             tc: None,
@@ -166,10 +167,12 @@ fn engine_and_match_commands_parse() {
     );
     assert!(matches!(
         command(&args(
-            "match chushogi --opponent x --max-plies 40 --profile lishogi --check-boards"
+            "match chushogi --opponent x --max-plies 40 --profile lishogi --check-boards \
+             --first-game 2"
         )),
         Ok(Some(Command::Match(MatchArgs {
             games: 2,
+            first_game: 2,
             st: 1.0,
             max_plies: 40,
             seed: 1,
@@ -209,15 +212,20 @@ fn engine_and_match_commands_parse() {
         style(&v),
         Style {
             null_move: false,
+            reductions: true,
+            contempt: true,
             no_repeats: false
         }
     );
     v[4] = "on".into();
     v.push("--no-repeats".into());
+    v.extend(["--reductions", "off", "--contempt", "off"].map(String::from));
     assert_eq!(
         style(&v),
         Style {
             null_move: true,
+            reductions: false,
+            contempt: false,
             no_repeats: true
         }
     );
@@ -259,17 +267,17 @@ fn engine_and_match_commands_parse() {
 
 #[test]
 fn the_engine_can_be_told_never_to_repeat_a_position() {
-    use yorimichi::cli::engine::think;
+    use yorimichi::cli::engine::{MoveTime, think};
     use yorimichi::rules::chu::game::Chu;
     use yorimichi::rules::game::Game;
     let chu = Chu::default();
     // 先手's rook can take 後手's lion on 7f: the one good move.
     let pos = ChuPosition::from_sfen("k11/12/12/12/12/5n6/12/12/12/5R6/12/11K b - 1").unwrap();
     let style = Style {
-        null_move: true,
         no_repeats: false,
+        ..Style::ENGINE
     };
-    let best = think(&chu, &[pos.key()], &pos, 0.2, style).expect("a move");
+    let best = think(&chu, &[pos.key()], &pos, MoveTime::fixed(0.2), style).expect("a move");
     assert_eq!(best.usi(), "7j7f");
     // Had the game already seen the position it makes, the engine told not
     // to repeat plays another move, which makes a position not seen yet.
@@ -278,7 +286,7 @@ fn the_engine_can_be_told_never_to_repeat_a_position() {
         &chu,
         &seen,
         &pos,
-        0.2,
+        MoveTime::fixed(0.2),
         Style {
             no_repeats: true,
             ..style

@@ -427,3 +427,55 @@ fn a_match_against_the_cecp_engine_sets_its_profile_and_clock() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A match begun at a later game plays that game as the whole series
+/// would: the same seeded opening, the same sides.
+#[test]
+fn a_match_can_begin_at_a_later_game_of_its_series() {
+    let dir = std::env::temp_dir().join(format!("yorimichi-first-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = |log: &std::path::Path| -> Vec<(String, String)> {
+        let text = std::fs::read_to_string(log).unwrap();
+        let heads = text.lines().filter(|l| l.starts_with("game "));
+        let moves = text.lines().filter(|l| l.starts_with("moves: "));
+        heads
+            .zip(moves)
+            .map(|(h, m)| {
+                let head = h.split(" opponent=").next().unwrap_or(h).to_string();
+                (head, m.to_string())
+            })
+            .collect()
+    };
+    let plain = [
+        "--protocol",
+        "usi",
+        "--st",
+        "0.02",
+        "--max-plies",
+        "8",
+        "--seed",
+        "7",
+    ];
+    let whole = dir.join("whole.txt");
+    referee(&[&plain[..], &["--games", "3"]].concat(), "usi", &whole);
+    let later = dir.join("later.txt");
+    referee(
+        &[&plain[..], &["--games", "1", "--first-game", "2"]].concat(),
+        "usi",
+        &later,
+    );
+    let (whole, later) = (games(&whole), games(&later));
+    assert_eq!(whole.len(), 3);
+    assert_eq!(later.len(), 1);
+    assert_eq!(later[0].0, "game 2 Yorimichi=後手");
+    // The seeded opening (two pawn steps a side) is game 2's.
+    let opening = |m: &String| {
+        m.split_whitespace()
+            .take(5)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(opening(&later[0].1), opening(&whole[1].1));
+    assert_ne!(opening(&whole[0].1), opening(&whole[1].1));
+    let _ = std::fs::remove_dir_all(&dir);
+}

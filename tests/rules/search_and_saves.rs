@@ -234,11 +234,14 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
         time_ms: Some(250),
         null_move: false,
         careful: false,
+        late_move_reductions: true,
     };
     let mut rng = StdRng::seed_from_u64(1);
     let plans: Vec<SearchPlan> = (0..100).map(|_| level.plan(&mut rng)).collect();
     let (blunders, full): (Vec<_>, Vec<_>) = plans.iter().partition(|p| p.depth == 2);
     assert!(!blunders.is_empty() && !full.is_empty());
+    // A blunder is a plain shallow reading: nothing reduced.
+    assert!(full.iter().all(|p| p.reductions) && blunders.iter().all(|p| !p.reductions));
     assert!(
         blunders
             .iter()
@@ -305,4 +308,17 @@ fn a_clock_ends_the_search_with_its_deepest_finished_reading() {
     let mut at_once = Searcher::new(&chu, chu.start(), &[], deep).with_clock(Box::new(|| true));
     let r = at_once.run(&chu).expect("a move");
     assert_eq!(r.depth, 1);
+}
+
+/// A draw costs the side ahead a share of its lead (up to a limit), and
+/// nothing to a side level or behind.
+#[test]
+fn contempt_makes_a_draw_cost_the_side_ahead() {
+    use yorimichi::rules::search::contempt;
+    assert_eq!(contempt(0), 0);
+    assert_eq!(contempt(-800), 0);
+    assert!(contempt(200) < 0);
+    assert!(contempt(400) < contempt(200));
+    assert_eq!(contempt(100_000), contempt(10_000));
+    assert!(contempt(100_000) > -200, "never worth more than two pawns");
 }

@@ -233,6 +233,10 @@ impl Game for Chu {
         (!super::end::royal_in_danger(pos, pos.to_move())).then(|| pos.passed())
     }
 
+    fn in_check(&self, pos: &ChuPosition) -> bool {
+        super::end::royal_in_danger(pos, pos.to_move())
+    }
+
     fn evaluate(&self, pos: &ChuPosition) -> i32 {
         sign(pos.to_move()) * self.score_for_first(pos)
     }
