@@ -609,18 +609,19 @@ impl<G: Game> Searcher<G> {
             let child = game.play(&root, mv);
             // After the first move, a null window asks only whether a move
             // beats the best so far; one that does is read again in full.
-            let null_window = self.plan.reductions && i > 0;
-            let mut window = if null_window {
-                (alpha - noise, alpha - noise + 1)
-            } else {
-                (alpha - noise, beta - noise)
-            };
+            let mut null_window = self.plan.reductions && i > 0;
             let value = loop {
-                match self.child_value(game, &child, depth - 1, 1, window.0, window.1, should_stop)
-                {
-                    Ok(v) if null_window && v + noise > alpha && window.1 != beta - noise => {
-                        window = (alpha - noise, beta - noise);
-                    }
+                let top = if null_window { alpha + 1 } else { beta };
+                match self.child_value(
+                    game,
+                    &child,
+                    depth - 1,
+                    1,
+                    alpha - noise,
+                    top - noise,
+                    should_stop,
+                ) {
+                    Ok(v) if null_window && v + noise > alpha => null_window = false,
                     Ok(v) => break v + noise,
                     Err(Abort::Budget) if self.depth_done == 0 => {
                         // The first iteration always completes, so there is a move.
