@@ -131,6 +131,22 @@ pub trait Game {
     }
     /// Whether `mv` captures (searched first, and in quiescence).
     fn is_capture(&self, pos: &Self::Pos, mv: Self::Move) -> bool;
+    /// Appends the legal moves that capture, in [`Game::legal_moves`]'s
+    /// order: the capture search's moves. Games that can generate them
+    /// without the quiet moves do so.
+    fn legal_captures(&self, pos: &Self::Pos, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        self.legal_moves(pos, out);
+        let mut kept = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if self.is_capture(pos, mv) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
     /// How promising a capture looks before it is searched: the worth of
     /// what it takes, less a little of the taker's (most valuable victim,
     /// least valuable attacker). Captures are tried best first; games whose
@@ -143,7 +159,10 @@ pub trait Game {
     /// zero it loses material. The search tries such captures after the
     /// sound ones and leaves them out of its capture search. `None` where
     /// the game does not judge exchanges (its captures cannot be answered
-    /// on the same point, or every capture is worth the same).
+    /// on the same point, or every capture is worth the same). Only a loss
+    /// is used as a number: for a capture that cannot lose, any value of
+    /// zero or more will do (a bound found without playing the exchange
+    /// out).
     fn exchange(&self, _pos: &Self::Pos, _mv: Self::Move) -> Option<i32> {
         None
     }

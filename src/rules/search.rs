@@ -279,6 +279,69 @@ struct TtEntry<M> {
     best: Option<M>,
 }
 
+/// The transposition table: what readings found about positions, by their
+/// hash. Kept from one move's search to the next ([`Searcher::with_table`],
+/// [`Searcher::into_table`]), it starts each search with what the last one
+/// read about the positions its own line leads to.
+pub struct Table<M> {
+    entries: Vec<Option<TtEntry<M>>>,
+}
+
+/// No table at all (nothing allocated): a placeholder while a search holds
+/// the real one. A searcher given it keeps its own ([`Searcher::with_table`]).
+impl<M> Default for Table<M> {
+    fn default() -> Self {
+        Table {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<M: Copy> Table<M> {
+    /// The size a search uses unless given another.
+    fn standard() -> Self {
+        Table::with_bits(TT_BITS)
+    }
+
+    fn with_bits(bits: u32) -> Self {
+        Table {
+            entries: vec![None; 1 << bits],
+        }
+    }
+
+    /// A table of at most `megabytes` (a power of two of entries; at
+    /// least the standard size's sixteenth).
+    pub fn with_megabytes(megabytes: usize) -> Self {
+        let entry = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
+        let wanted = (megabytes.max(1) << 20) / entry;
+        let bits = (usize::BITS - 1 - wanted.max(1).leading_zeros()).clamp(TT_BITS - 4, 28);
+        Table::with_bits(bits)
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(None);
+    }
+
+    /// How many positions it holds at most.
+    pub fn capacity(&self) -> usize {
+        self.entries.len()
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+
+    fn get(&self, key: u64) -> Option<TtEntry<M>> {
+        self.entries[self.slot(key)].filter(|e| e.key == key)
+    }
+
+    fn put(&mut self, entry: TtEntry<M>) {
+        let slot = self.slot(entry.key);
+        self.entries[slot] = Some(entry);
+    }
+}
+
 /// The answer of a finished search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
@@ -314,7 +377,7 @@ enum Abort {
 pub struct Searcher<G: Game> {
     root: G::Pos,
     plan: SearchPlan,
-    tt: Vec<Option<TtEntry<G::Move>>>,
+    tt: Table<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     /// Hashes of the game before the root and of the current search path.
@@ -335,6 +398,10 @@ pub struct Searcher<G: Game> {
     /// allocates nothing once the lists have grown (a search cut short
     /// leaves its plies' lists empty; they grow again).
     move_lists: Vec<Vec<G::Move>>,
+    /// Buffers for sorting a move list, kept between nodes so that
+    /// ordering allocates nothing ([`sort_by_key_in`]).
+    sort_keys: Vec<(i32, u32)>,
+    sort_moves: Vec<G::Move>,
     /// Whether `step` returns after each finished iteration, so that the
     /// caller can report it ([`Searcher::pausing_each_iteration`]).
     pause_each_iteration: bool,
@@ -403,7 +470,7 @@ impl<G: Game> Searcher<G> {
             draw_for_root,
             game_len: path.len(),
             root,
-            tt: vec![None; 1 << TT_BITS],
+            tt: Table::standard(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; game.move_index_bound()],
             path,
@@ -417,20 +484,32 @@ impl<G: Game> Searcher<G> {
             clock: None,
             after_null: vec![false; MAX_PLY + 2],
             move_lists: vec![Vec::new(); MAX_PLY + 1],
+            sort_keys: Vec::new(),
+            sort_moves: Vec::new(),
             pause_each_iteration: false,
             seldepth: 0,
             score_single: false,
         }
     }
 
-    /// A transposition table of at most `megabytes` (a power of two of
-    /// entries; at least the default size's sixteenth).
-    pub fn with_table_megabytes(mut self, megabytes: usize) -> Self {
-        let entry = std::mem::size_of::<Option<TtEntry<G::Move>>>().max(1);
-        let wanted = (megabytes.max(1) << 20) / entry;
-        let bits = (usize::BITS - 1 - wanted.max(1).leading_zeros()).clamp(TT_BITS - 4, 28);
-        self.tt = vec![None; 1 << bits];
+    /// A fresh transposition table of at most `megabytes`
+    /// ([`Table::with_megabytes`]).
+    pub fn with_table_megabytes(self, megabytes: usize) -> Self {
+        self.with_table(Table::with_megabytes(megabytes))
+    }
+
+    /// Reads with `table`, and what earlier searches left in it (an empty
+    /// [`Table::default`] leaves the search its own).
+    pub fn with_table(mut self, table: Table<G::Move>) -> Self {
+        if !table.entries.is_empty() {
+            self.tt = table;
+        }
         self
+    }
+
+    /// The transposition table, with what this search added, for the next.
+    pub fn into_table(self) -> Table<G::Move> {
+        self.tt
     }
 
     /// `step` returns [`Step::Pending`] after each finished iteration too,
@@ -470,10 +549,7 @@ impl<G: Game> Searcher<G> {
         let mut moves = Vec::new();
         while line.len() < limit && game.outcome(&pos).is_none() {
             let key = game.hash(&pos);
-            let Some(Some(e)) = self.tt.get((key as usize) & (self.tt.len() - 1)) else {
-                break;
-            };
-            let Some(mv) = e.best.filter(|_| e.key == key) else {
+            let Some(mv) = self.tt.get(key).and_then(|e| e.best) else {
                 break;
             };
             moves.clear();
@@ -786,11 +862,8 @@ impl<G: Game> Searcher<G> {
         }
 
         let key = game.hash(pos);
-        let slot = (key as usize) & (self.tt.len() - 1);
         let mut tt_move = None;
-        if let Some(e) = self.tt[slot]
-            && e.key == key
-        {
+        if let Some(e) = self.tt.get(key) {
             tt_move = e.best;
             if e.depth >= depth {
                 let s = from_tt(e.score, ply);
@@ -903,7 +976,7 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Exact
         };
-        self.tt[slot] = Some(TtEntry {
+        self.tt.put(TtEntry {
             key,
             depth,
             score: to_tt(best, ply),
@@ -931,13 +1004,11 @@ impl<G: Game> Searcher<G> {
         alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
-        game.legal_moves(pos, &mut moves);
+        game.legal_captures(pos, &mut moves);
         // A capture that loses material in the exchange it starts is no
         // way out of a quiet position: left out.
-        moves.retain(|&m| {
-            game.is_capture(pos, m) && game.exchange(pos, m).is_none_or(|gain| gain >= 0)
-        });
-        moves.sort_by_cached_key(|&m| -game.capture_order(pos, m));
+        moves.retain(|&m| game.exchange(pos, m).is_none_or(|gain| gain >= 0));
+        self.sort_moves_by(&mut moves, |m| -game.capture_order(pos, m));
         let mut best = stand;
         for &mv in &moves {
             self.count_node(should_stop)?;
@@ -962,8 +1033,18 @@ impl<G: Game> Searcher<G> {
         Ok(best)
     }
 
+    /// Sorts `moves` by `key`, lowest first, moves with equal keys keeping
+    /// their order (as `sort_by_cached_key`, in the searcher's buffers).
+    fn sort_moves_by(&mut self, moves: &mut [G::Move], key: impl Fn(G::Move) -> i32) {
+        let mut keys = std::mem::take(&mut self.sort_keys);
+        let mut unsorted = std::mem::take(&mut self.sort_moves);
+        sort_by_key_in(moves, key, &mut keys, &mut unsorted);
+        self.sort_keys = keys;
+        self.sort_moves = unsorted;
+    }
+
     fn order(
-        &self,
+        &mut self,
         game: &G,
         pos: &G::Pos,
         moves: &mut [G::Move],
@@ -971,7 +1052,8 @@ impl<G: Game> Searcher<G> {
         ply: usize,
     ) {
         let killers = self.killers[ply];
-        moves.sort_by_cached_key(|&m| {
+        let history = std::mem::take(&mut self.history);
+        self.sort_moves_by(moves, |m| {
             let score = if Some(m) == tt_move {
                 1 << 30
             } else if game.is_capture(pos, m) {
@@ -985,10 +1067,32 @@ impl<G: Game> Searcher<G> {
             } else if killers[1] == Some(m) {
                 (1 << 26) - 1
             } else {
-                self.history[game.move_index(m)]
+                history[game.move_index(m)]
             };
             -score
         });
+        self.history = history;
+    }
+}
+
+/// Sorts `moves` by `key`, lowest first, moves with equal keys keeping
+/// their order: each key is computed once, into `keys`, and `unsorted`
+/// holds a copy of the moves while they are put back in order.
+fn sort_by_key_in<M: Copy>(
+    moves: &mut [M],
+    key: impl Fn(M) -> i32,
+    keys: &mut Vec<(i32, u32)>,
+    unsorted: &mut Vec<M>,
+) {
+    keys.clear();
+    keys.extend(moves.iter().enumerate().map(|(i, &m)| (key(m), i as u32)));
+    // Each move's index makes every pair distinct: an unstable sort of the
+    // pairs keeps equal keys in their first order.
+    keys.sort_unstable();
+    unsorted.clear();
+    unsorted.extend_from_slice(moves);
+    for (slot, &(_, i)) in moves.iter_mut().zip(keys.iter()) {
+        *slot = unsorted[i as usize];
     }
 }
 

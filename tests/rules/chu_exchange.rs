@@ -8,7 +8,10 @@
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use yorimichi::rules::chu::exchange::{ROYAL_WORTH, attacked_by, exchange, exchange_worth, worth};
 use yorimichi::rules::chu::game::Chu;
-use yorimichi::rules::chu::moves::{ChuMove, legal_moves, parse_usi, play, pseudo_legal};
+use yorimichi::rules::chu::Profile;
+use yorimichi::rules::chu::moves::{
+    ChuMove, legal_captures_in, legal_moves, legal_moves_in, parse_usi, play, pseudo_legal,
+};
 use yorimichi::rules::chu::pieces::{Base, Piece};
 use yorimichi::rules::chu::position::{ChuPosition, SQUARES, Square};
 use yorimichi::rules::game::{Game, Outcome, Side};
@@ -171,6 +174,37 @@ fn what_attacks_a_square_agrees_with_the_moves() {
         }
     }
     assert!(checked > 30_000, "{checked}");
+}
+
+#[test]
+fn the_capture_search_generates_exactly_the_legal_captures_in_order() {
+    let mut captures = 0;
+    let mut two_step_captures = 0;
+    for pos in random_positions(24, 12) {
+        for profile in [Profile::Jcsa, Profile::Lishogi] {
+            let mut moves = Vec::new();
+            legal_moves_in(profile, &pos, &mut moves);
+            let expected: Vec<ChuMove> = moves
+                .into_iter()
+                .filter(|m| m.taken(&pos).next().is_some())
+                .collect();
+            // Appended after what the list already holds.
+            let mut generated = vec![expected.first().copied().unwrap_or(ChuMove {
+                from: Square(0),
+                mid: None,
+                to: Square(1),
+                promote: false,
+            })];
+            legal_captures_in(profile, &pos, &mut generated);
+            assert_eq!(generated[1..], expected[..], "{profile:?} {}", pos.to_sfen());
+            captures += expected.len();
+            two_step_captures += expected.iter().filter(|m| m.mid.is_some()).count();
+        }
+    }
+    assert!(
+        captures > 1_000 && two_step_captures > 100,
+        "{captures} captures, {two_step_captures} by two steps"
+    );
 }
 
 #[test]

@@ -58,12 +58,15 @@ pub fn outcome_in(profile: Profile, pos: &ChuPosition) -> Option<(Option<Side>, 
 
 fn jcsa_outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
     let mut royals = [0usize; 2];
-    let mut counted: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+    // Each side's pieces that count for 駒枯れ: how many, and the first.
+    let mut counted = [0usize; 2];
+    let mut first_counted: [Option<Square>; 2] = [None, None];
     for (sq, side, piece) in pos.pieces() {
         if is_royal(piece) {
             royals[side.index()] += 1;
         } else if counts_for_bare_king(sq, side, piece) {
-            counted[side.index()].push(sq);
+            counted[side.index()] += 1;
+            first_counted[side.index()].get_or_insert(sq);
         }
     }
     for side in Side::BOTH {
@@ -74,11 +77,12 @@ fn jcsa_outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
     if royals == [1, 1] {
         for winner in Side::BOTH {
             let loser = winner.opponent();
-            let (mine, theirs) = (&counted[winner.index()], &counted[loser.index()]);
-            if mine.len() == 1 && theirs.is_empty() {
+            if counted[winner.index()] == 1
+                && counted[loser.index()] == 0
+                && let Some(target) = first_counted[winner.index()]
+            {
                 // Undecided while the bare side, to move, can take it (or
                 // the king, which would end the game the other way).
-                let target = mine[0];
                 let royal = royal_square(pos, winner);
                 let can_take = pos.to_move() == loser && {
                     let mut moves = Vec::new();
@@ -129,10 +133,26 @@ fn is_dead(sq: Square, side: Side, piece: Piece) -> bool {
 /// lishogi's rules: royals taken, bare king (its own wording), nothing
 /// but the royals left (a draw), no legal move.
 fn lishogi_outcome(pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
+    // One pass decides the common case (asked at every node of a search):
+    // both royals on the board and each side with another piece that can
+    // move, so neither side is bare and more than two pieces are alive.
+    let mut royals = [false; 2];
+    let mut others = [false; 2];
+    for (sq, side, piece) in pos.pieces() {
+        if is_royal(piece) {
+            royals[side.index()] = true;
+        } else if !is_dead(sq, side, piece) {
+            others[side.index()] = true;
+        }
+    }
     for side in Side::BOTH {
-        if royal_square(pos, side).is_none() {
+        if !royals[side.index()] {
             return Some((Some(side.opponent()), ChuEnd::RoyalsTaken));
         }
+    }
+    if others == [true, true] {
+        return no_moves(Profile::Lishogi, pos)
+            .then(|| (Some(pos.to_move().opponent()), ChuEnd::NoMoves));
     }
     for side in Side::BOTH {
         if lishogi_bared(pos, side) {

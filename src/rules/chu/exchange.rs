@@ -10,8 +10,10 @@
 //! square within two). What attacks a square is found by looking outward
 //! from it (rays, the two-square ring), not by generating moves.
 
+use std::sync::LazyLock;
+
 use super::moves::{ChuMove, offset};
-use super::pieces::{DIRECTIONS, Kind, Piece, Reach};
+use super::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
 use super::position::{ChuPosition, SQUARES, Square};
 use crate::rules::game::Side;
 
@@ -21,7 +23,19 @@ pub const ROYAL_WORTH: i32 = 10_000;
 
 /// A piece's worth in the search: the seed's points in hundredths.
 pub fn worth(piece: Piece) -> i32 {
-    (piece.points() * 100.0).round() as i32
+    // Read from a table: the search asks for it at every node, and
+    // rounding a float costs a library call on plain x86-64.
+    static WORTH: LazyLock<[[i32; 2]; Base::ALL.len()]> = LazyLock::new(|| {
+        let mut table = [[0; 2]; Base::ALL.len()];
+        for base in Base::ALL {
+            for promoted in [false, true] {
+                let points = Piece { base, promoted }.points();
+                table[base as usize][promoted as usize] = (points * 100.0).round() as i32;
+            }
+        }
+        table
+    });
+    WORTH[piece.base as usize][piece.promoted as usize]
 }
 
 /// What a piece is worth to lose in an exchange (a king is the game).
@@ -64,24 +78,46 @@ fn along(sq: Square, (dr, dc): (i32, i32), k: i32) -> Option<Square> {
     offset(sq, Side::First, k * dc, -k * dr)
 }
 
-/// Whether `piece` of `side`, `k` squares from a target in the board
-/// direction `toward` (rows, columns from the piece to the target), could
-/// take there; `blocked` says a piece stands between.
-fn reaches(piece: Piece, side: Side, toward: (i32, i32), k: i32, blocked: bool) -> bool {
-    let movement = piece.kind().movement();
-    if movement.lion {
-        return k <= 2;
+/// How a piece moves toward a target that lies along the opposite of
+/// `RAYS[ray]` from it (the ray runs from the target out to the piece),
+/// for each kind and side; `None` for the lion, which reaches every square
+/// within two.
+type Toward = Option<[[Reach; 8]; 2]>;
+
+/// [`Toward`] for every kind, indexed by the kind: asked for each piece
+/// the exchange looks at.
+static TOWARD: LazyLock<[Toward; Kind::ALL.len()]> = LazyLock::new(|| {
+    let mut table = [None; Kind::ALL.len()];
+    for kind in Kind::ALL {
+        let movement = kind.movement();
+        if movement.lion {
+            continue;
+        }
+        let mut reach = [[Reach::No; 8]; 2];
+        for side in Side::BOTH {
+            for (ray, &(dr, dc)) in RAYS.iter().enumerate() {
+                // The mover's own (right, forward) toward the target.
+                let relative = match side {
+                    Side::First => (-dc, dr),
+                    Side::Second => (dc, -dr),
+                };
+                if let Some(i) = DIRECTIONS.iter().position(|d| d.delta() == relative) {
+                    reach[side.index()][ray] = movement.reach[i];
+                }
+            }
+        }
+        table[kind as usize] = Some(reach);
     }
-    // The mover's own (right, forward) for that board direction.
-    let (dr, dc) = toward;
-    let relative = match side {
-        Side::First => (dc, -dr),
-        Side::Second => (-dc, dr),
+    table
+});
+
+/// Whether `piece` of `side`, `k` squares out from a target along
+/// `RAYS[ray]`, could take there; `blocked` says a piece stands between.
+fn reaches(piece: Piece, side: Side, ray: usize, k: i32, blocked: bool) -> bool {
+    let Some(reach) = TOWARD[piece.kind() as usize] else {
+        return k <= 2;
     };
-    let Some(i) = DIRECTIONS.iter().position(|d| d.delta() == relative) else {
-        return false;
-    };
-    match movement.reach[i] {
+    match reach[side.index()][ray] {
         Reach::No => false,
         Reach::Step => k == 1,
         Reach::Slide => !blocked,
@@ -116,13 +152,12 @@ impl<'a> Exchange<'a> {
     /// Every piece of `by` that could take on `target` in one move (its
     /// own piece there aside), with the square it stands on.
     fn attackers(&self, target: Square, by: Side, mut found: impl FnMut(Square, Piece)) {
-        for ray in RAYS {
-            let toward = (-ray.0, -ray.1);
+        for (index, ray) in RAYS.into_iter().enumerate() {
             let mut blocked = false;
             let mut k = 1;
             while let Some(sq) = along(target, ray, k) {
                 if let Some((side, piece)) = self.at(sq) {
-                    if side == by && reaches(piece, side, toward, k, blocked) {
+                    if side == by && reaches(piece, side, index, k, blocked) {
                         found(sq, piece);
                     }
                     blocked = true;

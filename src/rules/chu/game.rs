@@ -8,7 +8,7 @@ use super::end::{self, ChuEnd};
 use super::exchange::{self, worth};
 use super::moves::{self, ChuMove};
 use super::notation::{Coords, screen_move};
-use super::pieces::{DIRECTIONS, Kind};
+use super::pieces::{DIRECTIONS, Kind, Piece};
 use super::position::{ChuPosition, RANKS, SQUARES, Square};
 use super::repetition::ChuHistory;
 use std::collections::HashMap;
@@ -141,6 +141,10 @@ impl Game for Chu {
         moves::play(pos, mv)
     }
 
+    fn legal_captures(&self, pos: &ChuPosition, out: &mut Vec<ChuMove>) {
+        moves::legal_captures_in(self.rules.profile, pos, out);
+    }
+
     fn outcome(&self, pos: &ChuPosition) -> Option<Outcome> {
         end::outcome_in(self.rules.profile, pos).map(|(winner, why)| {
             let reason = match why {
@@ -255,7 +259,22 @@ impl Game for Chu {
     }
 
     fn exchange(&self, pos: &ChuPosition, mv: ChuMove) -> Option<i32> {
-        Some(exchange::exchange(pos, mv))
+        // Taking at least what the taker is worth cannot lose, whatever the
+        // replies: the recaptures win back the taker at most.
+        let taken: i32 = mv
+            .taken(pos)
+            .map(|(_, p)| exchange::exchange_worth(p))
+            .sum();
+        let taker = pos.at(mv.from).map(|(_, p)| {
+            exchange::exchange_worth(Piece {
+                promoted: p.promoted || mv.promote,
+                ..p
+            })
+        });
+        match taker {
+            Some(taker) if taken >= taker => Some(taken - taker),
+            _ => Some(exchange::exchange(pos, mv)),
+        }
     }
 
     fn move_index(&self, mv: ChuMove) -> usize {

@@ -158,15 +158,43 @@ pub fn promotion_possible(pos: &ChuPosition, mv: ChuMove) -> bool {
 
 /// Appends every pseudo-legal move of the side to move.
 pub fn pseudo_legal(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
+    generate(pos, Wanted::All, out);
+}
+
+/// Appends the pseudo-legal moves that take something, in the order
+/// [`pseudo_legal`] gives them.
+pub fn pseudo_legal_captures(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
+    generate(pos, Wanted::Captures, out);
+}
+
+/// Which moves [`generate`] appends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    All,
+    Captures,
+}
+
+fn generate(pos: &ChuPosition, wanted: Wanted, out: &mut Vec<ChuMove>) {
     let side = pos.to_move();
     let own = |sq: Square| pos.at(sq).is_some_and(|(s, _)| s == side);
     let enemy = |sq: Square| pos.at(sq).is_some_and(|(s, _)| s != side);
+    let all = wanted == Wanted::All;
+    // A two-step move takes on its first step, or on its last unless it
+    // comes back to where it began (居食い, じっと).
+    let two_step_if_wanted = |from: Square, mid: Square, to: Square, out: &mut Vec<ChuMove>| {
+        if all || enemy(mid) || (to != from && enemy(to)) {
+            two_step(from, mid, to, out);
+        }
+    };
     for (from, s, piece) in pos.pieces() {
         if s != side {
             continue;
         }
         let one_leg = |to: Square, out: &mut Vec<ChuMove>| {
             let captures = enemy(to);
+            if !all && !captures {
+                return;
+            }
             out.push(ChuMove {
                 from,
                 mid: None,
@@ -184,7 +212,7 @@ pub fn pseudo_legal(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
         };
         let movement = piece.kind().movement();
         if movement.lion {
-            lion_moves(pos, from, side, out);
+            lion_moves(pos, from, side, wanted, out);
             continue;
         }
         for (i, dir) in DIRECTIONS.iter().enumerate() {
@@ -232,9 +260,9 @@ pub fn pseudo_legal(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
                         one_leg(first, out);
                         // 居食い or じっと, and every route on through the
                         // first square (taking there if an enemy).
-                        two_step(from, first, from, out);
+                        two_step_if_wanted(from, first, from, out);
                         if let Some(second) = second {
-                            two_step(from, first, second, out);
+                            two_step_if_wanted(from, first, second, out);
                         }
                     }
                 }
@@ -257,8 +285,10 @@ fn two_step(from: Square, mid: Square, to: Square, out: &mut Vec<ChuMove>) {
 /// step back (居食い, じっと) or on to a square that is not its own. As in
 /// lishogi's counting, a route through an empty square is a move of its own
 /// beside the direct leap to the same square.
-fn lion_moves(pos: &ChuPosition, from: Square, side: Side, out: &mut Vec<ChuMove>) {
+fn lion_moves(pos: &ChuPosition, from: Square, side: Side, wanted: Wanted, out: &mut Vec<ChuMove>) {
     let own = |sq: Square| pos.at(sq).is_some_and(|(s, _)| s == side);
+    let enemy = |sq: Square| pos.at(sq).is_some_and(|(s, _)| s != side);
+    let all = wanted == Wanted::All;
     for forward in -2..=2 {
         for right in -2..=2 {
             if (right, forward) == (0, 0) {
@@ -266,6 +296,7 @@ fn lion_moves(pos: &ChuPosition, from: Square, side: Side, out: &mut Vec<ChuMove
             }
             if let Some(to) = offset(from, side, right, forward)
                 && !own(to)
+                && (all || enemy(to))
             {
                 out.push(ChuMove {
                     from,
@@ -295,6 +326,7 @@ fn lion_moves(pos: &ChuPosition, from: Square, side: Side, out: &mut Vec<ChuMove
                     }
                     if let Some(to) = offset(mid, side, r2, f2)
                         && (to == from || !own(to))
+                        && (all || enemy(mid) || (to != from && enemy(to)))
                     {
                         two_step(from, mid, to, out);
                     }
@@ -341,7 +373,7 @@ fn lion_rules_allow(profile: Profile, pos: &ChuPosition, mv: ChuMove) -> bool {
         let ends_on_lion = pos.at(mv.to).is_some_and(|(s, p)| s != side && p.is_lion());
         return !ends_on_lion || mv.to == taken_at;
     }
-    for lion in lions_taken(pos, mv).collect::<Vec<_>>() {
+    for lion in lions_taken(pos, mv) {
         if mover.is_lion() {
             // 隣の獅子: always.
             if distance(mv.from, lion) <= 1 {
@@ -443,12 +475,31 @@ pub fn legal_moves(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
 
 /// Appends every legal move under `profile`'s rules.
 pub fn legal_moves_in(profile: Profile, pos: &ChuPosition, out: &mut Vec<ChuMove>) {
-    let mut all = Vec::with_capacity(256);
-    pseudo_legal(pos, &mut all);
-    out.extend(
-        all.into_iter()
-            .filter(|&m| lion_rules_allow(profile, pos, m)),
-    );
+    let start = out.len();
+    pseudo_legal(pos, out);
+    keep_lawful(profile, pos, out, start);
+}
+
+/// The legal moves that take something under `profile`'s rules, in the
+/// order [`legal_moves_in`] gives them: the capture search's moves.
+pub fn legal_captures_in(profile: Profile, pos: &ChuPosition, out: &mut Vec<ChuMove>) {
+    let start = out.len();
+    pseudo_legal_captures(pos, out);
+    keep_lawful(profile, pos, out, start);
+}
+
+/// Drops the moves from `start` on that the lion-trading rules forbid,
+/// keeping the others in order.
+fn keep_lawful(profile: Profile, pos: &ChuPosition, out: &mut Vec<ChuMove>, start: usize) {
+    let mut kept = start;
+    for i in start..out.len() {
+        let mv = out[i];
+        if lion_rules_allow(profile, pos, mv) {
+            out[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
 /// The position after `mv` (one of [`pseudo_legal`]'s). Taking a lion with
