@@ -57,15 +57,6 @@ pub struct Style {
         value_parser = super::on_off()
     )]
     pub contempt: bool,
-    /// Read a position whose side to move is in check a ply further.
-    #[arg(
-        long,
-        value_name = "ON|OFF",
-        default_value = "on",
-        action = ArgAction::Set,
-        value_parser = super::on_off()
-    )]
-    pub check_extensions: bool,
     /// Never make a position seen before in the game while another move is
     /// left (HaChu refuses a move that repeats a position, where the rules
     /// allow it until the fourth occurrence).
@@ -81,7 +72,6 @@ impl Style {
         null_move: true,
         reductions: true,
         contempt: true,
-        check_extensions: true,
         no_repeats: false,
     };
 }
@@ -132,7 +122,6 @@ pub fn think(
         null_move: style.null_move,
         reductions: style.reductions,
         contempt: style.contempt,
-        check_extensions: style.check_extensions,
         ..SearchPlan::fixed(60, u64::MAX)
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan)

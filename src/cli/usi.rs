@@ -22,7 +22,7 @@ use crate::rules::chu::position::ChuPosition;
 use crate::rules::game::{Game, Side};
 use crate::rules::search::{SearchPlan, Searcher, Step, Table, mate_plies};
 
-use super::engine::{Style, TABLE_MEGABYTES};
+use super::engine::TABLE_MEGABYTES;
 
 /// The longest principal variation an `info` line shows.
 const PV_LIMIT: usize = 16;
@@ -297,7 +297,6 @@ impl Usi {
             null_move: true,
             reductions: true,
             contempt: true,
-            check_extensions: Style::ENGINE.check_extensions,
             seed: self.history.len() as u64,
             ..SearchPlan::fixed(60, u64::MAX)
         };

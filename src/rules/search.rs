@@ -162,9 +162,6 @@ pub struct SearchPlan {
     /// Whether a draw is worth less than nothing to a side ahead at the
     /// root: it makes progress rather than repeat (see [`contempt`]).
     pub contempt: bool,
-    /// Whether a position whose side to move is in check
-    /// ([`Game::in_check`]) is read a ply further.
-    pub check_extensions: bool,
 }
 
 impl SearchPlan {
@@ -185,7 +182,6 @@ impl SearchPlan {
             careful: false,
             reductions: false,
             contempt: false,
-            check_extensions: false,
         }
     }
 }
@@ -229,7 +225,6 @@ impl CpuLevel {
                 careful: false,
                 reductions: false,
                 contempt: false,
-                check_extensions: false,
             }
         } else {
             SearchPlan {
@@ -245,7 +240,6 @@ impl CpuLevel {
                 careful: self.careful,
                 reductions: self.late_move_reductions,
                 contempt: false,
-                check_extensions: false,
             }
         }
     }
@@ -265,7 +259,6 @@ impl CpuLevel {
             careful: self.careful,
             reductions: self.late_move_reductions,
             contempt: false,
-            check_extensions: false,
         }
     }
 }
@@ -860,17 +853,6 @@ impl<G: Game> Searcher<G> {
         {
             return Ok(Self::exact_score(known, game, pos, ply));
         }
-        // A side in check is read a ply further, so that neither the
-        // escape nor its absence falls behind the horizon (the capture
-        // search would judge the position as if the threat were not
-        // there). Only while the path is within twice the iteration's
-        // depth: a long run of checks cannot grow without end.
-        let checked = self.plan.check_extensions && game.in_check(pos);
-        let depth = if checked && ply < 2 * (self.depth_done as usize + 1) {
-            depth + 1
-        } else {
-            depth
-        };
         if depth <= 0 || ply >= MAX_PLY {
             return if self.plan.quiescence {
                 self.quiescence(game, pos, ply, alpha, beta, QUIESCENCE_PLIES, should_stop)
@@ -928,11 +910,7 @@ impl<G: Game> Searcher<G> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        let in_check = if self.plan.check_extensions {
-            checked
-        } else {
-            self.plan.reductions && game.in_check(pos)
-        };
+        let in_check = self.plan.reductions && game.in_check(pos);
         let killers = self.killers[ply];
         for (i, &mv) in moves.iter().enumerate() {
             let child = game.play(pos, mv);

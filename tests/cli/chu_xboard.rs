@@ -214,30 +214,18 @@ fn engine_and_match_commands_parse() {
             null_move: false,
             reductions: true,
             contempt: true,
-            check_extensions: true,
             no_repeats: false
         }
     );
     v[4] = "on".into();
     v.push("--no-repeats".into());
-    v.extend(
-        [
-            "--reductions",
-            "off",
-            "--contempt",
-            "off",
-            "--check-extensions",
-            "off",
-        ]
-        .map(String::from),
-    );
+    v.extend(["--reductions", "off", "--contempt", "off"].map(String::from));
     assert_eq!(
         style(&v),
         Style {
             null_move: true,
             reductions: false,
             contempt: false,
-            check_extensions: false,
             no_repeats: true
         }
     );
