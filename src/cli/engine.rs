@@ -17,12 +17,7 @@ use crate::rules::chu::moves::{ChuMove, play};
 use crate::rules::chu::position::ChuPosition;
 use crate::rules::chu::xboard;
 use crate::rules::game::{Game, Side};
-use crate::rules::search::{SearchPlan, Searcher, Step, Table};
-
-/// The transposition table the engine keeps from move to move, in
-/// megabytes, unless the GUI asks for another size (`memory`, `USI_Hash`):
-/// as much as `match` gives HaChu.
-pub const TABLE_MEGABYTES: usize = 64;
+use crate::rules::search::{SearchPlan, Searcher, Step};
 
 /// How the engine plays beyond the time it is given (`match` takes it as
 /// options).
@@ -107,15 +102,13 @@ impl MoveTime {
 }
 
 /// The engine's best move in the time given (`None` if it has no move).
-/// `history` holds the keys of the game's positions so far; `table` is
-/// read and left with what this search found, for the next move's.
+/// `history` holds the keys of the game's positions so far.
 pub fn think(
     game: &Chu,
     history: &[u64],
     pos: &ChuPosition,
     time: MoveTime,
     style: Style,
-    table: &mut Table<ChuMove>,
 ) -> Option<ChuMove> {
     let plan = SearchPlan {
         seed: history.len() as u64,
@@ -124,9 +117,7 @@ pub fn think(
         contempt: style.contempt,
         ..SearchPlan::fixed(60, u64::MAX)
     };
-    let mut searcher = Searcher::new(game, pos.clone(), history, plan)
-        .pausing_each_iteration()
-        .with_table(std::mem::take(table));
+    let mut searcher = Searcher::new(game, pos.clone(), history, plan).pausing_each_iteration();
     if style.no_repeats {
         let fresh = |mv: ChuMove| !history.contains(&play(pos, mv).key());
         let mut moves = Vec::new();
@@ -137,20 +128,18 @@ pub fn think(
     }
     let start = Instant::now();
     let deadline = start + Duration::from_secs_f64(time.most.max(0.01));
-    let best = loop {
+    loop {
         match searcher.step(game, &mut || Instant::now() >= deadline) {
-            Step::Done(r) => break Some(r.best),
-            Step::NoMove => break None,
+            Step::Done(r) => return Some(r.best),
+            Step::NoMove => return None,
             Step::Pending => {
                 let elapsed = start.elapsed().as_secs_f64();
                 if Instant::now() >= deadline || elapsed >= time.aim {
-                    break searcher.best_so_far().map(|r| r.best);
+                    return searcher.best_so_far().map(|r| r.best);
                 }
             }
         }
-    };
-    *table = searcher.into_table();
-    best
+    }
 }
 
 /// The result line XBoard expects when the game is over in `pos`.
@@ -173,8 +162,6 @@ struct Engine {
     seconds_per_move: f64,
     /// The engine's own clock, from `time` (centiseconds).
     clock_cs: Option<u64>,
-    /// Kept from move to move, cleared by `new`.
-    table: Table<ChuMove>,
 }
 
 impl Engine {
@@ -190,7 +177,6 @@ impl Engine {
             side: Side::Second,
             seconds_per_move: 2.0,
             clock_cs: None,
-            table: Table::with_megabytes(TABLE_MEGABYTES),
         }
     }
 
@@ -210,14 +196,7 @@ impl Engine {
             seconds = seconds.min(cs as f64 / 100.0 / 30.0);
         }
         let time = MoveTime::fixed(seconds);
-        match think(
-            &self.game,
-            &self.history,
-            &self.pos,
-            time,
-            Style::ENGINE,
-            &mut self.table,
-        ) {
+        match think(&self.game, &self.history, &self.pos, time, Style::ENGINE) {
             Some(mv) => {
                 for line in xboard::engine_lines(&xboard::move_text(&self.pos, mv)) {
                     writeln!(out, "{line}")?;
@@ -248,24 +227,12 @@ impl Engine {
                 )?;
             }
             "new" => {
-                let mut table = std::mem::take(&mut self.table);
-                table.clear();
-                let pos = ChuPosition::start();
                 *self = Engine {
-                    history: vec![pos.key()],
-                    pos,
-                    force: false,
-                    side: Side::Second,
-                    clock_cs: None,
                     seconds_per_move: self.seconds_per_move,
                     game: self.game.clone(),
-                    table,
+                    ..Engine::new()
                 };
             }
-            "memory" => match rest.first().and_then(|mb| mb.parse::<usize>().ok()) {
-                Some(mb) => self.table = Table::with_megabytes(mb.clamp(1, 4096)),
-                None => writeln!(out, "Error (not a number of megabytes): {line}")?,
-            },
             "option" => {
                 let text = rest.join(" ");
                 match text.split_once('=') {
@@ -336,7 +303,7 @@ impl Engine {
             "time" => self.clock_cs = rest.first().and_then(|s| s.parse().ok()),
             "ping" => writeln!(out, "pong {}", rest.first().unwrap_or(&""))?,
             // Known, and nothing to do.
-            "xboard" | "otim" | "accepted" | "rejected" | "random" | "post"
+            "xboard" | "memory" | "otim" | "accepted" | "rejected" | "random" | "post"
             | "nopost" | "hard" | "easy" | "computer" | "name" | "result" | "?" | "cores" => {}
             _ => writeln!(out, "Error (unknown command): {line}")?,
         }

@@ -31,7 +31,7 @@ use clap::Args;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
 use super::Outcome;
-use super::engine::{MoveTime, Style, TABLE_MEGABYTES, think};
+use super::engine::{MoveTime, Style, think};
 use crate::rules::chu::Profile;
 use crate::rules::chu::end::{cutoff_points, cutoff_winner, outcome_in};
 use crate::rules::chu::game::{Chu, ChuRules};
@@ -41,7 +41,6 @@ use crate::rules::chu::position::{ChuPosition, Square};
 use crate::rules::chu::xboard;
 use crate::rules::data::GameId;
 use crate::rules::game::Side;
-use crate::rules::search::Table;
 
 /// `yorimichi match chushogi --opponent "<command>" …`.
 #[derive(Args, Clone, Debug, PartialEq)]
@@ -447,7 +446,6 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
     }
     let mut pos = ChuPosition::start();
     let mut history = vec![pos.key()];
-    let mut table = Table::with_megabytes(TABLE_MEGABYTES);
     let mut record: Vec<String> = Vec::new();
     for &mv in opening {
         if args.protocol == Protocol::Cecp {
@@ -497,7 +495,7 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                 MoveTime::from_clock(c.share(ours), c.left(ours))
             });
             let thinking = Instant::now();
-            let Some(mv) = think(&game, &history, &pos, time, args.style, &mut table) else {
+            let Some(mv) = think(&game, &history, &pos, time, args.style) else {
                 break result(Some(ours.opponent()), "Yorimichi has no move", plies);
             };
             if let Some(c) = clocks.as_mut()

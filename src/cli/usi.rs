@@ -17,12 +17,10 @@ use std::time::{Duration, Instant};
 
 use crate::rules::chu::Profile;
 use crate::rules::chu::game::{Chu, ChuRules};
-use crate::rules::chu::moves::{ChuMove, parse_usi_in, play};
+use crate::rules::chu::moves::{parse_usi_in, play};
 use crate::rules::chu::position::ChuPosition;
 use crate::rules::game::{Game, Side};
-use crate::rules::search::{SearchPlan, Searcher, Step, Table, mate_plies};
-
-use super::engine::TABLE_MEGABYTES;
+use crate::rules::search::{SearchPlan, Searcher, Step, mate_plies};
 
 /// The longest principal variation an `info` line shows.
 const PV_LIMIT: usize = 16;
@@ -113,11 +111,7 @@ struct Usi {
     pos: ChuPosition,
     /// Keys of the game's positions so far, the current one last.
     history: Vec<u64>,
-    /// `USI_Hash`: the size of the table below.
-    hash_megabytes: usize,
-    /// The transposition table, kept from one `go` to the next (made at
-    /// the first, cleared by `usinewgame`).
-    table: Table<ChuMove>,
+    hash_megabytes: Option<usize>,
     /// Lines read while thinking that are not for the search.
     waiting: VecDeque<String>,
 }
@@ -143,8 +137,7 @@ impl Usi {
             },
             history: vec![pos.key()],
             pos,
-            hash_megabytes: TABLE_MEGABYTES,
-            table: Table::default(),
+            hash_megabytes: None,
             waiting: VecDeque::new(),
         }
     }
@@ -184,7 +177,7 @@ impl Usi {
                 writeln!(out, "id author the Yorimichi developers")?;
                 writeln!(
                     out,
-                    "option name USI_Hash type spin default {TABLE_MEGABYTES} min 1 max 4096"
+                    "option name USI_Hash type spin default 4 min 1 max 4096"
                 )?;
                 writeln!(out, "option name USI_Ponder type check default false")?;
                 writeln!(
@@ -197,7 +190,6 @@ impl Usi {
             "usinewgame" => {
                 self.pos = ChuPosition::start();
                 self.history = vec![self.pos.key()];
-                self.table.clear();
             }
             "setoption" => {
                 if let Err(e) = self.set_option(rest) {
@@ -247,8 +239,7 @@ impl Usi {
                 let mb: usize = value
                     .parse()
                     .map_err(|_| format!("USI_Hash: \"{value}\" is not a number of megabytes"))?;
-                self.hash_megabytes = mb.clamp(1, 4096);
-                self.table = Table::default();
+                self.hash_megabytes = Some(mb.clamp(1, 4096));
             }
             "USI_Ponder" => {}
             other => return Err(format!("unknown option \"{other}\"")),
@@ -300,12 +291,11 @@ impl Usi {
             seed: self.history.len() as u64,
             ..SearchPlan::fixed(60, u64::MAX)
         };
-        if self.table.capacity() == 0 {
-            self.table = Table::with_megabytes(self.hash_megabytes);
-        }
         let mut searcher = Searcher::new(&self.game, self.pos.clone(), &self.history, plan)
-            .pausing_each_iteration()
-            .with_table(std::mem::take(&mut self.table));
+            .pausing_each_iteration();
+        if let Some(mb) = self.hash_megabytes {
+            searcher = searcher.with_table_megabytes(mb);
+        }
         let start = Instant::now();
         let budget = limits.budget(side);
         let mut deadline = (!limits.ponder)
@@ -368,7 +358,6 @@ impl Usi {
                 }
             }
         };
-        self.table = searcher.into_table();
         match best {
             Some(mv) => writeln!(out, "bestmove {}", mv.usi())?,
             None => writeln!(out, "bestmove resign")?,

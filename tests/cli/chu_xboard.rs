@@ -270,7 +270,6 @@ fn the_engine_can_be_told_never_to_repeat_a_position() {
     use yorimichi::cli::engine::{MoveTime, think};
     use yorimichi::rules::chu::game::Chu;
     use yorimichi::rules::game::Game;
-    use yorimichi::rules::search::Table;
     let chu = Chu::default();
     // 先手's rook can take 後手's lion on 7f: the one good move.
     let pos = ChuPosition::from_sfen("k11/12/12/12/12/5n6/12/12/12/5R6/12/11K b - 1").unwrap();
@@ -278,16 +277,7 @@ fn the_engine_can_be_told_never_to_repeat_a_position() {
         no_repeats: false,
         ..Style::ENGINE
     };
-    let mut table = Table::default();
-    let best = think(
-        &chu,
-        &[pos.key()],
-        &pos,
-        MoveTime::fixed(0.2),
-        style,
-        &mut table,
-    )
-    .expect("a move");
+    let best = think(&chu, &[pos.key()], &pos, MoveTime::fixed(0.2), style).expect("a move");
     assert_eq!(best.usi(), "7j7f");
     // Had the game already seen the position it makes, the engine told not
     // to repeat plays another move, which makes a position not seen yet.
@@ -301,7 +291,6 @@ fn the_engine_can_be_told_never_to_repeat_a_position() {
             no_repeats: true,
             ..style
         },
-        &mut table,
     )
     .expect("a move");
     assert_ne!(other, best);
