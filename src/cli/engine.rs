@@ -17,7 +17,7 @@ use crate::rules::chu::moves::{ChuMove, play};
 use crate::rules::chu::position::ChuPosition;
 use crate::rules::chu::xboard;
 use crate::rules::game::{Game, Side};
-use crate::rules::search::{Judgement, SearchPlan, Searcher, Step};
+use crate::rules::search::{SearchPlan, Searcher, Step};
 
 /// How the engine plays beyond the time it is given (`match` takes it as
 /// options).
@@ -71,11 +71,6 @@ impl Style {
     };
 }
 
-/// How the engine judges positions: with the danger to each king
-/// ([`crate::rules::game::Game::evaluate_expert`]), which the app's levels
-/// leave out (their strengths are measured without it).
-pub const ENGINE_JUDGEMENT: Judgement = Judgement::Expert;
-
 /// How long the engine may think about one move, in seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveTime {
@@ -120,7 +115,6 @@ pub fn think(
         null_move: style.null_move,
         reductions: style.reductions,
         contempt: style.contempt,
-        judgement: ENGINE_JUDGEMENT,
         ..SearchPlan::fixed(60, u64::MAX)
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan).pausing_each_iteration();

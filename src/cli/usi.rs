@@ -22,8 +22,6 @@ use crate::rules::chu::position::ChuPosition;
 use crate::rules::game::{Game, Side};
 use crate::rules::search::{SearchPlan, Searcher, Step, mate_plies};
 
-use super::engine::ENGINE_JUDGEMENT;
-
 /// The longest principal variation an `info` line shows.
 const PV_LIMIT: usize = 16;
 /// Kept back from every time budget for the pipe and the GUI.
@@ -290,7 +288,6 @@ impl Usi {
             null_move: true,
             reductions: true,
             contempt: true,
-            judgement: ENGINE_JUDGEMENT,
             seed: self.history.len() as u64,
             ..SearchPlan::fixed(60, u64::MAX)
         };

@@ -119,63 +119,6 @@ impl Chu {
         }
         score
     }
-
-    /// The danger to each side's king from the enemy pieces near it, for
-    /// 先手 (positive when 後手's king is the more threatened): the
-    /// attackers within three squares of a king, weighted by how they
-    /// attack, counted quadratically (one attacker is a nuisance, several
-    /// together take the king).
-    fn king_danger_for_first(&self, pos: &ChuPosition) -> i32 {
-        let mut kings: [Option<Square>; 2] = [None, None];
-        for (sq, side, piece) in pos.pieces() {
-            if piece.kind() == Kind::King {
-                kings[side.index()] = Some(sq);
-            }
-        }
-        let mut attack = [0i32; 2];
-        for (sq, side, piece) in pos.pieces() {
-            let Some(king) = kings[side.opponent().index()] else {
-                continue;
-            };
-            let near = sq.row().abs_diff(king.row()).max(sq.column().abs_diff(king.column()));
-            if near <= KING_ZONE {
-                attack[side.index()] += attack_weight(piece.kind());
-            }
-        }
-        let danger = |weight: i32| (KING_DANGER * weight * weight).min(KING_DANGER_MOST);
-        danger(attack[Side::First.index()]) - danger(attack[Side::Second.index()])
-    }
-}
-
-/// How far from a king (in king steps) an enemy piece counts as attacking it.
-const KING_ZONE: usize = 3;
-
-/// Hundredths of a pawn per squared attack weight near a king, and the most
-/// the danger to one king counts.
-const KING_DANGER: i32 = 3;
-const KING_DANGER_MOST: i32 = 600;
-
-/// How much a piece near the enemy king adds to the attack on it: the lion
-/// most (it takes two pieces a move and leaps over guards), the pieces with
-/// a lion's power along lines next, the long-range pieces, then the rest;
-/// pawns and the royals nothing.
-fn attack_weight(kind: Kind) -> i32 {
-    match kind {
-        Kind::Lion => 5,
-        Kind::SoaringEagle | Kind::HornedFalcon => 3,
-        Kind::FreeKing
-        | Kind::DragonKing
-        | Kind::DragonHorse
-        | Kind::FlyingOx
-        | Kind::FreeBoar
-        | Kind::Rook
-        | Kind::Bishop
-        | Kind::Whale
-        | Kind::WhiteHorse
-        | Kind::FlyingStag => 2,
-        Kind::Pawn | Kind::GoBetween | Kind::King | Kind::Prince => 0,
-        _ => 1,
-    }
 }
 
 impl Game for Chu {
@@ -300,11 +243,6 @@ impl Game for Chu {
 
     fn evaluate(&self, pos: &ChuPosition) -> i32 {
         sign(pos.to_move()) * self.score_for_first(pos)
-    }
-
-    /// The ordinary judgement and the danger to each king (the engine's).
-    fn evaluate_expert(&self, pos: &ChuPosition) -> i32 {
-        sign(pos.to_move()) * (self.score_for_first(pos) + self.king_danger_for_first(pos))
     }
 
     fn is_capture(&self, pos: &ChuPosition, mv: ChuMove) -> bool {
