@@ -6,9 +6,9 @@
 //! losing captures out.
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
+use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::exchange::{ROYAL_WORTH, attacked_by, exchange, exchange_worth, worth};
 use yorimichi::rules::chu::game::Chu;
-use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::moves::{
     ChuMove, legal_captures_in, legal_moves, legal_moves_in, parse_usi, play, pseudo_legal,
 };
@@ -196,7 +196,12 @@ fn the_capture_search_generates_exactly_the_legal_captures_in_order() {
                 promote: false,
             })];
             legal_captures_in(profile, &pos, &mut generated);
-            assert_eq!(generated[1..], expected[..], "{profile:?} {}", pos.to_sfen());
+            assert_eq!(
+                generated[1..],
+                expected[..],
+                "{profile:?} {}",
+                pos.to_sfen()
+            );
             captures += expected.len();
             two_step_captures += expected.iter().filter(|m| m.mid.is_some()).count();
         }

@@ -236,6 +236,43 @@ fn the_null_move_prunes() {
     assert!(pruned < full, "{pruned} ≥ {full}");
 }
 
+/// The transposition table kept from one search to the next: the second
+/// reading of the same position finds what the first left and visits
+/// fewer positions for the same move; a cleared table forgets it.
+#[test]
+fn a_kept_table_carries_one_search_into_the_next() {
+    use yorimichi::rules::search::Table;
+    let chu = Chu::default();
+    let pos = chu.start();
+    let search = |table: Table<ChuMove>| {
+        let mut searcher = Searcher::new(
+            &chu,
+            pos.clone(),
+            &[chu.hash(&pos)],
+            SearchPlan::fixed(4, u64::MAX),
+        )
+        .with_table(table);
+        let result = searcher.run(&chu).expect("a move");
+        (result, searcher.into_table())
+    };
+    let (first, table) = search(Table::with_megabytes(16));
+    let (second, mut table) = search(table);
+    println!(
+        "depth 4 from the start: {} nodes, then {}",
+        first.nodes, second.nodes
+    );
+    assert_eq!(second.best, first.best);
+    assert!(
+        second.nodes < first.nodes / 2,
+        "{} then {}",
+        first.nodes,
+        second.nodes
+    );
+    table.clear();
+    let (cleared, _) = search(table);
+    assert_eq!(cleared.nodes, first.nodes);
+}
+
 /// 後手's king on 12a, 先手's on 1l, ranks e to h as given (SFEN rows).
 fn middle(e: &str, f: &str, g: &str, h: &str) -> ChuPosition {
     let rows = ["k11", "12", "12", "12", e, f, g, h, "12", "12", "12", "11K"];
