@@ -542,12 +542,17 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                     asked = Instant::now();
                     usi_move(&mut them, &game, &pos, wait)
                 }
-            }
-            .map_err(|e| format!("{e} at ply {plies}, in {}", pos.to_sfen()))?;
+            };
             let mv = match answer {
-                Answer::Move(mv) => mv,
-                Answer::Resign => break result(Some(ours), "the opponent resigned", plies),
-                Answer::Unscored(why) => break GameResult::unscored(&why, plies),
+                // An opponent that stops answering spoils only this game:
+                // it is reported with its moves so far, not scored.
+                Err(e) => {
+                    let why = format!("no result: {e} at ply {plies}, in {}", pos.to_sfen());
+                    break GameResult::unscored(&why, plies);
+                }
+                Ok(Answer::Move(mv)) => mv,
+                Ok(Answer::Resign) => break result(Some(ours), "the opponent resigned", plies),
+                Ok(Answer::Unscored(why)) => break GameResult::unscored(&why, plies),
             };
             if let Some(c) = clocks.as_mut()
                 && !c.spend(theirs, asked.elapsed())

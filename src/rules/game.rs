@@ -137,15 +137,11 @@ pub trait Game {
     fn legal_captures(&self, pos: &Self::Pos, out: &mut Vec<Self::Move>) {
         let start = out.len();
         self.legal_moves(pos, out);
-        let mut kept = start;
-        for i in start..out.len() {
-            let mv = out[i];
-            if self.is_capture(pos, mv) {
-                out[kept] = mv;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        let mut index = 0;
+        out.retain(|&mv| {
+            index += 1;
+            index <= start || self.is_capture(pos, mv)
+        });
     }
     /// How promising a capture looks before it is searched: the worth of
     /// what it takes, less a little of the taker's (most valuable victim,

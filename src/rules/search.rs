@@ -280,21 +280,11 @@ struct TtEntry<M> {
 }
 
 /// The transposition table: what readings found about positions, by their
-/// hash. Kept from one move's search to the next ([`Searcher::with_table`],
-/// [`Searcher::into_table`]), it starts each search with what the last one
-/// read about the positions its own line leads to.
+/// hash. A search can be given one and hand it back
+/// ([`Searcher::with_table`], [`Searcher::into_table`]), so that a caller
+/// may start the next search with what the last one read.
 pub struct Table<M> {
     entries: Vec<Option<TtEntry<M>>>,
-}
-
-/// No table at all (nothing allocated): a placeholder while a search holds
-/// the real one. A searcher given it keeps its own ([`Searcher::with_table`]).
-impl<M> Default for Table<M> {
-    fn default() -> Self {
-        Table {
-            entries: Vec::new(),
-        }
-    }
 }
 
 impl<M: Copy> Table<M> {
@@ -321,11 +311,6 @@ impl<M: Copy> Table<M> {
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.entries.fill(None);
-    }
-
-    /// How many positions it holds at most.
-    pub fn capacity(&self) -> usize {
-        self.entries.len()
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -498,12 +483,9 @@ impl<G: Game> Searcher<G> {
         self.with_table(Table::with_megabytes(megabytes))
     }
 
-    /// Reads with `table`, and what earlier searches left in it (an empty
-    /// [`Table::default`] leaves the search its own).
+    /// Reads with `table`, and what earlier searches left in it.
     pub fn with_table(mut self, table: Table<G::Move>) -> Self {
-        if !table.entries.is_empty() {
-            self.tt = table;
-        }
+        self.tt = table;
         self
     }
 

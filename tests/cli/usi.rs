@@ -407,6 +407,45 @@ fn a_match_against_the_usi_engine_completes_with_every_move_legal() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An opponent that stops answering spoils only its game: it is reported
+/// as not scored, and the log keeps the moves played until then, so that
+/// the game can be replayed.
+#[test]
+fn a_game_the_opponent_stops_answering_is_logged_with_its_moves() {
+    let dir = std::env::temp_dir().join(format!("yorimichi-silent-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("games.txt");
+    // Answers the handshake, then never a `go`.
+    let silent = dir.join("silent.sh");
+    std::fs::write(
+        &silent,
+        "while read line; do case $line in usi) echo usiok;; isready) echo readyok;; esac; done\n",
+    )
+    .unwrap();
+    let binary = env!("CARGO_BIN_EXE_yorimichi");
+    let out = Command::new(binary)
+        .args(["match", "chushogi", "--profile", "lishogi", "--log"])
+        .arg(&log)
+        .args(["--opponent", &format!("sh {}", silent.display())])
+        .args(["--protocol", "usi", "--games", "1", "--st", "0.02"])
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("not scored 1"), "{text}");
+    assert!(text.contains("in time at ply 5"), "{text}");
+    let logged = std::fs::read_to_string(&log).unwrap();
+    let moves = logged
+        .lines()
+        .find_map(|l| l.strip_prefix("moves: "))
+        .expect("a moves line");
+    // The seeded opening's four pawn steps and the engine's first move
+    // (its side is 先手 in game 1); the opponent never answered.
+    assert_eq!(moves.split_whitespace().count(), 5, "{logged}");
+    replay_log(&log, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_match_against_the_cecp_engine_sets_its_profile_and_clock() {
     let dir = std::env::temp_dir().join(format!("yorimichi-cecp-match-{}", std::process::id()));

@@ -491,15 +491,11 @@ pub fn legal_captures_in(profile: Profile, pos: &ChuPosition, out: &mut Vec<ChuM
 /// Drops the moves from `start` on that the lion-trading rules forbid,
 /// keeping the others in order.
 fn keep_lawful(profile: Profile, pos: &ChuPosition, out: &mut Vec<ChuMove>, start: usize) {
-    let mut kept = start;
-    for i in start..out.len() {
-        let mv = out[i];
-        if lion_rules_allow(profile, pos, mv) {
-            out[kept] = mv;
-            kept += 1;
-        }
-    }
-    out.truncate(kept);
+    let mut index = 0;
+    out.retain(|&mv| {
+        index += 1;
+        index <= start || lion_rules_allow(profile, pos, mv)
+    });
 }
 
 /// The position after `mv` (one of [`pseudo_legal`]'s). Taking a lion with
