@@ -30,9 +30,6 @@ const INF: i32 = i32::MAX / 2;
 const WIN_BOUND: i32 = WIN - 10_000;
 const MAX_PLY: usize = 128;
 const QUIESCENCE_PLIES: i32 = 6;
-/// How many plies into the capture search a side in check reads every
-/// move instead of standing pat.
-const EVASION_PLIES: i32 = 1;
 /// The null move's reading is this many plies shorter than a real move's.
 const NULL_MOVE_REDUCTION: i32 = 2;
 /// Below this depth the null move saves too little to be worth its risk
@@ -982,44 +979,18 @@ impl<G: Game> Searcher<G> {
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Result<i32, Abort> {
         self.seldepth = self.seldepth.max(ply);
-        // In check near the horizon the side to move cannot stand pat: it
-        // must get out, and a royal with no way out is lost there and then
-        // rather than a ply beyond what the search sees.
-        let evading = self.plan.reductions
-            && left > QUIESCENCE_PLIES - EVASION_PLIES
-            && ply < MAX_PLY
-            && game.in_check(pos);
-        let stand = if evading {
-            -INF
-        } else {
-            self.evaluate(game, pos)
-        };
+        let stand = self.evaluate(game, pos);
         if stand >= beta || left <= 0 || ply >= MAX_PLY {
             return Ok(stand);
         }
         alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
-        if evading {
-            game.legal_moves(pos, &mut moves);
-            if moves.is_empty() {
-                self.move_lists[ply] = moves;
-                return Ok(self.evaluate(game, pos));
-            }
-            self.sort_moves_by(&mut moves, |m| {
-                if game.is_capture(pos, m) {
-                    -(1 << 28) - game.capture_order(pos, m).clamp(-(1 << 25), 1 << 25)
-                } else {
-                    0
-                }
-            });
-        } else {
-            game.legal_captures(pos, &mut moves);
-            // A capture that loses material in the exchange it starts is no
-            // way out of a quiet position: left out.
-            moves.retain(|&m| game.exchange(pos, m).is_none_or(|gain| gain >= 0));
-            self.sort_moves_by(&mut moves, |m| -game.capture_order(pos, m));
-        }
+        game.legal_captures(pos, &mut moves);
+        // A capture that loses material in the exchange it starts is no
+        // way out of a quiet position: left out.
+        moves.retain(|&m| game.exchange(pos, m).is_none_or(|gain| gain >= 0));
+        self.sort_moves_by(&mut moves, |m| -game.capture_order(pos, m));
         let mut best = stand;
         for &mv in &moves {
             self.count_node(should_stop)?;
