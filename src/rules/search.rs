@@ -54,15 +54,6 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
     r as i32
 }
 
-/// Forward pruning of quiet moves: the plies it works within, the margin a
-/// ply by which the static value must fall short of alpha, and how many
-/// moves of a node at `depth` are read before the rest are left out.
-const PRUNING_DEPTH: i32 = 3;
-const FUTILITY_MARGIN: i32 = 150;
-fn late_move_count(depth: i32) -> usize {
-    (8 + 4 * depth * depth) as usize
-}
-
 /// What a draw is worth to the side to move at the root, where a search
 /// with contempt judges the root `value` from its own view: less than
 /// nothing when it is ahead (a draw throws the lead away, so it looks for
@@ -903,26 +894,8 @@ impl<G: Game> Searcher<G> {
         let mut best_move = None;
         let in_check = self.plan.reductions && game.in_check(pos);
         let killers = self.killers[ply];
-        // Near the horizon, quiet moves that neither check nor come early in
-        // the order are left out: where the static value is far below
-        // alpha (futility), and beyond a count that grows with the depth.
-        let pruning = self.plan.reductions && depth <= PRUNING_DEPTH && !in_check;
-        let futile = pruning
-            && alpha.abs() < WIN_BOUND
-            && self.evaluate(game, pos) + FUTILITY_MARGIN * depth <= alpha;
         for (i, &mv) in moves.iter().enumerate() {
             let child = game.play(pos, mv);
-            if pruning
-                && i > 0
-                && best > -WIN_BOUND
-                && (futile || i >= late_move_count(depth))
-                && !game.is_capture(pos, mv)
-                && !game.promotes(mv)
-                && !killers.contains(&Some(mv))
-                && !game.in_check(&child)
-            {
-                continue;
-            }
             let v = if !self.plan.reductions || i == 0 {
                 self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, should_stop)?
             } else {
