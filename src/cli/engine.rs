@@ -33,7 +33,8 @@ pub struct Style {
     )]
     pub null_move: bool,
     /// Read late moves less deeply (late-move reductions with a
-    /// principal-variation search).
+    /// principal-variation search) and leave out the futile quiet moves
+    /// near the horizon.
     #[arg(
         long,
         value_name = "ON|OFF",

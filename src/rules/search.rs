@@ -3,8 +3,8 @@
 //! captures that lose their exchange, history), an optional capture-only
 //! quiescence search (without the losing captures, where the game judges
 //! exchanges), null-move pruning where the game allows it, late-move
-//! reductions with a principal-variation search and contempt for draws
-//! where the plan asks for them, a node budget, and seeded root noise for
+//! reductions with a principal-variation search, futility pruning and
+//! contempt for draws where the plan asks for them, a node budget, and seeded root noise for
 //! variety.
 //!
 //! The search is *resumable*: [`Searcher::step`] runs until the caller's
@@ -53,6 +53,11 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
     let r = 0.5 + (depth as f32).ln() * (index as f32).ln() / 2.25;
     r as i32
 }
+
+/// Futility pruning: the plies it works within, and the margin a ply by
+/// which the static value must fall short of alpha.
+const FUTILITY_DEPTH: i32 = 2;
+const FUTILITY_MARGIN: i32 = 200;
 
 /// What a draw is worth to the side to move at the root, where a search
 /// with contempt judges the root `value` from its own view: less than
@@ -134,7 +139,9 @@ pub struct CpuLevel {
     /// and width only when it looks better. With many legal moves (中将棋
     /// has over a hundred) this reads some plies deeper in the same time.
     /// An iteration cut short by the clock still gives the better move it
-    /// found: each such move was read to the end.
+    /// found: each such move was read to the end. The same search leaves
+    /// out the quiet moves of a node near the horizon whose static value is
+    /// far below what it already has (futility pruning).
     #[serde(default)]
     pub late_move_reductions: bool,
 }
@@ -157,7 +164,8 @@ pub struct SearchPlan {
     pub null_move: bool,
     /// Careless root moves scored down ([`CpuLevel::careful`]).
     pub careful: bool,
-    /// Late-move reductions ([`CpuLevel::late_move_reductions`]).
+    /// Late-move reductions and futility pruning
+    /// ([`CpuLevel::late_move_reductions`]).
     pub reductions: bool,
     /// Whether a draw is worth less than nothing to a side ahead at the
     /// root: it makes progress rather than repeat (see [`contempt`]).
@@ -894,8 +902,24 @@ impl<G: Game> Searcher<G> {
         let mut best_move = None;
         let in_check = self.plan.reductions && game.in_check(pos);
         let killers = self.killers[ply];
+        // Near the horizon, where the static value is far below alpha, quiet
+        // moves that do not check cannot bring it back (futility).
+        let futile = self.plan.reductions
+            && depth <= FUTILITY_DEPTH
+            && !in_check
+            && alpha.abs() < WIN_BOUND
+            && self.evaluate(game, pos) + FUTILITY_MARGIN * depth <= alpha;
         for (i, &mv) in moves.iter().enumerate() {
             let child = game.play(pos, mv);
+            if futile
+                && i > 0
+                && best > -WIN_BOUND
+                && !game.is_capture(pos, mv)
+                && !game.promotes(mv)
+                && !game.in_check(&child)
+            {
+                continue;
+            }
             let v = if !self.plan.reductions || i == 0 {
                 self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, should_stop)?
             } else {
