@@ -866,19 +866,6 @@ impl<G: Game> Searcher<G> {
             }
         }
 
-        // Near the horizon, off the principal variation, a static value far
-        // above beta is taken to hold (reverse futility): the side to move
-        // has a move in hand to meet what threatens it.
-        if self.plan.reductions
-            && depth <= FUTILITY_DEPTH
-            && beta - alpha == 1
-            && beta.abs() < WIN_BOUND
-            && self.evaluate(game, pos) - FUTILITY_MARGIN * depth >= beta
-            && !game.in_check(pos)
-        {
-            return Ok(beta);
-        }
-
         // Null move: if passing still leaves this side at or above beta
         // after a reduced reading, a real move will too (the game offers
         // a pass only where zugzwang does not occur). Not next to a mate
