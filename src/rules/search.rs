@@ -4,8 +4,8 @@
 //! quiescence search (without the losing captures, where the game judges
 //! exchanges), null-move pruning where the game allows it, late-move
 //! reductions with a principal-variation search, futility pruning and
-//! contempt for draws where the plan asks for them, a node budget, and seeded root noise for
-//! variety.
+//! contempt for draws where the plan asks for them, a node budget, and
+//! seeded root noise for variety.
 //!
 //! The search is *resumable*: [`Searcher::step`] runs until the caller's
 //! `should_stop` says the time slice is over, and the next call carries on
