@@ -33,7 +33,7 @@ use rand::{RngExt, SeedableRng, rngs::StdRng};
 use super::Outcome;
 use super::engine::{MoveTime, Style, think};
 use crate::rules::chu::Profile;
-use crate::rules::chu::end::{cutoff_points, cutoff_winner, outcome_in};
+use crate::rules::chu::end::{cutoff_points, cutoff_winner, is_mated, outcome_in};
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::{ChuMove, legal_moves, parse_usi_in, play};
 use crate::rules::chu::pieces::Base;
@@ -250,12 +250,13 @@ impl Opponent {
             .map_err(|e| format!("the opponent stopped listening: {e}"))
     }
 
-    /// The next line that answers a move: `move …`, `resign`, or a
-    /// complaint about ours.
+    /// The next line that answers a move: `move …`, `resign`, a claimed
+    /// result, or a complaint about ours.
     fn answer(&mut self, wait: Duration) -> Result<String, String> {
         self.wait_for(wait, "move", |line| {
             line.starts_with("move ")
                 || line == "resign"
+                || claimed_winner(line).is_some()
                 || line.starts_with("Illegal move")
                 || line.starts_with("Error")
         })
@@ -546,6 +547,12 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
             let mv = match answer {
                 // An opponent that stops answering spoils only this game:
                 // it is reported with its moves so far, not scored.
+                // One that is mated may stop moving (HaChu does): every
+                // move it has loses its king, so the game is scored.
+                Err(e) if is_mated(game.rules.profile, &pos) => {
+                    let why = format!("the opponent is mated and sent no move ({e})");
+                    break result(Some(ours), &why, plies);
+                }
                 Err(e) => {
                     let why = format!("no result: {e} at ply {plies}, in {}", pos.to_sfen());
                     break GameResult::unscored(&why, plies);
@@ -581,6 +588,18 @@ enum Answer {
     Unscored(String),
 }
 
+/// The winner a CECP result line claims (`1-0 {…}`: 先手, XBoard's
+/// white; `0-1`: 後手; `1/2-1/2`: a draw), if the line is one.
+fn claimed_winner(line: &str) -> Option<Option<Side>> {
+    let result = line.split_whitespace().next()?;
+    match result {
+        "1-0" => Some(Some(Side::First)),
+        "0-1" => Some(Some(Side::Second)),
+        "1/2-1/2" => Some(None),
+        _ => None,
+    }
+}
+
 /// Reads a CECP engine's move (two legs come as two `move` lines).
 fn cecp_move(
     them: &mut Opponent,
@@ -593,6 +612,18 @@ fn cecp_move(
     let line = them.answer(wait)?;
     if line == "resign" {
         return Ok(Answer::Resign);
+    }
+    // A result claimed instead of a move: conceding is resigning; a claim
+    // of a win or a draw the referee has not seen is a dispute.
+    if let Some(winner) = claimed_winner(&line) {
+        let theirs = pos.to_move();
+        if winner == Some(theirs.opponent()) {
+            return Ok(Answer::Resign);
+        }
+        return Ok(Answer::Unscored(format!(
+            "the opponent claimed {line} (in {})",
+            pos.to_sfen()
+        )));
     }
     let mut line = line;
     // A move of two legs comes as two `move` lines, the first ending

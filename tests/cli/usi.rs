@@ -446,6 +446,48 @@ fn a_game_the_opponent_stops_answering_is_logged_with_its_moves() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A CECP engine may claim a result instead of moving: conceding the game
+/// is resigning; claiming a win the referee has not seen is a dispute.
+#[test]
+fn a_claimed_result_is_read_as_a_resignation_or_a_dispute() {
+    let dir = std::env::temp_dir().join(format!("yorimichi-claim-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("games.txt");
+    let binary = env!("CARGO_BIN_EXE_yorimichi");
+    // In game 1 the opponent is 後手, XBoard's black: "1-0" concedes.
+    for (claim, expected) in [
+        ("1-0 {resign}", "Yorimichi won 1 · lost 0 · draws 0 · not scored 0"),
+        ("0-1 {Black mates}", "Yorimichi won 0 · lost 0 · draws 0 · not scored 1"),
+        ("1/2-1/2 {repetition}", "Yorimichi won 0 · lost 0 · draws 0 · not scored 1"),
+    ] {
+        let script = dir.join("claims.sh");
+        std::fs::write(
+            &script,
+            format!(
+                "while read line; do case $line in protover*) echo 'feature done=1';; \
+                 go) echo '{claim}';; esac; done\n"
+            ),
+        )
+        .unwrap();
+        let out = Command::new(binary)
+            .args(["match", "chushogi", "--profile", "lishogi", "--log"])
+            .arg(&log)
+            .args(["--opponent", &format!("sh {}", script.display())])
+            .args(["--games", "1", "--st", "0.02"])
+            .output()
+            .expect("the binary runs");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{text}");
+        assert!(text.contains(expected), "{claim}: {text}");
+        if expected.contains("not scored 1") {
+            assert!(text.contains(&format!("claimed {claim}")), "{text}");
+        } else {
+            assert!(text.contains("the opponent resigned"), "{text}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_match_against_the_cecp_engine_sets_its_profile_and_clock() {
     let dir = std::env::temp_dir().join(format!("yorimichi-cecp-match-{}", std::process::id()));

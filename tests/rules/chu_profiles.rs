@@ -125,3 +125,26 @@ fn a_pawn_taken_on_the_first_step_still_protects_under_lishogi() {
     assert!(legal(Profile::Jcsa, &p, "5d6e"));
     assert!(legal(Profile::Lishogi, &p, "5d6e"));
 }
+
+/// The positions in which HaChu, to move, sent no move in matches: each
+/// side to move there loses its king whatever it plays. A king in check
+/// with a square to flee to, and the start, are not mated.
+#[test]
+fn a_side_whose_every_move_loses_its_king_is_mated() {
+    use yorimichi::rules::chu::end::is_mated;
+    for sfen in [
+        "l1c1gekgs1fl/af1st1xtc2a/1m9m/11+A/12/pp4p1F3/12/12/3+r8/3K8/1+h10/11L b - 315",
+        "5k+R5/+D6+P4/3n1g6/12/12/5ts5/12/12/8P3/2M9/1C2T1T2S2/1F1SGKE1GCF1 w - 312",
+        "a2sgekgscf1/2f1tx1tmb1a/3m8/pp1p3p3p/3i8/5p2N3/3o5P2/6P4P/PP3P6/MVG9/A3+h7/L1K4+r4 b - 177",
+        "4g5k1/5e5l/+V8N1a/2+P5+L3/11p/6p5/7o4/2P4n3P/1P1P2c4M/4CM6/4TK4FA/1F1SG4C1L w - 282",
+    ] {
+        assert!(is_mated(Profile::Lishogi, &pos(sfen)), "{sfen}");
+    }
+    // 後手's king on 7a is checked along the rank by 先手's rook on 1a and
+    // can step off it.
+    let checked = "g4k5R/12/12/12/12/12/12/12/12/12/12/6K5 w - 1";
+    assert!(!is_mated(Profile::Lishogi, &pos(checked)));
+    let start = ChuPosition::start();
+    assert!(!is_mated(Profile::Lishogi, &start));
+    assert!(!is_mated(Profile::Jcsa, &start));
+}

@@ -5,7 +5,7 @@
 //! kept by the game record.
 
 use super::Profile;
-use super::moves::{attacks, has_quiet_move, legal_moves, legal_moves_in};
+use super::moves::{attacks, has_quiet_move, legal_moves, legal_moves_in, play};
 use super::pieces::{Base, Kind, Piece};
 use super::position::{ChuPosition, RANKS, Square};
 use crate::rules::game::Side;
@@ -167,6 +167,32 @@ fn lishogi_outcome(pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
         return Some((None, ChuEnd::TooLittleLeft));
     }
     no_moves(Profile::Lishogi, pos).then(|| (Some(pos.to_move().opponent()), ChuEnd::NoMoves))
+}
+
+/// Whether the side to move is mated: it has moves, none ends the game in
+/// its favour, and after every one the other side can take its last royal
+/// at once. The rules play on until the king falls; an engine that sees
+/// this may stop moving (HaChu does), and a referee can score it so.
+pub fn is_mated(profile: Profile, pos: &ChuPosition) -> bool {
+    let loser = pos.to_move();
+    let mut moves = Vec::new();
+    legal_moves_in(profile, pos, &mut moves);
+    let loses_at_once = |next: &ChuPosition| {
+        let mut replies = Vec::new();
+        legal_moves_in(profile, next, &mut replies);
+        replies.iter().any(|&reply| {
+            outcome_in(profile, &play(next, reply))
+                == Some((Some(loser.opponent()), ChuEnd::RoyalsTaken))
+        })
+    };
+    !moves.is_empty()
+        && moves.iter().all(|&mv| {
+            let next = play(pos, mv);
+            match outcome_in(profile, &next) {
+                Some((winner, _)) => winner == Some(loser.opponent()),
+                None => loses_at_once(&next),
+            }
+        })
 }
 
 /// Whether the other side could take one of `side`'s royals (king, 太子)
