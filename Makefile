@@ -38,7 +38,8 @@ test: deps-test
 # in positions of seeded random games must agree exactly, and KIF written
 # by either side must read back as the same game on the other; every move
 # of the README's matches against HaChu (docs/matches) must be legal there,
-# and each game ended on the board must end there as the log says (two
+# and each game ended on the board must end there as the log says, each
+# scored on a mated side's silence must be mated there (three
 # made-up bad logs must fail that check).
 SHOGIOPS_POSITIONS ?= 3000
 SHOGIOPS_KIF_GAMES ?= 40
@@ -48,7 +49,7 @@ shogiops-test:
 	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_POSITIONS) --seed 1
 	node tools/shogiops/kif.mjs $(BIN) --games $(SHOGIOPS_KIF_GAMES) --seed 1
 	node tools/shogiops/replay.mjs docs/matches/*.log
-	for bad in illegal wrong-winner; do \
+	for bad in illegal wrong-winner false-mate; do \
 		node tools/shogiops/replay.mjs tools/shogiops/fixtures/$$bad.log > /dev/null; \
 		test $$? -eq 1 || { echo "replay.mjs passed the bad log $$bad"; exit 1; }; \
 	done

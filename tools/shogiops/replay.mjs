@@ -12,7 +12,10 @@
 // the moves replayed and shogiops's outcome of the final position (none
 // for a game stopped by the clock, the ply cap or a dispute), which must
 // name the log's winner, and must exist where the log says the game ended
-// on the board (its reason is a rules' end: `(RoyalsTaken)`). The first
+// on the board (its reason is a rules' end: `(RoyalsTaken)`); a game the
+// log scores because the side to move was mated and sent no move must end
+// in a position where shogiops finds every move of that side losing its
+// king (it says so for any unfinished game that ends so). The first
 // illegal move of a game is printed with its position; the exit status is
 // 1 if there is an illegal move or a disagreement, 2 if a log cannot be
 // read.
@@ -20,7 +23,8 @@
 import { readFileSync } from 'node:fs';
 import { Chushogi } from 'shogiops/variant/chushogi';
 import { makeSfen } from 'shogiops/sfen';
-import { parseUsi } from 'shogiops/util';
+import { opposite, parseUsi } from 'shogiops/util';
+import { legalMoves } from './games.mjs';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -39,6 +43,29 @@ function legal(pos, text) {
     if (pos.isLegal(leap)) return leap;
   }
   return undefined;
+}
+
+// Whether the side to move loses its last royal whatever it plays: it has
+// moves, and after each one either the game is over against it or the
+// other side can take its last royal at once.
+function mated(pos) {
+  const mover = pos.turn;
+  const moves = legalMoves(pos);
+  return (
+    moves.length > 0 &&
+    moves.every((md) => {
+      const next = pos.clone();
+      next.play(md);
+      const over = next.outcome();
+      if (over) return over.winner === opposite(mover);
+      return legalMoves(next).some((reply) => {
+        const after = next.clone();
+        after.play(reply);
+        const end = after.outcome();
+        return end?.result === 'kingslost' && end.winner === opposite(mover);
+      });
+    })
+  );
 }
 
 let illegal = 0;
@@ -79,15 +106,29 @@ for (const file of files) {
         continue;
       }
       const outcome = pos.outcome();
-      const winner = outcome && (outcome.winner ? name(outcome.winner) : 'nobody');
-      const ended = outcome ? `shogiops: ${outcome.result}, ${winner} wins` : 'shogiops: not over';
+      // A game stopped where the side to move is mated is scored as its
+      // loss; shogiops must find every one of its moves losing the king.
+      const isMated = !outcome && mated(pos);
+      const winner = outcome
+        ? outcome.winner
+          ? name(outcome.winner)
+          : 'nobody'
+        : isMated
+          ? name(opposite(pos.turn))
+          : undefined;
+      const ended = outcome
+        ? `shogiops: ${outcome.result}, ${winner} wins`
+        : isMated
+          ? `shogiops: not over, ${name(pos.turn)} mated`
+          : 'shogiops: not over';
       const logged = end.startsWith('Yorimichi wins')
         ? 'Yorimichi'
         : end.startsWith('the opponent wins')
           ? 'the opponent'
           : 'nobody';
       const onBoard = /^[^(]*\([A-Z][A-Za-z]+\)/.test(end);
-      const agree = outcome ? winner === logged : !onBoard;
+      const matedInLog = end.includes(' is mated ');
+      const agree = outcome || matedInLog ? winner === logged : !onBoard;
       if (!agree) disagreements += 1;
       console.log(
         `${where}: ${moves.length} moves legal; ${ended} (the log: ${end})${agree ? '' : ' — DISAGREE'}`,
