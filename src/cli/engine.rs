@@ -33,8 +33,7 @@ pub struct Style {
     )]
     pub null_move: bool,
     /// Read late moves less deeply (late-move reductions with a
-    /// principal-variation search) and leave out the futile quiet moves
-    /// near the horizon.
+    /// principal-variation search).
     #[arg(
         long,
         value_name = "ON|OFF",
@@ -43,6 +42,16 @@ pub struct Style {
         value_parser = super::on_off()
     )]
     pub reductions: bool,
+    /// Leave out the quiet moves near the horizon where the position is
+    /// far below what the search already has (futility pruning).
+    #[arg(
+        long,
+        value_name = "ON|OFF",
+        default_value = "on",
+        action = ArgAction::Set,
+        value_parser = super::on_off()
+    )]
+    pub futility: bool,
     /// Score a draw below nothing when ahead, so that a lead is pressed
     /// rather than repeated away.
     #[arg(
@@ -67,6 +76,7 @@ impl Style {
     pub const ENGINE: Style = Style {
         null_move: true,
         reductions: true,
+        futility: true,
         contempt: true,
         no_repeats: false,
     };
@@ -115,6 +125,7 @@ pub fn think(
         seed: history.len() as u64,
         null_move: style.null_move,
         reductions: style.reductions,
+        futility: style.futility,
         contempt: style.contempt,
         ..SearchPlan::fixed(60, u64::MAX)
     };

@@ -287,6 +287,7 @@ impl Usi {
             nodes: limits.nodes.unwrap_or(u64::MAX),
             null_move: true,
             reductions: true,
+            futility: true,
             contempt: true,
             seed: self.history.len() as u64,
             ..SearchPlan::fixed(60, u64::MAX)

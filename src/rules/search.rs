@@ -164,9 +164,12 @@ pub struct SearchPlan {
     pub null_move: bool,
     /// Careless root moves scored down ([`CpuLevel::careful`]).
     pub careful: bool,
-    /// Late-move reductions and futility pruning
-    /// ([`CpuLevel::late_move_reductions`]).
+    /// Late-move reductions ([`CpuLevel::late_move_reductions`]).
     pub reductions: bool,
+    /// Futility pruning: near the horizon, a node whose static value is far
+    /// below alpha leaves out its quiet moves (with the reductions in a
+    /// level: [`CpuLevel::late_move_reductions`]).
+    pub futility: bool,
     /// Whether a draw is worth less than nothing to a side ahead at the
     /// root: it makes progress rather than repeat (see [`contempt`]).
     pub contempt: bool,
@@ -189,6 +192,7 @@ impl SearchPlan {
             null_move: false,
             careful: false,
             reductions: false,
+            futility: false,
             contempt: false,
         }
     }
@@ -232,6 +236,7 @@ impl CpuLevel {
                 null_move: false,
                 careful: false,
                 reductions: false,
+                futility: false,
                 contempt: false,
             }
         } else {
@@ -247,6 +252,7 @@ impl CpuLevel {
                 null_move: self.null_move,
                 careful: self.careful,
                 reductions: self.late_move_reductions,
+                futility: self.late_move_reductions,
                 contempt: false,
             }
         }
@@ -266,6 +272,7 @@ impl CpuLevel {
             null_move: self.null_move,
             careful: self.careful,
             reductions: self.late_move_reductions,
+            futility: self.late_move_reductions,
             contempt: false,
         }
     }
@@ -900,11 +907,11 @@ impl<G: Game> Searcher<G> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        let in_check = self.plan.reductions && game.in_check(pos);
+        let in_check = (self.plan.reductions || self.plan.futility) && game.in_check(pos);
         let killers = self.killers[ply];
         // Near the horizon, where the static value is far below alpha, quiet
         // moves that do not check cannot bring it back (futility).
-        let futile = self.plan.reductions
+        let futile = self.plan.futility
             && depth <= FUTILITY_DEPTH
             && !in_check
             && alpha.abs() < WIN_BOUND

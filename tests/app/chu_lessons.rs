@@ -449,6 +449,18 @@ fn late_move_reductions_read_deeper_at_equal_nodes_and_keep_the_tactics() {
     });
 }
 
+/// Futility pruning on top of the null move and the reductions, at equal
+/// effort (captures, promotions and checks are never left out).
+#[test]
+fn futility_pruning_reads_deeper_at_equal_nodes_and_keeps_the_tactics() {
+    reads_deeper_and_keeps_the_tactics("futility pruning", |futility| SearchPlan {
+        null_move: true,
+        reductions: true,
+        futility,
+        ..SearchPlan::fixed(30, 20_000)
+    });
+}
+
 /// Every class of error in the 中将棋 level files names the file and the
 /// place: a RON syntax error (line and column), a diagram row that does
 /// not read, a move the diagram does not allow, an unknown rule profile.

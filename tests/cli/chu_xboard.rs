@@ -213,18 +213,30 @@ fn engine_and_match_commands_parse() {
         Style {
             null_move: false,
             reductions: true,
+            futility: true,
             contempt: true,
             no_repeats: false
         }
     );
     v[4] = "on".into();
     v.push("--no-repeats".into());
-    v.extend(["--reductions", "off", "--contempt", "off"].map(String::from));
+    v.extend(
+        [
+            "--reductions",
+            "off",
+            "--futility",
+            "off",
+            "--contempt",
+            "off",
+        ]
+        .map(String::from),
+    );
     assert_eq!(
         style(&v),
         Style {
             null_move: true,
             reductions: false,
+            futility: false,
             contempt: false,
             no_repeats: true
         }

@@ -456,9 +456,18 @@ fn a_claimed_result_is_read_as_a_resignation_or_a_dispute() {
     let binary = env!("CARGO_BIN_EXE_yorimichi");
     // In game 1 the opponent is 後手, XBoard's black: "1-0" concedes.
     for (claim, expected) in [
-        ("1-0 {resign}", "Yorimichi won 1 · lost 0 · draws 0 · not scored 0"),
-        ("0-1 {Black mates}", "Yorimichi won 0 · lost 0 · draws 0 · not scored 1"),
-        ("1/2-1/2 {repetition}", "Yorimichi won 0 · lost 0 · draws 0 · not scored 1"),
+        (
+            "1-0 {resign}",
+            "Yorimichi won 1 · lost 0 · draws 0 · not scored 0",
+        ),
+        (
+            "0-1 {Black mates}",
+            "Yorimichi won 0 · lost 0 · draws 0 · not scored 1",
+        ),
+        (
+            "1/2-1/2 {repetition}",
+            "Yorimichi won 0 · lost 0 · draws 0 · not scored 1",
+        ),
     ] {
         let script = dir.join("claims.sh");
         std::fs::write(

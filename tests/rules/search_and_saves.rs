@@ -241,7 +241,8 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
     let (blunders, full): (Vec<_>, Vec<_>) = plans.iter().partition(|p| p.depth == 2);
     assert!(!blunders.is_empty() && !full.is_empty());
     // A blunder is a plain shallow reading: nothing reduced.
-    assert!(full.iter().all(|p| p.reductions) && blunders.iter().all(|p| !p.reductions));
+    assert!(full.iter().all(|p| p.reductions && p.futility));
+    assert!(blunders.iter().all(|p| !p.reductions && !p.futility));
     assert!(
         blunders
             .iter()
