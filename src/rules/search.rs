@@ -56,7 +56,7 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
 
 /// Futility pruning: the plies it works within, and the margin a ply by
 /// which the static value must fall short of alpha.
-const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 200;
 
 /// What a draw is worth to the side to move at the root, where a search
