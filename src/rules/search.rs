@@ -59,11 +59,6 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 200;
 
-/// Aspiration windows: how far from the last iteration's value the root is
-/// first read, and the widening past which it is read without bounds.
-const ASPIRATION_WINDOW: i32 = 60;
-const ASPIRATION_MOST: i32 = 1000;
-
 /// What a draw is worth to the side to move at the root, where a search
 /// with contempt judges the root `value` from its own view: less than
 /// nothing when it is ahead (a draw throws the lead away, so it looks for
@@ -669,52 +664,15 @@ impl<G: Game> Searcher<G> {
         })
     }
 
-    /// One iteration: from the third on (with the reductions), first within
-    /// a window around the last value, read again wider when the value
-    /// falls outside it.
     fn search_root(
         &mut self,
         game: &G,
         depth: i32,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Abort> {
-        let guess = self
-            .best
-            .map(|(_, v)| v)
-            .filter(|v| v.abs() < WIN_BOUND && self.plan.reductions && self.depth_done >= 2);
-        let mut widen = ASPIRATION_WINDOW;
-        let (mut low, mut high) = match guess {
-            Some(g) => (g - widen, g + widen),
-            None => (-INF, INF),
-        };
-        loop {
-            let value = self.search_root_within(game, depth, low, high, should_stop)?;
-            widen *= 4;
-            if value <= low && low > -INF {
-                low = if widen > ASPIRATION_MOST { -INF } else { value - widen };
-            } else if value >= high && high < INF {
-                high = if widen > ASPIRATION_MOST { INF } else { value + widen };
-            } else {
-                return Ok(());
-            }
-        }
-    }
-
-    /// The root's moves read within `low..high`; returns the best value. A
-    /// value at or below `low` says only that no move reaches it: the
-    /// iteration's order and choice are kept for a wider reading. One at or
-    /// above `high` is a move better than the last choice.
-    fn search_root_within(
-        &mut self,
-        game: &G,
-        depth: i32,
-        low: i32,
-        high: i32,
-        should_stop: &mut dyn FnMut() -> bool,
-    ) -> Result<i32, Abort> {
         self.seldepth = 0;
-        let mut alpha = low;
-        let beta = high;
+        let mut alpha = -INF;
+        let beta = INF;
         let mut best: Option<(G::Move, i32)> = None;
         let root = self.root.clone();
         let mut scored = Vec::with_capacity(self.root_moves.len());
@@ -741,7 +699,7 @@ impl<G: Game> Searcher<G> {
                     Err(Abort::Budget) if self.depth_done == 0 => {
                         // The first iteration always completes, so there is a move.
                         self.plan.nodes = u64::MAX;
-                        return self.search_root_within(game, depth, low, high, should_stop);
+                        return self.search_root(game, depth, should_stop);
                     }
                     Err(e) => return Err(e),
                 }
@@ -749,7 +707,7 @@ impl<G: Game> Searcher<G> {
             scored.push((mv, value, noise));
             if best.is_none_or(|(_, b)| value > b) {
                 best = Some((mv, value));
-                if self.plan.reductions && self.depth_done > 0 && value > low {
+                if self.plan.reductions && self.depth_done > 0 {
                     // Read to the end at this depth: better than the last
                     // iteration's choice if the clock stops this one.
                     self.best = best;
@@ -758,26 +716,6 @@ impl<G: Game> Searcher<G> {
             if value > alpha {
                 alpha = value;
             }
-            if value >= beta {
-                break;
-            }
-        }
-        let Some((best_move, best_value)) = best else {
-            return Ok(-INF);
-        };
-        if best_value <= low && low > -INF {
-            return Ok(best_value);
-        }
-        if best_value >= high && high < INF {
-            // Read first in the wider reading.
-            if let Some(i) = self.root_moves.iter().position(|&(m, _)| m == best_move) {
-                let first = self.root_moves.remove(i);
-                self.root_moves.insert(0, first);
-                let noise = self.noise.remove(i);
-                self.noise.insert(0, noise);
-            }
-            self.best = best;
-            return Ok(best_value);
         }
         // Order the next iteration by this one's scores (fail-low moves keep
         // their upper bound, which still sorts them after the best).
@@ -786,7 +724,7 @@ impl<G: Game> Searcher<G> {
         self.root_moves = order.iter().map(|&(m, v, _)| (m, v)).collect();
         self.noise = order.iter().map(|&(_, _, n)| n).collect();
         self.best = best;
-        Ok(best_value)
+        Ok(())
     }
 
     fn child_value(
