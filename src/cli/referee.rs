@@ -545,14 +545,14 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                 }
             };
             let mv = match answer {
-                // An opponent that stops answering spoils only this game:
-                // it is reported with its moves so far, not scored.
-                // One that is mated may stop moving (HaChu does): every
-                // move it has loses its king, so the game is scored.
+                // An opponent that is mated may stop moving (HaChu does):
+                // every move it has loses its king, so the game is scored.
                 Err(e) if is_mated(game.rules.profile, &pos) => {
                     let why = format!("the opponent is mated and sent no move ({e})");
                     break result(Some(ours), &why, plies);
                 }
+                // Any other that stops answering spoils only this game: it
+                // is reported with its moves so far, not scored.
                 Err(e) => {
                     let why = format!("no result: {e} at ply {plies}, in {}", pos.to_sfen());
                     break GameResult::unscored(&why, plies);
