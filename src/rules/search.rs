@@ -50,7 +50,7 @@ const LMR_FULL_MOVES: usize = 3;
 /// How many plies shorter the `index`th move of a node at `depth` is read:
 /// more for later moves and deeper nodes, growing with both logarithms.
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    let r = 0.5 + (depth as f32).ln() * (index as f32).ln() / 2.75;
+    let r = 0.5 + (depth as f32).ln() * (index as f32).ln() / 2.25;
     r as i32
 }
 
