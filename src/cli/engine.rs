@@ -63,8 +63,10 @@ pub struct Style {
     )]
     pub contempt: bool,
     /// Never make a position seen before in the game while another move is
-    /// left (HaChu refuses a move that repeats a position, where the rules
-    /// allow it until the fourth occurrence).
+    /// left, and read every repetition in the search as lost for the side
+    /// that makes it (HaChu refuses a move that repeats a position, and
+    /// never makes one, where the rules allow it until the fourth
+    /// occurrence).
     #[arg(long)]
     pub no_repeats: bool,
 }
@@ -127,6 +129,7 @@ pub fn think(
         reductions: style.reductions,
         futility: style.futility,
         contempt: style.contempt,
+        no_repeats: style.no_repeats,
         ..SearchPlan::fixed(60, u64::MAX)
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan).pausing_each_iteration();

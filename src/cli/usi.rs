@@ -40,6 +40,9 @@ struct Limits {
     nodes: Option<u64>,
     infinite: bool,
     ponder: bool,
+    /// `searchmoves`: only these root moves are read (as written; checked
+    /// against the position when the search starts).
+    search_moves: Vec<String>,
 }
 
 impl Limits {
@@ -67,6 +70,14 @@ impl Limits {
                 "nodes" => limits.nodes = Some(number()?.max(1)),
                 "infinite" => limits.infinite = true,
                 "ponder" => limits.ponder = true,
+                // The moves run to the end of the line, as USI puts them.
+                "searchmoves" => {
+                    limits.search_moves = words[i + 1..].iter().map(|w| w.to_string()).collect();
+                    if limits.search_moves.is_empty() {
+                        return Err("go searchmoves needs at least one move".to_string());
+                    }
+                    break;
+                }
                 // `mate` searches are not offered: think normally.
                 "mate" => {
                     let _ = number();
@@ -296,6 +307,23 @@ impl Usi {
             .pausing_each_iteration();
         if let Some(mb) = self.hash_megabytes {
             searcher = searcher.with_table_megabytes(mb);
+        }
+        if !limits.search_moves.is_empty() {
+            let mut only = Vec::new();
+            for text in &limits.search_moves {
+                match parse_usi_in(self.game.rules.profile, &self.pos, text) {
+                    Ok(mv) => only.push(mv),
+                    Err(e) => writeln!(out, "info string searchmoves {text}: {e}; left out")?,
+                }
+            }
+            if only.is_empty() {
+                writeln!(
+                    out,
+                    "info string searchmoves: no legal move named; all are read"
+                )?;
+            } else {
+                searcher = searcher.restrict_root(|mv| only.contains(&mv));
+            }
         }
         let start = Instant::now();
         let budget = limits.budget(side);

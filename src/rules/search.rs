@@ -4,8 +4,9 @@
 //! quiescence search (without the losing captures, where the game judges
 //! exchanges), null-move pruning where the game allows it, late-move
 //! reductions with a principal-variation search, futility pruning and
-//! contempt for draws where the plan asks for them, a node budget, and
-//! seeded root noise for variety.
+//! contempt for draws and a rule that no position may come again (as
+//! HaChu plays) where the plan asks for them, a node budget, and seeded
+//! root noise for variety.
 //!
 //! The search is *resumable*: [`Searcher::step`] runs until the caller's
 //! `should_stop` says the time slice is over, and the next call carries on
@@ -173,6 +174,12 @@ pub struct SearchPlan {
     /// Whether a draw is worth less than nothing to a side ahead at the
     /// root: it makes progress rather than repeat (see [`contempt`]).
     pub contempt: bool,
+    /// No position may come again, for either side: a move that makes one
+    /// already on the game's or the search's path loses at once, as if it
+    /// were illegal (HaChu's rule: it refuses such a move and makes none).
+    /// Without it a side trapped but for a return to an earlier square
+    /// reads itself safe.
+    pub no_repeats: bool,
 }
 
 impl SearchPlan {
@@ -194,6 +201,7 @@ impl SearchPlan {
             reductions: false,
             futility: false,
             contempt: false,
+            no_repeats: false,
         }
     }
 }
@@ -238,6 +246,7 @@ impl CpuLevel {
                 reductions: false,
                 futility: false,
                 contempt: false,
+                no_repeats: false,
             }
         } else {
             SearchPlan {
@@ -254,6 +263,7 @@ impl CpuLevel {
                 reductions: self.late_move_reductions,
                 futility: self.late_move_reductions,
                 contempt: false,
+                no_repeats: false,
             }
         }
     }
@@ -274,6 +284,7 @@ impl CpuLevel {
             reductions: self.late_move_reductions,
             futility: self.late_move_reductions,
             contempt: false,
+            no_repeats: false,
         }
     }
 }
@@ -803,6 +814,10 @@ impl<G: Game> Searcher<G> {
         let count = self.path.iter().filter(|&&x| x == h).count() as u32;
         if count < 2 {
             return None;
+        }
+        if self.plan.no_repeats {
+            // The side that repeated has lost; the side to move wins.
+            return Some(WIN - ply as i32);
         }
         if let Some(o) = game.repetition_outcome(pos, count) {
             return Some(self.terminal_score(o, game, pos, ply));

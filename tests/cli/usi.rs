@@ -191,6 +191,31 @@ fn go_infinite_thinks_until_stop_and_a_finished_game_resigns() {
     assert_eq!(bestmove(&over), "resign", "{over}");
 }
 
+#[test]
+fn go_searchmoves_reads_only_the_moves_named() {
+    // 先手's rook can take an unguarded gold: the search takes it unless
+    // told to read only two quiet king steps.
+    let sfen = "k11/12/12/12/12/5g6/12/12/12/5R6/12/11K b - 1";
+    let free = run_script(&format!("position sfen {sfen}\ngo depth 3\n"));
+    assert_eq!(bestmove(&free), "7j7f", "{free}");
+    let only = run_script(&format!(
+        "position sfen {sfen}\ngo depth 3 searchmoves 1l1k 1l2l\n"
+    ));
+    assert!(["1l1k", "1l2l"].contains(&bestmove(&only)), "{only}");
+    // A move that is not legal here is named and left out.
+    let bad = run_script(&format!(
+        "position sfen {sfen}\ngo depth 2 searchmoves 1l1k 7j7a+ zz\n"
+    ));
+    assert!(bad.contains("info string searchmoves 7j7a+"), "{bad}");
+    assert!(bad.contains("info string searchmoves zz"), "{bad}");
+    assert_eq!(bestmove(&bad), "1l1k", "{bad}");
+    let empty = run_script(&format!("position sfen {sfen}\ngo searchmoves\n"));
+    assert!(
+        empty.contains("info string go searchmoves needs"),
+        "{empty}"
+    );
+}
+
 /// The built binary, spoken to through pipes as a GUI does.
 struct Engine {
     child: std::process::Child,

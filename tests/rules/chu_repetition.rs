@@ -277,3 +277,44 @@ fn on_the_play_screen_the_side_that_must_change_cannot_make_the_fourth_occurrenc
     let outcome = record.outcome(&game).expect("the fourth occurrence");
     assert_eq!(outcome.winner, None);
 }
+
+#[test]
+fn a_search_that_forbids_repeats_sees_a_piece_trapped_but_for_a_return() {
+    use yorimichi::rules::game::Game;
+    use yorimichi::rules::search::{SearchPlan, Searcher};
+    let chu = Chu::default();
+    let key = |sfen: &str| ChuPosition::from_sfen(sfen).unwrap().key();
+    // 後手's rook went 7b–8b and 先手's gold 6i–7i. Should the rook go
+    // back, the gold's only square out of its file is 6i (its pawns stand
+    // on the others), and going there repeats the position the shuffle
+    // began from.
+    let began = "11k/5r6/12/12/12/12/12/4P1P5/4P1G5/12/12/K11 w - 1";
+    let rook_went = "11k/4r7/12/12/12/12/12/4P1P5/4P1G5/12/12/K11 b - 1";
+    let now = "11k/4r7/12/12/12/12/12/4P1P5/4PG6/12/12/K11 w - 1";
+    let history = [key(began), key(rook_went), key(now)];
+    let pos = ChuPosition::from_sfen(now).unwrap();
+    let read = |no_repeats: bool| {
+        let plan = SearchPlan {
+            no_repeats,
+            ..SearchPlan::fixed(4, 2_000_000)
+        };
+        let r = Searcher::new(&chu, pos.clone(), &history, plan)
+            .run(&chu)
+            .expect("a move");
+        (r.best.usi(), r.score)
+    };
+    let (free_move, free_score) = read(false);
+    let (strict_move, strict_score) = read(true);
+    // Where the gold may go back, the rook wins nothing; where it may
+    // not, the rook's return wins the gold.
+    assert_eq!(strict_move, "8b7b", "{strict_score}");
+    let gold = chu
+        .evaluate(&ChuPosition::from_sfen("11k/12/12/12/12/5G6/12/12/12/12/12/K11 b - 1").unwrap())
+        - chu.evaluate(
+            &ChuPosition::from_sfen("11k/12/12/12/12/12/12/12/12/12/12/K11 b - 1").unwrap(),
+        );
+    assert!(
+        strict_score - free_score > gold / 2,
+        "{free_move} {free_score} / {strict_move} {strict_score}, a gold {gold}"
+    );
+}
