@@ -8,7 +8,9 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-use clap::{ArgAction, Args};
+use clap::Args;
+
+use super::Switch;
 
 use crate::rules::chu::Profile;
 use crate::rules::chu::end::outcome_in;
@@ -24,44 +26,20 @@ use crate::rules::search::{SearchPlan, Searcher, Step};
 #[derive(Args, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
     /// Prune with the null move.
-    #[arg(
-        long,
-        value_name = "ON|OFF",
-        default_value = "on",
-        action = ArgAction::Set,
-        value_parser = super::on_off()
-    )]
-    pub null_move: bool,
+    #[arg(long, value_name = "ON|OFF", default_value = "on")]
+    pub null_move: Switch,
     /// Read late moves less deeply (late-move reductions with a
     /// principal-variation search).
-    #[arg(
-        long,
-        value_name = "ON|OFF",
-        default_value = "on",
-        action = ArgAction::Set,
-        value_parser = super::on_off()
-    )]
-    pub reductions: bool,
+    #[arg(long, value_name = "ON|OFF", default_value = "on")]
+    pub reductions: Switch,
     /// Leave out the quiet moves near the horizon where the position is
     /// far below what the search already has (futility pruning).
-    #[arg(
-        long,
-        value_name = "ON|OFF",
-        default_value = "on",
-        action = ArgAction::Set,
-        value_parser = super::on_off()
-    )]
-    pub futility: bool,
+    #[arg(long, value_name = "ON|OFF", default_value = "on")]
+    pub futility: Switch,
     /// Score a draw below nothing when ahead, so that a lead is pressed
     /// rather than repeated away.
-    #[arg(
-        long,
-        value_name = "ON|OFF",
-        default_value = "on",
-        action = ArgAction::Set,
-        value_parser = super::on_off()
-    )]
-    pub contempt: bool,
+    #[arg(long, value_name = "ON|OFF", default_value = "on")]
+    pub contempt: Switch,
     /// Never make a position seen before in the game while another move is
     /// left, and read every repetition in the search as lost for the side
     /// that makes it (HaChu refuses a move that repeats a position, and
@@ -76,10 +54,10 @@ impl Style {
     /// null move on, as for つよい (README: measured against the same
     /// engine without it).
     pub const ENGINE: Style = Style {
-        null_move: true,
-        reductions: true,
-        futility: true,
-        contempt: true,
+        null_move: Switch::On,
+        reductions: Switch::On,
+        futility: Switch::On,
+        contempt: Switch::On,
         no_repeats: false,
     };
 }
@@ -125,10 +103,10 @@ pub fn think(
 ) -> Option<ChuMove> {
     let plan = SearchPlan {
         seed: history.len() as u64,
-        null_move: style.null_move,
-        reductions: style.reductions,
-        futility: style.futility,
-        contempt: style.contempt,
+        null_move: style.null_move.is_on(),
+        reductions: style.reductions.is_on(),
+        futility: style.futility.is_on(),
+        contempt: style.contempt.is_on(),
         no_repeats: style.no_repeats,
         ..SearchPlan::fixed(60, u64::MAX)
     };

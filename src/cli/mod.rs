@@ -349,9 +349,18 @@ where
     })
 }
 
-/// `on` or `off`.
-fn on_off() -> impl TypedValueParser<Value = bool> {
-    one_of([true, false], |on| if on { "on" } else { "off" })
+/// An option that turns a part of the search `on` or `off` (a value, not a
+/// flag, so that either can be said whatever the default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
+}
+
+impl Switch {
+    pub fn is_on(self) -> bool {
+        self == Switch::On
+    }
 }
 
 /// A 中将棋 rule profile: `jcsa` or `lishogi`.

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::{Failure, Outcome};
+use super::{Failure, Outcome, Switch};
 use crate::rules::chu::game::Chu;
 use crate::rules::data::{self, CpuLevels, GameId, Strength};
 use crate::rules::foxgeese::FoxGeese;
@@ -60,8 +60,8 @@ pub struct SelfplayArgs {
     pub a_side: Option<Side>,
     /// A's level with the null move on or off (an engine experiment: the
     /// same level against itself with and without it).
-    #[arg(long, value_name = "ON|OFF", value_parser = super::on_off())]
-    pub a_null_move: Option<bool>,
+    #[arg(long, value_name = "ON|OFF")]
+    pub a_null_move: Option<Switch>,
     /// Print, per level and side, the share of its moves that leave a
     /// piece takeable at once (or, for 親 and the fox, step into a trap).
     #[arg(long)]
@@ -211,8 +211,8 @@ fn play<G: Game>(
     out: &mut dyn Write,
 ) -> Outcome {
     let mut a = cpu.get(level_a).clone();
-    if let Some(on) = args.a_null_move {
-        a.null_move = on;
+    if let Some(switch) = args.a_null_move {
+        a.null_move = switch.is_on();
     }
     let (a, b) = (&a, cpu.get(level_b));
     writeln!(
@@ -221,8 +221,8 @@ fn play<G: Game>(
         args.game.id(),
         level_a.id(),
         match args.a_null_move {
-            Some(true) => " (null move on)",
-            Some(false) => " (null move off)",
+            Some(Switch::On) => " (null move on)",
+            Some(Switch::Off) => " (null move off)",
             None => "",
         },
         level_b.id(),

@@ -2,7 +2,7 @@
 
 use yorimichi::cli::engine::{Style, run_script};
 use yorimichi::cli::referee::{MatchArgs, Protocol, TimeControl};
-use yorimichi::cli::{Cli, Command, parse};
+use yorimichi::cli::{Cli, Command, Switch, parse};
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::moves::{parse_usi, play};
 use yorimichi::rules::chu::position::{ChuPosition, Square};
@@ -211,10 +211,10 @@ fn engine_and_match_commands_parse() {
     assert_eq!(
         style(&v),
         Style {
-            null_move: false,
-            reductions: true,
-            futility: true,
-            contempt: true,
+            null_move: Switch::Off,
+            reductions: Switch::On,
+            futility: Switch::On,
+            contempt: Switch::On,
             no_repeats: false
         }
     );
@@ -234,10 +234,10 @@ fn engine_and_match_commands_parse() {
     assert_eq!(
         style(&v),
         Style {
-            null_move: true,
-            reductions: false,
-            futility: false,
-            contempt: false,
+            null_move: Switch::On,
+            reductions: Switch::Off,
+            futility: Switch::Off,
+            contempt: Switch::Off,
             no_repeats: true
         }
     );

@@ -7,7 +7,7 @@ use yorimichi::cli::problems::ProblemsArgs;
 use yorimichi::cli::screenshot::{FramesArgs, ScreenshotArgs};
 use yorimichi::cli::selfplay::SelfplayArgs;
 use yorimichi::cli::solve::SolveArgs;
-use yorimichi::cli::{Cli, Command, parse};
+use yorimichi::cli::{Cli, Command, Switch, parse};
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::data::{GameId, Strength};
 use yorimichi::rules::game::Side;
@@ -163,7 +163,7 @@ fn commands_parse() {
     assert!(matches!(
         command("selfplay chushogi --games 2 --a strong --b strong --a-null-move on --moves"),
         Command::Selfplay(SelfplayArgs {
-            a_null_move: Some(true),
+            a_null_move: Some(Switch::On),
             moves: true,
             ..
         })
