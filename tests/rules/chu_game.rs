@@ -319,16 +319,3 @@ fn the_evaluation_likes_open_lines_and_a_guarded_lion() {
         chu.evaluate(&alone)
     );
 }
-
-#[test]
-fn the_evaluation_likes_steppers_in_the_centre() {
-    let chu = Chu::default();
-    // The same silver on the same rank: on the middle file, or on the edge.
-    let centre = middle("12", "12", "5S6", "12");
-    let edge = middle("12", "12", "S11", "12");
-    assert!(chu.evaluate(&centre) > chu.evaluate(&edge));
-    // A jumper (麒麟) too, on rank g, between files 7 and 12.
-    let centre = middle("12", "12", "5O6", "12");
-    let edge = middle("12", "12", "O11", "12");
-    assert!(chu.evaluate(&centre) > chu.evaluate(&edge));
-}

@@ -8,11 +8,10 @@ use super::end::{self, ChuEnd};
 use super::exchange::{self, worth};
 use super::moves::{self, ChuMove};
 use super::notation::{Coords, screen_move};
-use super::pieces::{DIRECTIONS, Kind, Piece, Reach};
+use super::pieces::{DIRECTIONS, Kind, Piece};
 use super::position::{ChuPosition, RANKS, SQUARES, Square};
 use super::repetition::ChuHistory;
 use std::collections::HashMap;
-use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -52,39 +51,6 @@ const MOBILITY: i32 = 2;
 
 /// What a guarded lion is worth over one left alone.
 const LION_GUARDED: i32 = 40;
-
-/// How a piece that moves by steps gains from standing central: the
-/// middle ranks, and the middle files most of all (HaChu's tables, in
-/// hundredths of a pawn). Steppers: the full weight; the two-square
-/// jumpers (麒麟, 鳳凰): two thirds; royals, the lion and ranging pieces
-/// (judged by their open lines instead): nothing.
-fn centre_bonus(kind: Kind, sq: Square) -> i32 {
-    static WEIGHT: LazyLock<[i32; Kind::ALL.len()]> = LazyLock::new(|| {
-        Kind::ALL.map(|kind| {
-            let m = kind.movement();
-            let royal = matches!(kind, Kind::King | Kind::Prince);
-            if royal
-                || m.lion
-                || m.reach
-                    .iter()
-                    .any(|r| !matches!(r, Reach::No | Reach::Step | Reach::Jump))
-            {
-                0
-            } else if m.reach.contains(&Reach::Jump) {
-                2
-            } else {
-                3
-            }
-        })
-    });
-    let weight = WEIGHT[kind as usize];
-    if weight == 0 {
-        return 0;
-    }
-    let (r, c) = (sq.row() as i32, sq.column() as i32);
-    let d = 120 - (2 * r - 11).abs() * 11 - (2 * c - 11) * (2 * c - 11);
-    d * 5 * weight / 24
-}
 
 /// Ranks `sq` lies ahead of `side`'s own back rank (0 on it, 11 at the far end).
 fn advance(sq: Square, side: Side) -> i32 {
@@ -138,7 +104,6 @@ impl Chu {
             if piece.is_lion() && exchange::attacked_by(pos, sq, side) {
                 v += LION_GUARDED;
             }
-            v += centre_bonus(piece.kind(), sq);
             // Ranging pieces are worth more with open lines.
             v += MOBILITY * moves::sliding_reach(pos, sq, side, piece);
             score += sign(side) * v;
