@@ -111,14 +111,6 @@ pub fn think(
         ..SearchPlan::fixed(60, u64::MAX)
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan).pausing_each_iteration();
-    if style.no_repeats {
-        let fresh = |mv: ChuMove| !history.contains(&play(pos, mv).key());
-        let mut moves = Vec::new();
-        game.legal_moves(pos, &mut moves);
-        if moves.iter().any(|&mv| fresh(mv)) {
-            searcher = searcher.restrict_root(fresh);
-        }
-    }
     let start = Instant::now();
     let deadline = start + Duration::from_secs_f64(time.most.max(0.01));
     loop {

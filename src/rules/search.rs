@@ -850,11 +850,14 @@ impl<G: Game> Searcher<G> {
     ) -> Result<i32, Abort> {
         self.count_node(should_stop)?;
         self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = game.outcome(pos) {
-            return Ok(self.terminal_score(o, game, pos, ply));
-        }
+        // A repetition is judged before the position's own end: under the
+        // no-repeat rule the move that made it is no move at all, whatever it
+        // would end (and a game that has really ended repeats nothing).
         if let Some(s) = self.repetition_score(game, pos, ply) {
             return Ok(s);
+        }
+        if let Some(o) = game.outcome(pos) {
+            return Ok(self.terminal_score(o, game, pos, ply));
         }
         // The tables know no history: right below the root the search reads
         // on, so that a repetition the opponent could make next (a loss the
