@@ -86,11 +86,11 @@ impl Chu {
             if piece.kind() == Kind::King {
                 kings[side.index()] = Some(sq);
             }
-            if piece.can_promote() {
+            let near = (advance(sq, side) - 4).clamp(0, 4);
+            if near > 0 && piece.can_promote() {
                 // Pieces that can promote gain as they near the zone, where
                 // they may become far stronger (歩兵 → と金, 醉象 → 太子…).
                 let gain = piece.base.promoted_points().unwrap_or(0.0) - piece.base.points();
-                let near = (advance(sq, side) - 4).clamp(0, 4);
                 v += (gain * near as f32 * 2.0) as i32;
             }
             if piece.is_lion() || piece.kind() == Kind::FreeKing {

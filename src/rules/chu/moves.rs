@@ -12,6 +12,7 @@ use super::Profile;
 use super::pieces::{DIRECTIONS, Kind, Piece, Reach};
 use super::position::{ChuPosition, FILES, RANKS, Square};
 use crate::rules::game::Side;
+use std::sync::LazyLock;
 
 /// A move: `from` → `to`, through `mid` for a two-step move (獅子, and the
 /// lion lines of 飛鷲 and 角鷹); `to == from` for 居食い and じっと.
@@ -420,23 +421,44 @@ pub fn attacks(pos: &ChuPosition, by: Side, target: Square) -> bool {
 /// lines — the empty squares, and an enemy piece where a line ends: the
 /// evaluation's measure of a ranging piece's freedom.
 pub fn sliding_reach(pos: &ChuPosition, from: Square, side: Side, piece: Piece) -> i32 {
-    let movement = piece.kind().movement();
+    // Asked for every piece at every evaluation: each kind's sliding
+    // directions are looked up once, and each ray walks the board by rows
+    // and columns.
+    static SLIDES: LazyLock<[u8; Kind::ALL.len()]> = LazyLock::new(|| {
+        let mut table = [0u8; Kind::ALL.len()];
+        for kind in Kind::ALL {
+            let reach = kind.movement().reach;
+            table[kind as usize] = (0..DIRECTIONS.len())
+                .filter(|&i| reach[i] == Reach::Slide)
+                .fold(0, |mask, i| mask | 1 << i);
+        }
+        table
+    });
+    let slides = SLIDES[piece.kind() as usize];
+    if slides == 0 {
+        return 0;
+    }
     let mut squares = 0;
     for (i, dir) in DIRECTIONS.iter().enumerate() {
-        if movement.reach[i] != Reach::Slide {
+        if slides & (1 << i) == 0 {
             continue;
         }
         let (right, forward) = dir.delta();
-        let mut at = from;
-        while let Some(to) = offset(at, side, right, forward) {
-            match pos.at(to) {
+        let (dc, dr) = match side {
+            Side::First => (right, -forward),
+            Side::Second => (-right, forward),
+        };
+        let (mut row, mut column) = (from.row() as i32 + dr, from.column() as i32 + dc);
+        while (0..RANKS as i32).contains(&row) && (0..FILES as i32).contains(&column) {
+            match pos.at(Square((row as usize * FILES + column as usize) as u8)) {
                 None => squares += 1,
                 Some((s, _)) => {
                     squares += (s != side) as i32;
                     break;
                 }
             }
-            at = to;
+            row += dr;
+            column += dc;
         }
     }
     squares
