@@ -339,28 +339,17 @@ impl<M: Copy> Table<M> {
         self.entries.fill(None);
     }
 
-    /// The first of the two slots a key may use: the one that keeps the
-    /// deepest reading; the second takes whatever the first turns away.
-    fn pair(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 2)
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
     }
 
     fn get(&self, key: u64) -> Option<TtEntry<M>> {
-        let pair = self.pair(key);
-        self.entries[pair..pair + 2]
-            .iter()
-            .flatten()
-            .find(|e| e.key == key)
-            .copied()
+        self.entries[self.slot(key)].filter(|e| e.key == key)
     }
 
-    /// Stores `entry`: a deep reading is not lost to the many shallow ones
-    /// a search makes after it (they share the second slot).
     fn put(&mut self, entry: TtEntry<M>) {
-        let pair = self.pair(entry.key);
-        let keeps_first = self.entries[pair]
-            .is_some_and(|e| e.key != entry.key && e.depth > entry.depth);
-        self.entries[pair + keeps_first as usize] = Some(entry);
+        let slot = self.slot(entry.key);
+        self.entries[slot] = Some(entry);
     }
 }
 
