@@ -5,10 +5,11 @@ build after the other position by position: whether each finds the same
 move with the same node count, and the time each takes (the ratio of the
 two, measured in the same run).
 
-    python3 tools/compare_search.py OLD_BINARY NEW_BINARY DEPTH LOG...
+    python3 tools/compare_search.py [--hash OLD_MB NEW_MB] OLD_BINARY NEW_BINARY DEPTH LOG...
 
 A change meant only to make the search faster must print as many identical
-positions as there are positions. Exits 1 if any differs.
+positions as there are positions. Exits 1 if any differs. `--hash` gives
+each build's transposition table its size (`USI_Hash`, 4 MB unless told).
 """
 
 import subprocess
@@ -25,10 +26,10 @@ def positions(logs):
                         yield moves[:ply]
 
 
-def search(binary, moves, depth):
+def search(binary, moves, depth, hash_mb):
     """The best move, nodes and milliseconds of the last finished iteration."""
     script = (
-        "usi\nisready\nsetoption name USI_Hash value 4\n"
+        f"usi\nisready\nsetoption name USI_Hash value {hash_mb}\n"
         f"position startpos moves {' '.join(moves)}\ngo depth {depth}\n"
     )
     engine = subprocess.Popen(
@@ -54,14 +55,20 @@ def search(binary, moves, depth):
 
 
 def main():
-    if len(sys.argv) < 5:
+    args = sys.argv[1:]
+    hashes = (4, 4)
+    if args[:1] == ["--hash"]:
+        if len(args) < 3 or not (args[1].isdigit() and args[2].isdigit()):
+            sys.exit("--hash needs two sizes in megabytes\n" + __doc__)
+        hashes, args = (int(args[1]), int(args[2])), args[3:]
+    if len(args) < 4:
         sys.exit(__doc__)
-    old, new, depth, logs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    old, new, depth, logs = args[0], args[1], args[2], args[3:]
     same = count = 0
     nodes = [0, 0]
     millis = [0, 0]
     for moves in positions(logs):
-        results = [search(binary, moves, depth) for binary in (old, new)]
+        results = [search(b, moves, depth, mb) for b, mb in zip((old, new), hashes)]
         count += 1
         for i, (_, n, ms) in enumerate(results):
             nodes[i] += n
