@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""For each game of `yorimichi match` logs: whose lion left the board first
+(Yorimichi's or the opponent's, a promoted kirin counting as a lion), at
+which ply, and how the game ended; then the counts.
+
+    python3 tools/lion_first.py YORIMICHI_BINARY LOG...
+
+The positions are worked out by the binary's `convert` (lishogi's rules).
+"""
+
+import subprocess
+import sys
+
+
+def lions(binary, moves):
+    """The lions on the board after `moves`: (先手's, 後手's)."""
+    game = "position startpos moves " + " ".join(moves)
+    out = subprocess.run(
+        [binary, "convert", "--to", "sfen", "--profile", "lishogi", "chushogi"],
+        input=game,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    board = out.split()[0]
+    return (board.count("N") + board.count("+O"), board.count("n") + board.count("+o"))
+
+
+def first_lion_lost(binary, moves):
+    """The first ply after which a side has no lion, and the lions then."""
+    # Every fourth ply, then the plies since the last look.
+    for ply in range(0, len(moves) + 4, 4):
+        ply = min(ply, len(moves))
+        if min(lions(binary, moves[:ply])) == 0:
+            for p in range(max(0, ply - 3), ply + 1):
+                count = lions(binary, moves[:p])
+                if min(count) == 0:
+                    return p, count
+        if ply == len(moves):
+            return None
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    binary, logs = sys.argv[1], sys.argv[2:]
+    tally = {}
+    for log in logs:
+        head = end = None
+        with open(log, encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if line.startswith("game "):
+                    head = line
+                elif line.startswith("end: "):
+                    end = line[len("end: "):]
+                elif line.startswith("moves: ") and head:
+                    moves = line.split()[1:]
+                    ours = 0 if "Yorimichi=先手" in head else 1
+                    found = first_lion_lost(binary, moves)
+                    if found is None:
+                        who = "both kept"
+                        where = ""
+                    else:
+                        ply, count = found
+                        if count == (0, 0):
+                            who = "both at once"
+                        elif count[ours] == 0:
+                            who = "Yorimichi's first"
+                        else:
+                            who = "the opponent's first"
+                        where = f" at ply {ply}"
+                    tally[who] = tally.get(who, 0) + 1
+                    game = head.split(" opponent")[0]
+                    print(f"{log}: {game}: {who}{where}; {end}")
+    print("; ".join(f"{who}: {n}" for who, n in sorted(tally.items())))
+
+
+if __name__ == "__main__":
+    main()
