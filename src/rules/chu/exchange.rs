@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 
 use super::moves::ChuMove;
 use super::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
-use super::position::{ChuPosition, FILES, RANKS, SQUARES, Square};
+use super::position::{ChuPosition, SQUARES, Square};
 use crate::rules::game::Side;
 
 /// A royal's worth in an exchange: losing it ends the game, so no exchange
@@ -75,11 +75,7 @@ const LION_ONLY: [(i32, i32); 8] = [
 /// the board: the move generator's step, in 先手's view (rows down is
 /// backward for 先手).
 fn along(sq: Square, (dr, dc): (i32, i32), k: i32) -> Option<Square> {
-    // By rows and columns directly: asked at every step of every ray.
-    let row = sq.row() as i32 + k * dr;
-    let column = sq.column() as i32 + k * dc;
-    ((0..RANKS as i32).contains(&row) && (0..FILES as i32).contains(&column))
-        .then(|| Square((row as usize * FILES + column as usize) as u8))
+    sq.shifted(k * dr, k * dc)
 }
 
 /// How a piece moves toward a target that lies along the opposite of

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Profile;
 use super::pieces::{DIRECTIONS, Kind, Piece, Reach};
-use super::position::{ChuPosition, FILES, RANKS, Square};
+use super::position::{ChuPosition, RANKS, Square};
 use crate::rules::game::Side;
 use std::sync::LazyLock;
 
@@ -105,16 +105,16 @@ pub fn parse_usi_in(profile: Profile, pos: &ChuPosition, text: &str) -> Result<C
 /// One step from `sq` by (right, forward) as `side` sees the board (as
 /// 先手 sees it: the board's own directions, rank a at the top).
 pub(crate) fn offset(sq: Square, side: Side, right: i32, forward: i32) -> Option<Square> {
-    let (dc, dr) = match side {
-        Side::First => (right, -forward),
-        Side::Second => (-right, forward),
-    };
-    let row = sq.row() as i32 + dr;
-    let column = sq.column() as i32 + dc;
-    if (0..RANKS as i32).contains(&row) && (0..FILES as i32).contains(&column) {
-        Square::new(row as usize, column as usize)
-    } else {
-        None
+    let (rows, columns) = board_step(side, right, forward);
+    sq.shifted(rows, columns)
+}
+
+/// A step of `right`, `forward` in `side`'s view, as rows down and columns
+/// right on the board.
+fn board_step(side: Side, right: i32, forward: i32) -> (i32, i32) {
+    match side {
+        Side::First => (-forward, right),
+        Side::Second => (forward, -right),
     }
 }
 
@@ -422,8 +422,7 @@ pub fn attacks(pos: &ChuPosition, by: Side, target: Square) -> bool {
 /// evaluation's measure of a ranging piece's freedom.
 pub fn sliding_reach(pos: &ChuPosition, from: Square, side: Side, piece: Piece) -> i32 {
     // Asked for every piece at every evaluation: each kind's sliding
-    // directions are looked up once, and each ray walks the board by rows
-    // and columns.
+    // directions are looked up once, and each ray walks rows and columns.
     static SLIDES: LazyLock<[u8; Kind::ALL.len()]> = LazyLock::new(|| {
         let mut table = [0u8; Kind::ALL.len()];
         for kind in Kind::ALL {
@@ -444,21 +443,18 @@ pub fn sliding_reach(pos: &ChuPosition, from: Square, side: Side, piece: Piece) 
             continue;
         }
         let (right, forward) = dir.delta();
-        let (dc, dr) = match side {
-            Side::First => (right, -forward),
-            Side::Second => (-right, forward),
-        };
-        let (mut row, mut column) = (from.row() as i32 + dr, from.column() as i32 + dc);
-        while (0..RANKS as i32).contains(&row) && (0..FILES as i32).contains(&column) {
-            match pos.at(Square((row as usize * FILES + column as usize) as u8)) {
+        let (rows, columns) = board_step(side, right, forward);
+        let (mut row, mut column) = (from.row() as i32 + rows, from.column() as i32 + columns);
+        while let Some(to) = Square::at(row, column) {
+            match pos.at(to) {
                 None => squares += 1,
                 Some((s, _)) => {
                     squares += (s != side) as i32;
                     break;
                 }
             }
-            row += dr;
-            column += dc;
+            row += rows;
+            column += columns;
         }
     }
     squares

@@ -23,6 +23,16 @@ impl Square {
     pub fn new(row: usize, column: usize) -> Option<Square> {
         (row < RANKS && column < FILES).then(|| Square((row * FILES + column) as u8))
     }
+    /// The square `rows` down and `columns` right of `self`, if on the
+    /// board (the walk every step, slide and ray of the rules makes).
+    pub fn shifted(self, rows: i32, columns: i32) -> Option<Square> {
+        Square::at(self.row() as i32 + rows, self.column() as i32 + columns)
+    }
+    /// The square on `row`, `column`, if both are on the board.
+    pub fn at(row: i32, column: i32) -> Option<Square> {
+        ((0..RANKS as i32).contains(&row) && (0..FILES as i32).contains(&column))
+            .then(|| Square((row as usize * FILES + column as usize) as u8))
+    }
     pub fn row(self) -> usize {
         self.0 as usize / FILES
     }
