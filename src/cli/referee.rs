@@ -14,7 +14,8 @@
 //! a disputed or illegal move can be replayed.
 //!
 //! Each game opens with two random pawn moves a side (seeded, so openings
-//! vary and a match can be replayed). A game ends by the rules; by a
+//! vary and a match can be replayed), or with the moves `--opening` gives
+//! (a set opening, or a position to play on from). A game ends by the rules; by a
 //! resignation; with no score when the engines disagree on a move's
 //! legality (HaChu's rules are not quite the JCSA's: the position and move
 //! are printed); as a draw on the fourth occurrence of a
@@ -73,6 +74,10 @@ pub struct MatchArgs {
     /// Plies before the game is scored by the seed's points.
     #[arg(long, value_name = "P", default_value_t = 300, value_parser = super::whole::<usize>(1, None))]
     pub max_plies: usize,
+    /// Open every game with these moves (USI, from the start position,
+    /// both sides' moves) instead of the seeded pawn steps.
+    #[arg(long, value_name = "MOVES")]
+    pub opening: Option<String>,
     /// Seeds the openings.
     #[arg(
         long,
@@ -394,6 +399,19 @@ impl GameResult {
     }
 }
 
+/// The moves of `--opening`, each legal where it is played.
+fn given_opening(profile: Profile, text: &str) -> Result<Vec<ChuMove>, String> {
+    let mut pos = ChuPosition::start();
+    let mut moves = Vec::new();
+    for (i, word) in text.split_whitespace().enumerate() {
+        let mv = parse_usi_in(profile, &pos, word)
+            .map_err(|e| format!("--opening: move {} ({word}): {e}", i + 1))?;
+        moves.push(mv);
+        pos = play(&pos, mv);
+    }
+    Ok(moves)
+}
+
 /// Two random pawn steps for each side.
 fn opening(rng: &mut StdRng) -> Vec<ChuMove> {
     let mut pos = ChuPosition::start();
@@ -694,6 +712,10 @@ fn usi_move(
 }
 
 pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Outcome {
+    let given = match &args.opening {
+        Some(text) => Some(given_opening(args.profile, text)?),
+        None => None,
+    };
     let mut rng = StdRng::seed_from_u64(args.seed);
     let (mut points, mut wins, mut losses, mut draws, mut disputed) = (0.0, 0, 0, 0, 0);
     let skipped = args.first_game - 1;
@@ -706,8 +728,9 @@ pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Outcome {
         } else {
             Side::Second
         };
-        let line = opening(&mut rng);
-        let r = match play_game(args, ours, &line) {
+        let seeded = opening(&mut rng);
+        let line = given.as_deref().unwrap_or(&seeded);
+        let r = match play_game(args, ours, line) {
             Ok(r) => r,
             // An engine that cannot be started stops the match; one that
             // stops answering spoils only its game.

@@ -159,6 +159,7 @@ fn engine_and_match_commands_parse() {
             tc: None,
             log: None,
             max_plies: 300,
+            opening: None,
             seed: 3,
             profile: Profile::Jcsa,
             check_boards: false,

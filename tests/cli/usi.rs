@@ -471,6 +471,57 @@ fn a_game_the_opponent_stops_answering_is_logged_with_its_moves() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An opponent that is mated may stop answering (HaChu does): the game is
+/// its loss, not a spoiled game. The opening replays HaChu's game 3 of the
+/// seed-61 series to the position where it was mated and sent no move.
+#[test]
+fn a_mated_opponent_that_stops_answering_loses() {
+    let dir = std::env::temp_dir().join(format!("yorimichi-mated-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/matches/hachu-40-120-824952f.log"
+    );
+    let record = std::fs::read_to_string(record).unwrap();
+    let mut lines = record.lines().skip_while(|l| !l.starts_with("game 3 "));
+    let moves = lines
+        .find_map(|l| l.strip_prefix("moves: "))
+        .expect("game 3's moves");
+    assert_eq!(moves.split_whitespace().count(), 311);
+    // Answers the handshake, then never a `go`.
+    let silent = dir.join("silent.sh");
+    std::fs::write(
+        &silent,
+        "while read line; do case $line in usi) echo usiok;; isready) echo readyok;; esac; done\n",
+    )
+    .unwrap();
+    let binary = env!("CARGO_BIN_EXE_yorimichi");
+    let run = |opening: &str| {
+        Command::new(binary)
+            .args(["match", "chushogi", "--profile", "lishogi"])
+            .args(["--opponent", &format!("sh {}", silent.display())])
+            .args(["--protocol", "usi", "--games", "1", "--st", "0.02"])
+            .args(["--max-plies", "400", "--opening", opening])
+            .output()
+            .expect("the binary runs")
+    };
+    // Game 1: this engine is 先手, as it was; 後手 is to move, and mated.
+    let out = run(moves);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("the opponent is mated and sent no move"),
+        "{text}"
+    );
+    assert!(text.contains("Yorimichi won 1 · lost 0"), "{text}");
+    // An illegal opening is refused, naming the move.
+    let out = run("7i7h 7i7h");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--opening: move 2 (7i7h)"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A CECP engine may claim a result instead of moving: conceding the game
 /// is resigning; claiming a win the referee has not seen is a dispute.
 #[test]

@@ -20,8 +20,9 @@ pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/ppppppppppp
 pub struct Square(pub u8);
 
 impl Square {
+    /// The square on `row`, `column` counted from the top left, if on the board.
     pub fn new(row: usize, column: usize) -> Option<Square> {
-        (row < RANKS && column < FILES).then(|| Square((row * FILES + column) as u8))
+        Square::at(i32::try_from(row).ok()?, i32::try_from(column).ok()?)
     }
     /// The square `rows` down and `columns` right of `self`, if on the
     /// board (the walk every step, slide and ray of the rules makes).
