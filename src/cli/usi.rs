@@ -15,6 +15,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
+use super::engine::MoveTime;
 use crate::rules::chu::Profile;
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::{parse_usi_in, play};
@@ -91,12 +92,13 @@ impl Limits {
 
     /// The time this move may take, for `side` to move; `None` when only
     /// depth, nodes or `stop` end the search.
-    fn budget(&self, side: Side) -> Option<Duration> {
+    fn budget(&self, side: Side) -> Option<MoveTime> {
         if self.infinite {
             return None;
         }
+        let seconds = |ms: u64| ms.saturating_sub(MARGIN_MS).max(1) as f64 / 1000.0;
         if let Some(ms) = self.movetime {
-            return Some(Duration::from_millis(ms.saturating_sub(MARGIN_MS).max(1)));
+            return Some(MoveTime::fixed(seconds(ms)));
         }
         let (clock, inc) = match side {
             Side::First => (self.btime, self.binc),
@@ -108,11 +110,15 @@ impl Limits {
         let clock = clock.unwrap_or(0);
         let byoyomi = self.byoyomi;
         // A thirtieth of the clock and most of what each move adds back;
-        // never more than half the clock beyond the byoyomi.
+        // never more than half the clock beyond the byoyomi. As `match`
+        // plays: no deeper reading is begun past 60% of the share (it would
+        // not finish), and one begun may run to one and a half shares.
         let share = clock / 30 + inc * 4 / 5 + byoyomi * 9 / 10;
         let ceiling = clock / 2 + byoyomi * 9 / 10 + inc / 2;
-        let ms = share.min(ceiling).saturating_sub(MARGIN_MS).max(1);
-        Some(Duration::from_millis(ms))
+        Some(MoveTime {
+            aim: seconds(share) * 0.6,
+            most: seconds((share * 3 / 2).min(ceiling)),
+        })
     }
 }
 
@@ -327,8 +333,11 @@ impl Usi {
         }
         let start = Instant::now();
         let budget = limits.budget(side);
+        let until = |from: Instant, seconds: f64| from + Duration::from_secs_f64(seconds);
+        // The clock runs from the start, or from `ponderhit`.
+        let mut clock_from = start;
         let mut deadline = (!limits.ponder)
-            .then(|| budget.map(|b| start + b))
+            .then(|| budget.map(|b| until(start, b.most)))
             .flatten();
         let mut pondering = limits.ponder;
         let mut events = Interrupts::default();
@@ -351,9 +360,12 @@ impl Usi {
             };
             if events.ponderhit && pondering {
                 pondering = false;
-                deadline = budget.map(|b| Instant::now() + b);
+                clock_from = Instant::now();
+                deadline = budget.map(|b| until(clock_from, b.most));
             }
             let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
+            let aim_passed =
+                !pondering && budget.is_some_and(|b| Instant::now() >= until(clock_from, b.aim));
             match step {
                 Step::NoMove => break None,
                 Step::Done(result) => {
@@ -381,7 +393,7 @@ impl Usi {
                         }
                     }
                     let abandoned = events.closed && (limits.infinite || pondering);
-                    if events.stop || out_of_time || abandoned {
+                    if events.stop || out_of_time || aim_passed || abandoned {
                         break searcher.best_so_far().map(|r| r.best);
                     }
                 }

@@ -432,6 +432,17 @@ fn a_match_against_the_usi_engine_completes_with_every_move_legal() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A USI opponent in `dir` that answers the handshake, then never a `go`.
+fn silent_opponent(dir: &std::path::Path) -> std::path::PathBuf {
+    let script = dir.join("silent.sh");
+    std::fs::write(
+        &script,
+        "while read line; do case $line in usi) echo usiok;; isready) echo readyok;; esac; done\n",
+    )
+    .unwrap();
+    script
+}
+
 /// An opponent that stops answering spoils only its game: it is reported
 /// as not scored, and the log keeps the moves played until then, so that
 /// the game can be replayed.
@@ -440,13 +451,7 @@ fn a_game_the_opponent_stops_answering_is_logged_with_its_moves() {
     let dir = std::env::temp_dir().join(format!("yorimichi-silent-match-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("games.txt");
-    // Answers the handshake, then never a `go`.
-    let silent = dir.join("silent.sh");
-    std::fs::write(
-        &silent,
-        "while read line; do case $line in usi) echo usiok;; isready) echo readyok;; esac; done\n",
-    )
-    .unwrap();
+    let silent = silent_opponent(&dir);
     let binary = env!("CARGO_BIN_EXE_yorimichi");
     let out = Command::new(binary)
         .args(["match", "chushogi", "--profile", "lishogi", "--log"])
@@ -488,13 +493,7 @@ fn a_mated_opponent_that_stops_answering_loses() {
         .find_map(|l| l.strip_prefix("moves: "))
         .expect("game 3's moves");
     assert_eq!(moves.split_whitespace().count(), 311);
-    // Answers the handshake, then never a `go`.
-    let silent = dir.join("silent.sh");
-    std::fs::write(
-        &silent,
-        "while read line; do case $line in usi) echo usiok;; isready) echo readyok;; esac; done\n",
-    )
-    .unwrap();
+    let silent = silent_opponent(&dir);
     let binary = env!("CARGO_BIN_EXE_yorimichi");
     let run = |opening: &str| {
         Command::new(binary)
