@@ -77,4 +77,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): nothing more to say.
+        sys.stderr.close()

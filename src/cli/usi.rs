@@ -96,9 +96,8 @@ impl Limits {
         if self.infinite {
             return None;
         }
-        let seconds = |ms: u64| ms.saturating_sub(MARGIN_MS).max(1) as f64 / 1000.0;
         if let Some(ms) = self.movetime {
-            return Some(MoveTime::fixed(seconds(ms)));
+            return Some(MoveTime::fixed(seconds_within(ms)));
         }
         let (clock, inc) = match side {
             Side::First => (self.btime, self.binc),
@@ -107,18 +106,32 @@ impl Limits {
         if clock.is_none() && self.byoyomi == 0 {
             return None;
         }
-        let clock = clock.unwrap_or(0);
-        let byoyomi = self.byoyomi;
-        // A thirtieth of the clock and most of what each move adds back;
-        // never more than half the clock beyond the byoyomi. As `match`
-        // plays: no deeper reading is begun past 60% of the share (it would
-        // not finish), and one begun may run to one and a half shares.
-        let share = clock / 30 + inc * 4 / 5 + byoyomi * 9 / 10;
-        let ceiling = clock / 2 + byoyomi * 9 / 10 + inc / 2;
-        Some(MoveTime {
-            aim: seconds(share) * 0.6,
-            most: seconds((share * 3 / 2).min(ceiling)),
-        })
+        Some(clock_time(clock.unwrap_or(0), inc, self.byoyomi))
+    }
+}
+
+/// `ms` milliseconds, less the margin for answering, in seconds.
+fn seconds_within(ms: u64) -> f64 {
+    ms.saturating_sub(MARGIN_MS).max(1) as f64 / 1000.0
+}
+
+/// How long to think with `clock` milliseconds left, `inc` added after
+/// each move and `byoyomi` a move once the clock is spent.
+pub fn clock_time(clock: u64, inc: u64, byoyomi: u64) -> MoveTime {
+    // A thirtieth of the clock and most of what each move adds back;
+    // never more than half the clock beyond the byoyomi.
+    let share = clock / 30 + inc * 4 / 5 + byoyomi * 9 / 10;
+    let ceiling = clock / 2 + byoyomi * 9 / 10 + inc / 2;
+    if clock == 0 {
+        // Byoyomi alone: what a move leaves unused is lost, so all of it is
+        // read.
+        return MoveTime::fixed(seconds_within(share.min(ceiling)));
+    }
+    // As `match` plays: no deeper reading is begun past 60% of the share
+    // (it would not finish), and one begun may run to one and a half.
+    MoveTime {
+        aim: seconds_within(share) * 0.6,
+        most: seconds_within((share * 3 / 2).min(ceiling)),
     }
 }
 

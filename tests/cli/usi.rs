@@ -259,6 +259,23 @@ impl Engine {
     }
 }
 
+/// With a clock the engine plans as `match` does (no deeper reading begun
+/// past 60% of its share, none run past 1.5 shares or half the clock);
+/// with byoyomi alone it reads to the end of each move's, since what a
+/// move leaves unused is lost.
+#[test]
+fn the_time_plan_keeps_the_clock_and_spends_the_byoyomi() {
+    use yorimichi::cli::usi::clock_time;
+    let kept = clock_time(120_000, 0, 0);
+    assert!(kept.aim < kept.most, "{kept:?}");
+    assert!(kept.most > 5.0 && kept.most < 6.0, "{kept:?}");
+    let byoyomi = clock_time(0, 0, 10_000);
+    assert_eq!(byoyomi.aim, byoyomi.most);
+    assert!(byoyomi.most > 8.5 && byoyomi.most < 10.0, "{byoyomi:?}");
+    let last_second = clock_time(1_000, 0, 0);
+    assert!(last_second.most <= 0.5, "{last_second:?}");
+}
+
 #[test]
 fn a_game_of_200_plies_fed_move_by_move_keeps_the_clock() {
     let game = lishogi();
