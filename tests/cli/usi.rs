@@ -272,8 +272,11 @@ fn the_time_plan_keeps_the_clock_and_spends_the_byoyomi() {
     let byoyomi = clock_time(0, 0, 10_000);
     assert_eq!(byoyomi.aim, byoyomi.most);
     assert!(byoyomi.most > 8.5 && byoyomi.most < 10.0, "{byoyomi:?}");
-    let last_second = clock_time(1_000, 0, 0);
-    assert!(last_second.most <= 0.5, "{last_second:?}");
+    // A second left and two added a move: 1.5 shares would be 2.4 s, but
+    // no more than half the clock and half the increment is read.
+    let last_second = clock_time(1_000, 2_000, 0);
+    assert!(last_second.most < 1.5, "{last_second:?}");
+    assert!(last_second.aim < last_second.most, "{last_second:?}");
 }
 
 #[test]
