@@ -82,12 +82,18 @@ impl MoveTime {
     }
 
     /// From a clock with `left` seconds, of which `share` is this move's
-    /// fair part: a deeper reading begun early may run past the share,
-    /// one begun late is not begun.
+    /// fair part.
     pub fn from_clock(share: f64, left: f64) -> MoveTime {
+        MoveTime::within(share, left * 0.5)
+    }
+
+    /// From this move's fair `share` and the most it may ever take: a
+    /// deeper reading begun early may run past the share, one begun late
+    /// (past 60% of it) is not begun.
+    pub fn within(share: f64, ceiling: f64) -> MoveTime {
         MoveTime {
             aim: share * 0.6,
-            most: (share * 1.5).min(left * 0.5),
+            most: (share * 1.5).min(ceiling),
         }
     }
 }

@@ -127,12 +127,8 @@ pub fn clock_time(clock: u64, inc: u64, byoyomi: u64) -> MoveTime {
         // read.
         return MoveTime::fixed(seconds_within(share.min(ceiling)));
     }
-    // As `match` plays: no deeper reading is begun past 60% of the share
-    // (it would not finish), and one begun may run to one and a half.
-    MoveTime {
-        aim: seconds_within(share) * 0.6,
-        most: seconds_within((share * 3 / 2).min(ceiling)),
-    }
+    // As `match` plays.
+    MoveTime::within(seconds_within(share), seconds_within(ceiling))
 }
 
 /// The engine's state between commands.
