@@ -47,6 +47,10 @@ pub struct Style {
     /// occurrence).
     #[arg(long)]
     pub no_repeats: bool,
+    /// What the only lion on the board is worth over its points, in pawns
+    /// (a match fades it out as the move cap nears, where points decide).
+    #[arg(long, value_name = "PAWNS", default_value_t = 0)]
+    pub lion_alone: u32,
 }
 
 impl Style {
@@ -59,6 +63,7 @@ impl Style {
         futility: Switch::On,
         contempt: Switch::On,
         no_repeats: false,
+        lion_alone: 0,
     };
 }
 
@@ -159,9 +164,7 @@ impl Engine {
     fn new() -> Self {
         let pos = ChuPosition::start();
         Engine {
-            game: Chu {
-                rules: ChuRules::JCSA,
-            },
+            game: Chu::new(ChuRules::JCSA),
             history: vec![pos.key()],
             pos,
             force: false,

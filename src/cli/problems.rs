@@ -80,9 +80,7 @@ pub(crate) fn run(args: &ProblemsArgs, out: &mut dyn Write) -> Outcome {
     } = *args;
     let presets = data::chushogi_presets().map_err(|e| e.to_string())?;
     let easy = presets.cpu.easy.clone();
-    let game = Chu {
-        rules: ChuRules::JCSA,
-    };
+    let game = Chu::new(ChuRules::JCSA);
     let per_level = count.div_ceil(3);
     let mut found: [Vec<(ChuPosition, Verdict)>; 3] = Default::default();
     let mut rng = StdRng::seed_from_u64(seed);

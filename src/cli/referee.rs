@@ -433,12 +433,19 @@ fn opening(rng: &mut StdRng) -> Vec<ChuMove> {
     moves
 }
 
+/// The lone lion's premium (hundredths of a pawn) with `left` plies to the
+/// cap: whole until the last hundred, then fading to nothing twenty before
+/// it, where the seed's points alone decide.
+pub fn lion_alone_now(pawns: u32, left: usize) -> i32 {
+    let whole = pawns as i32 * 100;
+    let fade = (left.saturating_sub(20)).min(80) as i32;
+    whole * fade / 80
+}
+
 fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameResult, String> {
-    let game = Chu {
-        rules: ChuRules {
-            profile: args.profile,
-        },
-    };
+    let game = Chu::new(ChuRules {
+        profile: args.profile,
+    });
     let mut them = Opponent::start(&args.opponent)?;
     let mut clocks = args.tc.map(Clocks::new);
     match args.protocol {
@@ -514,7 +521,11 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                 MoveTime::from_clock(c.share(ours), c.left(ours))
             });
             let thinking = Instant::now();
-            let Some(mv) = think(&game, &history, &pos, time, args.style) else {
+            let valued = Chu {
+                lion_alone: lion_alone_now(args.style.lion_alone, args.max_plies - plies),
+                ..game.clone()
+            };
+            let Some(mv) = think(&valued, &history, &pos, time, args.style) else {
                 break result(Some(ours.opponent()), "Yorimichi has no move", plies);
             };
             if let Some(c) = clocks.as_mut()

@@ -148,9 +148,7 @@ pub(crate) fn with_game(
         GameId::ChuShogi => {
             let presets = data::chushogi_presets().map_err(|e| e.to_string())?;
             let preset = presets.require(preset.unwrap_or("jcsa"))?;
-            let game = Chu {
-                rules: preset.rules,
-            };
+            let game = Chu::new(preset.rules);
             visitor.visit(&game, &preset.id, &presets.cpu, out)
         }
         other => Err(format!("{} is not built yet", other.id()).into()),

@@ -156,11 +156,9 @@ impl Usi {
     fn new() -> Usi {
         let pos = ChuPosition::start();
         Usi {
-            game: Chu {
-                rules: ChuRules {
-                    profile: Profile::Lishogi,
-                },
-            },
+            game: Chu::new(ChuRules {
+                profile: Profile::Lishogi,
+            }),
             history: vec![pos.key()],
             pos,
             hash_megabytes: None,

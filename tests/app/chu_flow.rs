@@ -478,9 +478,7 @@ fn repetition_notices_say_who_must_change() {
     use yorimichi::rules::chu::moves::parse_usi;
     use yorimichi::rules::game::EndReason;
     use yorimichi::shell::i18n::T;
-    let game = Chu {
-        rules: ChuRules::JCSA,
-    };
+    let game = Chu::new(ChuRules::JCSA);
     let record_after = |sfen: &str, cycle: &[&str], plies: usize| {
         let start = ChuPosition::from_sfen(sfen).unwrap();
         let mut record = GameRecord::from_position(&game, start);

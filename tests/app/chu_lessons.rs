@@ -24,9 +24,7 @@ use yorimichi::shell::tutorial::{LessonRecord, TutorialProgress};
 use yorimichi::shell::{ChosenGame, ChosenTutorial, Screen};
 
 fn chu() -> Chu {
-    Chu {
-        rules: ChuRules::JCSA,
-    }
+    Chu::new(ChuRules::JCSA)
 }
 
 /// Where `step` begins: its diagram, after its history.

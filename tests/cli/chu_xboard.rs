@@ -1,7 +1,7 @@
 //! 中将棋 in XBoard's notation and the CECP engine (issue 6).
 
 use yorimichi::cli::engine::{Style, run_script};
-use yorimichi::cli::referee::{MatchArgs, Protocol, TimeControl};
+use yorimichi::cli::referee::{MatchArgs, Protocol, TimeControl, lion_alone_now};
 use yorimichi::cli::{Cli, Command, Switch, parse};
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::moves::{parse_usi, play};
@@ -216,7 +216,8 @@ fn engine_and_match_commands_parse() {
             reductions: Switch::On,
             futility: Switch::On,
             contempt: Switch::On,
-            no_repeats: false
+            no_repeats: false,
+            lion_alone: 0,
         }
     );
     v[4] = "on".into();
@@ -229,6 +230,8 @@ fn engine_and_match_commands_parse() {
             "off",
             "--contempt",
             "off",
+            "--lion-alone",
+            "10",
         ]
         .map(String::from),
     );
@@ -239,7 +242,8 @@ fn engine_and_match_commands_parse() {
             reductions: Switch::Off,
             futility: Switch::Off,
             contempt: Switch::Off,
-            no_repeats: true
+            no_repeats: true,
+            lion_alone: 10,
         }
     );
     v[4] = "maybe".into();
@@ -308,4 +312,16 @@ fn the_engine_can_be_told_never_to_repeat_a_position() {
     .expect("a move");
     assert_ne!(other, best);
     assert!(!seen.contains(&chu.play(&pos, other).key()));
+}
+
+#[test]
+fn the_lone_lion_premium_fades_out_before_the_move_cap() {
+    // Whole until a hundred plies are left, nothing in the last twenty,
+    // where the seed's points alone decide.
+    assert_eq!(lion_alone_now(10, 400), 1000);
+    assert_eq!(lion_alone_now(10, 100), 1000);
+    assert_eq!(lion_alone_now(10, 60), 500);
+    assert_eq!(lion_alone_now(10, 20), 0);
+    assert_eq!(lion_alone_now(10, 0), 0);
+    assert_eq!(lion_alone_now(0, 400), 0);
 }

@@ -14,11 +14,9 @@ use yorimichi::rules::chu::position::ChuPosition;
 use yorimichi::rules::game::Game;
 
 fn lishogi() -> Chu {
-    Chu {
-        rules: ChuRules {
-            profile: Profile::Lishogi,
-        },
-    }
+    Chu::new(ChuRules {
+        profile: Profile::Lishogi,
+    })
 }
 
 /// The move of the last `bestmove` line.

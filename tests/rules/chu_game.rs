@@ -319,3 +319,21 @@ fn the_evaluation_likes_open_lines_and_a_guarded_lion() {
         chu.evaluate(&alone)
     );
 }
+
+#[test]
+fn the_only_lion_on_the_board_is_worth_its_premium_and_two_lions_none() {
+    let plain = Chu::default();
+    let keen = Chu {
+        lion_alone: 1000,
+        ..Chu::default()
+    };
+    // 先手's lion against none: worth the premium more to 先手 (to move).
+    let ours = middle("12", "5N6", "12", "12");
+    assert_eq!(keen.evaluate(&ours) - plain.evaluate(&ours), 1000);
+    // 後手's lion against none: the premium counts against 先手.
+    let theirs = middle("12", "5n6", "12", "12");
+    assert_eq!(keen.evaluate(&theirs) - plain.evaluate(&theirs), -1000);
+    // A lion each (a promoted 麒麟 counts as one): no premium either way.
+    let both = middle("12", "5N6", "12", "5+o6");
+    assert_eq!(keen.evaluate(&both), plain.evaluate(&both));
+}

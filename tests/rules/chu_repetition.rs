@@ -71,11 +71,9 @@ fn a_fourth_occurrence_made_by_the_other_side_draws_the_game() {
     // The rook checks 後手's king round and round; the king's step makes
     // the fourth occurrence. On the play screen's record the game ends
     // there, drawn.
-    let game = Chu {
-        rules: ChuRules {
-            profile: Profile::Jcsa,
-        },
-    };
+    let game = Chu::new(ChuRules {
+        profile: Profile::Jcsa,
+    });
     let sfen = "11k/7R4/12/12/3s8/3P8/12/12/12/12/12/K11 b - 1";
     let mut record = GameRecord::from_position(&game, ChuPosition::from_sfen(sfen).unwrap());
     let cycle = ["5b5a", "1a1b", "5a5b", "1b1a"];
@@ -233,9 +231,7 @@ fn lishogi_ends_the_game_at_the_fourth_occurrence() {
 /// 先手's and 後手's golds step sideways and back, far from everything: a
 /// cycle of four plies that repeats the start.
 fn shuffle_record(profile: Profile) -> (Chu, GameRecord<Chu>, Vec<ChuMove>) {
-    let game = Chu {
-        rules: ChuRules { profile },
-    };
+    let game = Chu::new(ChuRules { profile });
     let rows = [
         "11k", "12", "12", "g11", "12", "12", "12", "12", "11G", "12", "12", "K11",
     ];

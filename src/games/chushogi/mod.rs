@@ -109,7 +109,7 @@ impl Playable for Chu {
 
     fn create(rules: &ChuRules) -> Result<Self, String> {
         rules.validate()?;
-        Ok(Chu { rules: *rules })
+        Ok(Chu::new(*rules))
     }
     fn presets() -> Result<GamePresets<ChuRules>, LevelError> {
         data::chushogi_presets()

@@ -43,6 +43,10 @@ impl ChuRules {
 #[derive(Clone, Debug, Default)]
 pub struct Chu {
     pub rules: ChuRules,
+    /// What the only lion on the board is worth over its points
+    /// (hundredths of a pawn): with two moves a turn it takes guarded
+    /// pieces and hunts a king that no lion of its own defends.
+    pub lion_alone: i32,
 }
 
 /// What each square a ranging piece reaches along its lines is worth
@@ -77,12 +81,24 @@ fn sign(side: Side) -> i32 {
 }
 
 impl Chu {
+    /// The game under `rules`, valued as every player of this engine sees it.
+    pub fn new(rules: ChuRules) -> Chu {
+        Chu {
+            rules,
+            lion_alone: 0,
+        }
+    }
+
     /// The position's value for 先手, in hundredths of a pawn.
     fn score_for_first(&self, pos: &ChuPosition) -> i32 {
         let mut score = 0;
         let mut kings: [Option<Square>; 2] = [None, None];
+        let mut lions = [0; 2];
         for (sq, side, piece) in pos.pieces() {
             let mut v = worth(piece);
+            if piece.is_lion() {
+                lions[side.index()] += 1;
+            }
             if piece.kind() == Kind::King {
                 kings[side.index()] = Some(sq);
             }
@@ -116,6 +132,12 @@ impl Chu {
                     .count() as i32;
                 score += sign(side) * 8 * guards.min(5);
             }
+        }
+        match lions {
+            [0, 0] => {}
+            [_, 0] => score += self.lion_alone,
+            [0, _] => score -= self.lion_alone,
+            _ => {}
         }
         score
     }

@@ -79,9 +79,7 @@ pub(crate) fn musashi() -> Result<Stage<Musashi>, LevelError> {
 
 pub(crate) fn chushogi() -> Result<Stage<Chu>, LevelError> {
     Ok(Stage {
-        game: Chu {
-            rules: ChuRules::JCSA,
-        },
+        game: Chu::new(ChuRules::JCSA),
         graph: board("chu12")?,
     })
 }
