@@ -49,7 +49,8 @@ pub struct Style {
     pub no_repeats: bool,
     /// What the only lion on the board is worth over its points, in pawns
     /// (a match fades it out as the move cap nears, where points decide).
-    #[arg(long, value_name = "PAWNS", default_value_t = 0)]
+    #[arg(long, value_name = "PAWNS", default_value_t = 0,
+          value_parser = super::whole::<u32>(0, Some(100)))]
     pub lion_alone: u32,
 }
 

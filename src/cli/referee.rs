@@ -522,7 +522,10 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
             });
             let thinking = Instant::now();
             let valued = Chu {
-                lion_alone: lion_alone_now(args.style.lion_alone, args.max_plies - plies),
+                lion_alone: lion_alone_now(
+                    args.style.lion_alone,
+                    args.max_plies.saturating_sub(plies),
+                ),
                 ..game.clone()
             };
             let Some(mv) = think(&valued, &history, &pos, time, args.style) else {

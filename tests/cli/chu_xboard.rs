@@ -195,7 +195,14 @@ fn engine_and_match_commands_parse() {
             ..
         })))
     ));
-    for bad in ["--tc 40", "--tc 0/120", "--tc 40/-1", "--protocol uci"] {
+    for bad in [
+        "--tc 40",
+        "--tc 0/120",
+        "--tc 40/-1",
+        "--protocol uci",
+        "--lion-alone 101",
+        "--lion-alone -1",
+    ] {
         assert!(
             command(&args(&format!("match chushogi --opponent x {bad}"))).is_err(),
             "{bad}"
