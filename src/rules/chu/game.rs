@@ -81,7 +81,8 @@ fn sign(side: Side) -> i32 {
 }
 
 impl Chu {
-    /// The game under `rules`, valued as every player of this engine sees it.
+    /// The game under `rules`, valued without the lone-lion premium (the
+    /// CPU levels, `engine`, `usi`; `match --lion-alone` sets one).
     pub fn new(rules: ChuRules) -> Chu {
         Chu {
             rules,
