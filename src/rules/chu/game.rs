@@ -134,13 +134,12 @@ impl Chu {
                 score += sign(side) * 8 * guards.min(5);
             }
         }
-        match lions {
-            [0, 0] => {}
-            [_, 0] => score += self.lion_alone,
-            [0, _] => score -= self.lion_alone,
-            _ => {}
-        }
-        score
+        let lone_lion = match lions.map(|n| n > 0) {
+            [true, false] => self.lion_alone,
+            [false, true] => -self.lion_alone,
+            _ => 0,
+        };
+        score + lone_lion
     }
 }
 
