@@ -337,3 +337,35 @@ fn the_only_lion_on_the_board_is_worth_its_premium_and_two_lions_none() {
     let both = middle("12", "5N6", "12", "5+o6");
     assert_eq!(keen.evaluate(&both), plain.evaluate(&both));
 }
+
+#[test]
+fn a_king_with_no_lion_and_no_prince_keeps_its_distance_from_the_enemy_lion() {
+    let chu = Chu::default();
+    // 後手's lion on 6f; 先手's king three steps from it (on 6i) or six
+    // (on 6l); `last` is the back rank, where 先手 may have more.
+    let board = |king_on_i: bool, last: &str| {
+        let i = if king_on_i { "6K5" } else { "12" };
+        let rows = [
+            "k11", "12", "12", "12", "12", "6n5", "12", "12", i, "12", "12", last,
+        ];
+        ChuPosition::from_rows(&rows, Side::First).unwrap()
+    };
+    let near = board(true, "12");
+    let far = board(false, "6K5");
+    assert!(
+        chu.evaluate(&near) + 100 < chu.evaluate(&far),
+        "{} vs {}",
+        chu.evaluate(&near),
+        chu.evaluate(&far)
+    );
+    // With a lion of its own (on 12l) the distance is nothing to fear.
+    assert_eq!(
+        chu.evaluate(&board(true, "N11")),
+        chu.evaluate(&board(false, "N5K5"))
+    );
+    // Nor with a 太子 (a promoted 醉象), which the enemy must take as well.
+    assert_eq!(
+        chu.evaluate(&board(true, "+E11")),
+        chu.evaluate(&board(false, "+E5K5"))
+    );
+}

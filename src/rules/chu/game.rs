@@ -56,6 +56,12 @@ const MOBILITY: i32 = 2;
 /// What a guarded lion is worth over one left alone.
 const LION_GUARDED: i32 = 40;
 
+/// What a king without a prince costs its side when the only lions on
+/// the board are the enemy's, by the nearest one's distance in king steps
+/// (0 unused): a lion takes anything within two squares, guarded or not,
+/// so a king it comes near has no shelter but distance.
+const LONE_LION_NEAR: [i32; 7] = [0, 250, 250, 150, 90, 40, 15];
+
 /// Ranks `sq` lies ahead of `side`'s own back rank (0 on it, 11 at the far end).
 fn advance(sq: Square, side: Side) -> i32 {
     match side {
@@ -70,6 +76,13 @@ fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
         let (right, forward) = d.delta();
         moves::offset(sq, Side::First, right, forward)
     })
+}
+
+/// How many king steps apart two squares are.
+fn king_steps(a: Square, b: Square) -> usize {
+    a.row()
+        .abs_diff(b.row())
+        .max(a.column().abs_diff(b.column()))
 }
 
 /// The side's sign in a score kept from 先手's point of view.
@@ -95,13 +108,20 @@ impl Chu {
         let mut score = 0;
         let mut kings: [Option<Square>; 2] = [None, None];
         let mut lions = [0; 2];
+        let mut lion_squares: [[Option<Square>; 2]; 2] = [[None; 2]; 2];
+        let mut princes = [0; 2];
         for (sq, side, piece) in pos.pieces() {
             let mut v = worth(piece);
             if piece.is_lion() {
+                if let Some(slot) = lion_squares[side.index()].iter_mut().find(|s| s.is_none()) {
+                    *slot = Some(sq);
+                }
                 lions[side.index()] += 1;
             }
-            if piece.kind() == Kind::King {
-                kings[side.index()] = Some(sq);
+            match piece.kind() {
+                Kind::King => kings[side.index()] = Some(sq),
+                Kind::Prince => princes[side.index()] += 1,
+                _ => {}
             }
             let near = (advance(sq, side) - 4).clamp(0, 4);
             if near > 0 && piece.can_promote() {
@@ -132,6 +152,17 @@ impl Chu {
                     .filter(|&sq| pos.at(sq).is_some_and(|(s, _)| s == side))
                     .count() as i32;
                 score += sign(side) * 8 * guards.min(5);
+                let enemy = side.opponent().index();
+                if lions[side.index()] == 0 && princes[side.index()] == 0 {
+                    let nearest = lion_squares[enemy]
+                        .iter()
+                        .flatten()
+                        .map(|&l| king_steps(k, l))
+                        .min();
+                    if let Some(d) = nearest {
+                        score -= sign(side) * LONE_LION_NEAR.get(d).copied().unwrap_or(0);
+                    }
+                }
             }
         }
         let lone_lion = match lions.map(|n| n > 0) {
