@@ -339,7 +339,7 @@ fn the_only_lion_on_the_board_is_worth_its_premium_and_two_lions_none() {
 }
 
 #[test]
-fn a_king_with_no_lion_and_no_prince_keeps_its_distance_from_the_enemy_lion() {
+fn a_king_with_no_lion_keeps_its_distance_from_the_enemy_lion() {
     let chu = Chu::default();
     // 後手's lion on 6f; 先手's king three steps from it (on 6i) or six
     // (on 6l); `last` is the back rank, where 先手 may have more.
@@ -363,9 +363,26 @@ fn a_king_with_no_lion_and_no_prince_keeps_its_distance_from_the_enemy_lion() {
         chu.evaluate(&board(true, "N11")),
         chu.evaluate(&board(false, "N5K5"))
     );
-    // Nor with a 太子 (a promoted 醉象), which the enemy must take as well.
+}
+
+#[test]
+fn a_king_beside_its_prince_is_worth_what_the_prince_counts_at_the_cutoff() {
+    use yorimichi::rules::chu::end::cutoff_points;
+    let chu = Chu::default();
+    // 先手's 太子 (a promoted 醉象) on 12l, with its king on 1l or without.
+    let mut rows = [
+        "k11", "12", "12", "12", "12", "12", "12", "12", "12", "12", "12", "+E11",
+    ];
+    let prince_alone = ChuPosition::from_rows(&rows, Side::First).unwrap();
+    rows[11] = "+E10K";
+    let prince_and_king = ChuPosition::from_rows(&rows, Side::First).unwrap();
+    // A king counts nothing and a 太子 counts only beside its king: losing
+    // the king loses the 太子's points at the cutoff, and as much in the
+    // evaluation.
+    let at_cutoff = cutoff_points(&prince_and_king)[0] - cutoff_points(&prince_alone)[0];
+    assert_eq!(at_cutoff, 176);
     assert_eq!(
-        chu.evaluate(&board(true, "+E11")),
-        chu.evaluate(&board(false, "+E5K5"))
+        chu.evaluate(&prince_and_king) - chu.evaluate(&prince_alone),
+        10 * at_cutoff
     );
 }

@@ -56,10 +56,10 @@ const MOBILITY: i32 = 2;
 /// What a guarded lion is worth over one left alone.
 const LION_GUARDED: i32 = 40;
 
-/// What a king without a prince costs its side when the only lions on
-/// the board are the enemy's, by the nearest one's distance in king steps
-/// (0 unused): a lion takes anything within two squares, guarded or not,
-/// so a king it comes near has no shelter but distance.
+/// What a king (or a 太子 left without one) costs its side when the only
+/// lions on the board are the enemy's, by the nearest one's distance in
+/// king steps (0 unused): a lion takes anything within two squares,
+/// guarded or not, so a royal it comes near has no shelter but distance.
 const LONE_LION_NEAR: [i32; 7] = [0, 250, 250, 150, 90, 40, 15];
 
 /// Ranks `sq` lies ahead of `side`'s own back rank (0 on it, 11 at the far end).
@@ -109,7 +109,8 @@ impl Chu {
         let mut kings: [Option<Square>; 2] = [None, None];
         let mut lions = [0; 2];
         let mut lion_squares: [[Option<Square>; 2]; 2] = [[None; 2]; 2];
-        let mut princes = [0; 2];
+        let mut princes: [Option<Square>; 2] = [None, None];
+        let mut prince_worth = [0; 2];
         for (sq, side, piece) in pos.pieces() {
             let mut v = worth(piece);
             if piece.is_lion() {
@@ -120,7 +121,10 @@ impl Chu {
             }
             match piece.kind() {
                 Kind::King => kings[side.index()] = Some(sq),
-                Kind::Prince => princes[side.index()] += 1,
+                Kind::Prince => {
+                    princes[side.index()] = Some(sq);
+                    prince_worth[side.index()] += v;
+                }
                 _ => {}
             }
             let near = (advance(sq, side) - 4).clamp(0, 4);
@@ -145,23 +149,28 @@ impl Chu {
             v += MOBILITY * moves::sliding_reach(pos, sq, side, piece);
             score += sign(side) * v;
         }
-        // A king with friends around it is harder to reach.
         for side in Side::BOTH {
+            // A king with friends around it is harder to reach.
             if let Some(k) = kings[side.index()] {
                 let guards = neighbours(k)
                     .filter(|&sq| pos.at(sq).is_some_and(|(s, _)| s == side))
                     .count() as i32;
                 score += sign(side) * 8 * guards.min(5);
-                let enemy = side.opponent().index();
-                if lions[side.index()] == 0 && princes[side.index()] == 0 {
-                    let nearest = lion_squares[enemy]
-                        .iter()
-                        .flatten()
-                        .map(|&l| king_steps(k, l))
-                        .min();
-                    if let Some(d) = nearest {
-                        score -= sign(side) * LONE_LION_NEAR.get(d).copied().unwrap_or(0);
-                    }
+            } else {
+                // A 太子 counts only while its king lives (as the points do
+                // at the cutoff): so the king of a side with a 太子 is
+                // worth that much, not the nothing a king counts.
+                score -= sign(side) * prince_worth[side.index()];
+            }
+            let royal = kings[side.index()].or(princes[side.index()]);
+            if let Some(royal) = royal.filter(|_| lions[side.index()] == 0) {
+                let nearest = lion_squares[side.opponent().index()]
+                    .iter()
+                    .flatten()
+                    .map(|&lion| king_steps(royal, lion))
+                    .min();
+                if let Some(d) = nearest {
+                    score -= sign(side) * LONE_LION_NEAR.get(d).copied().unwrap_or(0);
                 }
             }
         }
