@@ -33,14 +33,15 @@ fn moves_are_written_as_hachu_reads_them() {
     assert_eq!(parse_move(Profile::Jcsa, &start, "f4f5"), Ok(pawn));
 
     // A lone lion in the middle: a leap, a route through an empty square
-    // (written as the leap), and じっと (two legs).
+    // (written as the leap), and じっと (XBoard's null move, which HaChu
+    // matches to the one pass it lists; read as two legs or one square too).
     let pos = ChuPosition::from_sfen("k11/12/12/12/12/6N5/12/12/12/12/12/11K b - 1").unwrap();
     let leap = parse_usi(&pos, "6f6d").unwrap();
     assert_eq!(move_text(&pos, leap), "g7g9");
     let route = parse_usi(&pos, "6f6e6d").unwrap();
     assert_eq!(move_text(&pos, route), "g7g9");
     let jitto = parse_usi(&pos, "6f6e6f").unwrap();
-    assert_eq!(move_text(&pos, jitto), "g7g7");
+    assert_eq!(move_text(&pos, jitto), "@@@@");
     assert_eq!(parse_move(Profile::Jcsa, &pos, "g7g8,g8g7"), Ok(jitto));
     let pass = parse_move(Profile::Jcsa, &pos, "g7g7").unwrap();
     assert_eq!(play(&pos, pass).to_sfen(), play(&pos, jitto).to_sfen());

@@ -1,10 +1,11 @@
 //! 中将棋 moves in XBoard's notation (CECP, as HaChu and XBoard/WinBoard
 //! use it for `variant chu`): files `a`–`l` from 先手's left, ranks `1`–`12`
 //! from 先手's side, `+` for a promotion, and a two-step move as two legs
-//! joined by a comma (`f5f6,f6f7`; 居食い returns: `f5f6,f6f5`; じっと, a
-//! pass, is a move onto the same square: `f5f5`). HaChu also writes a pass
-//! as XBoard's null move, `@@@@`, which names no piece: read as any legal
-//! じっと, since every one leaves the same position.
+//! joined by a comma (`f5f6,f6f7`; 居食い returns: `f5f6,f6f5`). じっと, a
+//! pass, is read as a move onto the same square (`f5f5`), as two legs
+//! out and back, or as XBoard's null move `@@@@`, which names no piece
+//! (any legal じっと: every one leaves the same position); it is written
+//! as `@@@@`, as HaChu writes it.
 //! A GUI sends both legs in one `usermove`; an engine sends each in a
 //! `move` line of its own, the first ending with the comma.
 //! XBoard's "white" is the side that moves first (先手, at the bottom).
@@ -32,8 +33,11 @@ pub fn parse_square(text: &str) -> Option<Square> {
 
 /// `mv`, played in `pos`, in XBoard's notation. A two-step move through an
 /// empty square that ends elsewhere is written as the single leap it
-/// amounts to (HaChu knows it only so); じっと, a pass, is written as a
-/// move onto its own square (`f3f3`), as HaChu reads it. A move
+/// amounts to (HaChu knows it only so); じっと, a pass, is written as
+/// XBoard's null move `@@@@`: HaChu keeps one pass in its list of legal
+/// moves, that of whichever piece its generator meets last, and refuses a
+/// pass by any other piece named by its square, but takes `@@@@` for the
+/// one it has. A move
 /// that could promote but does not says so with `=` (HaChu promotes a
 /// piece entering the zone unless told otherwise).
 pub fn move_text(pos: &ChuPosition, mv: ChuMove) -> String {
@@ -57,8 +61,7 @@ pub fn move_text(pos: &ChuPosition, mv: ChuMove) -> String {
     match mv.mid {
         None => format!("{}{}{promote}", square(mv.from), square(mv.to)),
         Some(_) if leap => format!("{}{}", square(mv.from), square(mv.to)),
-        // じっと: HaChu takes a pass as a move onto the same square.
-        Some(_) if pass => format!("{}{}", square(mv.from), square(mv.from)),
+        Some(_) if pass => "@@@@".to_string(),
         Some(mid) => format!(
             "{}{},{}{}",
             square(mv.from),
