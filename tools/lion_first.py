@@ -12,8 +12,8 @@ import subprocess
 import sys
 
 
-def lions(binary, moves):
-    """The lions on the board after `moves`: (先手's, 後手's)."""
+def board(binary, moves):
+    """The SFEN board (its first field) after `moves` from the start."""
     game = "position startpos moves " + " ".join(moves)
     out = subprocess.run(
         [binary, "convert", "--to", "sfen", "--profile", "lishogi", "chushogi"],
@@ -22,8 +22,13 @@ def lions(binary, moves):
         text=True,
         check=True,
     ).stdout
-    board = out.split()[0]
-    return (board.count("N") + board.count("+O"), board.count("n") + board.count("+o"))
+    return out.split()[0]
+
+
+def lions(binary, moves):
+    """The lions on the board after `moves`: (先手's, 後手's)."""
+    b = board(binary, moves)
+    return (b.count("N") + b.count("+O"), b.count("n") + b.count("+o"))
 
 
 def first_lion_lost(binary, moves):
@@ -40,39 +45,45 @@ def first_lion_lost(binary, moves):
             return None
 
 
+def games(log):
+    """Each game of a log: its head line, how it ended and its moves (the
+    log writes the end before the moves)."""
+    head = end = None
+    with open(log, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("game "):
+                head, end = line, None
+            elif line.startswith("end: "):
+                end = line[len("end: "):]
+            elif line.startswith("moves: ") and head:
+                yield head, end, line.split()[1:]
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     binary, logs = sys.argv[1], sys.argv[2:]
     tally = {}
     for log in logs:
-        head = end = None
-        with open(log, encoding="utf-8") as f:
-            for line in f:
-                line = line.rstrip("\n")
-                if line.startswith("game "):
-                    head = line
-                elif line.startswith("end: "):
-                    end = line[len("end: "):]
-                elif line.startswith("moves: ") and head:
-                    moves = line.split()[1:]
-                    ours = 0 if "Yorimichi=先手" in head else 1
-                    found = first_lion_lost(binary, moves)
-                    if found is None:
-                        who = "both kept"
-                        where = ""
-                    else:
-                        ply, count = found
-                        if count == (0, 0):
-                            who = "both at once"
-                        elif count[ours] == 0:
-                            who = "Yorimichi's first"
-                        else:
-                            who = "the opponent's first"
-                        where = f" at ply {ply}"
-                    tally[who] = tally.get(who, 0) + 1
-                    game = head.split(" opponent")[0]
-                    print(f"{log}: {game}: {who}{where}; {end}")
+        for head, end, moves in games(log):
+            ours = 0 if "Yorimichi=先手" in head else 1
+            found = first_lion_lost(binary, moves)
+            if found is None:
+                who = "both kept"
+                where = ""
+            else:
+                ply, count = found
+                if count == (0, 0):
+                    who = "both at once"
+                elif count[ours] == 0:
+                    who = "Yorimichi's first"
+                else:
+                    who = "the opponent's first"
+                where = f" at ply {ply}"
+            tally[who] = tally.get(who, 0) + 1
+            game = head.split(" opponent")[0]
+            print(f"{log}: {game}: {who}{where}; {end}")
     print("; ".join(f"{who}: {n}" for who, n in sorted(tally.items())))
 
 
