@@ -24,14 +24,11 @@ def main():
             first = "Yorimichi=先手" in head
             king, prince = ("K", "+E") if first else ("k", "+e")
 
-            def has_king(b):
-                return king in b.replace("+" + king, "")
-
             # The king never comes back: the first ply without it.
             lo, hi = 0, len(moves)
             while lo < hi:
                 mid = (lo + hi) // 2
-                if has_king(board(binary, moves[:mid])):
+                if king in board(binary, moves[:mid]):
                     lo = mid + 1
                 else:
                     hi = mid

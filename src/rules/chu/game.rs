@@ -107,17 +107,15 @@ impl Chu {
     fn score_for_first(&self, pos: &ChuPosition) -> i32 {
         let mut score = 0;
         let mut kings: [Option<Square>; 2] = [None, None];
-        let mut lions = [0; 2];
         let mut lion_squares: [[Option<Square>; 2]; 2] = [[None; 2]; 2];
         let mut princes: [Option<Square>; 2] = [None, None];
         let mut prince_worth = [0; 2];
         for (sq, side, piece) in pos.pieces() {
             let mut v = worth(piece);
-            if piece.is_lion() {
-                if let Some(slot) = lion_squares[side.index()].iter_mut().find(|s| s.is_none()) {
-                    *slot = Some(sq);
-                }
-                lions[side.index()] += 1;
+            if piece.is_lion()
+                && let Some(slot) = lion_squares[side.index()].iter_mut().find(|s| s.is_none())
+            {
+                *slot = Some(sq);
             }
             match piece.kind() {
                 Kind::King => kings[side.index()] = Some(sq),
@@ -149,6 +147,7 @@ impl Chu {
             v += MOBILITY * moves::sliding_reach(pos, sq, side, piece);
             score += sign(side) * v;
         }
+        let has_lion = lion_squares.map(|squares| squares[0].is_some());
         for side in Side::BOTH {
             // A king with friends around it is harder to reach.
             if let Some(k) = kings[side.index()] {
@@ -163,7 +162,7 @@ impl Chu {
                 score -= sign(side) * prince_worth[side.index()];
             }
             let royal = kings[side.index()].or(princes[side.index()]);
-            if let Some(royal) = royal.filter(|_| lions[side.index()] == 0) {
+            if let Some(royal) = royal.filter(|_| !has_lion[side.index()]) {
                 let nearest = lion_squares[side.opponent().index()]
                     .iter()
                     .flatten()
@@ -174,7 +173,7 @@ impl Chu {
                 }
             }
         }
-        let lone_lion = match lions.map(|n| n > 0) {
+        let lone_lion = match has_lion {
             [true, false] => self.lion_alone,
             [false, true] => -self.lion_alone,
             _ => 0,
