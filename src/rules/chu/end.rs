@@ -247,9 +247,7 @@ fn lishogi_bared(pos: &ChuPosition, side: Side) -> bool {
     if their_royals.iter().any(|&sq| attacks(pos, side, sq)) {
         return false;
     }
-    let next_to_king = |sq: Square| {
-        sq.row().abs_diff(our_king.row()) <= 1 && sq.column().abs_diff(our_king.column()) <= 1
-    };
+    let next_to_king = |sq: Square| sq.king_steps(our_king) <= 1;
     theirs.len() > 2 || !theirs.iter().any(|&(sq, _)| next_to_king(sq))
 }
 

@@ -78,13 +78,6 @@ fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
     })
 }
 
-/// How many king steps apart two squares are.
-fn king_steps(a: Square, b: Square) -> usize {
-    a.row()
-        .abs_diff(b.row())
-        .max(a.column().abs_diff(b.column()))
-}
-
 /// The side's sign in a score kept from 先手's point of view.
 fn sign(side: Side) -> i32 {
     match side {
@@ -107,6 +100,7 @@ impl Chu {
     fn score_for_first(&self, pos: &ChuPosition) -> i32 {
         let mut score = 0;
         let mut kings: [Option<Square>; 2] = [None, None];
+        // Each side's lions: its 獅子 and a promoted 麒麟 at most.
         let mut lion_squares: [[Option<Square>; 2]; 2] = [[None; 2]; 2];
         let mut princes: [Option<Square>; 2] = [None, None];
         let mut prince_worth = [0; 2];
@@ -166,7 +160,7 @@ impl Chu {
                 let nearest = lion_squares[side.opponent().index()]
                     .iter()
                     .flatten()
-                    .map(|&lion| king_steps(royal, lion))
+                    .map(|&lion| royal.king_steps(lion))
                     .min();
                 if let Some(d) = nearest {
                     score -= sign(side) * LONE_LION_NEAR.get(d).copied().unwrap_or(0);

@@ -342,12 +342,6 @@ fn lions_taken(pos: &ChuPosition, mv: ChuMove) -> impl Iterator<Item = Square> +
     mv.taken(pos).filter(|(_, p)| p.is_lion()).map(|(sq, _)| sq)
 }
 
-fn distance(a: Square, b: Square) -> usize {
-    a.row()
-        .abs_diff(b.row())
-        .max(a.column().abs_diff(b.column()))
-}
-
 /// Whether the lion's side could move onto `sq` after `mv` (take back the
 /// capturer, or reach the emptied square after a 居食い). The moving piece
 /// has left its square, so a protector behind it counts.
@@ -377,7 +371,7 @@ fn lion_rules_allow(profile: Profile, pos: &ChuPosition, mv: ChuMove) -> bool {
     for lion in lions_taken(pos, mv) {
         if mover.is_lion() {
             // 隣の獅子: always.
-            if distance(mv.from, lion) <= 1 {
+            if mv.from.king_steps(lion) <= 1 {
                 continue;
             }
             // 付け喰い: the first step took something other than a 歩兵 or

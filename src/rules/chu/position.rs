@@ -40,6 +40,12 @@ impl Square {
     pub fn column(self) -> usize {
         self.0 as usize % FILES
     }
+    /// How many king steps apart `self` and `other` are.
+    pub fn king_steps(self, other: Square) -> usize {
+        self.row()
+            .abs_diff(other.row())
+            .max(self.column().abs_diff(other.column()))
+    }
     /// The USI file number, 1…12.
     pub fn file(self) -> usize {
         FILES - self.column()
