@@ -47,6 +47,13 @@ pub struct Style {
     /// occurrence).
     #[arg(long)]
     pub no_repeats: bool,
+    /// Keep to the promotions HaChu reads as sent: a 歩兵 or 香車 promotes
+    /// on a move that takes nothing only as it enters the zone, a 歩兵 that
+    /// entered unpromoted only by taking onto the last rank, and either
+    /// promotes whenever it can on the last rank (lishogi's rules leave
+    /// all of these optional).
+    #[arg(long)]
+    pub hachu_promotions: bool,
     /// What the only lion on the board is worth over its points, in pawns
     /// (a match fades it out as the move cap nears, where points decide).
     #[arg(long, value_name = "PAWNS", default_value_t = 0,
@@ -64,6 +71,7 @@ impl Style {
         futility: Switch::On,
         contempt: Switch::On,
         no_repeats: false,
+        hachu_promotions: false,
         lion_alone: 0,
     };
 }

@@ -526,6 +526,7 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                     args.style.lion_alone,
                     args.max_plies.saturating_sub(plies),
                 ),
+                hachu_promotions: args.style.hachu_promotions,
                 ..game.clone()
             };
             let Some(mv) = think(&valued, &history, &pos, time, args.style) else {

@@ -225,11 +225,13 @@ fn engine_and_match_commands_parse() {
             futility: Switch::On,
             contempt: Switch::On,
             no_repeats: false,
+            hachu_promotions: false,
             lion_alone: 0,
         }
     );
     v[4] = "on".into();
     v.push("--no-repeats".into());
+    v.push("--hachu-promotions".into());
     v.extend(
         [
             "--reductions",
@@ -251,6 +253,7 @@ fn engine_and_match_commands_parse() {
             futility: Switch::Off,
             contempt: Switch::Off,
             no_repeats: true,
+            hachu_promotions: true,
             lion_alone: 10,
         }
     );

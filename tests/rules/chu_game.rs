@@ -386,3 +386,110 @@ fn a_king_beside_its_prince_is_worth_what_the_prince_counts_at_the_cutoff() {
         10 * at_cutoff
     );
 }
+
+/// `sfen` turned half a circle with the colours exchanged: the same
+/// position seen from the other side of the board.
+fn mirrored(sfen: &str) -> String {
+    let fields: Vec<&str> = sfen.split_whitespace().collect();
+    let mut rows: Vec<String> = fields[0]
+        .split('/')
+        .map(|row| {
+            let mut cells: Vec<Option<String>> = Vec::new();
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut run = d as usize;
+                    if let Some(n) = chars.peek().and_then(|n| n.to_digit(10)) {
+                        chars.next();
+                        run = run * 10 + n as usize;
+                    }
+                    cells.extend(std::iter::repeat_n(None, run));
+                } else if c == '+' {
+                    cells.push(chars.next().map(|l| format!("+{l}")));
+                } else {
+                    cells.push(Some(c.to_string()));
+                }
+            }
+            cells.reverse();
+            let mut out = String::new();
+            let mut empty = 0;
+            for cell in cells {
+                match cell {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out.extend(piece.chars().map(|c| {
+                            if c.is_ascii_uppercase() {
+                                c.to_ascii_lowercase()
+                            } else {
+                                c.to_ascii_uppercase()
+                            }
+                        }));
+                    }
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            out
+        })
+        .collect();
+    rows.reverse();
+    let side = if fields[1] == "b" { "w" } else { "b" };
+    let lion = match Square::parse(fields[2]) {
+        Ok(sq) => {
+            Square::new(11 - sq.row(), 11 - sq.column()).map_or("-".to_string(), |m| m.name())
+        }
+        Err(_) => "-".to_string(),
+    };
+    format!("{} {side} {lion} {}", rows.join("/"), fields[3])
+}
+
+#[test]
+fn the_evaluation_is_the_same_from_either_side_of_the_board() {
+    let plain = Chu::default();
+    let lone_lion = Chu {
+        lion_alone: 300,
+        ..Chu::default()
+    };
+    let mut rng = StdRng::seed_from_u64(23);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let mut pos = plain.start();
+        for _ in 0..260 {
+            let image = ChuPosition::from_sfen(&mirrored(&pos.to_sfen())).expect("a mirror image");
+            assert_eq!(mirrored(&image.to_sfen()), pos.to_sfen());
+            for chu in [&plain, &lone_lion] {
+                assert_eq!(
+                    chu.evaluate(&pos),
+                    chu.evaluate(&image),
+                    "{} against its image {}",
+                    pos.to_sfen(),
+                    image.to_sfen()
+                );
+            }
+            checked += 1;
+            let mut moves: Vec<ChuMove> = Vec::new();
+            legal_moves(&pos, &mut moves);
+            if plain.outcome(&pos).is_some() || moves.is_empty() {
+                break;
+            }
+            // Captures first, as games go, so that lions and kings fall.
+            let captures: Vec<ChuMove> = moves
+                .iter()
+                .copied()
+                .filter(|&m| plain.is_capture(&pos, m))
+                .collect();
+            let pool = if !captures.is_empty() && rng.random_bool(0.5) {
+                &captures
+            } else {
+                &moves
+            };
+            pos = play(&pos, pool[rng.random_range(0..pool.len())]);
+        }
+    }
+    assert!(checked > 5000, "{checked}");
+}

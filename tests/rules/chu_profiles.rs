@@ -148,3 +148,48 @@ fn a_side_whose_every_move_loses_its_king_is_mated() {
     assert!(!is_mated(Profile::Lishogi, &start));
     assert!(!is_mated(Profile::Jcsa, &start));
 }
+
+#[test]
+fn against_hachu_a_pawn_or_lance_promotes_only_as_hachu_reads_it() {
+    use yorimichi::rules::chu::game::{Chu, ChuRules};
+    use yorimichi::rules::chu::moves::ChuMove;
+    use yorimichi::rules::game::Game;
+    // 先手's 歩兵 on 9e (outside the zone), 8c, 7b, 6c and 5b (inside: they
+    // entered unpromoted), 香車 on 2c (inside) and 3l (outside).
+    let p = pos("k6g4/5PgP4/4P1P3L1/12/3P8/12/12/12/12/12/12/K8L2 b - 1");
+    let lishogi = Chu::new(ChuRules {
+        profile: Profile::Lishogi,
+    });
+    let hachu = Chu {
+        hachu_promotions: true,
+        ..lishogi.clone()
+    };
+    let usi = |game: &Chu| {
+        let mut moves: Vec<ChuMove> = Vec::new();
+        game.legal_moves(&p, &mut moves);
+        moves.iter().map(|m| m.usi()).collect::<Vec<_>>()
+    };
+    let all = usi(&lishogi);
+    let kept = usi(&hachu);
+    let dropped: Vec<&str> = all
+        .iter()
+        .filter(|m| !kept.contains(m))
+        .map(String::as_str)
+        .collect();
+    // Onto the last rank without taking, from inside: HaChu promotes only
+    // on entering. Taking inside, a pawn that entered unpromoted: not
+    // short of the last rank. On the last rank by a take or from outside:
+    // a non-promotion that HaChu would read as one.
+    assert_eq!(dropped, ["7b7a+", "5b5a", "6c6b+", "2c2a+", "3l3a"]);
+    for still in [
+        "9e9d", "9e9d+", "7b7a", "6c6b", "5b5a+", "2c2a", "3l3a+", "3l3d", "3l3d+",
+    ] {
+        assert!(kept.iter().any(|m| m == still), "{still} in {kept:?}");
+    }
+    // The same in the capture search's moves.
+    let mut captures: Vec<ChuMove> = Vec::new();
+    hachu.legal_captures(&p, &mut captures);
+    let captures: Vec<String> = captures.iter().map(|m| m.usi()).collect();
+    assert!(captures.contains(&"5b5a+".to_string()) && captures.contains(&"6c6b".to_string()));
+    assert!(!captures.contains(&"5b5a".to_string()) && !captures.contains(&"6c6b+".to_string()));
+}

@@ -47,6 +47,9 @@ pub struct Chu {
     /// (hundredths of a pawn): with two moves a turn it takes guarded
     /// pieces and hunts a king that no lion of its own defends.
     pub lion_alone: i32,
+    /// Only the moves HaChu reads as they are sent ([`moves::hachu_reads`]):
+    /// a referee's engine playing HaChu under lishogi's rules.
+    pub hachu_promotions: bool,
 }
 
 /// What each square a ranging piece reaches along its lines is worth
@@ -93,7 +96,21 @@ impl Chu {
         Chu {
             rules,
             lion_alone: 0,
+            hachu_promotions: false,
         }
+    }
+
+    /// With [`Chu::hachu_promotions`], drops the moves from `start` on that
+    /// HaChu would read otherwise than sent.
+    fn keep_what_hachu_reads(&self, pos: &ChuPosition, out: &mut Vec<ChuMove>, start: usize) {
+        if !self.hachu_promotions {
+            return;
+        }
+        let mut index = 0;
+        out.retain(|&mv| {
+            index += 1;
+            index <= start || moves::hachu_reads(pos, mv)
+        });
     }
 
     /// The position's value for 先手, in hundredths of a pawn.
@@ -189,7 +206,9 @@ impl Game for Chu {
     }
 
     fn legal_moves(&self, pos: &ChuPosition, out: &mut Vec<ChuMove>) {
+        let start = out.len();
         moves::legal_moves_in(self.rules.profile, pos, out);
+        self.keep_what_hachu_reads(pos, out, start);
     }
 
     fn play(&self, pos: &ChuPosition, mv: ChuMove) -> ChuPosition {
@@ -197,7 +216,9 @@ impl Game for Chu {
     }
 
     fn legal_captures(&self, pos: &ChuPosition, out: &mut Vec<ChuMove>) {
+        let start = out.len();
         moves::legal_captures_in(self.rules.profile, pos, out);
+        self.keep_what_hachu_reads(pos, out, start);
     }
 
     fn outcome(&self, pos: &ChuPosition) -> Option<Outcome> {

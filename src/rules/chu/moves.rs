@@ -157,6 +157,44 @@ pub fn promotion_possible(pos: &ChuPosition, mv: ChuMove) -> bool {
     mv.mid.is_none() && may_promote(piece, side, mv.from, mv.to, captures)
 }
 
+/// Whether HaChu reads `mv` as it is sent: as a promotion if it promotes
+/// and as none if it does not. lishogi's rules leave every promotion the
+/// seed allows optional; HaChu (the XBoard engine) differs for the pieces
+/// that only move forward, the 歩兵 and the 香車:
+/// - a move that takes nothing promotes there only as it enters the zone,
+///   so a 歩兵 or 香車 already inside cannot promote on reaching the last
+///   rank;
+/// - a 歩兵 that entered unpromoted promotes afterwards only by taking
+///   onto the last rank;
+/// - one that could promote on the last rank and does not is read as
+///   promoting.
+///
+/// A referee playing HaChu under lishogi's rules keeps the engine to these
+/// moves; every other move reads the same in both.
+pub fn hachu_reads(pos: &ChuPosition, mv: ChuMove) -> bool {
+    use super::pieces::Base;
+    let Some((side, piece)) = pos.at(mv.from) else {
+        return true;
+    };
+    let pawn = piece.base == Base::Pawn;
+    if piece.promoted || mv.mid.is_some() || !(pawn || piece.base == Base::Lance) {
+        return true;
+    }
+    let captures = pos.at(mv.to).is_some_and(|(s, _)| s != side);
+    if !may_promote(piece, side, mv.from, mv.to, captures) {
+        return !mv.promote;
+    }
+    let from_inside = in_zone(mv.from, side);
+    let onto_last = last_rank(mv.to, side);
+    if !captures && from_inside {
+        !mv.promote
+    } else if pawn && from_inside {
+        mv.promote == onto_last
+    } else {
+        mv.promote || !onto_last
+    }
+}
+
 /// Appends every pseudo-legal move of the side to move.
 pub fn pseudo_legal(pos: &ChuPosition, out: &mut Vec<ChuMove>) {
     generate(pos, Wanted::All, out);
