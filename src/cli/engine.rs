@@ -54,6 +54,11 @@ pub struct Style {
     /// all of these optional).
     #[arg(long)]
     pub hachu_promotions: bool,
+    /// Read the match's move cap as the game's end in the search, scored
+    /// as the referee scores it: on the seed's points (a capture on the
+    /// last move meets no reply, and a lead at the cap wins).
+    #[arg(long, value_name = "ON|OFF", default_value = "off")]
+    pub knows_cap: Switch,
     /// What the only lion on the board is worth over its points, in pawns
     /// (a match fades it out as the move cap nears, where points decide).
     #[arg(long, value_name = "PAWNS", default_value_t = 0,
@@ -72,6 +77,7 @@ impl Style {
         contempt: Switch::On,
         no_repeats: false,
         hachu_promotions: false,
+        knows_cap: Switch::Off,
         lion_alone: 0,
     };
 }

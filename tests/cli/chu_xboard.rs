@@ -226,6 +226,7 @@ fn engine_and_match_commands_parse() {
             contempt: Switch::On,
             no_repeats: false,
             hachu_promotions: false,
+            knows_cap: Switch::Off,
             lion_alone: 0,
         }
     );
@@ -242,6 +243,8 @@ fn engine_and_match_commands_parse() {
             "off",
             "--lion-alone",
             "10",
+            "--knows-cap",
+            "on",
         ]
         .map(String::from),
     );
@@ -254,6 +257,7 @@ fn engine_and_match_commands_parse() {
             contempt: Switch::Off,
             no_repeats: true,
             hachu_promotions: true,
+            knows_cap: Switch::On,
             lion_alone: 10,
         }
     );
@@ -335,4 +339,30 @@ fn the_lone_lion_premium_fades_out_before_the_move_cap() {
     assert_eq!(lion_alone_now(10, 20), 0);
     assert_eq!(lion_alone_now(10, 0), 0);
     assert_eq!(lion_alone_now(0, 400), 0);
+}
+
+#[test]
+fn an_engine_that_knows_the_move_cap_takes_what_no_reply_can_win_back() {
+    use yorimichi::cli::engine::{MoveTime, think};
+    use yorimichi::rules::chu::game::Chu;
+    // The last move before a cap at 400 plies: 先手's 飛車 and 銀将 (12.9
+    // points) against 後手's 飛車, 金将 and 歩兵 (14.9). Taking the 金将, which
+    // the 歩兵 guards, loses the 飛車 in a game that goes on, and wins the
+    // game on points at the cap.
+    let pos = ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b - 400")
+        .expect("a position");
+    let capped = Chu {
+        move_cap: Some(400),
+        ..Chu::default()
+    };
+    let time = MoveTime::fixed(0.3);
+    let last = think(&capped, &[pos.key()], &pos, time, Style::ENGINE).expect("a move");
+    assert_eq!(last.usi(), "6j6e");
+    let unaware = think(&Chu::default(), &[pos.key()], &pos, time, Style::ENGINE).expect("a move");
+    assert_ne!(unaware.usi(), "6j6e");
+    // A ply earlier the 歩兵 has its reply before the cap.
+    let earlier = ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b - 399")
+        .expect("a position");
+    let early = think(&capped, &[earlier.key()], &earlier, time, Style::ENGINE).expect("a move");
+    assert_ne!(early.usi(), "6j6e");
 }

@@ -493,3 +493,28 @@ fn the_evaluation_is_the_same_from_either_side_of_the_board() {
     }
     assert!(checked > 5000, "{checked}");
 }
+
+#[test]
+fn a_game_with_a_move_cap_ends_there_on_the_seeds_points() {
+    // 先手: 飛車 and 銀将 (12.9); 後手: 飛車, 金将 and 歩兵 (14.9).
+    let board = "k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2";
+    let at = |number: u32| ChuPosition::from_sfen(&format!("{board} b - {number}")).unwrap();
+    let capped = Chu {
+        move_cap: Some(400),
+        ..Chu::default()
+    };
+    // The move number counts plies from 1: 401 is the position after 400.
+    assert_eq!(capped.outcome(&at(400)), None);
+    assert_eq!(
+        capped.outcome(&at(401)),
+        Some(Outcome::win(Side::Second, EndReason::MoveLimit))
+    );
+    assert_eq!(Chu::default().outcome(&at(401)), None);
+    // The rules' own end comes first: with 先手's king gone the royals decide.
+    let kingless =
+        ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/9S2 b - 401").unwrap();
+    assert_eq!(
+        capped.outcome(&kingless),
+        Some(Outcome::win(Side::Second, EndReason::CaptureTarget))
+    );
+}

@@ -50,6 +50,10 @@ pub struct Chu {
     /// Only the moves HaChu reads as they are sent ([`moves::hachu_reads`]):
     /// a referee's engine playing HaChu under lishogi's rules.
     pub hachu_promotions: bool,
+    /// The ply after which the game is cut off and decided on the seed's
+    /// points, as a match's move cap stands in for the 60-minute cutoff:
+    /// the search then reads a position that reaches it as the game's end.
+    pub move_cap: Option<u32>,
 }
 
 /// What each square a ranging piece reaches along its lines is worth
@@ -97,6 +101,7 @@ impl Chu {
             rules,
             lion_alone: 0,
             hachu_promotions: false,
+            move_cap: None,
         }
     }
 
@@ -222,7 +227,7 @@ impl Game for Chu {
     }
 
     fn outcome(&self, pos: &ChuPosition) -> Option<Outcome> {
-        end::outcome_in(self.rules.profile, pos).map(|(winner, why)| {
+        let ended = end::outcome_in(self.rules.profile, pos).map(|(winner, why)| {
             let reason = match why {
                 // The winner took what the rules ask for: the royals, or
                 // everything that counts but the king; or too little is
@@ -233,6 +238,14 @@ impl Game for Chu {
                 ChuEnd::NoMoves => EndReason::NoMoves,
             };
             Outcome { winner, reason }
+        });
+        // The move number counts every ply from 1 at the start.
+        let capped = self.move_cap.is_some_and(|cap| pos.move_number() > cap);
+        ended.or_else(|| {
+            capped.then(|| Outcome {
+                winner: end::cutoff_winner(pos),
+                reason: EndReason::MoveLimit,
+            })
         })
     }
 
