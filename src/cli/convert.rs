@@ -1,7 +1,8 @@
-//! `yorimichi convert chushogi --to kif|usi|sfen`: reads one 中将棋 game on
-//! standard input — a KIF, a USI game (`position startpos|sfen … moves …`)
-//! or a bare SFEN — and writes it as KIF, as USI, or as the SFEN of its
-//! final position.
+//! `yorimichi convert chushogi --to kif|usi|sfen|points`: reads one 中将棋
+//! game on standard input — a KIF, a USI game (`position startpos|sfen …
+//! moves …`) or a bare SFEN — and writes it as KIF, as USI, as the SFEN of
+//! its final position, or as each side's points there as the 60-minute
+//! cutoff counts them.
 
 use std::io::{Read, Write};
 
@@ -9,6 +10,7 @@ use clap::Args;
 
 use super::Outcome;
 use crate::rules::chu::Profile;
+use crate::rules::chu::end::cutoff_points;
 use crate::rules::chu::kif::ChuKif;
 use crate::rules::data::GameId;
 
@@ -18,29 +20,32 @@ pub enum Form {
     Kif,
     Usi,
     Sfen,
+    Points,
 }
 
 impl Form {
-    pub const ALL: [Form; 3] = [Form::Kif, Form::Usi, Form::Sfen];
+    pub const ALL: [Form; 4] = [Form::Kif, Form::Usi, Form::Sfen, Form::Points];
 
     pub fn id(self) -> &'static str {
         match self {
             Form::Kif => "kif",
             Form::Usi => "usi",
             Form::Sfen => "sfen",
+            Form::Points => "points",
         }
     }
 }
 
-/// `yorimichi convert chushogi --to kif|usi|sfen [--profile P]`, the game
-/// on standard input.
+/// `yorimichi convert chushogi --to kif|usi|sfen|points [--profile P]`, the
+/// game on standard input.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct ConvertArgs {
     /// The game: chushogi.
     #[arg(value_name = "ID", value_parser = super::only(GameId::ChuShogi))]
     pub game: GameId,
-    /// What to write: kif, usi (`position … moves …`) or sfen (the final
-    /// position).
+    /// What to write: kif, usi (`position … moves …`), sfen (the final
+    /// position) or points (each side's there, as the 60-minute cutoff
+    /// counts them: `先手 67.4 後手 71.5`).
     #[arg(long, value_name = "FORM", value_parser = super::one_of(Form::ALL, Form::id))]
     pub to: Form,
     /// The rules every move is checked under.
@@ -60,6 +65,11 @@ pub fn convert(args: &ConvertArgs, text: &str) -> Result<String, String> {
         Form::Kif => kif.write(),
         Form::Usi => format!("{}\n", kif.game.usi()),
         Form::Sfen => format!("{}\n", kif.game.end().to_sfen()),
+        Form::Points => {
+            let [first, second] = cutoff_points(&kif.game.end());
+            let tenths = |t: i32| format!("{}.{}", t / 10, t % 10);
+            format!("先手 {} 後手 {}\n", tenths(first), tenths(second))
+        }
     })
 }
 

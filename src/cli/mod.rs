@@ -69,7 +69,8 @@ pub enum Command {
     /// legal move in USI (for comparing with other rules programs).
     Moves(moves::MovesArgs),
     /// Read one 中将棋 game on stdin (KIF, a USI game or a bare SFEN) and
-    /// write it as KIF, as USI, or as the SFEN of its final position.
+    /// write it as KIF, as USI, as the SFEN of its final position, or as each
+    /// side's points there (the 60-minute cutoff's count).
     Convert(convert::ConvertArgs),
     /// Find 中将棋 problems in CPU games (a third each of 3 levels), and
     /// lion and king-capture problems in set-up skirmishes; print them as RON.

@@ -191,3 +191,26 @@ fn a_closed_output_pipe_ends_convert_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
+
+#[test]
+fn the_points_are_counted_as_the_cutoff_counts_them() {
+    // The seed's table: each side's 46 pieces at the start are 223.8.
+    assert_eq!(
+        converted(&["--to", "points"], "startpos moves"),
+        "先手 223.8 後手 223.8\n"
+    );
+    // The final position of GAME: 先手's 歩兵, 成銀 (5.4) and 龍王 promoted
+    // (14.8) against 後手's lone king.
+    assert_eq!(converted(&["--to", "points"], GAME), "先手 21.2 後手 0.0\n");
+    // A 太子 (17.6) counts only while its king lives.
+    let with_king = "k+e9r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b - 1";
+    assert_eq!(
+        converted(&["--to", "points"], with_king),
+        "先手 12.9 後手 32.5\n"
+    );
+    let without = "1+e9r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b - 1";
+    assert_eq!(
+        converted(&["--to", "points"], without),
+        "先手 12.9 後手 14.9\n"
+    );
+}
