@@ -93,6 +93,12 @@ pub trait Game {
     fn outcome(&self, pos: &Self::Pos) -> Option<Outcome>;
     /// What it means that `pos` has now occurred `count` times.
     fn repetition_outcome(&self, pos: &Self::Pos, count: u32) -> Option<Outcome>;
+    /// Whether an ending is won by a margin the search should still play
+    /// for (a count of points), rather than outright: the winner then
+    /// prefers a larger lead and the loser a smaller deficit.
+    fn won_on_margin(&self, _outcome: Outcome) -> bool {
+        false
+    }
     /// Moves a rule about the game so far forbids in its last position
     /// (中将棋's 千日手: the side that must change may not make a position's
     /// fourth occurrence). `positions` holds every position of the game,

@@ -782,6 +782,9 @@ impl<G: Game> Searcher<G> {
         match outcome.winner {
             None if game.side_to_move(pos) == self.root_side => self.draw_for_root,
             None => -self.draw_for_root,
+            Some(winner) if game.won_on_margin(outcome) => {
+                Self::exact_score(Exact::Won { winner }, game, pos, ply)
+            }
             Some(w) if w == game.side_to_move(pos) => WIN - ply as i32,
             Some(_) => -(WIN - ply as i32),
         }

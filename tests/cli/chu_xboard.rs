@@ -366,3 +366,26 @@ fn an_engine_that_knows_the_move_cap_takes_what_no_reply_can_win_back() {
     let early = think(&capped, &[earlier.key()], &earlier, time, Style::ENGINE).expect("a move");
     assert_ne!(early.usi(), "6j6e");
 }
+
+#[test]
+fn an_engine_that_knows_the_move_cap_still_plays_for_the_larger_lead() {
+    use yorimichi::cli::engine::{MoveTime, think};
+    use yorimichi::rules::chu::game::Chu;
+    // The last move before the cap, 先手 ahead whatever it plays (27.0
+    // points to 15.9): the 歩兵 on 3k is free, the 金将 the 歩兵 on 6d
+    // guards is worth more, and no reply comes.
+    let pos = ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/9p2/K8SQ1 b - 400")
+        .expect("a position");
+    let capped = Chu {
+        move_cap: Some(400),
+        ..Chu::default()
+    };
+    let last = think(
+        &capped,
+        &[pos.key()],
+        &pos,
+        MoveTime::fixed(0.3),
+        Style::ENGINE,
+    );
+    assert_eq!(last.expect("a move").usi(), "6j6e");
+}

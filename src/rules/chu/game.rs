@@ -249,6 +249,12 @@ impl Game for Chu {
         })
     }
 
+    /// The move cap is won on the seed's points: the search still plays
+    /// for a larger lead there (or a smaller deficit).
+    fn won_on_margin(&self, outcome: Outcome) -> bool {
+        outcome.reason == EndReason::MoveLimit
+    }
+
     fn repetition_outcome(&self, _pos: &ChuPosition, count: u32) -> Option<Outcome> {
         (count >= REPETITION_DRAW).then_some(Outcome::draw(EndReason::Repetition))
     }
