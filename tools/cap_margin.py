@@ -11,24 +11,16 @@ The points are the binary's `convert --to points` (the 60-minute cutoff's
 count, lishogi's rules).
 """
 
-import subprocess
 import sys
 
-from lion_first import games
+from lion_first import convert, games
 
 PLIES = (380, 390, 396, 398, 400)
 
 
 def points(binary, moves):
     """(先手's, 後手's) points after `moves` from the start."""
-    game = "position startpos moves " + " ".join(moves)
-    out = subprocess.run(
-        [binary, "convert", "--to", "points", "--profile", "lishogi", "chushogi"],
-        input=game,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
+    out = convert(binary, moves, "points").split()
     return float(out[1]), float(out[3])
 
 

@@ -12,17 +12,22 @@ import subprocess
 import sys
 
 
-def board(binary, moves):
-    """The SFEN board (its first field) after `moves` from the start."""
+def convert(binary, moves, form):
+    """The binary's `convert --to FORM` of the game of `moves` from the
+    start, under lishogi's rules."""
     game = "position startpos moves " + " ".join(moves)
-    out = subprocess.run(
-        [binary, "convert", "--to", "sfen", "--profile", "lishogi", "chushogi"],
+    return subprocess.run(
+        [binary, "convert", "--to", form, "--profile", "lishogi", "chushogi"],
         input=game,
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    return out.split()[0]
+
+
+def board(binary, moves):
+    """The SFEN board (its first field) after `moves` from the start."""
+    return convert(binary, moves, "sfen").split()[0]
 
 
 def lions(binary, moves):

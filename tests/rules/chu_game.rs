@@ -387,67 +387,6 @@ fn a_king_beside_its_prince_is_worth_what_the_prince_counts_at_the_cutoff() {
     );
 }
 
-/// `sfen` turned half a circle with the colours exchanged: the same
-/// position seen from the other side of the board.
-fn mirrored(sfen: &str) -> String {
-    let fields: Vec<&str> = sfen.split_whitespace().collect();
-    let mut rows: Vec<String> = fields[0]
-        .split('/')
-        .map(|row| {
-            let mut cells: Vec<Option<String>> = Vec::new();
-            let mut chars = row.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d as usize;
-                    if let Some(n) = chars.peek().and_then(|n| n.to_digit(10)) {
-                        chars.next();
-                        run = run * 10 + n as usize;
-                    }
-                    cells.extend(std::iter::repeat_n(None, run));
-                } else if c == '+' {
-                    cells.push(chars.next().map(|l| format!("+{l}")));
-                } else {
-                    cells.push(Some(c.to_string()));
-                }
-            }
-            cells.reverse();
-            let mut out = String::new();
-            let mut empty = 0;
-            for cell in cells {
-                match cell {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            out += &empty.to_string();
-                            empty = 0;
-                        }
-                        out.extend(piece.chars().map(|c| {
-                            if c.is_ascii_uppercase() {
-                                c.to_ascii_lowercase()
-                            } else {
-                                c.to_ascii_uppercase()
-                            }
-                        }));
-                    }
-                }
-            }
-            if empty > 0 {
-                out += &empty.to_string();
-            }
-            out
-        })
-        .collect();
-    rows.reverse();
-    let side = if fields[1] == "b" { "w" } else { "b" };
-    let lion = match Square::parse(fields[2]) {
-        Ok(sq) => {
-            Square::new(11 - sq.row(), 11 - sq.column()).map_or("-".to_string(), |m| m.name())
-        }
-        Err(_) => "-".to_string(),
-    };
-    format!("{} {side} {lion} {}", rows.join("/"), fields[3])
-}
-
 #[test]
 fn the_evaluation_is_the_same_from_either_side_of_the_board() {
     let plain = Chu::default();
@@ -455,13 +394,21 @@ fn the_evaluation_is_the_same_from_either_side_of_the_board() {
         lion_alone: 300,
         ..Chu::default()
     };
+    let turned = ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b 6e 5")
+        .unwrap()
+        .mirrored();
+    assert_eq!(
+        turned.to_sfen(),
+        "2s8k/12/5r6/12/12/12/12/5G6/5P6/12/12/R10K w 7h 5"
+    );
     let mut rng = StdRng::seed_from_u64(23);
     let mut checked = 0;
     for _ in 0..40 {
         let mut pos = plain.start();
         for _ in 0..260 {
-            let image = ChuPosition::from_sfen(&mirrored(&pos.to_sfen())).expect("a mirror image");
-            assert_eq!(mirrored(&image.to_sfen()), pos.to_sfen());
+            let image = pos.mirrored();
+            assert_eq!(image.mirrored().to_sfen(), pos.to_sfen());
+            assert_eq!(image.key(), image.computed_key());
             for chu in [&plain, &lone_lion] {
                 assert_eq!(
                     chu.evaluate(&pos),

@@ -186,6 +186,26 @@ impl ChuPosition {
         self.key
     }
 
+    /// The position seen from the other side of the board: turned half a
+    /// circle, each piece changing sides, the other side to move (the
+    /// evaluation must judge both alike).
+    pub fn mirrored(&self) -> ChuPosition {
+        let mut board = [None; SQUARES];
+        for (i, cell) in self.board.iter().enumerate() {
+            board[SQUARES - 1 - i] = cell.map(|(side, piece)| (side.opponent(), piece));
+        }
+        let turned = |sq: Square| Square(SQUARES as u8 - 1 - sq.0);
+        let mut p = ChuPosition {
+            board,
+            to_move: self.to_move.opponent(),
+            lion_taken_at: self.lion_taken_at.map(turned),
+            move_number: self.move_number,
+            key: 0,
+        };
+        p.key = p.computed_key();
+        p
+    }
+
     /// The same board with the other side to move and no 先獅子 square: a
     /// pass, which the search uses for its null-move test (a real pass is
     /// the lion's じっと, a move like any other).
