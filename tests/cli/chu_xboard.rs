@@ -341,51 +341,40 @@ fn the_lone_lion_premium_fades_out_before_the_move_cap() {
     assert_eq!(lion_alone_now(0, 400), 0);
 }
 
-#[test]
-fn an_engine_that_knows_the_move_cap_takes_what_no_reply_can_win_back() {
+/// The engine's move in `sfen`, reading a cap at `cap` plies if given.
+fn move_with_cap(sfen: &str, cap: Option<u32>) -> String {
     use yorimichi::cli::engine::{MoveTime, think};
     use yorimichi::rules::chu::game::Chu;
+    let pos = ChuPosition::from_sfen(sfen).expect("a position");
+    let chu = Chu {
+        move_cap: cap,
+        ..Chu::default()
+    };
+    let time = MoveTime::fixed(0.3);
+    think(&chu, &[pos.key()], &pos, time, Style::ENGINE)
+        .expect("a move")
+        .usi()
+}
+
+#[test]
+fn an_engine_that_knows_the_move_cap_takes_what_no_reply_can_win_back() {
     // The last move before a cap at 400 plies: 先手's 飛車 and 銀将 (12.9
     // points) against 後手's 飛車, 金将 and 歩兵 (14.9). Taking the 金将, which
     // the 歩兵 guards, loses the 飛車 in a game that goes on, and wins the
     // game on points at the cap.
-    let pos = ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b - 400")
-        .expect("a position");
-    let capped = Chu {
-        move_cap: Some(400),
-        ..Chu::default()
-    };
-    let time = MoveTime::fixed(0.3);
-    let last = think(&capped, &[pos.key()], &pos, time, Style::ENGINE).expect("a move");
-    assert_eq!(last.usi(), "6j6e");
-    let unaware = think(&Chu::default(), &[pos.key()], &pos, time, Style::ENGINE).expect("a move");
-    assert_ne!(unaware.usi(), "6j6e");
+    let board = "k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b -";
+    let last = format!("{board} 400");
+    assert_eq!(move_with_cap(&last, Some(400)), "6j6e");
+    assert_ne!(move_with_cap(&last, None), "6j6e");
     // A ply earlier the 歩兵 has its reply before the cap.
-    let earlier = ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b - 399")
-        .expect("a position");
-    let early = think(&capped, &[earlier.key()], &earlier, time, Style::ENGINE).expect("a move");
-    assert_ne!(early.usi(), "6j6e");
+    assert_ne!(move_with_cap(&format!("{board} 399"), Some(400)), "6j6e");
 }
 
 #[test]
 fn an_engine_that_knows_the_move_cap_still_plays_for_the_larger_lead() {
-    use yorimichi::cli::engine::{MoveTime, think};
-    use yorimichi::rules::chu::game::Chu;
     // The last move before the cap, 先手 ahead whatever it plays (27.0
     // points to 15.9): the 歩兵 on 3k is free, the 金将 the 歩兵 on 6d
     // guards is worth more, and no reply comes.
-    let pos = ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/9p2/K8SQ1 b - 400")
-        .expect("a position");
-    let capped = Chu {
-        move_cap: Some(400),
-        ..Chu::default()
-    };
-    let last = think(
-        &capped,
-        &[pos.key()],
-        &pos,
-        MoveTime::fixed(0.3),
-        Style::ENGINE,
-    );
-    assert_eq!(last.expect("a move").usi(), "6j6e");
+    let last = "k10r/12/12/6p5/6g5/12/12/12/12/6R5/9p2/K8SQ1 b - 400";
+    assert_eq!(move_with_cap(last, Some(400)), "6j6e");
 }
