@@ -56,7 +56,7 @@ pub struct Style {
     pub hachu_promotions: bool,
     /// Read the match's move cap as the game's end in the search, scored
     /// as the referee scores it: on the seed's points (a capture on the
-    /// last move meets no reply, and a lead at the cap wins).
+    /// last move meets no reply; a larger lead is still worth more).
     #[arg(long, value_name = "ON|OFF", default_value = "off")]
     pub knows_cap: Switch,
     /// What the only lion on the board is worth over its points, in pawns
