@@ -5,9 +5,9 @@
 //! kept by the game record.
 
 use super::Profile;
-use super::moves::{attacks, has_quiet_move, legal_moves, legal_moves_in, play};
+use super::moves::{attacks, has_quiet_move, last_rank, legal_moves, legal_moves_in, play};
 use super::pieces::{Base, Kind, Piece};
-use super::position::{ChuPosition, RANKS, Square};
+use super::position::{ChuPosition, Square};
 use crate::rules::game::Side;
 
 /// Why a game was decided.
@@ -123,11 +123,7 @@ fn royal_square(pos: &ChuPosition, side: Side) -> Option<Square> {
 
 /// A 歩兵 or 香車 left unpromoted on its last rank: it can never move.
 fn is_dead(sq: Square, side: Side, piece: Piece) -> bool {
-    let last_rank = match side {
-        Side::First => 0,
-        Side::Second => RANKS - 1,
-    };
-    !piece.promoted && matches!(piece.base, Base::Pawn | Base::Lance) && sq.row() == last_rank
+    !piece.promoted && matches!(piece.base, Base::Pawn | Base::Lance) && last_rank(sq, side)
 }
 
 /// lishogi's rules: royals taken, bare king (its own wording), nothing

@@ -126,7 +126,8 @@ pub(crate) fn in_zone(sq: Square, side: Side) -> bool {
     }
 }
 
-fn last_rank(sq: Square, side: Side) -> bool {
+/// The rank farthest from `side`, where a 歩兵 or 香車 can move no more.
+pub(crate) fn last_rank(sq: Square, side: Side) -> bool {
     match side {
         Side::First => sq.row() == 0,
         Side::Second => sq.row() == RANKS - 1,
