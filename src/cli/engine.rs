@@ -64,6 +64,11 @@ pub struct Style {
     #[arg(long, value_name = "PAWNS", default_value_t = 0,
           value_parser = super::whole::<u32>(0, Some(100)))]
     pub lion_alone: u32,
+    /// King safety after HaChu's own terms: against an enemy lion the
+    /// royal kept on its back rank behind 醉象 and 盲虎, and the friends
+    /// beside it that will not promote counted as its shield.
+    #[arg(long, value_name = "ON|OFF", default_value = "off")]
+    pub king_shelter: Switch,
 }
 
 impl Style {
@@ -79,6 +84,7 @@ impl Style {
         hachu_promotions: false,
         knows_cap: Switch::Off,
         lion_alone: 0,
+        king_shelter: Switch::Off,
     };
 }
 

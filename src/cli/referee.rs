@@ -527,6 +527,7 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                     args.max_plies.saturating_sub(plies),
                 ),
                 hachu_promotions: args.style.hachu_promotions,
+                king_shelter: args.style.king_shelter.is_on(),
                 // `pos` has been played from the start, so its move number
                 // counts the plies as `plies` does.
                 move_cap: u32::try_from(args.max_plies)

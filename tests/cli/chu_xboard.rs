@@ -228,6 +228,7 @@ fn engine_and_match_commands_parse() {
             hachu_promotions: false,
             knows_cap: Switch::Off,
             lion_alone: 0,
+            king_shelter: Switch::Off,
         }
     );
     v[4] = "on".into();
@@ -245,6 +246,8 @@ fn engine_and_match_commands_parse() {
             "10",
             "--knows-cap",
             "on",
+            "--king-shelter",
+            "on",
         ]
         .map(String::from),
     );
@@ -259,6 +262,7 @@ fn engine_and_match_commands_parse() {
             hachu_promotions: true,
             knows_cap: Switch::On,
             lion_alone: 10,
+            king_shelter: Switch::On,
         }
     );
     v[4] = "maybe".into();

@@ -366,6 +366,69 @@ fn a_king_with_no_lion_keeps_its_distance_from_the_enemy_lion() {
 }
 
 #[test]
+fn against_an_enemy_lion_a_king_keeps_to_its_back_rank_behind_its_elephant_and_tigers() {
+    let chu = Chu {
+        king_shelter: true,
+        ..Chu::default()
+    };
+    // 先手's 醉象 on 6k with a 盲虎 on either side of it (5k, 7k), its king
+    // behind them on 6l or in front of them on 6j; 後手's lion on 6c or
+    // away.
+    let board = |king_behind: bool, enemy_lion: bool| {
+        let (j, l) = if king_behind {
+            ("12", "5K6")
+        } else {
+            ("5K6", "12")
+        };
+        let rows = [
+            "k11",
+            "12",
+            if enemy_lion { "5n6" } else { "12" },
+            "12",
+            "12",
+            "12",
+            "12",
+            "12",
+            "12",
+            j,
+            "4TET5",
+            l,
+        ];
+        ChuPosition::from_rows(&rows, Side::First).unwrap()
+    };
+    let behind = chu.evaluate(&board(true, true));
+    let in_front = chu.evaluate(&board(false, true));
+    assert!(behind > in_front + 100, "{behind} vs {in_front}");
+    // No enemy lion: nothing to shelter from, and the king's neighbours
+    // (pieces that may still promote) make no shield either way.
+    assert_eq!(
+        chu.evaluate(&board(true, false)),
+        chu.evaluate(&board(false, false))
+    );
+}
+
+#[test]
+fn a_royal_counts_the_friends_beside_it_that_stay_to_guard_it() {
+    let chu = Chu {
+        king_shelter: true,
+        ..Chu::default()
+    };
+    // 先手's 奔王 (which does not promote) beside its king (5l, king on
+    // 6l) or a file further off (4l), its lines as open either way; a 金将
+    // (which may still promote) beside the king or off.
+    let board = |last: &str| {
+        let rows = [
+            "k11", "12", "12", "12", "12", "12", "12", "12", "12", "12", "12", last,
+        ];
+        ChuPosition::from_rows(&rows, Side::First).unwrap()
+    };
+    let beside = chu.evaluate(&board("4QK6"));
+    let off = chu.evaluate(&board("3Q1K6"));
+    assert!(beside > off + 100, "{beside} vs {off}");
+    assert_eq!(chu.evaluate(&board("4GK6")), chu.evaluate(&board("3G1K6")));
+}
+
+#[test]
 fn a_king_beside_its_prince_is_worth_what_the_prince_counts_at_the_cutoff() {
     use yorimichi::rules::chu::end::cutoff_points;
     let chu = Chu::default();
@@ -394,6 +457,10 @@ fn the_evaluation_is_the_same_from_either_side_of_the_board() {
         lion_alone: 300,
         ..Chu::default()
     };
+    let sheltered = Chu {
+        king_shelter: true,
+        ..Chu::default()
+    };
     let turned = ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b 6e 5")
         .unwrap()
         .mirrored();
@@ -409,7 +476,7 @@ fn the_evaluation_is_the_same_from_either_side_of_the_board() {
             let image = pos.mirrored();
             assert_eq!(image.mirrored().to_sfen(), pos.to_sfen());
             assert_eq!(image.key(), image.computed_key());
-            for chu in [&plain, &lone_lion] {
+            for chu in [&plain, &lone_lion, &sheltered] {
                 assert_eq!(
                     chu.evaluate(&pos),
                     chu.evaluate(&image),

@@ -54,6 +54,11 @@ pub struct Chu {
     /// points, as a match's move cap stands in for the 60-minute cutoff:
     /// the search then reads a position that reaches it as the game's end.
     pub move_cap: Option<u32>,
+    /// King safety after HaChu's own terms: against an enemy lion a royal
+    /// kept on its back rank behind 醉象 and 盲虎 ([`lion_proof_shelter`]),
+    /// and the friends beside it that will not promote counted as its
+    /// shield ([`shield`]), instead of a little for any friend beside it.
+    pub king_shelter: bool,
 }
 
 /// What each square a ranging piece reaches along its lines is worth
@@ -68,6 +73,69 @@ const LION_GUARDED: i32 = 40;
 /// king steps (0 unused): a lion takes anything within two squares,
 /// guarded or not, so a royal it comes near has no shelter but distance.
 const LONE_LION_NEAR: [i32; 7] = [0, 250, 250, 150, 90, 40, 15];
+
+/// The most the pieces around a royal count for its shield (hundredths of
+/// the seed's points, before [`SHIELD_SHARE`]).
+const SHIELD_MOST: i32 = 1400;
+
+/// The share of the shield's worth the evaluation counts: one eighth.
+const SHIELD_SHARE: i32 = 8;
+
+/// A royal's shelter against an enemy lion, after HaChu's `Fortress` ([`Chu::king_shelter`]): on its
+/// back rank behind 醉象 and 盲虎, which a lion cannot take there without
+/// being taken back, with 金将 beside it. Hundredths of a pawn for `side`;
+/// below zero for a royal that has left its back rank.
+fn lion_proof_shelter(pos: &ChuPosition, royal: Square, side: Side) -> i32 {
+    match advance(royal, side) {
+        0 => {}
+        1 => return -60,
+        _ => return -125,
+    }
+    // How much a friend on the square (right, forward) of the royal walls
+    // it in: 醉象 3, 盲虎 2, 金将 and と金 1.
+    let wall = |right: i32, forward: i32| {
+        moves::offset(royal, side, right, forward)
+            .and_then(|sq| pos.at(sq))
+            .filter(|&(s, _)| s == side)
+            .map_or(0, |(_, piece)| match piece.kind() {
+                Kind::DrunkElephant => 3,
+                Kind::BlindTiger => 2,
+                Kind::Gold | Kind::Tokin => 1,
+                _ => 0,
+            })
+    };
+    let (front, left, right) = (wall(0, 1), wall(-1, 1), wall(1, 1));
+    let (left_strong, right_strong) = (left > 1, right > 1);
+    let in_front = match front {
+        0 if left_strong || right_strong => 0,
+        0 => -60,
+        1 if left_strong && right_strong => 100,
+        1 => 0,
+        _ => match (left_strong, right_strong) {
+            (true, true) if front == 2 => 137,
+            (true, true) => 125,
+            (false, false) => 0,
+            _ => 75,
+        },
+    };
+    let beside = 25 * (right_strong && wall(2, 0) == 1) as i32
+        + 25 * (left_strong && wall(-2, 0) == 1) as i32
+        + 12 * (wall(1, 0) == 1) as i32
+        + 12 * (wall(-1, 0) == 1) as i32;
+    in_front + beside
+}
+
+/// What the friends around a royal that will not promote any further are
+/// worth (hundredths of the seed's points, at most [`SHIELD_MOST`]): the
+/// pieces that stay to guard it, after HaChu's `Surround` ([`Chu::king_shelter`]).
+fn shield(pos: &ChuPosition, royal: Square, side: Side) -> i32 {
+    neighbours(royal)
+        .filter_map(|sq| pos.at(sq))
+        .filter(|&(s, piece)| s == side && !piece.can_promote())
+        .map(|(_, piece)| worth(piece))
+        .sum::<i32>()
+        .min(SHIELD_MOST)
+}
 
 /// Ranks `sq` lies ahead of `side`'s own back rank (0 on it, 11 at the far end).
 fn advance(sq: Square, side: Side) -> i32 {
@@ -102,6 +170,7 @@ impl Chu {
             lion_alone: 0,
             hachu_promotions: false,
             move_cap: None,
+            king_shelter: false,
         }
     }
 
@@ -126,7 +195,9 @@ impl Chu {
         let mut lion_squares: [[Option<Square>; 2]; 2] = [[None; 2]; 2];
         let mut princes: [Option<Square>; 2] = [None, None];
         let mut prince_worth = [0; 2];
+        let mut pieces = 0;
         for (sq, side, piece) in pos.pieces() {
+            pieces += 1;
             let mut v = worth(piece);
             if piece.is_lion()
                 && let Some(slot) = lion_squares[side.index()].iter_mut().find(|s| s.is_none())
@@ -164,20 +235,32 @@ impl Chu {
             score += sign(side) * v;
         }
         let has_lion = lion_squares.map(|squares| squares[0].is_some());
+        // The shelter from a lion counts once pieces have been traded (the
+        // start has 92), in 32nds.
+        let shelter_weight = (32 - (pieces - 80).max(0) * 32 / 14).max(0);
         for side in Side::BOTH {
-            // A king with friends around it is harder to reach.
-            if let Some(k) = kings[side.index()] {
+            let royal = kings[side.index()].or(princes[side.index()]);
+            if self.king_shelter {
+                if let Some(royal) = royal {
+                    score += sign(side) * shield(pos, royal, side) / SHIELD_SHARE;
+                    if has_lion[side.opponent().index()] {
+                        score +=
+                            sign(side) * lion_proof_shelter(pos, royal, side) * shelter_weight / 32;
+                    }
+                }
+            } else if let Some(k) = kings[side.index()] {
+                // A king with friends around it is harder to reach.
                 let guards = neighbours(k)
                     .filter(|&sq| pos.at(sq).is_some_and(|(s, _)| s == side))
                     .count() as i32;
                 score += sign(side) * 8 * guards.min(5);
-            } else {
+            }
+            if kings[side.index()].is_none() {
                 // A 太子 counts only while its king lives (as the points do
                 // at the cutoff): so the king of a side with a 太子 is
                 // worth that much, not the nothing a king counts.
                 score -= sign(side) * prince_worth[side.index()];
             }
-            let royal = kings[side.index()].or(princes[side.index()]);
             if let Some(royal) = royal.filter(|_| !has_lion[side.index()]) {
                 let nearest = lion_squares[side.opponent().index()]
                     .iter()
