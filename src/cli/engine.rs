@@ -69,6 +69,11 @@ pub struct Style {
     /// beside it that will not promote counted as its shield.
     #[arg(long, value_name = "ON|OFF", default_value = "off")]
     pub king_shelter: Switch,
+    /// Spend more time on an unsettled move: where the last iteration
+    /// changed the best move or saw its value fall, a new one may be begun
+    /// until twice the usual point.
+    #[arg(long, value_name = "ON|OFF", default_value = "off")]
+    pub unsettled_time: Switch,
 }
 
 impl Style {
@@ -85,6 +90,7 @@ impl Style {
         knows_cap: Switch::Off,
         lion_alone: 0,
         king_shelter: Switch::Off,
+        unsettled_time: Switch::Off,
     };
 }
 
@@ -111,6 +117,23 @@ impl MoveTime {
     /// fair part.
     pub fn from_clock(share: f64, left: f64) -> MoveTime {
         MoveTime::within(share, left * 0.5)
+    }
+
+    /// Until when a new iteration may be begun, after one that ended with
+    /// `after` (best move, value) where the one before ended with `before`:
+    /// [`MoveTime::aim`], or twice that (within [`MoveTime::most`]) where
+    /// the move is unsettled, the iteration having changed its mind or
+    /// seen its value fall by more than [`UNSETTLED_FALL`]: it found
+    /// something the one before did not, and the next may decide the move.
+    pub fn aim_after(&self, before: Option<(ChuMove, i32)>, after: Option<(ChuMove, i32)>) -> f64 {
+        match (before, after) {
+            (Some((was, valued)), Some((is, value)))
+                if is != was || value < valued - UNSETTLED_FALL =>
+            {
+                (self.aim * 2.0).min(self.most)
+            }
+            _ => self.aim,
+        }
     }
 
     /// From this move's fair `share` and the most it may ever take: a
@@ -145,19 +168,31 @@ pub fn think(
     let mut searcher = Searcher::new(game, pos.clone(), history, plan).pausing_each_iteration();
     let start = Instant::now();
     let deadline = start + Duration::from_secs_f64(time.most.max(0.01));
+    let mut last: Option<(ChuMove, i32)> = None;
     loop {
         match searcher.step(game, &mut || Instant::now() >= deadline) {
             Step::Done(r) => return Some(r.best),
             Step::NoMove => return None,
             Step::Pending => {
+                let now = searcher.best_so_far().map(|r| (r.best, r.score));
+                let aim = if style.unsettled_time.is_on() {
+                    time.aim_after(last, now)
+                } else {
+                    time.aim
+                };
+                last = now;
                 let elapsed = start.elapsed().as_secs_f64();
-                if Instant::now() >= deadline || elapsed >= time.aim {
-                    return searcher.best_so_far().map(|r| r.best);
+                if Instant::now() >= deadline || elapsed >= aim {
+                    return now.map(|(best, _)| best);
                 }
             }
         }
     }
 }
+
+/// A fall in the value this large from one iteration to the next
+/// (hundredths of a pawn) marks the move as unsettled.
+const UNSETTLED_FALL: i32 = 30;
 
 /// The result line XBoard expects when the game is over in `pos`.
 fn result_line(game: &Chu, pos: &ChuPosition) -> Option<String> {

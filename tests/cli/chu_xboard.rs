@@ -229,6 +229,7 @@ fn engine_and_match_commands_parse() {
             knows_cap: Switch::Off,
             lion_alone: 0,
             king_shelter: Switch::Off,
+            unsettled_time: Switch::Off,
         }
     );
     v[4] = "on".into();
@@ -248,6 +249,8 @@ fn engine_and_match_commands_parse() {
             "on",
             "--king-shelter",
             "on",
+            "--unsettled-time",
+            "on",
         ]
         .map(String::from),
     );
@@ -263,6 +266,7 @@ fn engine_and_match_commands_parse() {
             knows_cap: Switch::On,
             lion_alone: 10,
             king_shelter: Switch::On,
+            unsettled_time: Switch::On,
         }
     );
     v[4] = "maybe".into();
@@ -343,6 +347,35 @@ fn the_lone_lion_premium_fades_out_before_the_move_cap() {
     assert_eq!(lion_alone_now(10, 20), 0);
     assert_eq!(lion_alone_now(10, 0), 0);
     assert_eq!(lion_alone_now(0, 400), 0);
+}
+
+#[test]
+fn an_unsettled_move_may_begin_a_new_iteration_later() {
+    use yorimichi::cli::engine::MoveTime;
+    let time = MoveTime::within(10.0, 100.0);
+    let start = ChuPosition::start();
+    let (a, b) = (
+        parse_usi(&start, "7i7h").expect("a move"),
+        parse_usi(&start, "6i6h").expect("a move"),
+    );
+    let settled = time.aim;
+    assert_eq!(settled, 6.0);
+    // The first iteration has nothing to be compared with.
+    assert_eq!(time.aim_after(None, Some((a, 50))), settled);
+    // The same move, its value level, risen or fallen by no more than 0.3
+    // pawn: settled.
+    assert_eq!(time.aim_after(Some((a, 50)), Some((a, 50))), settled);
+    assert_eq!(time.aim_after(Some((a, 50)), Some((a, 400))), settled);
+    assert_eq!(time.aim_after(Some((a, 50)), Some((a, 20))), settled);
+    // Another move, or the value fallen further: twice the aim.
+    assert_eq!(time.aim_after(Some((a, 50)), Some((b, 50))), 12.0);
+    assert_eq!(time.aim_after(Some((a, 50)), Some((a, 19))), 12.0);
+    // Never past the most the move may take.
+    let short = MoveTime::within(10.0, 9.0);
+    assert_eq!(short.aim_after(Some((a, 50)), Some((b, 50))), 9.0);
+    // A fixed time per move is the aim and the most at once.
+    let fixed = MoveTime::fixed(2.0);
+    assert_eq!(fixed.aim_after(Some((a, 50)), Some((b, 50))), 2.0);
 }
 
 /// The engine's move in `sfen`, reading a cap at `cap` plies if given.
