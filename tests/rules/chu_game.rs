@@ -371,8 +371,8 @@ fn against_an_enemy_lion_a_king_keeps_to_its_back_rank_behind_its_elephant_and_t
         king_shelter: true,
         ..Chu::default()
     };
-    // 先手's 醉象 on 6k with a 盲虎 on either side of it (5k, 7k), its king
-    // behind them on 6l or in front of them on 6j; 後手's lion on 6c or
+    // 先手's 醉象 on 7k with a 盲虎 on either side of it (8k, 6k), its king
+    // behind them on 7l or in front of them on 7j; 後手's lion on 7c or
     // away.
     let board = |king_behind: bool, enemy_lion: bool| {
         let (j, l) = if king_behind {
@@ -413,8 +413,8 @@ fn a_royal_counts_the_friends_beside_it_that_stay_to_guard_it() {
         king_shelter: true,
         ..Chu::default()
     };
-    // 先手's 奔王 (which does not promote) beside its king (5l, king on
-    // 6l) or a file further off (4l), its lines as open either way; a 金将
+    // 先手's 奔王 (which does not promote) beside its king (8l, king on
+    // 7l) or a file further off (9l), its lines as open either way; a 金将
     // (which may still promote) beside the king or off.
     let board = |last: &str| {
         let rows = [

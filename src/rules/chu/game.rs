@@ -81,10 +81,11 @@ const SHIELD_MOST: i32 = 1400;
 /// The share of the shield's worth the evaluation counts: one eighth.
 const SHIELD_SHARE: i32 = 8;
 
-/// A royal's shelter against an enemy lion, after HaChu's `Fortress` ([`Chu::king_shelter`]): on its
-/// back rank behind 醉象 and 盲虎, which a lion cannot take there without
-/// being taken back, with 金将 beside it. Hundredths of a pawn for `side`;
-/// below zero for a royal that has left its back rank.
+/// A royal's shelter against an enemy lion, after HaChu's `Fortress`
+/// ([`Chu::king_shelter`]): on its back rank behind 醉象 and 盲虎, which a
+/// lion cannot take there without being taken back, with 金将 beside it.
+/// Hundredths of a pawn for `side`; below zero for a royal that has left
+/// its back rank, or has nothing in front of it.
 fn lion_proof_shelter(pos: &ChuPosition, royal: Square, side: Side) -> i32 {
     match advance(royal, side) {
         0 => {}
@@ -127,7 +128,8 @@ fn lion_proof_shelter(pos: &ChuPosition, royal: Square, side: Side) -> i32 {
 
 /// What the friends around a royal that will not promote any further are
 /// worth (hundredths of the seed's points, at most [`SHIELD_MOST`]): the
-/// pieces that stay to guard it, after HaChu's `Surround` ([`Chu::king_shelter`]).
+/// pieces that stay to guard it, after HaChu's `Surround`
+/// ([`Chu::king_shelter`]).
 fn shield(pos: &ChuPosition, royal: Square, side: Side) -> i32 {
     neighbours(royal)
         .filter_map(|sq| pos.at(sq))
