@@ -97,6 +97,26 @@ fn bare_king_counts_differently() {
 }
 
 #[test]
+fn lishogi_bares_no_king_against_a_king_and_its_prince() {
+    // A match's last position (both profiles' referees): 後手 has only its
+    // king; 先手 a king, a 太子 and a dozen pieces besides. lishogi counts a
+    // bare king only against a side with one royal, so play goes on.
+    let sfen = "12/12/12/4+E7/6k5/3+A8/12/12/12/12/2T1S1KT4/1FC1G2GSCF1 w - 394";
+    assert_eq!(outcome_in(Profile::Lishogi, &pos(sfen)), None);
+    assert_eq!(
+        outcome_in(Profile::Jcsa, &pos(sfen)),
+        None,
+        "JCSA counts 駒枯れ only against one counting piece"
+    );
+    // Without the 太子, the same 後手 king is bare there.
+    let one_royal = sfen.replace("4+E7", "12");
+    assert_eq!(
+        outcome_in(Profile::Lishogi, &pos(&one_royal)),
+        Some((Some(Side::First), ChuEnd::BareKing))
+    );
+}
+
+#[test]
 fn lishogi_draws_when_only_the_kings_can_move() {
     // Dead 歩兵 and 香車 on their last ranks, two kings apart.
     let p = pos("1P3PP3P1/12/12/12/6k5/12/12/6K5/12/12/12/l10l b - 1");

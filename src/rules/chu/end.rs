@@ -207,10 +207,11 @@ fn royal_attacked(pos: &ChuPosition) -> bool {
 }
 
 /// lishogi's bare king, for `side`: its only piece that can still move is
-/// its royal; the opponent has a royal and more besides (unpromoted 歩兵 and
-/// 仲人 and dead pieces not counted); `side` does not attack the opponent's
-/// royal; and it cannot simply take the opponent's one other piece (that
-/// piece is not next to its king).
+/// its royal; the opponent has exactly one royal (a king with a 太子 beside
+/// it is never counted as baring anyone) and more besides (unpromoted 歩兵
+/// and 仲人 and dead pieces not counted); `side` does not attack the
+/// opponent's royal; and it cannot simply take the opponent's one other
+/// piece (that piece is not next to its king).
 fn lishogi_bared(pos: &ChuPosition, side: Side) -> bool {
     let ours: Vec<(Square, Piece)> = pos
         .pieces()
@@ -237,7 +238,7 @@ fn lishogi_bared(pos: &ChuPosition, side: Side) -> bool {
         .filter(|(_, p)| is_royal(*p))
         .map(|&(sq, _)| sq)
         .collect();
-    if their_royals.is_empty() || theirs.len() <= 1 {
+    if their_royals.len() != 1 || theirs.len() <= 1 {
         return false;
     }
     if their_royals.iter().any(|&sq| attacks(pos, side, sq)) {
