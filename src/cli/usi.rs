@@ -156,9 +156,12 @@ impl Usi {
     fn new() -> Usi {
         let pos = ChuPosition::start();
         Usi {
-            game: Chu::new(ChuRules {
-                profile: Profile::Lishogi,
-            }),
+            game: Chu {
+                king_shelter: true,
+                ..Chu::new(ChuRules {
+                    profile: Profile::Lishogi,
+                })
+            },
             history: vec![pos.key()],
             pos,
             hash_megabytes: None,

@@ -228,8 +228,8 @@ fn engine_and_match_commands_parse() {
             hachu_promotions: false,
             knows_cap: Switch::Off,
             lion_alone: 0,
-            king_shelter: Switch::Off,
-            unsettled_time: Switch::Off,
+            king_shelter: Switch::On,
+            unsettled_time: Switch::On,
         }
     );
     v[4] = "on".into();
@@ -248,9 +248,9 @@ fn engine_and_match_commands_parse() {
             "--knows-cap",
             "on",
             "--king-shelter",
-            "on",
+            "off",
             "--unsettled-time",
-            "on",
+            "off",
         ]
         .map(String::from),
     );
@@ -265,8 +265,8 @@ fn engine_and_match_commands_parse() {
             hachu_promotions: true,
             knows_cap: Switch::On,
             lion_alone: 10,
-            king_shelter: Switch::On,
-            unsettled_time: Switch::On,
+            king_shelter: Switch::Off,
+            unsettled_time: Switch::Off,
         }
     );
     v[4] = "maybe".into();

@@ -164,8 +164,10 @@ fn sign(side: Side) -> i32 {
 }
 
 impl Chu {
-    /// The game under `rules`, valued without the lone-lion premium (the
-    /// CPU levels, `engine`, `usi`; `match --lion-alone` sets one).
+    /// The game under `rules`, valued without the lone-lion premium
+    /// (`match --lion-alone` sets one) and with a little for any friend
+    /// beside a royal: the CPU levels (`engine`, `usi` and `match` turn
+    /// on [`Chu::king_shelter`]).
     pub fn new(rules: ChuRules) -> Chu {
         Chu {
             rules,
