@@ -222,7 +222,7 @@ impl Engine {
         let pos = ChuPosition::start();
         Engine {
             game: Chu {
-                king_shelter: true,
+                king_shelter: Style::ENGINE.king_shelter.is_on(),
                 ..Chu::new(ChuRules::JCSA)
             },
             history: vec![pos.key()],

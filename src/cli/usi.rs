@@ -15,7 +15,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
-use super::engine::MoveTime;
+use super::engine::{MoveTime, Style};
 use crate::rules::chu::Profile;
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::{parse_usi_in, play};
@@ -157,7 +157,7 @@ impl Usi {
         let pos = ChuPosition::start();
         Usi {
             game: Chu {
-                king_shelter: true,
+                king_shelter: Style::ENGINE.king_shelter.is_on(),
                 ..Chu::new(ChuRules {
                     profile: Profile::Lishogi,
                 })

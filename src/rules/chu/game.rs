@@ -164,10 +164,9 @@ fn sign(side: Side) -> i32 {
 }
 
 impl Chu {
-    /// The game under `rules`, valued without the lone-lion premium
-    /// (`match --lion-alone` sets one) and with a little for any friend
-    /// beside a royal: the CPU levels (`engine`, `usi` and `match` turn
-    /// on [`Chu::king_shelter`]).
+    /// The game under `rules` as the CPU levels value it: without the
+    /// lone-lion premium (`match --lion-alone` sets one) and without
+    /// [`Chu::king_shelter`] (`engine`, `usi` and `match` turn it on).
     pub fn new(rules: ChuRules) -> Chu {
         Chu {
             rules,
