@@ -35,18 +35,21 @@ test: deps-test
 
 # 中将棋 under lishogi's rules against lishogi's own rules library
 # (shogiops, pinned in tools/shogiops): the legal moves and the game's end
-# in positions of seeded random games must agree exactly, and KIF written
+# in positions of seeded random games, and of sparse endings where the
+# bare-king rule decides, must agree exactly, and KIF written
 # by either side must read back as the same game on the other; every move
 # of the README's matches against HaChu (docs/matches) must be legal there,
 # and each game ended on the board must end there as the log says, each
 # scored on a mated side's silence must be mated there (three
 # made-up bad logs must fail that check).
 SHOGIOPS_POSITIONS ?= 3000
+SHOGIOPS_ENDINGS ?= 1000
 SHOGIOPS_KIF_GAMES ?= 40
 shogiops-test:
 	cargo build --release
 	cd tools/shogiops && npm ci --no-audit --no-fund --silent
 	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_POSITIONS) --seed 1
+	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_ENDINGS) --seed 1 --endings 1
 	node tools/shogiops/kif.mjs $(BIN) --games $(SHOGIOPS_KIF_GAMES) --seed 1
 	node tools/shogiops/replay.mjs docs/matches/*.log
 	for bad in illegal wrong-winner false-mate; do \
@@ -139,7 +142,7 @@ soak:
 	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules playouts:: -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules mawari_rules::a_random_game -- --nocapture
 	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app cpu_games -- --nocapture --test-threads 1
-	$(MAKE) shogiops-test SHOGIOPS_POSITIONS=1000000 SHOGIOPS_KIF_GAMES=1000
+	$(MAKE) shogiops-test SHOGIOPS_POSITIONS=1000000 SHOGIOPS_ENDINGS=100000 SHOGIOPS_KIF_GAMES=1000
 
 # The まわり将棋 koma-dice table in README (10 000 simulated throws).
 dice-table:

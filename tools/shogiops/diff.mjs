@@ -1,11 +1,14 @@
 // Differential test of Yorimichi's 中将棋 (lishogi profile) against
 // shogiops, lishogi's own rules library (pinned in package.json).
 //
-//   node tools/shogiops/diff.mjs <yorimichi binary> [--positions N] [--seed S]
+//   node tools/shogiops/diff.mjs <yorimichi binary> [--positions N] [--seed S] [--endings F]
 //
 // Plays seeded random games with shogiops (promotions and captures
 // preferred, so that lions, eagles, falcons, promoted kirin and the 先獅子
-// square come up, and games end), and for every position reached compares the end of the game
+// square come up, and games end); with `--endings F`, that share of the
+// games begins instead from a sparse ending (a king, often with a 太子,
+// and a few pieces against a king with at most one), where the bare-king
+// rule decides. For every position reached it compares the end of the game
 // and the full set of legal moves with `yorimichi moves chushogi`. Moves are
 // compared by what they do (from, to, the squares emptied of enemy pieces,
 // promotion), since a lion's leap may be written as one step or two. Every
@@ -27,8 +30,9 @@ const option = (name, fallback) => {
 };
 const positions = option('--positions', 300);
 const seed = option('--seed', 1);
-if (!binary || !Number.isInteger(positions) || positions < 1) {
-  console.error('usage: node diff.mjs <yorimichi binary> [--positions N] [--seed S]');
+const endings = option('--endings', 0);
+if (!binary || !Number.isInteger(positions) || positions < 1 || !(endings >= 0 && endings <= 1)) {
+  console.error('usage: node diff.mjs <yorimichi binary> [--positions N] [--seed S] [--endings 0..1]');
   process.exit(2);
 }
 
@@ -68,20 +72,72 @@ function shogiopsEnd(pos) {
   return outcome.winner ?? 'draw';
 }
 
+// A sparse ending: one side a king (now and then only a 太子), mostly with
+// a 太子, and up to two pieces; the other a king (now and then a 太子)
+// with at most one piece. Every piece on a square of its own, either side
+// to move. Pawns and lances are left out: one on its last rank cannot move.
+const endingRoles = [
+  'gold', 'silver', 'copper', 'leopard', 'tiger', 'elephant', 'chariot', 'kirin', 'phoenix',
+  'sidemover', 'verticalmover', 'rook', 'bishop', 'horse', 'dragon', 'queen', 'lion',
+  'gobetween', 'promotedpawn', 'falcon', 'eagle',
+];
+const ENDING_PLIES = 24;
+function sparseEnding() {
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const colors = random() < 0.5 ? ['sente', 'gote'] : ['gote', 'sente'];
+  const [stronger, weaker] = colors;
+  const pieces = [];
+  if (random() < 0.85) pieces.push({ role: 'king', color: stronger });
+  if (pieces.length === 0 || random() < 0.7) pieces.push({ role: 'prince', color: stronger });
+  for (let n = Math.floor(random() * 3); n > 0; n--) pieces.push({ role: pick(endingRoles), color: stronger });
+  pieces.push({ role: random() < 0.85 ? 'king' : 'prince', color: weaker });
+  if (random() < 0.5) pieces.push({ role: pick(endingRoles), color: weaker });
+  const board = Array.from({ length: 12 }, () => Array(12).fill(null));
+  for (const piece of pieces) {
+    let rank, file;
+    do {
+      rank = Math.floor(random() * 12);
+      file = Math.floor(random() * 12);
+    } while (board[rank][file]);
+    board[rank][file] = piece;
+  }
+  const empty = Array(12).fill('12').join('/');
+  const start = parseSfen('chushogi', `${empty} ${random() < 0.5 ? 'b' : 'w'} - 1`, false).unwrap();
+  board.forEach((row, rank) =>
+    row.forEach((piece, file) => {
+      if (piece) start.board.set(parseSquareName(`${12 - file}${'abcdefghijkl'[rank]}`), piece);
+    }),
+  );
+  // Through the SFEN, so that the position is exactly what is compared.
+  return parseSfen('chushogi', makeSfen(start), false).unwrap();
+}
+
 // The games, a batch at a time (so that a million positions need little
 // memory): a move promotes with probability 0.3 where one can, else it
 // captures with probability 0.4 where one can.
 let pos = Chushogi.default();
+let plies = 0;
+let pliesAllowed = 400;
+function newGame() {
+  plies = 0;
+  if (endings > 0 && random() < endings) {
+    pliesAllowed = ENDING_PLIES;
+    return sparseEnding();
+  }
+  pliesAllowed = 400;
+  return Chushogi.default();
+}
 function nextCases(count) {
   const cases = [];
   while (cases.length < count) {
     const sfen = makeSfen(pos);
     const moves = legalMoves(pos);
     cases.push({ sfen, moves });
-    if (pos.isEnd() || moves.length === 0 || pos.moveNumber > 400) {
-      pos = Chushogi.default();
+    if (pos.isEnd() || moves.length === 0 || plies >= pliesAllowed) {
+      pos = newGame();
       continue;
     }
+    plies += 1;
     const captures = moves.filter((m) => pos.board.get(m.to) || (m.midStep !== undefined && pos.board.get(m.midStep)));
     const promotions = moves.filter((m) => m.promotion);
     const roll = random();
@@ -114,7 +170,7 @@ const answersFor = (count) =>
   });
 
 let differences = 0;
-const seen = { ended: 0, counterStrike: 0, eagleOrFalcon: 0, promotedKirin: 0 };
+const seen = { ended: 0, counterStrike: 0, eagleOrFalcon: 0, promotedKirin: 0, twoRoyals: 0 };
 const report = (sfen, what) => {
   differences += 1;
   if (differences <= 50) console.log(`${sfen}\t${what}`);
@@ -128,6 +184,7 @@ function compare(c, answer) {
   if (lionSquare !== '-') seen.counterStrike += 1;
   if (/\+[dhDH]/.test(board)) seen.eagleOrFalcon += 1;
   if (/\+[oO]/.test(board)) seen.promotedKirin += 1;
+  for (const color of ['sente', 'gote']) if (pos.kingsOf(color).size() >= 2) seen.twoRoyals += 1;
   const theirs = shogiopsEnd(pos);
   const ours = end.split(' ')[0];
   if (theirs !== 'ongoing') seen.ended += 1;
@@ -153,6 +210,7 @@ child.stdin.end();
 console.log(
   `compared ${positions} positions with shogiops (${seen.ended} where the game is over, ` +
     `${seen.counterStrike} with a 先獅子 square, ${seen.eagleOrFalcon} with an eagle or falcon, ` +
-    `${seen.promotedKirin} with a promoted kirin): ${differences} differences`,
+    `${seen.promotedKirin} with a promoted kirin, ${seen.twoRoyals} with a king and a 太子 on one side): ` +
+    `${differences} differences`,
 );
 process.exit(differences === 0 ? 0 : 1);
