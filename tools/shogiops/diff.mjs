@@ -115,9 +115,9 @@ function sparseEnding() {
 // The games, a batch at a time (so that a million positions need little
 // memory): a move promotes with probability 0.3 where one can, else it
 // captures with probability 0.4 where one can.
-let pos = Chushogi.default();
 let plies = 0;
 let pliesAllowed = 400;
+let pos = newGame();
 function newGame() {
   plies = 0;
   if (endings > 0 && random() < endings) {
