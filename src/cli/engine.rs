@@ -93,6 +93,16 @@ impl Style {
         king_shelter: Switch::On,
         unsettled_time: Switch::On,
     };
+
+    /// The game under `rules`, valued as this style says (the rest of a
+    /// style steers the search).
+    pub fn game(&self, rules: ChuRules) -> Chu {
+        Chu {
+            hachu_promotions: self.hachu_promotions,
+            king_shelter: self.king_shelter.is_on(),
+            ..Chu::new(rules)
+        }
+    }
 }
 
 /// How long the engine may think about one move, in seconds.
@@ -221,10 +231,7 @@ impl Engine {
     fn new() -> Self {
         let pos = ChuPosition::start();
         Engine {
-            game: Chu {
-                king_shelter: Style::ENGINE.king_shelter.is_on(),
-                ..Chu::new(ChuRules::JCSA)
-            },
+            game: Style::ENGINE.game(ChuRules::JCSA),
             history: vec![pos.key()],
             pos,
             force: false,

@@ -526,14 +526,12 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                     args.style.lion_alone,
                     args.max_plies.saturating_sub(plies),
                 ),
-                hachu_promotions: args.style.hachu_promotions,
-                king_shelter: args.style.king_shelter.is_on(),
                 // `pos` has been played from the start, so its move number
                 // counts the plies as `plies` does.
                 move_cap: u32::try_from(args.max_plies)
                     .ok()
                     .filter(|_| args.style.knows_cap.is_on()),
-                ..game.clone()
+                ..args.style.game(game.rules)
             };
             let Some(mv) = think(&valued, &history, &pos, time, args.style) else {
                 break result(Some(ours.opponent()), "Yorimichi has no move", plies);

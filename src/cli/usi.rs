@@ -156,12 +156,9 @@ impl Usi {
     fn new() -> Usi {
         let pos = ChuPosition::start();
         Usi {
-            game: Chu {
-                king_shelter: Style::ENGINE.king_shelter.is_on(),
-                ..Chu::new(ChuRules {
-                    profile: Profile::Lishogi,
-                })
-            },
+            game: Style::ENGINE.game(ChuRules {
+                profile: Profile::Lishogi,
+            }),
             history: vec![pos.key()],
             pos,
             hash_megabytes: None,
