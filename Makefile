@@ -13,7 +13,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table soak assets shogiops-test
+.PHONY: link-check play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table soak assets shogiops-test
 
 play: deps-play
 	cargo run --release
@@ -25,6 +25,7 @@ deps-test:
 	@bash .ci/deps.sh test
 
 test: deps-test
+	$(MAKE) link-check
 	cargo fmt --check
 	cargo clippy --release --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR) --lib --bins -- -D warnings
@@ -33,12 +34,20 @@ test: deps-test
 	$(MAKE) screenshot-test
 	$(MAKE) web-test
 
+# Every relative link, image and #anchor in README.md, CHANGELOG.md and
+# docs/ must resolve (tools/check_links.py); its self-test first proves that
+# it finds a missing file, a missing image and a missing anchor in a made-up
+# tree.
+link-check:
+	python3 tools/check_links.py --self-test
+	python3 tools/check_links.py
+
 # 中将棋 under lishogi's rules against lishogi's own rules library
 # (shogiops, pinned in tools/shogiops): the legal moves and the game's end
 # in positions of seeded random games, and of sparse endings where the
 # bare-king rule decides, must agree exactly, and KIF written
 # by either side must read back as the same game on the other; every move
-# of the README's matches against HaChu (docs/matches) must be legal there,
+# of the matches against HaChu (docs/matches, docs/strength.md) must be legal there,
 # and each game ended on the board must end there as the log says, each
 # scored on a mated side's silence must be mated there (three
 # made-up bad logs must fail that check).
@@ -67,7 +76,7 @@ screenshot-test:
 	for s in $$scenes; do $(XVFB) $(BIN) screenshot $$s $(SHOTS)/$$s.png || exit 1; done; \
 	python3 tools/check_png.py $$(for s in $$scenes; do echo $(SHOTS)/$$s.png; done)
 
-# Every README picture, made by the real renderer.
+# Every picture of docs/screenshots.md, made by the real renderer.
 screenshots: deps-test
 	cargo build --release
 	mkdir -p docs
@@ -109,7 +118,7 @@ web-test: deps-test web-build
 		$(SHOTS)/web-phone-chushogi.png $(SHOTS)/web-phone-mawari.png $(SHOTS)/web-review.png \
 		$(SHOTS)/web-error-webgl.png $(SHOTS)/web-error-file.png
 
-# The strength table in the README (takes a while: 200 games a pairing,
+# The self-play strength table in docs/strength.md (takes a while: 200 games a pairing,
 # 40 for 中将棋, whose つよい games take about a minute and a half each).
 selfplay-table:
 	cargo build --release
@@ -144,12 +153,12 @@ soak:
 	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app cpu_games -- --nocapture --test-threads 1
 	$(MAKE) shogiops-test SHOGIOPS_POSITIONS=1000000 SHOGIOPS_ENDINGS=100000 SHOGIOPS_KIF_GAMES=1000
 
-# The まわり将棋 koma-dice table in README (10 000 simulated throws).
+# The まわり将棋 koma-dice table in docs/mawari-dice.md (10 000 simulated throws).
 dice-table:
 	cargo build --release
 	$(BIN) dice --throws 10000 --seed 1
 
-# The まわり将棋 "how games end" table in README: 1 000 games with simulated
+# The まわり将棋 "how games end" table in docs/mawari-dice.md: 1 000 games with simulated
 # throws for each preset and 2, 3 and 4 players.
 mawari-table:
 	cargo build --release
@@ -157,7 +166,7 @@ mawari-table:
 		$(BIN) selfplay mawari --games 1000 --players $$n --preset $$p --seed 1; \
 	done; done
 
-# The exact 十六むさし tables in README (about a minute).
+# The exact 十六むさし tables in docs/musashi-solver.md (about a minute).
 solver-table:
 	cargo build --release
 	$(BIN) solve musashi --board 33 --max-ko 6
