@@ -25,4 +25,5 @@ mod musashi_solver;
 mod playouts;
 mod rules_texts;
 mod search_and_saves;
+mod seed_sentences;
 mod text_fuzz;
