@@ -6,6 +6,16 @@
 //! - [`games`]: one Bevy plugin per game, presenting its rules in the shell.
 //! - [`scenes`]: the screenshot and frame-timing scenes.
 //! - [`cli`]: the command line and its headless commands (native only).
+//!
+//! The path of one move: a click on the board becomes a tap
+//! ([`games::play`]), the game's rules turn taps into a move
+//! ([`rules::taps`]), the record plays it ([`rules::record`]), and the
+//! board's piece entities are moved to match, animated by the shell
+//! ([`shell::anim`]). Boards, presets, tutorials, lessons and problems are
+//! data in `levels/`, read by [`rules::data`] and proved by `yorimichi
+//! check` ([`rules::content`]). The handbook's `docs/architecture.md` says
+//! the same at length: what each folder owns, how to add a game, a tutorial
+//! step or a level file.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

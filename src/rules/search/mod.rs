@@ -19,8 +19,14 @@
 //! shallower, noisier search, so a weak CPU makes the *typical* mistakes of
 //! a beginner rather than random ones).
 
-use rand::{Rng, RngExt, SeedableRng, rngs::StdRng};
-use serde::Deserialize;
+use rand::{RngExt, SeedableRng, rngs::StdRng};
+
+mod levels;
+mod table;
+
+pub use levels::{CpuLevel, Judgement, SearchPlan};
+pub use table::Table;
+use table::{Bound, TtEntry, from_tt, to_tt};
 
 use super::game::{EndReason, Exact, Game, Outcome, Side, capture_open};
 
@@ -80,277 +86,6 @@ const CARELESS: i32 = 10_000;
 /// positive when the side the score is for wins.
 pub fn mate_plies(score: i32) -> Option<i32> {
     (score.abs() >= WIN_BOUND).then(|| (WIN - score.abs()) * score.signum())
-}
-
-/// How one CPU strength plays (from `levels/presets/<game>.ron`).
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct CpuLevel {
-    /// Deepest full-width iteration, in plies.
-    pub depth: u8,
-    /// Nodes the search may visit before it plays its best completed move.
-    pub nodes: u64,
-    /// Whether leaf positions are searched on through captures.
-    pub quiescence: bool,
-    /// How often (0..1) the CPU plays a blunder instead of its best move.
-    pub blunder_rate: f64,
-    /// How deep the blunder search reads: 1 means it sees its own move's
-    /// captures but not the reply.
-    pub blunder_depth: u8,
-    /// Random noise added to each root move's score, in hundredths of a
-    /// piece: how far apart two moves may be and still both get played.
-    pub noise: i32,
-    /// Whether the CPU trusts the game's exact endgame tables
-    /// ([`Game::exact`]) where they reach.
-    #[serde(default)]
-    pub endgame_tables: bool,
-    /// Whether this level judges positions without looking for threats
-    /// ([`Game::evaluate_plain`]): it sees what its own move takes, not the
-    /// gap it leaves behind.
-    #[serde(default)]
-    pub plain_eval: bool,
-    /// Whether its blunders judge that way too (a blunder is then an
-    /// oversight: a threat missed, not just a shallower reading).
-    #[serde(default)]
-    pub plain_blunders: bool,
-    /// Whether this level judges with the game's expert knowledge
-    /// ([`Game::evaluate_expert`]) instead of the ordinary judgement.
-    #[serde(default)]
-    pub expert_eval: bool,
-    /// The most time a move may take, in milliseconds: when it is up the
-    /// CPU plays the best move of its deepest finished reading. Measured
-    /// by whoever runs the search ([`Searcher::with_clock`]); without a
-    /// clock (self-play tables) only the node budget counts.
-    #[serde(default)]
-    pub time_ms: Option<u64>,
-    /// Whether the search may prune with a null move where the game
-    /// offers one ([`Game::null_move`]).
-    #[serde(default)]
-    pub null_move: bool,
-    /// Whether this level keeps to a careful style: it does not play a
-    /// move that takes nothing and leaves the opponent something to take
-    /// at once unless every other move loses by its reading. The seeds'
-    /// strongest players close in without leaving gaps even where a
-    /// sacrifice would pay off.
-    #[serde(default)]
-    pub careful: bool,
-    /// Whether the search reads the moves its ordering puts late less
-    /// deeply, and every move after the first with a null window first
-    /// (principal-variation search), reading a move again at full depth
-    /// and width only when it looks better. With many legal moves (中将棋
-    /// has over a hundred) this reads some plies deeper in the same time.
-    /// An iteration cut short by the clock still gives the better move it
-    /// found: each such move was read to the end. The same search leaves
-    /// out the quiet moves of a node near the horizon whose static value is
-    /// far below what it already has (futility pruning).
-    #[serde(default)]
-    pub late_move_reductions: bool,
-}
-
-/// What one search will do, decided once per move from a [`CpuLevel`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchPlan {
-    pub depth: u8,
-    pub nodes: u64,
-    pub quiescence: bool,
-    pub noise: i32,
-    pub seed: u64,
-    /// Probe the game's exact tables ([`Game::exact`]).
-    pub exact: bool,
-    /// How leaves are judged.
-    pub judgement: Judgement,
-    /// The level's time for a move ([`CpuLevel::time_ms`]).
-    pub time_ms: Option<u64>,
-    /// Null-move pruning ([`CpuLevel::null_move`]).
-    pub null_move: bool,
-    /// Careless root moves scored down ([`CpuLevel::careful`]).
-    pub careful: bool,
-    /// Late-move reductions ([`CpuLevel::late_move_reductions`]).
-    pub reductions: bool,
-    /// Futility pruning: near the horizon, a node whose static value is far
-    /// below alpha leaves out its quiet moves (with the reductions in a
-    /// level: [`CpuLevel::late_move_reductions`]).
-    pub futility: bool,
-    /// Whether a draw is worth less than nothing to a side ahead at the
-    /// root: it makes progress rather than repeat (see [`contempt`]).
-    pub contempt: bool,
-    /// No position may come again, for either side: a move that makes one
-    /// already on the game's or the search's path loses at once, as if it
-    /// were illegal (HaChu's rule: it refuses such a move and makes none).
-    /// Without it a side trapped but for a return to an earlier square
-    /// reads itself safe.
-    pub no_repeats: bool,
-}
-
-impl SearchPlan {
-    /// A plain, repeatable reading to `depth` within `nodes`: capture
-    /// search on, no noise, no tables, no clock, no null move (tests,
-    /// references and problem judging start from it).
-    pub fn fixed(depth: u8, nodes: u64) -> SearchPlan {
-        SearchPlan {
-            depth,
-            nodes,
-            quiescence: true,
-            noise: 0,
-            seed: 1,
-            exact: false,
-            judgement: Judgement::Ordinary,
-            time_ms: None,
-            null_move: false,
-            careful: false,
-            reductions: false,
-            futility: false,
-            contempt: false,
-            no_repeats: false,
-        }
-    }
-}
-
-/// Which of the game's evaluations a search judges its leaves by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Judgement {
-    /// [`Game::evaluate_plain`]: no eye for the threats left behind.
-    Plain,
-    /// [`Game::evaluate`].
-    Ordinary,
-    /// [`Game::evaluate_expert`].
-    Expert,
-}
-
-impl Judgement {
-    fn of(plain: bool, expert: bool) -> Judgement {
-        match (plain, expert) {
-            (true, _) => Judgement::Plain,
-            (false, true) => Judgement::Expert,
-            (false, false) => Judgement::Ordinary,
-        }
-    }
-}
-
-impl CpuLevel {
-    /// Rolls the dice for this move: the full search or a blunder.
-    pub fn plan(&self, rng: &mut impl Rng) -> SearchPlan {
-        let seed = rng.next_u64();
-        if self.blunder_rate > 0.0 && rng.random::<f64>() < self.blunder_rate {
-            SearchPlan {
-                depth: self.blunder_depth.max(1),
-                nodes: self.nodes,
-                quiescence: false,
-                noise: self.noise.max(50),
-                seed,
-                exact: false,
-                judgement: Judgement::of(self.plain_eval || self.plain_blunders, self.expert_eval),
-                time_ms: self.time_ms,
-                null_move: false,
-                careful: false,
-                reductions: false,
-                futility: false,
-                contempt: false,
-                no_repeats: false,
-            }
-        } else {
-            SearchPlan {
-                depth: self.depth.max(1),
-                nodes: self.nodes,
-                quiescence: self.quiescence,
-                noise: self.noise,
-                seed,
-                exact: self.endgame_tables,
-                judgement: Judgement::of(self.plain_eval, self.expert_eval),
-                time_ms: self.time_ms,
-                null_move: self.null_move,
-                careful: self.careful,
-                reductions: self.late_move_reductions,
-                futility: self.late_move_reductions,
-                contempt: false,
-                no_repeats: false,
-            }
-        }
-    }
-
-    /// The strongest play: used for hints (ヒント).
-    pub fn hint_plan(&self) -> SearchPlan {
-        SearchPlan {
-            depth: self.depth.max(1),
-            nodes: self.nodes,
-            quiescence: self.quiescence,
-            noise: 0,
-            seed: 0,
-            exact: self.endgame_tables,
-            judgement: Judgement::of(self.plain_eval, self.expert_eval),
-            time_ms: self.time_ms,
-            null_move: self.null_move,
-            careful: self.careful,
-            reductions: self.late_move_reductions,
-            futility: self.late_move_reductions,
-            contempt: false,
-            no_repeats: false,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct TtEntry<M> {
-    key: u64,
-    depth: i32,
-    score: i32,
-    bound: Bound,
-    best: Option<M>,
-}
-
-/// The transposition table: what readings found about positions, by their
-/// hash. A search can be given one and hand it back
-/// ([`Searcher::with_table`], [`Searcher::into_table`]), so that a caller
-/// may start the next search with what the last one read.
-pub struct Table<M> {
-    entries: Vec<Option<TtEntry<M>>>,
-}
-
-impl<M: Copy> Table<M> {
-    /// The size a search uses unless given another.
-    fn standard() -> Self {
-        Table::with_bits(TT_BITS)
-    }
-
-    fn with_bits(bits: u32) -> Self {
-        Table {
-            entries: vec![None; 1 << bits],
-        }
-    }
-
-    /// A table of at most `megabytes` (a power of two of entries; at
-    /// least the standard size's sixteenth).
-    pub fn with_megabytes(megabytes: usize) -> Self {
-        let entry = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
-        let wanted = (megabytes.max(1) << 20) / entry;
-        let bits = (usize::BITS - 1 - wanted.max(1).leading_zeros()).clamp(TT_BITS - 4, 28);
-        Table::with_bits(bits)
-    }
-
-    /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
-        self.entries.fill(None);
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
-    }
-
-    fn get(&self, key: u64) -> Option<TtEntry<M>> {
-        self.entries[self.slot(key)].filter(|e| e.key == key)
-    }
-
-    fn put(&mut self, entry: TtEntry<M>) {
-        let slot = self.slot(entry.key);
-        self.entries[slot] = Some(entry);
-    }
 }
 
 /// The answer of a finished search.
@@ -431,8 +166,6 @@ pub struct Searcher<G: Game> {
 /// time of their own (the web has no `std::time`), so the app, the
 /// commands and the tests bring theirs.
 pub(crate) type Clock = Box<dyn FnMut() -> bool + Send + Sync>;
-
-const TT_BITS: u32 = 17;
 
 impl<G: Game> Searcher<G> {
     /// `history` holds the hashes of the positions before the root, oldest
@@ -1127,25 +860,5 @@ fn sort_by_key_in<M: Copy>(
     unsorted.extend_from_slice(moves);
     for (slot, &(_, i)) in moves.iter_mut().zip(keys.iter()) {
         *slot = unsorted[i as usize];
-    }
-}
-
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= WIN_BOUND {
-        score + ply as i32
-    } else if score <= -WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= WIN_BOUND {
-        score - ply as i32
-    } else if score <= -WIN_BOUND {
-        score + ply as i32
-    } else {
-        score
     }
 }
