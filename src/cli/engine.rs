@@ -79,7 +79,7 @@ pub struct Style {
 impl Style {
     /// How `yorimichi engine` plays, and `match` unless told otherwise: the
     /// null move on, as for つよい, and king safety after HaChu's terms
-    /// with more time for an unsettled move (README: each measured in
+    /// with more time for an unsettled move (docs/strength.md: each measured in
     /// matches against HaChu).
     pub const ENGINE: Style = Style {
         null_move: Switch::On,

@@ -29,6 +29,8 @@ use crate::shell::{ChosenGame, Screen};
 pub enum Scene {
     Title,
     List,
+    /// The game list on a phone held upright.
+    ListPhone,
     Settings,
     Hasami,
     HasamiContrast,
@@ -79,10 +81,11 @@ pub enum Scene {
 }
 
 impl Scene {
-    /// Every scene, in the README's order.
-    pub const ALL: [Scene; 48] = [
+    /// Every scene, in the order of the handbook's pictures (docs/screenshots.md).
+    pub const ALL: [Scene; 49] = [
         Scene::Title,
         Scene::List,
+        Scene::ListPhone,
         Scene::Settings,
         Scene::Hasami,
         Scene::HasamiContrast,
@@ -135,6 +138,7 @@ impl Scene {
         match self {
             Scene::Title => "title",
             Scene::List => "list",
+            Scene::ListPhone => "list-phone",
             Scene::Settings => "settings",
             Scene::HasamiContrast => "hasami-contrast",
             Scene::HasamiWin => "hasami-win",
@@ -199,6 +203,7 @@ impl Scene {
         match self {
             Scene::Title
             | Scene::List
+            | Scene::ListPhone
             | Scene::Settings
             | Scene::Hasami
             | Scene::HasamiContrast
@@ -248,8 +253,8 @@ impl Scene {
         }
     }
 
-    /// Shown in the README (`make screenshots`); the others only time frames.
-    pub fn in_readme(self) -> bool {
+    /// Pictured for the handbook (`make screenshots`); the others only time frames.
+    pub fn in_gallery(self) -> bool {
         self != Scene::ChushogiCpu
     }
 
@@ -268,7 +273,10 @@ impl Scene {
 
     /// A phone held upright: the window turns portrait before the game opens.
     fn is_phone(self) -> bool {
-        matches!(self, Scene::ChushogiPhone | Scene::MawariPhone)
+        matches!(
+            self,
+            Scene::ChushogiPhone | Scene::MawariPhone | Scene::ListPhone
+        )
     }
 
     /// Frames after the scene has settled at which it shows what it is for:
@@ -366,7 +374,7 @@ fn stage_screens(
     };
     commands.insert_resource(ChosenGame(scene.game()));
     match scene {
-        Scene::List => next.set(Screen::GameList),
+        Scene::List | Scene::ListPhone => next.set(Screen::GameList),
         Scene::Settings => next.set(Screen::Settings),
         Scene::HasamiTutorial
         | Scene::FoxGeeseTutorial

@@ -266,7 +266,7 @@ fn spawn_camera(mut commands: Commands) {
 }
 
 /// On a software renderer (llvmpipe, SwiftShader: the GPU is the CPU) 4×
-/// multisampling more than doubles the frame time (README, Performance), so
+/// multisampling more than doubles the frame time (docs/performance.md), so
 /// there the edges are left unsmoothed; a real GPU keeps them smooth. The CPU
 /// opponent's search then also leaves the renderer room
 /// ([`cpu::SearchPace`]).
@@ -303,7 +303,7 @@ fn fit_to_adapter(
         // The renderer needs the cores the CPU opponent thinks on.
         *pace = cpu::SearchPace::ShareWithRenderer;
     }
-    // The README's pictures are taken smooth, however slowly.
+    // The handbook's pictures are taken smooth, however slowly.
     if job.is_some_and(|j| j.is_picture()) {
         return;
     }

@@ -64,7 +64,7 @@ fn help_exits_0() {
 }
 
 #[test]
-fn screenshot_list_prints_the_readme_scenes() {
+fn screenshot_list_prints_the_handbook_scenes() {
     let names = |wanted: fn(&Scene) -> bool| -> String {
         Scene::ALL
             .iter()
@@ -74,7 +74,7 @@ fn screenshot_list_prints_the_readme_scenes() {
     };
     let out = yorimichi(&["screenshot", "--list"]);
     assert!(out.status.success());
-    assert_eq!(text(&out.stdout), names(|s| s.in_readme()));
+    assert_eq!(text(&out.stdout), names(|s| s.in_gallery()));
     let out = yorimichi(&["screenshot", "--list", "--smoke"]);
     assert!(out.status.success());
     assert_eq!(text(&out.stdout), names(|s| s.is_smoke_test()));

@@ -1,5 +1,5 @@
 //! The two rule profiles of 中将棋 (issue 6): JCSA (the seed's) and lishogi
-//! (for games played there). Each difference listed in README has a test
+//! (for games played there). Each difference listed in docs/rules/chushogi.md has a test
 //! here; the positions follow lishogi's own chushogi tests where they can.
 
 use yorimichi::rules::chu::Profile;

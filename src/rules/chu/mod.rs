@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 /// Whose rules a game follows. The seed's rules are the Japan Chu Shogi
 /// Association's (with 将棋-焔-'s additions); the lishogi profile is the
 /// rules of lishogi.org, for games played there. Every difference is listed
-/// in README and tested (tests/chu_profiles.rs).
+/// in docs/rules/chushogi.md and tested (tests/rules/chu_profiles.rs).
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 pub enum Profile {
     #[default]

@@ -167,7 +167,7 @@ impl View {
     /// of room outweigh a pair of 子 (a capture that leads into a corner is
     /// a bad one). つよい judges so; the ordinary view, whose
     /// 子 squeeze less hard and whose 親 chases captures, is ふつう's (the
-    /// matches that chose the weights are in the README).
+    /// matches that chose the weights are in docs/strength.md).
     const EXPERT: View = View {
         see_threats: true,
         see_traps: true,
