@@ -486,8 +486,8 @@ pub fn piece_info(piece: Piece, side: Side, lang: Lang) -> PieceInfo {
     let worth = match kind {
         Kind::King => lang.pick("点数なし", "no points").to_string(),
         _ => match lang {
-            Lang::Ja => format!("{}点", piece.points()),
-            Lang::En => format!("{} points", piece.points()),
+            Lang::Ja => format!("{:.1}点", piece.points()),
+            Lang::En => format!("{:.1} points", piece.points()),
         },
     };
     PieceInfo {

@@ -91,9 +91,16 @@ impl Playable for Musashi {
     fn status_line(&self, pos: &MusashiPos, lang: Lang) -> String {
         let (left, taken) = (pos.ko_count(), KO_AT_START.saturating_sub(pos.ko_count()));
         let at = self.rules().oya_wins_at;
-        match lang {
-            Lang::Ja => format!("子 {left}個 · 取られた {taken}個\n(親の勝ち: {at}個以下)"),
-            Lang::En => format!("Ko: {left} · taken: {taken}\n(the oya wins at {at} or fewer)"),
+        // 子 go in pairs: a threshold of one is reached only when all are taken.
+        match (lang, at) {
+            (Lang::Ja, 1) => format!("子 {left}個 · 取られた {taken}個\n(親の勝ち: 全部取ったら)"),
+            (Lang::En, 1) => {
+                format!("Ko: {left} · taken: {taken}\n(the oya wins when all are taken)")
+            }
+            (Lang::Ja, _) => format!("子 {left}個 · 取られた {taken}個\n(親の勝ち: {at}個以下)"),
+            (Lang::En, _) => {
+                format!("Ko: {left} · taken: {taken}\n(the oya wins at {at} or fewer)")
+            }
         }
     }
     fn notice(&self, pos: &MusashiPos, occurrences: u32) -> Option<T> {

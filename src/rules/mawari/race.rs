@@ -120,7 +120,7 @@ impl Rank {
     }
     pub(crate) fn name_en(self) -> &'static str {
         match self {
-            Rank::SenkoStand => "incense stand",
+            Rank::SenkoStand => "senko-dachi",
             Rank::Upright => "upright",
             Rank::Sideways => "sideways",
             Rank::Tokin => "tokin",
