@@ -13,7 +13,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: link-check play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table soak assets shogiops-test
+.PHONY: link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table soak assets shogiops-test
 
 play: deps-play
 	cargo run --release
@@ -75,6 +75,22 @@ screenshot-test:
 	for s in $$scenes; do rm -f $(SHOTS)/$$s.png; done; \
 	for s in $$scenes; do $(XVFB) $(BIN) screenshot $$s $(SHOTS)/$$s.png || exit 1; done; \
 	python3 tools/check_png.py $$(for s in $$scenes; do echo $(SHOTS)/$$s.png; done)
+	$(MAKE) choice-test
+
+# Every chosen option reads without its colour: the setup screens, the
+# settings and the game list pictured with their buttons listed, then seen
+# in greyscale and as protanopes and deuteranopes see them
+# (tools/check_choices.py, which first proves it catches colour alone).
+CHOICE_SCENES := list list-phone settings hasami-setup foxgeese-setup musashi-setup chushogi-setup mawari-setup mawari-family
+choice-test:
+	cargo build --release
+	mkdir -p $(SHOTS)
+	python3 tools/check_choices.py --self-test
+	for s in $(CHOICE_SCENES); do \
+		rm -f $(SHOTS)/choices-$$s.png $(SHOTS)/choices-$$s.tsv; \
+		$(XVFB) $(BIN) screenshot $$s $(SHOTS)/choices-$$s.png --controls $(SHOTS)/choices-$$s.tsv || exit 1; \
+	done
+	python3 tools/check_choices.py $$(for s in $(CHOICE_SCENES); do echo $(SHOTS)/choices-$$s.png $(SHOTS)/choices-$$s.tsv; done)
 
 # Every picture of docs/screenshots.md, made by the real renderer.
 screenshots: deps-test

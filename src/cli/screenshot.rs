@@ -19,19 +19,25 @@ pub struct ScreenshotArgs {
     /// The picture to write (a .png file).
     #[arg(value_name = "OUT.png", value_parser = png, required_unless_present = "list")]
     pub out: Option<String>,
-    /// Print the README's scenes, one a line, instead of rendering.
+    /// Print the handbook's scenes, one a line, instead of rendering.
     #[arg(long, conflicts_with_all = ["scene", "out"])]
     pub list: bool,
     /// With --list: only the title and each game's board (what
     /// `make screenshot-test` renders).
     #[arg(long, requires = "list")]
     pub smoke: bool,
+    /// Also list the picture's buttons and colour keys, with their states
+    /// and places, into this file (tab-separated).
+    #[arg(long, value_name = "OUT.tsv", conflicts_with = "list")]
+    pub controls: Option<String>,
 }
 
 impl ScreenshotArgs {
     /// The job that pictures the scene (`None` with `--list`).
     pub(crate) fn picture(&self) -> Option<ScreenshotJob> {
-        Some(self.scene?.picture(self.out.as_deref()?))
+        let mut job = self.scene?.picture(self.out.as_deref()?);
+        job.controls = self.controls.as_ref().map(Into::into);
+        Some(job)
     }
 }
 
@@ -57,13 +63,13 @@ pub(crate) fn scene_help() -> String {
     format!("Scenes: {}", Scene::names())
 }
 
-/// Prints the README's scenes, or with `smoke` the smoke test's, one a line.
+/// Prints the handbook's scenes, or with `smoke` the smoke test's, one a line.
 pub(crate) fn list(smoke: bool, out: &mut dyn Write) -> Outcome {
     let wanted = |s: &Scene| {
         if smoke {
             s.is_smoke_test()
         } else {
-            s.in_readme()
+            s.in_gallery()
         }
     };
     for scene in Scene::ALL.iter().filter(|s| wanted(s)) {

@@ -11,7 +11,7 @@ use crate::shell::Screen;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::screens::localized_game_name;
 use crate::shell::settings::Settings;
-use crate::shell::widgets::{self, Fonts, palette};
+use crate::shell::widgets::{self, ButtonLook, Fonts, palette};
 
 /// The root of a setup screen (rebuilt when its choices change).
 #[derive(Component)]
@@ -83,17 +83,18 @@ pub(crate) fn game_title_with(
     });
 }
 
-/// One choice button; clicking it edits the draft `D` (the setup screen's
-/// choices, kept as a resource).
+/// One button of a setup screen, drawn as `look` (an option of a group, a
+/// toggle or an action); clicking it edits the draft `D` (the setup
+/// screen's choices, kept as a resource).
 pub(crate) fn option<D: Resource<Mutability = Mutable>>(
     parent: &mut ChildSpawnerCommands,
     fonts: &Fonts,
     caption: &str,
-    selected: bool,
+    look: ButtonLook,
     edit: impl Fn(&mut D) + Send + Sync + 'static,
 ) {
     parent
-        .spawn(widgets::button(fonts, caption, selected))
+        .spawn(widgets::button_with(fonts, caption, look))
         .observe(move |_: On<Pointer<Click>>, mut draft: ResMut<D>| edit(&mut draft));
 }
 
@@ -113,9 +114,14 @@ pub(crate) fn choice_group<
     heading(parent, fonts, lang, title);
     parent.spawn(widgets::row()).with_children(|r| {
         for &(value, key) in choices {
-            option::<D>(r, fonts, key.get(lang), current == value, move |d| {
-                set(d, value)
-            });
+            let chosen = current == value;
+            option::<D>(
+                r,
+                fonts,
+                key.get(lang),
+                ButtonLook::Choice { chosen },
+                move |d| set(d, value),
+            );
         }
     });
 }

@@ -16,7 +16,7 @@ use crate::shell::keys::ButtonFocus;
 use crate::shell::save::Store;
 use crate::shell::screens::{go_to, open_from};
 use crate::shell::settings::{PieceStyle, Settings};
-use crate::shell::widgets::{self, Fonts, palette};
+use crate::shell::widgets::{self, ButtonLook, Fonts, palette};
 
 pub fn plugin<G: Playable>(app: &mut App) {
     app.add_systems(
@@ -62,14 +62,18 @@ fn spawn_setup<G: Playable>(
                         r,
                         &fonts,
                         tr(T::OpponentCpu),
-                        d.opponent_is_cpu,
+                        ButtonLook::Choice {
+                            chosen: d.opponent_is_cpu,
+                        },
                         |d| d.opponent_is_cpu = true,
                     );
                     option::<SetupDraft<G>>(
                         r,
                         &fonts,
                         tr(T::OpponentHuman),
-                        !d.opponent_is_cpu,
+                        ButtonLook::Choice {
+                            chosen: !d.opponent_is_cpu,
+                        },
                         |d| d.opponent_is_cpu = false,
                     );
                 });
@@ -130,10 +134,12 @@ fn spawn_setup<G: Playable>(
                             (PieceStyle::Koma, T::PieceKoma),
                             (PieceStyle::Symbol, T::PieceSymbol),
                         ] {
-                            r.spawn(widgets::button(
+                            r.spawn(widgets::button_with(
                                 &fonts,
                                 tr(key),
-                                settings.piece_style == style,
+                                ButtonLook::Choice {
+                                    chosen: settings.piece_style == style,
+                                },
                             ))
                             .observe(
                                 move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
@@ -154,7 +160,9 @@ fn spawn_setup<G: Playable>(
                             r,
                             &fonts,
                             lang.text(&p.name),
-                            d.preset == p.id,
+                            ButtonLook::Choice {
+                                chosen: d.preset == p.id,
+                            },
                             move |d| d.preset = id.clone(),
                         );
                     }
@@ -162,7 +170,9 @@ fn spawn_setup<G: Playable>(
                         r,
                         &fonts,
                         tr(T::CustomRules),
-                        d.preset == "custom",
+                        ButtonLook::Choice {
+                            chosen: d.preset == "custom",
+                        },
                         |d| d.preset = "custom".into(),
                     );
                 });

@@ -6,6 +6,7 @@
 //! run between the count and the shot. Scenes never touch the player's
 //! saves.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -16,7 +17,8 @@ use bevy::time::TimeUpdateStrategy;
 
 use super::Screen;
 use super::save::Store;
-use super::widgets::Fonts;
+use super::screens::GameCard;
+use super::widgets::{ButtonLook, ColourKey, Fonts};
 
 /// The order of a captured frame: count it, stage the scene, then shoot.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +41,10 @@ pub struct ScreenshotJob {
     /// The frame the picture is taken at (timing starts 20 frames before).
     pub shoot_at: u32,
     requested_at: Option<u32>,
+    /// Where to list the picture's buttons and colour keys, with their
+    /// states and places (`screenshot --controls`), for the check that a
+    /// chosen option reads without its colour.
+    pub controls: Option<PathBuf>,
     /// `yorimichi frames`: instead of a picture, time this many seconds of
     /// frames from the moment the picture would be taken.
     measure: Option<f32>,
@@ -54,6 +60,7 @@ impl ScreenshotJob {
             frame: 0,
             shoot_at: SETTLE_FRAMES + extra_frames,
             requested_at: None,
+            controls: None,
             measure: None,
         }
     }
@@ -115,7 +122,12 @@ fn count_frame(mut job: ResMut<ScreenshotJob>) {
 
 /// Takes the picture at the job's frame and exits once it is written, or
 /// starts the frame clock there.
-fn shoot(mut job: ResMut<ScreenshotJob>, mut commands: Commands, mut exit: MessageWriter<AppExit>) {
+fn shoot(
+    mut job: ResMut<ScreenshotJob>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+    controls: Query<ControlOnScreen>,
+) {
     let f = job.frame;
     if let Some(seconds) = job.measure {
         // Timing starts where the picture would be taken: the moment the
@@ -137,6 +149,12 @@ fn shoot(mut job: ResMut<ScreenshotJob>, mut commands: Commands, mut exit: Messa
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path));
         job.requested_at = Some(f);
+        if let Some(list) = &job.controls
+            && let Err(e) = std::fs::write(list, list_controls(&controls))
+        {
+            error!("{}: {e}", list.display());
+            exit.write(AppExit::error());
+        }
     }
     if let Some(at) = job.requested_at {
         if job.path.exists() && f > at + 2 {
@@ -146,6 +164,54 @@ fn shoot(mut job: ResMut<ScreenshotJob>, mut commands: Commands, mut exit: Messa
             exit.write(AppExit::error());
         }
     }
+}
+
+/// What the controls list reads of a button or a colour key.
+type ControlOnScreen = (
+    Entity,
+    Option<&'static ButtonLook>,
+    Option<&'static ColourKey>,
+    Has<GameCard>,
+    Option<&'static ChildOf>,
+    &'static ComputedNode,
+    &'static UiGlobalTransform,
+    &'static InheritedVisibility,
+);
+
+/// One line a visible button or colour key, tab-separated: what it is
+/// (`action`, `primary`, `choice`, `toggle`, `colour`, or `card`: a game
+/// list's card), whether it is chosen (a colour key: its colour's number),
+/// its group (the parent entity: the options of one group share it), and
+/// its box in the picture's pixels (left, top, right, bottom).
+fn list_controls(controls: &Query<ControlOnScreen>) -> String {
+    let mut out = String::from("kind\tstate\tgroup\tleft\ttop\tright\tbottom\n");
+    for (entity, look, key, card, parent, node, transform, visible) in controls {
+        let (kind, state) = match (look, key) {
+            (Some(ButtonLook::Action), _) => ("action", 0),
+            (Some(ButtonLook::Primary), _) => ("primary", 0),
+            (Some(ButtonLook::Choice { chosen }), _) => ("choice", u32::from(*chosen)),
+            (Some(ButtonLook::Toggle { on }), _) => ("toggle", u32::from(*on)),
+            (None, Some(ColourKey(n))) => ("colour", u32::from(*n)),
+            (None, None) if card => ("card", 0),
+            (None, None) => continue,
+        };
+        let size = node.size();
+        if !visible.get() || size.x < 1.0 || size.y < 1.0 {
+            continue;
+        }
+        let centre = transform.translation;
+        let group = parent.map_or(entity, ChildOf::parent);
+        let _ = writeln!(
+            out,
+            "{kind}\t{state}\t{}\t{:.0}\t{:.0}\t{:.0}\t{:.0}",
+            group.to_bits(),
+            centre.x - size.x / 2.0,
+            centre.y - size.y / 2.0,
+            centre.x + size.x / 2.0,
+            centre.y + size.y / 2.0,
+        );
+    }
+    out
 }
 
 fn measure_frames(

@@ -10,7 +10,7 @@ use super::save::Store;
 use super::settings::{
     BoardTheme, ChuPieceSet, Coords, PieceStyle, Settings, TextSize, coords_text,
 };
-use super::widgets::{self, Fonts, palette};
+use super::widgets::{self, ButtonLook, Fonts, palette};
 use super::{BugContext, ChosenGame, ChosenTutorial, Notice, ReturnTo, Screen};
 use crate::rules::data::GameId;
 
@@ -20,7 +20,7 @@ pub(crate) const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub(crate) const CHANGES: &[(&str, &str, &str)] = &[
     (
         "0.4.0",
-        "中将棋とまわり将棋を公開しました。中将棋は日本中将棋連盟のルール、獅子の二歩、学ぶ(駒ごとのレッスンと駒問題集)付き。まわり将棋は2〜4人、金将4枚を本当に投げて数え、特別ルールはすべて設定で選べます。",
+        "中将棋とまわり将棋を公開しました。中将棋は日本中将棋連盟のルール、獅子の2回動き、学ぶ(駒ごとのレッスンと駒問題集)付き。まわり将棋は2〜4人、金将4枚を本当に投げて数え、特別ルールはすべて設定で選べます。",
         "Chu Shogi and Mawari Shogi released. Chu Shogi with the Japan Chu Shogi Association's rules, the lion's two steps, and lessons for every piece and problems. Mawari Shogi for 2 to 4 players, the four golds thrown for real and read as they lie, every special rule a setting.",
     ),
     (
@@ -45,6 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<ReviewRequest>()
         .add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(OnEnter(Screen::GameList), spawn_game_list)
+        .add_systems(Update, fit_game_grid.run_if(in_state(Screen::GameList)))
         .add_systems(OnEnter(Screen::Settings), spawn_settings)
         .add_systems(OnEnter(Screen::About), spawn_about)
         .add_systems(OnEnter(Screen::BugReport), spawn_bug_report)
@@ -226,8 +227,8 @@ fn game_name(game: GameId) -> (&'static str, &'static str) {
 fn game_blurb(game: GameId) -> (&'static str, &'static str) {
     match game {
         GameId::Hasami => (
-            "「歩」と「と」を縦か横に動かして、相手の駒をはさんで取る。",
-            "Move your pieces like rooks and capture by sandwiching.",
+            "「歩」と「と」を縦か横に動かして、相手の駒をはさんで取る。先に5枚取ったら勝ち。",
+            "Move your pieces like rooks and capture by sandwiching. The first to capture 5 wins.",
         ),
         GameId::Musashi => (
             "親1枚と子16枚の追いかけっこ。",
@@ -261,8 +262,10 @@ fn spawn_game_list(
     settings: Res<Settings>,
     store: Res<Store>,
     mut notice: ResMut<Notice>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
     let lang = settings.lang;
+    let portrait = windows.single().is_ok_and(super::is_portrait);
     commands
         .spawn((DespawnOnExit(Screen::GameList), widgets::screen_root()))
         .with_children(|root| {
@@ -282,86 +285,39 @@ fn spawn_game_list(
                     palette::VERMILION,
                 ));
             }
-            root.spawn(widgets::row()).with_children(|row| {
+            // One card a game, all of one size, in a regular grid: two
+            // columns on a wide window, one on a phone held upright.
+            let columns = if portrait { 1 } else { 2 };
+            root.spawn(game_grid(columns)).with_children(|grid| {
                 for game in GameId::PLAYABLE {
                     let (ja, en) = game_blurb(game);
-                    row.spawn(widgets::card()).with_children(|card| {
+                    grid.spawn(game_card()).with_children(|card| {
                         // The game's board in miniature beside its name,
                         // words and buttons.
+                        card.spawn(CardPicture(game));
                         card.spawn(Node {
-                            flex_direction: FlexDirection::Row,
+                            flex_direction: FlexDirection::Column,
                             align_items: AlignItems::Center,
-                            column_gap: px(14),
+                            flex_grow: 1.0,
+                            flex_basis: px(0),
+                            row_gap: px(6),
                             ..default()
                         })
                         .with_children(|card| {
-                            card.spawn(CardPicture(game));
-                            card.spawn(Node {
-                                flex_direction: FlexDirection::Column,
-                                align_items: AlignItems::Center,
-                                row_gap: px(6),
-                                ..default()
-                            })
-                            .with_children(|card| {
-                                card.spawn(widgets::text(
-                                    &fonts,
-                                    localized_game_name(game, lang),
-                                    ty::HEADING,
-                                    palette::INK,
-                                ));
-                                card.spawn(widgets::text(
-                                    &fonts,
-                                    lang.pick(ja, en),
-                                    ty::BODY,
-                                    palette::INK_SOFT,
-                                ));
-                                card.spawn(widgets::row()).with_children(|buttons| {
-                                    buttons
-                                        .spawn((
-                                            widgets::key_button(&fonts, lang, T::NewGame, true),
-                                            CardButton::New(game),
-                                        ))
-                                        .observe(choose(game, Screen::Setup));
-                                    if store.has(&game.save_key()) {
-                                        buttons
-                                            .spawn((
-                                                widgets::key_button(
-                                                    &fonts,
-                                                    lang,
-                                                    T::Continue,
-                                                    false,
-                                                ),
-                                                CardButton::Continue(game),
-                                            ))
-                                            .observe(resume(game));
-                                    }
-                                    if store.has(&game.finished_key()) {
-                                        buttons
-                                            .spawn((
-                                                widgets::key_button(&fonts, lang, T::Review, false),
-                                                CardButton::Review(game),
-                                            ))
-                                            .observe(review(game));
-                                    }
-                                    buttons
-                                        .spawn((
-                                            widgets::key_button(&fonts, lang, T::HowToPlay, false),
-                                            CardButton::Rules(game),
-                                        ))
-                                        .observe(choose(game, Screen::Rules));
-                                    // A game with several lessons opens their menu.
-                                    let (key, screen) = if game.has_lessons() {
-                                        (T::Learn, Screen::Lessons)
-                                    } else {
-                                        (T::Tutorial, Screen::Tutorial)
-                                    };
-                                    buttons
-                                        .spawn((
-                                            widgets::key_button(&fonts, lang, key, false),
-                                            CardButton::Tutorial(game),
-                                        ))
-                                        .observe(choose(game, screen));
-                                });
+                            card.spawn(widgets::text(
+                                &fonts,
+                                localized_game_name(game, lang),
+                                ty::HEADING,
+                                palette::INK,
+                            ));
+                            card.spawn(widgets::text(
+                                &fonts,
+                                lang.pick(ja, en),
+                                ty::BODY,
+                                palette::INK_SOFT,
+                            ));
+                            card.spawn(widgets::row()).with_children(|buttons| {
+                                card_buttons(buttons, &fonts, lang, game, &store);
                             });
                         });
                     });
@@ -374,6 +330,118 @@ fn spawn_game_list(
                     .observe(open_from(Screen::Settings, Screen::GameList));
             });
         });
+}
+
+/// The game list's grid of cards.
+#[derive(Component)]
+struct GameGrid;
+
+/// The game list's grid: `columns` columns of equal width, every row as
+/// tall as the tallest card.
+fn game_grid(columns: u16) -> impl Bundle {
+    let mut node = Node {
+        display: Display::Grid,
+        grid_auto_rows: vec![GridTrack::flex(1.0)],
+        column_gap: px(14),
+        row_gap: px(14),
+        margin: UiRect::vertical(px(8)),
+        ..default()
+    };
+    set_grid_columns(&mut node, columns);
+    (GameGrid, node)
+}
+
+fn set_grid_columns(node: &mut Node, columns: u16) {
+    node.grid_template_columns = RepeatedGridTrack::flex(columns, 1.0);
+    node.width = px(if columns == 1 { 700.0 } else { 1060.0 });
+}
+
+/// A window turned between landscape and portrait lays the list out again.
+fn fit_game_grid(
+    windows: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+    mut grids: Query<&mut Node, With<GameGrid>>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let columns = if super::is_portrait(window) { 1 } else { 2 };
+    for mut node in &mut grids {
+        if node.grid_template_columns != RepeatedGridTrack::flex::<Vec<_>>(columns, 1.0) {
+            set_grid_columns(&mut node, columns);
+        }
+    }
+}
+
+/// A game's card in the list (the picture check finds the grid by it).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct GameCard;
+
+/// One game's card in the list: its picture on the left, its words and
+/// buttons on the right, filling its cell of the grid.
+fn game_card() -> impl Bundle {
+    let (node, background, border) = widgets::card();
+    (
+        GameCard,
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: px(14),
+            margin: UiRect::ZERO,
+            padding: UiRect::all(px(12)),
+            ..node
+        },
+        background,
+        border,
+    )
+}
+
+/// A game card's buttons: a new game, 続きから where a game is saved,
+/// 振り返る where one has ended, the rules and the tutorial or lessons.
+fn card_buttons(
+    buttons: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    game: GameId,
+    store: &Store,
+) {
+    buttons
+        .spawn((
+            widgets::key_button(fonts, lang, T::NewGame, true),
+            CardButton::New(game),
+        ))
+        .observe(choose(game, Screen::Setup));
+    if store.has(&game.save_key()) {
+        buttons
+            .spawn((
+                widgets::key_button(fonts, lang, T::Continue, false),
+                CardButton::Continue(game),
+            ))
+            .observe(resume(game));
+    }
+    if store.has(&game.finished_key()) {
+        buttons
+            .spawn((
+                widgets::key_button(fonts, lang, T::Review, false),
+                CardButton::Review(game),
+            ))
+            .observe(review(game));
+    }
+    buttons
+        .spawn((
+            widgets::key_button(fonts, lang, T::HowToPlay, false),
+            CardButton::Rules(game),
+        ))
+        .observe(choose(game, Screen::Rules));
+    // A game with several lessons opens their menu.
+    let (key, screen) = if game.has_lessons() {
+        (T::Learn, Screen::Lessons)
+    } else {
+        (T::Tutorial, Screen::Tutorial)
+    };
+    buttons
+        .spawn((
+            widgets::key_button(fonts, lang, key, false),
+            CardButton::Tutorial(game),
+        ))
+        .observe(choose(game, screen));
 }
 
 fn choose(
@@ -454,27 +522,35 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
             };
             option_row(root, T::Language);
             root.spawn(widgets::row()).with_children(|row| {
-                row.spawn(widgets::button(&fonts, "日本語", s.lang == Lang::Ja))
-                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.lang = Lang::Ja);
-                row.spawn(widgets::button(&fonts, "English", s.lang == Lang::En))
-                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.lang = Lang::En);
+                row.spawn(widgets::button_with(
+                    &fonts,
+                    "日本語",
+                    choice(s.lang == Lang::Ja),
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.lang = Lang::Ja);
+                row.spawn(widgets::button_with(
+                    &fonts,
+                    "English",
+                    choice(s.lang == Lang::En),
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.lang = Lang::En);
             });
             option_row(root, T::PieceDesign);
             root.spawn(widgets::row()).with_children(|row| {
-                row.spawn(widgets::key_button(
+                row.spawn(widgets::key_button_with(
                     &fonts,
                     lang,
                     T::PieceKoma,
-                    s.piece_style == PieceStyle::Koma,
+                    choice(s.piece_style == PieceStyle::Koma),
                 ))
                 .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
                     s.piece_style = PieceStyle::Koma
                 });
-                row.spawn(widgets::key_button(
+                row.spawn(widgets::key_button_with(
                     &fonts,
                     lang,
                     T::PieceSymbol,
-                    s.piece_style == PieceStyle::Symbol,
+                    choice(s.piece_style == PieceStyle::Symbol),
                 ))
                 .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
                     s.piece_style = PieceStyle::Symbol
@@ -483,11 +559,11 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
             option_row(root, T::BoardThemeHeading);
             root.spawn(widgets::row()).with_children(|row| {
                 for theme in BoardTheme::ALL {
-                    row.spawn(widgets::key_button(
+                    row.spawn(widgets::key_button_with(
                         &fonts,
                         lang,
                         theme.text(),
-                        s.board_theme == theme,
+                        choice(s.board_theme == theme),
                     ))
                     .observe(
                         move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.board_theme = theme,
@@ -497,11 +573,11 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
             option_row(root, T::TextSizeHeading);
             root.spawn(widgets::row()).with_children(|row| {
                 for size in TextSize::ALL {
-                    row.spawn(widgets::key_button(
+                    row.spawn(widgets::key_button_with(
                         &fonts,
                         lang,
                         size.text(),
-                        s.text_size == size,
+                        choice(s.text_size == size),
                     ))
                     .observe(
                         move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.text_size = size,
@@ -511,11 +587,11 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
             option_row(root, T::ChuPieceSetHeading);
             root.spawn(widgets::row()).with_children(|row| {
                 for set in ChuPieceSet::ALL {
-                    row.spawn(widgets::key_button(
+                    row.spawn(widgets::key_button_with(
                         &fonts,
                         lang,
                         set.text(),
-                        s.chu_pieces == set,
+                        choice(s.chu_pieces == set),
                     ))
                     .observe(
                         move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.chu_pieces = set,
@@ -525,11 +601,11 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
             option_row(root, T::ChuCoordsHeading);
             root.spawn(widgets::row()).with_children(|row| {
                 for coords in Coords::ALL {
-                    row.spawn(widgets::key_button(
+                    row.spawn(widgets::key_button_with(
                         &fonts,
                         lang,
                         coords_text(coords),
-                        s.chu_coords == coords,
+                        choice(s.chu_coords == coords),
                     ))
                     .observe(
                         move |_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.chu_coords = coords,
@@ -538,13 +614,20 @@ fn spawn_settings(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Setti
             });
             root.spawn(widgets::row()).with_children(|row| {
                 let sound_key = if s.sound { T::SoundOn } else { T::SoundOff };
-                row.spawn(widgets::key_button(&fonts, lang, sound_key, s.sound))
-                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
-                row.spawn(widgets::key_button(
+                row.spawn(widgets::key_button_with(
+                    &fonts,
+                    lang,
+                    sound_key,
+                    ButtonLook::Toggle { on: s.sound },
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
+                row.spawn(widgets::key_button_with(
                     &fonts,
                     lang,
                     T::ReducedMotion,
-                    s.reduced_motion,
+                    ButtonLook::Toggle {
+                        on: s.reduced_motion,
+                    },
                 ))
                 .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
                     s.reduced_motion = !s.reduced_motion
@@ -833,4 +916,9 @@ fn enter_key_on_menus(
         }
         _ => {}
     }
+}
+
+/// A settings option, drawn chosen or not.
+fn choice(chosen: bool) -> ButtonLook {
+    ButtonLook::Choice { chosen }
 }

@@ -24,6 +24,10 @@ pub mod palette {
     pub(crate) const BUTTON_HOVER: Color = Color::srgb(0.42, 0.31, 0.21);
     pub(crate) const BUTTON_PRESSED: Color = Color::srgb(0.20, 0.14, 0.09);
     pub(crate) const BUTTON_ON: Color = Color::srgb(0.78, 0.27, 0.18);
+    pub(crate) const BUTTON_ON_HOVER: Color = Color::srgb(0.86, 0.36, 0.26);
+    /// A chosen option's face: light, so that it reads without its colour.
+    pub(crate) const CHOSEN: Color = Color::srgb(0.99, 0.95, 0.86);
+    pub(crate) const CHOSEN_HOVER: Color = Color::srgb(0.96, 0.89, 0.76);
     pub(crate) const CARD: Color = Color::srgb(0.99, 0.97, 0.92);
     pub const BOARD: Color = Color::srgb(0.88, 0.72, 0.45);
     pub(crate) const BOARD_LINE: Color = Color::srgb(0.25, 0.17, 0.08);
@@ -116,51 +120,190 @@ pub(crate) fn label(fonts: &Fonts, lang: Lang, key: T, size: f32, color: Color) 
     (text(fonts, key.get(lang), size, color), Localized(key))
 }
 
-/// Marks a button and how it is coloured.
+/// What a button is, which decides how it is drawn. A chosen option is
+/// told from the others by shape and lightness as well as colour (a filled
+/// mark, a light face with a dark caption), so that it reads in greyscale
+/// and to a player who does not see red.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ButtonLook {
-    /// A toggled or chosen option (drawn in vermilion).
-    pub selected: bool,
+pub enum ButtonLook {
+    /// An action.
+    Action,
+    /// The action a screen leads to (vermilion, with a light inner ring).
+    Primary,
+    /// One option of a group: a round mark, filled when chosen.
+    Choice { chosen: bool },
+    /// A setting that is on or off by itself: a square mark, filled when on.
+    Toggle { on: bool },
 }
 
+impl ButtonLook {
+    /// An action, emphasised as the screen's main one when `primary`.
+    pub fn action(primary: bool) -> ButtonLook {
+        if primary {
+            ButtonLook::Primary
+        } else {
+            ButtonLook::Action
+        }
+    }
+
+    /// A chosen option or a toggle that is on.
+    pub fn is_chosen(self) -> bool {
+        matches!(
+            self,
+            ButtonLook::Choice { chosen: true } | ButtonLook::Toggle { on: true }
+        )
+    }
+
+    fn mark_radius(self) -> Option<f32> {
+        match self {
+            ButtonLook::Choice { .. } => Some(7.0),
+            ButtonLook::Toggle { .. } => Some(3.0),
+            ButtonLook::Action | ButtonLook::Primary => None,
+        }
+    }
+
+    /// The face, the border and the caption's colour at rest.
+    fn colours(self) -> (Color, Color, Color) {
+        if self.is_chosen() {
+            (palette::CHOSEN, palette::BUTTON_ON, palette::INK)
+        } else if self == ButtonLook::Primary {
+            (palette::BUTTON_ON, palette::PAPER, Color::WHITE)
+        } else {
+            (palette::BUTTON, palette::BUTTON, Color::WHITE)
+        }
+    }
+
+    /// The face under the pointer.
+    fn hover(self) -> Color {
+        if self.is_chosen() {
+            palette::CHOSEN_HOVER
+        } else if self == ButtonLook::Primary {
+            palette::BUTTON_ON_HOVER
+        } else {
+            palette::BUTTON_HOVER
+        }
+    }
+
+    /// The mark's fill and its ring.
+    fn mark_colours(self) -> (Color, Color) {
+        if self.is_chosen() {
+            (palette::BUTTON_ON, palette::BUTTON_ON)
+        } else {
+            (Color::NONE, Color::WHITE)
+        }
+    }
+}
+
+/// A patch that tells something apart by its colour and its mark (a
+/// player's colour): the number of its colour.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColourKey(pub u8);
+
+/// A button's caption (coloured with its state).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ButtonCaption;
+
+/// The round or square mark of a choice or a toggle.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ChoiceMark;
+
+/// The width of every button's border: the same whatever its state, so
+/// that choosing an option never moves its neighbours.
+const BORDER_PX: f32 = 3.0;
+
 /// The clickable frame shared by every button.
-fn button_frame(selected: bool) -> impl Bundle {
+fn button_frame(look: ButtonLook) -> impl Bundle {
+    let (face, border, _) = look.colours();
     (
         Button,
-        ButtonLook { selected },
-        // Reached by Tab; outlined in gold while focused.
+        look,
+        // Reached by Tab; outlined in gold while focused, outside the border
+        // that shows a choice.
         bevy::input_focus::tab_navigation::TabIndex(0),
         Outline::new(px(3), px(2), Color::NONE),
         Node {
-            padding: UiRect::axes(px(16), px(7)),
+            // A choice's mark takes some of the room its padding had.
+            padding: UiRect::axes(
+                px(if look.mark_radius().is_some() {
+                    10.0
+                } else {
+                    16.0
+                } - BORDER_PX),
+                px(7.0 - BORDER_PX),
+            ),
             margin: UiRect::all(px(4)),
+            border: UiRect::all(px(BORDER_PX)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
+            column_gap: px(6),
             border_radius: BorderRadius::all(px(8)),
             ..default()
         },
-        BackgroundColor(if selected {
-            palette::BUTTON_ON
-        } else {
-            palette::BUTTON
-        }),
+        BackgroundColor(face),
+        BorderColor::all(border),
     )
 }
 
-/// A button with a text on it. Attach `.observe(...)` for the click.
-pub fn button(fonts: &Fonts, caption: impl Into<String>, selected: bool) -> impl Bundle {
+/// The mark of a choice or a toggle (none on an action).
+fn choice_mark(look: ButtonLook) -> impl Bundle {
+    let (fill, ring) = look.mark_colours();
+    let radius = look.mark_radius();
     (
-        button_frame(selected),
-        children![text(fonts, caption, type_scale::BUTTON, Color::WHITE)],
+        ChoiceMark,
+        Node {
+            width: px(14),
+            height: px(14),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(radius.unwrap_or(0.0))),
+            display: if radius.is_some() {
+                Display::Flex
+            } else {
+                Display::None
+            },
+            ..default()
+        },
+        BackgroundColor(fill),
+        BorderColor::all(ring),
     )
 }
 
-/// A button whose caption follows the language setting.
-pub(crate) fn key_button(fonts: &Fonts, lang: Lang, key: T, selected: bool) -> impl Bundle {
+fn caption(fonts: &Fonts, s: impl Into<String>, look: ButtonLook) -> impl Bundle {
     (
-        button_frame(selected),
-        children![label(fonts, lang, key, type_scale::BUTTON, Color::WHITE)],
+        text(fonts, s, type_scale::BUTTON, look.colours().2),
+        ButtonCaption,
     )
+}
+
+/// A button with a text on it, drawn as `look`. Attach `.observe(...)` for
+/// the click.
+pub fn button_with(fonts: &Fonts, s: impl Into<String>, look: ButtonLook) -> impl Bundle {
+    (
+        button_frame(look),
+        children![choice_mark(look), caption(fonts, s, look)],
+    )
+}
+
+/// An action button with a text on it, the screen's main one when
+/// `primary`. Attach `.observe(...)` for the click.
+pub fn button(fonts: &Fonts, s: impl Into<String>, primary: bool) -> impl Bundle {
+    button_with(fonts, s, ButtonLook::action(primary))
+}
+
+/// A button whose caption follows the language setting, drawn as `look`.
+pub(crate) fn key_button_with(fonts: &Fonts, lang: Lang, key: T, look: ButtonLook) -> impl Bundle {
+    (
+        button_frame(look),
+        children![
+            choice_mark(look),
+            (caption(fonts, key.get(lang), look), Localized(key))
+        ],
+    )
+}
+
+/// An action button whose caption follows the language setting, the
+/// screen's main one when `primary`.
+pub(crate) fn key_button(fonts: &Fonts, lang: Lang, key: T, primary: bool) -> impl Bundle {
+    key_button_with(fonts, lang, key, ButtonLook::action(primary))
 }
 
 /// A full-window column that centres its children. It has no background:
@@ -188,7 +331,7 @@ pub fn row() -> impl Bundle {
     }
 }
 
-pub fn card() -> impl Bundle {
+pub fn card() -> (Node, BackgroundColor, BorderColor) {
     (
         Node {
             flex_direction: FlexDirection::Column,
@@ -256,30 +399,49 @@ fn follow_entry(
     }
 }
 
-/// A button lights up under the pointer and is pushed in while pressed.
+/// A button lights up under the pointer and is pushed in while pressed;
+/// its border, mark and caption follow its look.
 fn color_buttons(
     mut buttons: Query<
         (
             &Interaction,
             &ButtonLook,
+            &Children,
             &mut BackgroundColor,
+            &mut BorderColor,
             &mut UiTransform,
         ),
         Or<(Changed<Interaction>, Changed<ButtonLook>)>,
     >,
+    mut marks: Query<
+        (&mut BackgroundColor, &mut BorderColor),
+        (With<ChoiceMark>, Without<ButtonLook>),
+    >,
+    mut captions: Query<&mut TextColor, With<ButtonCaption>>,
 ) {
-    for (interaction, look, mut bg, mut transform) in &mut buttons {
-        bg.0 = match (*interaction, look.selected) {
-            (Interaction::Pressed, _) => palette::BUTTON_PRESSED,
-            (_, true) => palette::BUTTON_ON,
-            (Interaction::Hovered, false) => palette::BUTTON_HOVER,
-            (Interaction::None, false) => palette::BUTTON,
+    for (interaction, look, children, mut bg, mut border, mut transform) in &mut buttons {
+        let (face, edge, ink) = look.colours();
+        bg.0 = match *interaction {
+            Interaction::Pressed if !look.is_chosen() => palette::BUTTON_PRESSED,
+            Interaction::Pressed | Interaction::Hovered => look.hover(),
+            Interaction::None => face,
         };
+        *border = BorderColor::all(edge);
         transform.scale = Vec2::splat(if *interaction == Interaction::Pressed {
             0.95
         } else {
             1.0
         });
+        let (fill, ring) = look.mark_colours();
+        for child in children.iter() {
+            if let Ok((mut mark_fill, mut mark_ring)) = marks.get_mut(child) {
+                mark_fill.0 = fill;
+                *mark_ring = BorderColor::all(ring);
+            }
+            if let Ok(mut colour) = captions.get_mut(child) {
+                colour.0 = ink;
+            }
+        }
     }
 }
 

@@ -555,8 +555,7 @@ fn text_follows_the_size_setting_and_is_never_too_small_to_read() {
             let caption = app
                 .world()
                 .get::<Children>(b)
-                .and_then(|c| c.first().copied())
-                .and_then(|t| app.world().get::<Text>(t))
+                .and_then(|c| c.iter().find_map(|t| app.world().get::<Text>(t)))
                 .map(|t| t.0.clone());
             caption.as_deref() == Some("大きい")
         })

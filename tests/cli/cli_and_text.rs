@@ -295,6 +295,17 @@ fn commands_parse() {
             out: Some("out.png".into()),
             list: false,
             smoke: false,
+            controls: None,
+        })
+    );
+    assert_eq!(
+        command("screenshot settings out.png --controls out.tsv"),
+        Command::Screenshot(ScreenshotArgs {
+            scene: Some(Scene::Settings),
+            out: Some("out.png".into()),
+            list: false,
+            smoke: false,
+            controls: Some("out.tsv".into()),
         })
     );
     assert!(matches!(
@@ -461,9 +472,9 @@ fn counts_are_whole_numbers() {
 
 #[test]
 fn the_scene_lists_come_from_the_scenes() {
-    let readme: Vec<&str> = Scene::ALL
+    let gallery: Vec<&str> = Scene::ALL
         .into_iter()
-        .filter(|s| s.in_readme())
+        .filter(|s| s.in_gallery())
         .map(Scene::name)
         .collect();
     let smoke: Vec<&str> = Scene::ALL
@@ -471,8 +482,8 @@ fn the_scene_lists_come_from_the_scenes() {
         .filter(|s| s.is_smoke_test())
         .map(Scene::name)
         .collect();
-    assert!(smoke.len() < readme.len() && smoke.contains(&"title"));
-    assert!(smoke.iter().all(|s| readme.contains(s)));
+    assert!(smoke.len() < gallery.len() && smoke.contains(&"title"));
+    assert!(smoke.iter().all(|s| gallery.contains(s)));
     // The help names every scene.
     let help = words("screenshot --help").expect_err("help").to_string();
     for scene in Scene::ALL {

@@ -233,9 +233,9 @@ try {
   // The other games: Esc back to the list, a card's はじめから, Enter on the
   // setup (against the CPU), then a move by two taps. Point boards are 78
   // world units between points, centred at x −190 (screen x 360).
-  await playFromList(page, "きつねとがちょう", [223, 515], [[126, 478], [126, 400]], "web-foxgeese.png",
+  await playFromList(page, "きつねとがちょう", [289, 411], [[126, 478], [126, 400]], "web-foxgeese.png",
     "a goose (a3 → a4) moves in the browser and the CPU fox replies");
-  await playFromList(page, "十六むさし", [466, 349], [[282, 400], [282, 322]], "web-musashi.png",
+  await playFromList(page, "十六むさし", [826, 190], [[282, 400], [282, 322]], "web-musashi.png",
     "親 (c3 → c4) moves in the browser and the CPU 子 reply");
 
   // 局面を書き出す shows the position text on the page.

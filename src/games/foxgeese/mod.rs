@@ -15,7 +15,7 @@ use crate::rules::game::{EndReason, Side};
 use crate::rules::levels::LevelError;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::settings::{PieceStyle, Settings};
-use crate::shell::widgets::{self, Fonts, palette};
+use crate::shell::widgets::{self, ButtonLook, Fonts, palette};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<FoxGeese>);
@@ -227,9 +227,14 @@ impl Playable for FoxGeese {
         root.spawn(widgets::row()).with_children(|r| {
             for n in [13u8, 15, 17] {
                 let caption = format!("{n}{}", lang.pick("羽", ""));
-                option::<Draft>(r, fonts, &caption, c.geese == n, move |d| {
-                    d.custom.geese = n
-                });
+                let chosen = c.geese == n;
+                option::<Draft>(
+                    r,
+                    fonts,
+                    &caption,
+                    ButtonLook::Choice { chosen },
+                    move |d| d.custom.geese = n,
+                );
             }
         });
         choice_group::<Draft, _>(
@@ -261,7 +266,7 @@ impl Playable for FoxGeese {
                 }),
             ];
             for (key, on, flip) in toggles {
-                option::<Draft>(r, fonts, key.get(lang), on, flip);
+                option::<Draft>(r, fonts, key.get(lang), ButtonLook::Toggle { on }, flip);
             }
         });
     }

@@ -16,7 +16,7 @@ use crate::rules::hasami::{Enclosure, Hasami, HasamiMove, HasamiPos, HasamiRules
 use crate::rules::levels::LevelError;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::settings::Settings;
-use crate::shell::widgets::Fonts;
+use crate::shell::widgets::{ButtonLook, Fonts};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(super::session::plugin::<Hasami>);
@@ -146,15 +146,22 @@ impl Playable for Hasami {
         heading(root, fonts, lang, T::CaptureTarget);
         root.spawn(crate::shell::widgets::row()).with_children(|r| {
             for n in [4u8, 5, 7] {
-                option::<Draft>(r, fonts, &format!("{n}"), c.capture_target == n, move |d| {
-                    d.custom.capture_target = n
-                });
+                let chosen = c.capture_target == n;
+                option::<Draft>(
+                    r,
+                    fonts,
+                    &format!("{n}"),
+                    ButtonLook::Choice { chosen },
+                    move |d| d.custom.capture_target = n,
+                );
             }
             option::<Draft>(
                 r,
                 fonts,
                 tr(T::TargetDownToOne),
-                c.capture_target == 8,
+                ButtonLook::Choice {
+                    chosen: c.capture_target == 8,
+                },
                 |d| d.custom.capture_target = 8,
             );
         });
@@ -193,12 +200,20 @@ impl Playable for Hasami {
                     Some(300)
                 }
             };
-            option::<Draft>(r, fonts, tr(T::Diagonal), c.diagonal, flip_diagonal);
+            option::<Draft>(
+                r,
+                fonts,
+                tr(T::Diagonal),
+                ButtonLook::Toggle { on: c.diagonal },
+                flip_diagonal,
+            );
             option::<Draft>(
                 r,
                 fonts,
                 tr(T::MoveLimit),
-                c.move_limit.is_some(),
+                ButtonLook::Toggle {
+                    on: c.move_limit.is_some(),
+                },
                 flip_limit,
             );
         });

@@ -76,8 +76,13 @@ fn mark_of(m: &MawariMatch, player: usize) -> &'static str {
 
 /// A seat's colour as a patch with its mark on it, at least `width` ×
 /// `height` (more where the text's size draws the mark bigger).
-fn seat_patch(fonts: &Fonts, colour: Color, mark: &str, width: f32, height: f32) -> impl Bundle {
+fn seat_patch(fonts: &Fonts, colour: usize, width: f32, height: f32) -> impl Bundle {
+    let colour = colour
+        .min(COLOURS.len() - 1)
+        .min(session::COLOUR_MARKS.len() - 1);
+    let mark = session::COLOUR_MARKS[colour];
     (
+        widgets::ColourKey(u8::try_from(colour).unwrap_or(u8::MAX)),
         Node {
             min_width: px(width),
             min_height: px(height),
@@ -87,11 +92,13 @@ fn seat_patch(fonts: &Fonts, colour: Color, mark: &str, width: f32, height: f32)
             border_radius: BorderRadius::all(px(3)),
             ..default()
         },
-        BackgroundColor(colour),
+        BackgroundColor(COLOURS[colour]),
         children![widgets::text(
             fonts,
             mark,
-            widgets::type_scale::SMALL,
+            // Large enough that the marks' shapes tell the colours apart
+            // to a player who does not see them.
+            widgets::type_scale::BUTTON,
             Color::WHITE
         )],
     )

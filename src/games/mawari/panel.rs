@@ -12,7 +12,7 @@ use super::replay;
 use super::scene::{BoardPlace, Phase, Shown};
 use super::session::{LogEntry, MawariMatch};
 use super::throw::{self, ThrowRequest, value_text};
-use super::{colour_of, mark_of, seat_patch};
+use super::{colour_of, seat_patch};
 use crate::games::kit::game_title;
 use crate::games::resume;
 use crate::games::review::OpenReviewButton;
@@ -186,24 +186,33 @@ pub(crate) fn refresh_panel(
                         throw::ask_for_throw(&mut m, &phase, &mut w);
                     },
                 );
-                row.spawn(widgets::button(&fonts, T::MawariQuick.get(lang), m.quick))
-                    .observe(
-                        |_: On<Pointer<Click>>,
-                         mut m: ResMut<MawariMatch>,
-                         mut store: ResMut<Store>| {
-                            m.quick = !m.quick;
-                            if !m.race.is_over() {
-                                resume::keep(&mut store, &*m);
-                            }
-                        },
-                    );
+                row.spawn(widgets::button_with(
+                    &fonts,
+                    T::MawariQuick.get(lang),
+                    widgets::ButtonLook::Toggle { on: m.quick },
+                ))
+                .observe(
+                    |_: On<Pointer<Click>>,
+                     mut m: ResMut<MawariMatch>,
+                     mut store: ResMut<Store>| {
+                        m.quick = !m.quick;
+                        if !m.race.is_over() {
+                            resume::keep(&mut store, &*m);
+                        }
+                    },
+                );
                 let sound = if settings.sound {
                     T::SoundOn
                 } else {
                     T::SoundOff
                 };
-                row.spawn(widgets::key_button(&fonts, lang, sound, settings.sound))
-                    .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
+                row.spawn(widgets::key_button_with(
+                    &fonts,
+                    lang,
+                    sound,
+                    widgets::ButtonLook::Toggle { on: settings.sound },
+                ))
+                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
                 row.spawn(widgets::key_button(&fonts, lang, T::Quit, false))
                     .observe(go_to(Screen::GameList));
             });
@@ -280,13 +289,7 @@ fn player_row(
             BorderColor::all(colour_of(m, i)),
         ))
         .with_children(|row| {
-            row.spawn(seat_patch(
-                fonts,
-                colour_of(m, i),
-                mark_of(m, i),
-                20.0,
-                30.0,
-            ));
+            row.spawn(seat_patch(fonts, m.colour(i), 20.0, 30.0));
             row.spawn((
                 Node {
                     width: px(112),

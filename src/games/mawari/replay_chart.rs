@@ -12,7 +12,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::replay::MawariReplay;
-use super::{colour_of, mark_of, seat_patch};
+use super::{colour_of, seat_patch};
 use crate::rules::mawari::race::Rank;
 use crate::rules::mawari::replay::{TOP, height};
 use crate::shell::i18n::{Lang, T};
@@ -187,13 +187,7 @@ pub(crate) fn spawn(
                         ..default()
                     })
                     .with_children(|entry| {
-                        entry.spawn(seat_patch(
-                            fonts,
-                            colour_of(m, p),
-                            mark_of(m, p),
-                            16.0,
-                            16.0,
-                        ));
+                        entry.spawn(seat_patch(fonts, m.colour(p), 16.0, 16.0));
                         entry.spawn((
                             widgets::text(fonts, "", ty::CAPTION, palette::INK),
                             LegendText(p),

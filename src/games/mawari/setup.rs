@@ -12,8 +12,7 @@ use bevy::prelude::*;
 use bevy::window::{Ime, PrimaryWindow};
 use serde::{Deserialize, Serialize};
 
-use super::COLOURS;
-use super::session::{COLOUR_MARKS, COLOUR_NAMES, MawariMatch, Seat, seat_name};
+use super::session::{COLOUR_NAMES, MawariMatch, Seat, seat_name};
 use crate::games::kit::{
     SetupRoot, Typed, add_text, choice_group, clear_if_changed, heading, option, setup_screen,
     text_field, type_into,
@@ -30,7 +29,7 @@ use crate::shell::save::LoadError;
 use crate::shell::save::Store;
 use crate::shell::screens::go_to;
 use crate::shell::settings::Settings;
-use crate::shell::widgets::{self, Fonts, palette};
+use crate::shell::widgets::{self, ButtonLook, Fonts, palette};
 use crate::shell::{PendingPosition, Screen};
 
 /// How the turn order is decided.
@@ -334,7 +333,9 @@ fn spawn_setup_ui(
                     r,
                     fonts,
                     &T::MawariPlayerCount.fill(lang, &[&n]),
-                    d.seats.len() == n,
+                    ButtonLook::Choice {
+                        chosen: d.seats.len() == n,
+                    },
                     move |d| {
                         d.seats.resize(n, Seat::Cpu);
                     },
@@ -358,7 +359,7 @@ fn spawn_setup_ui(
                             r,
                             fonts,
                             T::MawariMoveUp.get(lang),
-                            false,
+                            ButtonLook::Action,
                             move |d| d.swap(i, i - 1),
                         );
                     } else {
@@ -368,13 +369,7 @@ fn spawn_setup_ui(
                         });
                     }
 
-                    r.spawn(super::seat_patch(
-                        fonts,
-                        COLOURS[colour.min(COLOURS.len() - 1)],
-                        COLOUR_MARKS[colour.min(COLOUR_MARKS.len() - 1)],
-                        22.0,
-                        34.0,
-                    ));
+                    r.spawn(super::seat_patch(fonts, colour, 22.0, 34.0));
                     let name = d.names.get(i).cloned().unwrap_or_default();
                     let field = TextFocus::Name(i);
                     r.spawn((
@@ -392,28 +387,22 @@ fn spawn_setup_ui(
                         r,
                         fonts,
                         COLOUR_NAMES[colour.min(COLOUR_NAMES.len() - 1)].get(lang),
-                        false,
+                        ButtonLook::Action,
                         move |d| d.next_colour(i),
                     );
                     let who = match seat {
                         Seat::Person => T::MawariPerson,
                         Seat::Cpu => T::OpponentCpu,
                     };
-                    option::<MawariDraft>(
-                        r,
-                        fonts,
-                        who.get(lang),
-                        *seat == Seat::Person,
-                        move |d| {
-                            if let Some(s) = d.seats.get_mut(i) {
-                                *s = if *s == Seat::Person {
-                                    Seat::Cpu
-                                } else {
-                                    Seat::Person
-                                };
-                            }
-                        },
-                    );
+                    option::<MawariDraft>(r, fonts, who.get(lang), ButtonLook::Action, move |d| {
+                        if let Some(s) = d.seats.get_mut(i) {
+                            *s = if *s == Seat::Person {
+                                Seat::Cpu
+                            } else {
+                                Seat::Person
+                            };
+                        }
+                    });
                 });
             });
         }
@@ -440,7 +429,9 @@ fn spawn_setup_ui(
                             r,
                             fonts,
                             lang.text(&p.name),
-                            d.preset.as_deref() == Some(&p.id),
+                            ButtonLook::Choice {
+                                chosen: d.preset.as_deref() == Some(&p.id),
+                            },
                             move |d| {
                                 d.preset = Some(id.clone());
                                 d.house = None;
@@ -457,7 +448,9 @@ fn spawn_setup_ui(
                     r,
                     fonts,
                     &h.name,
-                    d.preset.is_none() && d.house.as_deref() == Some(&h.name),
+                    ButtonLook::Choice {
+                        chosen: d.preset.is_none() && d.house.as_deref() == Some(&h.name),
+                    },
                     move |d| {
                         d.preset = None;
                         d.house = Some(name.clone());
@@ -470,7 +463,9 @@ fn spawn_setup_ui(
                 r,
                 fonts,
                 T::CustomRules.get(lang),
-                d.preset.is_none() && d.house.is_none(),
+                ButtonLook::Choice {
+                    chosen: d.preset.is_none() && d.house.is_none(),
+                },
                 |d| {
                     d.preset = None;
                     d.house = None;
@@ -481,9 +476,13 @@ fn spawn_setup_ui(
             root.spawn(widgets::row()).with_children(|r| {
                 for (name, get, set) in RULE_FLAGS {
                     let on = get(&d.rules);
-                    option::<MawariDraft>(r, fonts, name.get(lang), on, move |d| {
-                        set(&mut d.rules, !on)
-                    });
+                    option::<MawariDraft>(
+                        r,
+                        fonts,
+                        name.get(lang),
+                        ButtonLook::Toggle { on },
+                        move |d| set(&mut d.rules, !on),
+                    );
                 }
             });
             root.spawn(widgets::row()).with_children(|r| {
@@ -515,15 +514,19 @@ fn spawn_setup_ui(
         }
         root.spawn(widgets::row()).with_children(|r| {
             let quick = d.quick;
-            option::<MawariDraft>(r, fonts, T::MawariQuickOption.get(lang), quick, move |d| {
-                d.quick = !quick
-            });
+            option::<MawariDraft>(
+                r,
+                fonts,
+                T::MawariQuickOption.get(lang),
+                ButtonLook::Toggle { on: quick },
+                move |d| d.quick = !quick,
+            );
             let places = d.places;
             option::<MawariDraft>(
                 r,
                 fonts,
                 T::MawariPlacesOption.get(lang),
-                places,
+                ButtonLook::Toggle { on: places },
                 move |d| d.places = !places,
             );
         });

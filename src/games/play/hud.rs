@@ -104,7 +104,12 @@ pub(super) fn spawn_hud<G: Playable>(
                         }
                     }
                     grid.spawn((
-                        widgets::key_button(fonts, lang, T::SoundOff, false),
+                        widgets::key_button_with(
+                            fonts,
+                            lang,
+                            T::SoundOff,
+                            widgets::ButtonLook::Toggle { on: false },
+                        ),
                         SoundButton,
                     ))
                     .observe(
@@ -366,9 +371,10 @@ pub(super) fn update_hud<G: Playable>(
             }
         }
     }
+    let sound_look = widgets::ButtonLook::Toggle { on: settings.sound };
     for mut look in &mut looks {
-        if look.selected != settings.sound {
-            look.selected = settings.sound;
+        if *look != sound_look {
+            *look = sound_look;
         }
     }
     // 跳ぶのをやめる only while a jump that may stop here is under way.

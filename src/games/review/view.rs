@@ -448,7 +448,7 @@ pub(super) fn draw_graph<G: Playable>(
     settings: Res<Settings>,
     graph: Query<Entity, With<Graph>>,
     list: Query<Entity, With<MoveList>>,
-    mut entries: Query<(&ReviewMoveEntry, &mut BackgroundColor)>,
+    mut entries: Query<(&ReviewMoveEntry, &mut BackgroundColor, &mut BorderColor)>,
     mut follow: Query<&mut FollowEntry, With<MoveList>>,
 ) {
     let key = (review.version, review.ply);
@@ -460,8 +460,9 @@ pub(super) fn draw_graph<G: Playable>(
                 .entity(g)
                 .with_children(|g| spawn_graph(g, &review));
         }
-        for (entry, mut bg) in &mut entries {
+        for (entry, mut bg, mut edge) in &mut entries {
             bg.0 = entry_background(entry.0 == review.ply);
+            *edge = entry_edge(entry.0 == review.ply);
         }
         for mut f in &mut follow {
             f.current = review.ply;
@@ -488,10 +489,12 @@ pub(super) fn draw_graph<G: Playable>(
                         ListEntry(target),
                         Node {
                             width: percent(100),
-                            padding: UiRect::axes(px(6), px(1)),
+                            padding: UiRect::axes(px(3), px(1)),
+                            border: UiRect::left(px(3)),
                             ..default()
                         },
                         BackgroundColor(entry_background(target == review.ply)),
+                        entry_edge(target == review.ply),
                         children![widgets::text(&fonts, words, ty::CAPTION, color)],
                     ))
                     .observe(send(ReviewCommand::GoTo(target)));
@@ -499,6 +502,11 @@ pub(super) fn draw_graph<G: Playable>(
             });
         }
     }
+}
+
+/// The move shown is marked by a bar on its left as well as its colour.
+fn entry_edge(current: bool) -> BorderColor {
+    BorderColor::all(if current { palette::INK } else { Color::NONE })
 }
 
 fn entry_background(current: bool) -> Color {
