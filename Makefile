@@ -28,6 +28,9 @@ test: deps-test
 	$(MAKE) link-check
 	cargo fmt --check
 	cargo clippy --release --all-targets -- -D warnings
+	# The crate docs, every intra-doc link resolved (the release profile
+	# reuses what clippy checked).
+	RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps
 	cargo clippy --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR) --lib --bins -- -D warnings
 	cargo test --release
 	$(MAKE) shogiops-test

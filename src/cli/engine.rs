@@ -134,7 +134,7 @@ impl MoveTime {
     /// `after` (best move, value) where the one before ended with `before`:
     /// [`MoveTime::aim`], or twice that (within [`MoveTime::most`]) where
     /// the move is unsettled, the iteration having changed its mind or
-    /// seen its value fall by more than [`UNSETTLED_FALL`]: it found
+    /// seen its value fall by more than `UNSETTLED_FALL`: it found
     /// something the one before did not, and the next may decide the move.
     pub fn aim_after(&self, before: Option<(ChuMove, i32)>, after: Option<(ChuMove, i32)>) -> f64 {
         match (before, after) {

@@ -595,7 +595,7 @@ pub(crate) fn spawn_grid_board(
     }
 }
 
-/// A board's wood: its grain is painted in by [`paint_boards`].
+/// A board's wood: its grain is painted in by `paint_boards`.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BoardWood;
 

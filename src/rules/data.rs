@@ -315,7 +315,7 @@ pub struct NamedMove {
 pub struct TutorialStep {
     pub title: Text,
     pub text: Text,
-    /// The diagram (game-specific rows, see e.g. [`HasamiPos::from_rows`]).
+    /// The diagram (game-specific rows, see e.g. [`HasamiPos::from_rows`](crate::rules::hasami::HasamiPos::from_rows)).
     pub board: Vec<String>,
     #[serde(default = "first")]
     pub to_move: Side,
@@ -562,7 +562,7 @@ pub fn rules_text(game: GameId) -> Option<Result<RulesText, LevelError>> {
 }
 
 /// Parses the きつねとがちょう tutorial and checks every step against the
-/// standard cross board (see [`content::check_tutorial`]; a fox's expected move
+/// standard cross board (see `content::check_tutorial`; a fox's expected move
 /// ends where its whole multi-jump lands).
 pub fn foxgeese_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
     content::check_tutorial(file, text, &content::foxgeese()?).into_result()
@@ -573,7 +573,7 @@ pub fn foxgeese_tutorial() -> Result<Tutorial, LevelError> {
 }
 
 /// Parses the 十六むさし tutorial and checks every step against the standard
-/// 33-point board (see [`content::check_tutorial`]).
+/// 33-point board (see `content::check_tutorial`).
 pub fn musashi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
     content::check_tutorial(file, text, &content::musashi()?).into_result()
 }
@@ -583,7 +583,7 @@ pub fn musashi_tutorial() -> Result<Tutorial, LevelError> {
 }
 
 /// Parses the 中将棋 tutorial and checks every step under the JCSA rules
-/// (see [`content::check_tutorial`]; diagrams are SFEN ranks).
+/// (see `content::check_tutorial`; diagrams are SFEN ranks).
 pub fn chushogi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelError> {
     content::check_tutorial(file, text, &content::chushogi()?).into_result()
 }

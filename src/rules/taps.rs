@@ -44,7 +44,7 @@ fn paths<G: Game>(game: &G, pos: &G::Pos, legal: &[G::Move]) -> Vec<(G::Move, Ve
 }
 
 /// The legal move whose whole path is `path`, if there is one (the first,
-/// where a choice follows: see [`moves_along_in`]).
+/// where a choice follows: see `moves_along_in`).
 pub fn move_along<G: Game>(game: &G, pos: &G::Pos, path: &[PointId]) -> Option<G::Move> {
     move_along_in(game, pos, &all_legal(game, pos), path)
 }

@@ -2,7 +2,7 @@
 //! scene. It steps time a fixed 1/60 s per frame (so that animations are
 //! caught at the same moment every run), counts frames, and at the job's
 //! frame saves a picture or starts timing the frames. What the scene shows
-//! is staged by systems in [`CaptureSet::Stage`] (the scenes module), which
+//! is staged by systems in `CaptureSet::Stage` (the scenes module), which
 //! run between the count and the shot. Scenes never touch the player's
 //! saves.
 

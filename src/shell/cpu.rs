@@ -1,6 +1,6 @@
 //! Runs a search without freezing the screen: on native in a background
 //! thread, on the web (one thread) a few milliseconds per frame. Dropping a
-//! [`Thinker`] cancels its search (undo, quit, new game). A level's time
+//! `Thinker` cancels its search (undo, quit, new game). A level's time
 //! for a move (`time_ms`) is kept by the clock here, in wall-clock time
 //! from the start of the thinking: what the player waits.
 

@@ -87,7 +87,7 @@ pub struct MawariMatch {
     /// Each seat's name as typed (empty: named by colour).
     #[serde(default)]
     pub names: Vec<String>,
-    /// Each seat's colour, an index of [`COLOUR_NAMES`] (missing: the
+    /// Each seat's colour, an index of `COLOUR_NAMES` (missing: the
     /// seat's own).
     #[serde(default)]
     pub colours: Vec<u8>,
@@ -168,7 +168,7 @@ impl MawariMatch {
         }
     }
 
-    /// Seat `player`'s colour: an index of [`COLOUR_NAMES`].
+    /// Seat `player`'s colour: an index of `COLOUR_NAMES`.
     pub fn colour(&self, player: usize) -> usize {
         self.colours
             .get(player)

@@ -55,9 +55,9 @@ pub struct Chu {
     /// the search then reads a position that reaches it as the game's end.
     pub move_cap: Option<u32>,
     /// King safety after HaChu's own terms: against an enemy lion a royal
-    /// kept on its back rank behind 醉象 and 盲虎 ([`lion_proof_shelter`]),
+    /// kept on its back rank behind 醉象 and 盲虎 (`lion_proof_shelter`),
     /// and the friends beside it that will not promote counted as its
-    /// shield ([`shield`]), instead of a little for any friend beside it.
+    /// shield (`shield`), instead of a little for any friend beside it.
     pub king_shelter: bool,
 }
 

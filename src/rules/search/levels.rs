@@ -4,6 +4,11 @@
 use rand::{Rng, RngExt};
 use serde::Deserialize;
 
+#[cfg(doc)]
+use super::{Searcher, contempt};
+#[cfg(doc)]
+use crate::rules::game::Game;
+
 /// How one CPU strength plays (from `levels/presets/<game>.ron`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]

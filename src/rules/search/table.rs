@@ -3,6 +3,8 @@
 //! mate found along one path reads right along another.
 
 use super::WIN_BOUND;
+#[cfg(doc)]
+use super::Searcher;
 
 pub(super) const TT_BITS: u32 = 17;
 
