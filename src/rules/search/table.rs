@@ -2,9 +2,9 @@
 //! their hash, with mate scores stored relative to the node so that a
 //! mate found along one path reads right along another.
 
-use super::WIN_BOUND;
 #[cfg(doc)]
 use super::Searcher;
+use super::WIN_BOUND;
 
 pub(super) const TT_BITS: u32 = 17;
 
