@@ -335,7 +335,7 @@ impl Engine {
                     Err(_) => writeln!(out, "Illegal move: {text}")?,
                 }
             }
-            "setboard" => match ChuPosition::from_sfen(&rest.join(" ")) {
+            "setboard" => match ChuPosition::from_sfen_start(&rest.join(" ")) {
                 Ok(pos) => {
                     self.history = vec![pos.key()];
                     self.pos = pos;

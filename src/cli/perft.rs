@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::Outcome;
 use crate::rules::chu::Profile;
+use crate::rules::chu::end::is_over;
 use crate::rules::chu::moves::{legal_moves_in, perft_in, play};
 use crate::rules::chu::position::ChuPosition;
 use crate::rules::data::GameId;
@@ -34,22 +35,26 @@ pub struct PerftArgs {
 
 /// An SFEN the position reader takes.
 fn sfen(text: &str) -> Result<String, String> {
-    ChuPosition::from_sfen(text)
+    ChuPosition::from_sfen_start(text)
         .map(|_| text.to_string())
         .map_err(|e| format!("--sfen: {e}"))
 }
 
 pub(crate) fn run(args: &PerftArgs, out: &mut dyn Write) -> Outcome {
-    // The command line has checked the SFEN already.
+    // The command line has checked the SFEN already. Read as a game's
+    // start: a side without royals is a mate problem's attacker.
     let pos = args
         .sfen
         .as_deref()
-        .and_then(|s| ChuPosition::from_sfen(s).ok())
+        .and_then(|s| ChuPosition::from_sfen_start(s).ok())
         .unwrap_or_else(ChuPosition::start);
     let start = Instant::now();
     let nodes = if args.divide {
+        // Nothing moves once the game is over, at the root too.
         let mut moves = Vec::new();
-        legal_moves_in(args.profile, &pos, &mut moves);
+        if !is_over(args.profile, &pos) {
+            legal_moves_in(args.profile, &pos, &mut moves);
+        }
         let mut total = 0;
         for m in moves {
             let n = perft_in(args.profile, &play(&pos, m), args.depth - 1);

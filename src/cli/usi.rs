@@ -8,7 +8,10 @@
 //! seed's. Standard input is read on a thread of its own, so `stop`,
 //! `ponderhit`, `isready` and `quit` are answered while the engine thinks.
 //! A malformed or illegal command gets an `info string` that names the
-//! problem and changes nothing.
+//! problem and changes nothing. `go mate <ms>|infinite` runs the mate solver
+//! instead ([`crate::rules::chu::mate`]) and answers `checkmate <moves>`,
+//! `checkmate nomate` or `checkmate timeout`. A position where one side has
+//! no royal is a mate problem, that side the attacker.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -18,6 +21,7 @@ use std::time::{Duration, Instant};
 use super::engine::{MoveTime, Style};
 use crate::rules::chu::Profile;
 use crate::rules::chu::game::{Chu, ChuRules};
+use crate::rules::chu::mate::{Mate, MateSearch};
 use crate::rules::chu::moves::{parse_usi_in, play};
 use crate::rules::chu::position::ChuPosition;
 use crate::rules::game::{Game, Side};
@@ -27,6 +31,8 @@ use crate::rules::search::{SearchPlan, Searcher, Step, mate_plies};
 const PV_LIMIT: usize = 16;
 /// Kept back from every time budget for the pipe and the GUI.
 const MARGIN_MS: u64 = 30;
+/// The mate solver's table entries a megabyte of `USI_Hash` holds.
+const MATE_ENTRIES_PER_MB: usize = (1 << 20) / 24;
 
 /// What `go` asked for.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -44,6 +50,9 @@ struct Limits {
     /// `searchmoves`: only these root moves are read (as written; checked
     /// against the position when the search starts).
     search_moves: Vec<String>,
+    /// `mate <ms>` or `mate infinite` (`Some(None)`): a mate search instead
+    /// of a move, answered with `checkmate`.
+    mate: Option<Option<u64>>,
 }
 
 impl Limits {
@@ -52,6 +61,11 @@ impl Limits {
         let mut i = 0;
         while i < words.len() {
             let word = words[i];
+            if word == "mate" && words.get(i + 1) == Some(&"infinite") {
+                limits.mate = Some(None);
+                i += 2;
+                continue;
+            }
             let mut number = || -> Result<u64, String> {
                 i += 1;
                 let text = words
@@ -79,9 +93,11 @@ impl Limits {
                     }
                     break;
                 }
-                // `mate` searches are not offered: think normally.
                 "mate" => {
-                    let _ = number();
+                    let ms = number().map_err(|_| {
+                        "go mate needs a time in milliseconds or infinite".to_string()
+                    })?;
+                    limits.mate = Some(Some(ms));
                 }
                 other => return Err(format!("go: unknown parameter \"{other}\"")),
             }
@@ -229,7 +245,11 @@ impl Usi {
             },
             "go" => match Limits::parse(rest) {
                 Ok(limits) => {
-                    if !self.go(&limits, input, out)? {
+                    let go_on = match limits.mate {
+                        Some(ms) => self.go_mate(ms, input, out)?,
+                        None => self.go(&limits, input, out)?,
+                    };
+                    if !go_on {
                         return Ok(false);
                     }
                 }
@@ -281,7 +301,7 @@ impl Usi {
         let mut pos = match setup {
             ["startpos"] => ChuPosition::start(),
             ["sfen", sfen @ ..] if !sfen.is_empty() => {
-                ChuPosition::from_sfen(&sfen.join(" ")).map_err(|e| format!("sfen: {e}"))?
+                ChuPosition::from_sfen_start(&sfen.join(" ")).map_err(|e| format!("sfen: {e}"))?
             }
             _ => return Err("expected position startpos|sfen <sfen> [moves …]".to_string()),
         };
@@ -409,6 +429,58 @@ impl Usi {
         match best {
             Some(mv) => writeln!(out, "bestmove {}", mv.usi())?,
             None => writeln!(out, "bestmove resign")?,
+        }
+        Ok(!events.quit)
+    }
+
+    /// `go mate <ms>|infinite`: the mate solver on the position, answered
+    /// with `checkmate <moves>` (the line to the royals taken),
+    /// `checkmate nomate` or `checkmate timeout` (the time spent, or `stop`
+    /// or `quit` before it was known); `false` if `quit` came meanwhile.
+    fn go_mate(
+        &mut self,
+        ms: Option<u64>,
+        input: &Receiver<String>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<bool> {
+        let start = Instant::now();
+        let deadline = ms.map(|ms| start + Duration::from_millis(ms.saturating_sub(MARGIN_MS)));
+        let mut search = match self.hash_megabytes {
+            Some(mb) => MateSearch::with_entries(self.game.rules.profile, mb * MATE_ENTRIES_PER_MB),
+            None => MateSearch::new(self.game.rules.profile),
+        };
+        let mut events = Interrupts::default();
+        let answer = {
+            let waiting = &mut self.waiting;
+            let events = &mut events;
+            let out = &mut *out;
+            let mut stop = || {
+                poll(input, waiting, events, out);
+                // Input that has ended can never say `stop`.
+                events.stop
+                    || (events.closed && ms.is_none())
+                    || deadline.is_some_and(|d| Instant::now() >= d)
+            };
+            match search.solve(&self.pos, &mut stop) {
+                // The time left (or until `stop`) goes to a shorter line.
+                Mate::Proved(line) => Mate::Proved(search.shorten(&self.pos, line, &mut stop)),
+                other => other,
+            }
+        };
+        let ms_spent = start.elapsed().as_millis().max(1) as u64;
+        writeln!(
+            out,
+            "info time {ms_spent} nodes {} nps {}",
+            search.nodes(),
+            search.nodes() * 1000 / ms_spent
+        )?;
+        match answer {
+            Mate::Proved(line) => {
+                let moves: Vec<String> = line.iter().map(|m| m.usi()).collect();
+                writeln!(out, "checkmate {}", moves.join(" "))?;
+            }
+            Mate::NoMate => writeln!(out, "checkmate nomate")?,
+            Mate::Unknown => writeln!(out, "checkmate timeout")?,
         }
         Ok(!events.quit)
     }

@@ -733,3 +733,41 @@ fn the_hint_is_written_in_the_chosen_coordinates() {
         "{message} ({hint:?})"
     );
 }
+
+#[test]
+fn a_mate_problem_imports_as_a_game_going_on_and_ends_with_the_king_taken() {
+    // 中将棊絹篩 第一問: 先手 attacks without a king (局面を読み込む, a save).
+    let problem = "5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/12 b - 1";
+    let setup = MatchSetup::new(Opponent::Human, Side::First, "jcsa", ChuRules::JCSA);
+    let mut m = ChuMatch::new(setup).unwrap();
+    m.restart_from(problem).unwrap();
+    assert_eq!(m.record.current().attacker(), Some(Side::First));
+    assert!(m.record.outcome(&m.game).is_none(), "not a lost game");
+    let mut m = ChuMatch::from_save(m.to_save()).unwrap();
+    assert!(
+        m.record.outcome(&m.game).is_none(),
+        "a save reads back as a problem"
+    );
+    for usi in ["10d7d", "8e7d", "4c6a+", "5b6a", "6e8c", "7d8c", "1c6c"] {
+        let mv = yorimichi::rules::chu::moves::parse_usi(m.record.current(), usi).unwrap();
+        m.record.play(&m.game, mv).unwrap();
+        assert!(m.record.outcome(&m.game).is_none(), "after {usi}");
+    }
+    // Mated: whatever 後手 plays, the king is taken.
+    let mut moves = Vec::new();
+    m.game.legal_moves(m.record.current(), &mut moves);
+    m.record.play(&m.game, moves[0]).unwrap();
+    let mut takes = Vec::new();
+    m.game.legal_moves(m.record.current(), &mut takes);
+    let take = takes
+        .into_iter()
+        .find(|&mv| {
+            m.game
+                .outcome(&m.game.play(m.record.current(), mv))
+                .is_some()
+        })
+        .expect("the king can be taken");
+    m.record.play(&m.game, take).unwrap();
+    let outcome = m.record.outcome(&m.game).expect("over");
+    assert_eq!(outcome.winner, Some(Side::First));
+}

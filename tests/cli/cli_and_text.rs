@@ -213,7 +213,11 @@ fn commands_parse() {
             max_ko: 5,
             mirror: true,
             csv: true,
-            position: None
+            position: None,
+            sfen: None,
+            tsv: None,
+            seconds: 10.0,
+            profile: Profile::Jcsa,
         })
     );
     assert_eq!(
@@ -224,7 +228,11 @@ fn commands_parse() {
             max_ko: 6,
             mirror: false,
             csv: false,
-            position: None
+            position: None,
+            sfen: None,
+            tsv: None,
+            seconds: 10.0,
+            profile: Profile::Jcsa,
         })
     );
     assert!(matches!(
@@ -403,6 +411,9 @@ fn bad_arguments_are_explained() {
         ),
         ("--game chushogi --position 12/12", "SFEN"),
         ("solve hasami", "only musashi"),
+        ("solve chushogi --sfen 12/12", "--sfen"),
+        ("solve chushogi --seconds 0", "above 0"),
+        ("solve chushogi --seconds x", "above 0"),
         ("perft chess --depth 2", "only chushogi"),
         ("perft chushogi", "--depth <N>"),
         ("perft chushogi --depth 0", "from 1 to 8"),

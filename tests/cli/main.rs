@@ -4,5 +4,6 @@
 mod chu_xboard;
 mod cli_and_text;
 mod convert;
+mod mate;
 mod process;
 mod usi;

@@ -365,7 +365,9 @@ fn random_start(profile: Profile, rng: &mut impl Rng) -> ChuPosition {
     } else {
         fields[2].to_string()
     };
-    ChuPosition::from_sfen(&format!("{} {} {lion} 1", fields[0], fields[1])).unwrap()
+    // Read as a game's start, as a KIF's diagram is: a side whose royals
+    // the random moves took is a mate problem's attacker.
+    ChuPosition::from_sfen_start(&format!("{} {} {lion} 1", fields[0], fields[1])).unwrap()
 }
 
 fn random_end(pos: &ChuPosition, rng: &mut impl Rng) -> Option<KifEnd> {

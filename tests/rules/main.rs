@@ -7,6 +7,7 @@ mod board_graph;
 mod chu_exchange;
 mod chu_game;
 mod chu_kif;
+mod chu_mate;
 mod chu_pieces;
 mod chu_profiles;
 mod chu_record;

@@ -259,7 +259,7 @@ impl Playable for Chu {
         Some(pos.to_sfen())
     }
     fn read_position_code(&self, text: &str) -> Result<ChuPosition, String> {
-        ChuPosition::from_sfen(text.trim())
+        ChuPosition::from_sfen_start(text.trim())
     }
     fn game_code(&self, record: &GameRecord<Chu>) -> Option<String> {
         let game = game_text(record)?;

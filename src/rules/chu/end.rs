@@ -3,6 +3,11 @@
 //! move; and who wins when the game is cut off at 60 minutes (the points
 //! on the board). 千日手 and the clock need the game's history and are
 //! kept by the game record.
+//!
+//! In a mate problem (詰め中将棋, [`ChuPosition::attacker`]) the attacker
+//! has no royal to lose: only the defender's royals end the game, taken or
+//! left without a move. The bare-king and too-little-left rules never
+//! apply there (they need a royal on each side).
 
 use super::Profile;
 use super::moves::{attacks, has_quiet_move, last_rank, legal_moves, legal_moves_in, play};
@@ -56,6 +61,15 @@ pub fn outcome_in(profile: Profile, pos: &ChuPosition) -> Option<(Option<Side>, 
     }
 }
 
+/// Whether the game is over in `pos` under `profile`, as a move counter
+/// sees it (perft, `moves`): a diagram with no royal on either side that is
+/// not a mate problem studies how pieces move (lishogi's piece studies),
+/// and goes on.
+pub fn is_over(profile: Profile, pos: &ChuPosition) -> bool {
+    let study = pos.attacker().is_none() && !pos.pieces().any(|(_, _, p)| is_royal(p));
+    !study && outcome_in(profile, pos).is_some()
+}
+
 fn jcsa_outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
     let mut royals = [0usize; 2];
     // Each side's pieces that count for 駒枯れ: how many, and the first.
@@ -70,7 +84,7 @@ fn jcsa_outcome(pos: &ChuPosition) -> Option<(Side, ChuEnd)> {
         }
     }
     for side in Side::BOTH {
-        if royals[side.index()] == 0 {
+        if royals[side.index()] == 0 && pos.attacker() != Some(side) {
             return Some((side.opponent(), ChuEnd::RoyalsTaken));
         }
     }
@@ -142,7 +156,7 @@ fn lishogi_outcome(pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
         }
     }
     for side in Side::BOTH {
-        if !royals[side.index()] {
+        if !royals[side.index()] && pos.attacker() != Some(side) {
             return Some((Some(side.opponent()), ChuEnd::RoyalsTaken));
         }
     }
@@ -159,7 +173,11 @@ fn lishogi_outcome(pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
         .pieces()
         .filter(|&(sq, side, p)| !is_dead(sq, side, p))
         .collect();
-    if alive.len() == 2 && alive.iter().all(|&(_, _, p)| is_royal(p)) && !royal_attacked(pos) {
+    if pos.attacker().is_none()
+        && alive.len() == 2
+        && alive.iter().all(|&(_, _, p)| is_royal(p))
+        && !royal_attacked(pos)
+    {
         return Some((None, ChuEnd::TooLittleLeft));
     }
     no_moves(Profile::Lishogi, pos).then(|| (Some(pos.to_move().opponent()), ChuEnd::NoMoves))

@@ -131,6 +131,9 @@ fn reaches(piece: Piece, side: Side, ray: usize, k: i32, blocked: bool) -> bool 
 struct Exchange<'a> {
     pos: &'a ChuPosition,
     gone: [bool; SQUARES],
+    /// A piece set down where it was not (a move's mover on its last
+    /// square): it stands there whatever `gone` says.
+    placed: Option<(Square, Side, Piece)>,
 }
 
 impl<'a> Exchange<'a> {
@@ -138,10 +141,16 @@ impl<'a> Exchange<'a> {
         Exchange {
             pos,
             gone: [false; SQUARES],
+            placed: None,
         }
     }
 
     fn at(&self, sq: Square) -> Option<(Side, Piece)> {
+        if let Some((at, side, piece)) = self.placed
+            && at == sq
+        {
+            return Some((side, piece));
+        }
         if self.gone[sq.0 as usize] {
             None
         } else {
@@ -198,6 +207,26 @@ impl<'a> Exchange<'a> {
 pub fn attacked_by(pos: &ChuPosition, sq: Square, by: Side) -> bool {
     let mut any = false;
     Exchange::new(pos).attackers(sq, by, |_, _| any = true);
+    any
+}
+
+/// Whether `by` could take on `sq` once `mv` is played in `pos`, without
+/// playing it: the mover leaves its first square (and takes on its
+/// middle one) and stands on its last, promoted if the move promotes.
+/// The same answer as [`attacked_by`] on [`super::moves::play`]'s
+/// position, for the mate solver, which asks it of every move it reads.
+pub fn attacked_after(pos: &ChuPosition, mv: ChuMove, sq: Square, by: Side) -> bool {
+    let mut board = Exchange::new(pos);
+    board.gone[mv.from.0 as usize] = true;
+    if let Some(mid) = mv.mid {
+        board.gone[mid.0 as usize] = true;
+    }
+    board.placed = pos.at(mv.from).map(|(side, piece)| {
+        let promoted = piece.promoted || mv.promote;
+        (mv.to, side, Piece { promoted, ..piece })
+    });
+    let mut any = false;
+    board.attackers(sq, by, |_, _| any = true);
     any
 }
 

@@ -11,6 +11,7 @@ pub mod end;
 pub mod exchange;
 pub mod game;
 pub mod kif;
+pub mod mate;
 pub mod moves;
 pub mod notation;
 pub mod pieces;

@@ -573,11 +573,9 @@ pub fn perft_in(profile: Profile, pos: &ChuPosition, depth: u32) -> u64 {
         return 1;
     }
     // No moves once the game is over (a royal taken and none left, a bare
-    // king). A diagram with no royal on either side is a study of how
-    // pieces move, not a finished game: its moves are counted (as
-    // shogiops's perft counts them).
-    let no_royals = !pos.pieces().any(|(_, _, p)| super::end::is_royal(p));
-    if !no_royals && super::end::outcome_in(profile, pos).is_some() {
+    // king); a diagram with no royal at all is a piece study and counted,
+    // as shogiops's perft counts it ([`super::end::is_over`]).
+    if super::end::is_over(profile, pos) {
         return 0;
     }
     let mut moves = Vec::with_capacity(256);

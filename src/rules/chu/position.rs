@@ -84,6 +84,9 @@ pub struct ChuPosition {
     move_number: u32,
     /// [`ChuPosition::key`], kept up to date move by move.
     key: u64,
+    /// A mate problem's attacker: the side that plays without a king or
+    /// 太子 and so cannot lose by having none ([`ChuPosition::attacker`]).
+    attacker: Option<Side>,
 }
 
 /// The Zobrist number of `piece` of `side` standing on `sq`.
@@ -135,6 +138,37 @@ impl ChuPosition {
     }
     pub fn move_number(&self) -> u32 {
         self.move_number
+    }
+    /// The attacker of a mate problem (詰め中将棋): the side that plays
+    /// without a king or 太子. It cannot lose by having none; the game ends
+    /// when the other side's royals are taken or cannot escape. `None` in
+    /// an ordinary game. Set by [`ChuPosition::read_start`] and kept by
+    /// every move.
+    pub fn attacker(&self) -> Option<Side> {
+        self.attacker
+    }
+    /// Whether `side` has a king or 太子 on the board.
+    pub fn has_royal(&self, side: Side) -> bool {
+        self.pieces()
+            .any(|(_, s, p)| s == side && super::end::is_royal(p))
+    }
+    /// The position as the start of a game or of a mate problem: where one
+    /// side has a king or 太子 and the other none, the side without is a
+    /// mate problem's attacker ([`ChuPosition::attacker`]). A position read
+    /// to be played from (USI `position`, a record's start, an import)
+    /// is read so: a game whose royals are all taken has ended and is never
+    /// a start, and a problem is always one.
+    pub fn read_start(mut self) -> ChuPosition {
+        self.attacker = match Side::BOTH.map(|side| self.has_royal(side)) {
+            [false, true] => Some(Side::First),
+            [true, false] => Some(Side::Second),
+            _ => None,
+        };
+        self
+    }
+    /// [`ChuPosition::from_sfen`], read as a start ([`ChuPosition::read_start`]).
+    pub fn from_sfen_start(text: &str) -> Result<ChuPosition, String> {
+        Self::from_sfen(text).map(ChuPosition::read_start)
     }
     /// Every occupied square with its piece.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Side, Piece)> + '_ {
@@ -201,6 +235,7 @@ impl ChuPosition {
             lion_taken_at: self.lion_taken_at.map(turned),
             move_number: self.move_number,
             key: 0,
+            attacker: self.attacker.map(Side::opponent),
         };
         p.key = p.computed_key();
         p
@@ -348,6 +383,7 @@ impl ChuPosition {
             lion_taken_at,
             move_number,
             key: 0,
+            attacker: None,
         };
         pos.key = pos.computed_key();
         Ok(pos)

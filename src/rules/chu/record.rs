@@ -108,7 +108,7 @@ fn sfen_then_rest<'a>(words: &'a [&'a str]) -> Result<(ChuPosition, &'a [&'a str
             "an SFEN has four fields: board, side to move, 先獅子 square, move number".into(),
         );
     }
-    let pos = ChuPosition::from_sfen(&words[..4].join(" "))?;
+    let pos = ChuPosition::from_sfen_start(&words[..4].join(" "))?;
     Ok((pos, &words[4..]))
 }
 

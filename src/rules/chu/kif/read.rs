@@ -244,7 +244,7 @@ impl Reader {
             }
         };
         let at = self.board.first().map_or(n, |(line, _)| *line);
-        ChuPosition::from_sfen(&format!("{board} {side} {lion} 1"))
+        ChuPosition::from_sfen_start(&format!("{board} {side} {lion} 1"))
             .map_err(|e| KifError::new(at, format!("the start position: {e}")))
     }
 
