@@ -661,7 +661,7 @@ impl Run<'_> {
         &mut self,
         pos: &ChuPosition,
         plies: u16,
-    ) -> Option<Result<ChuMove, ChuPosition>> {
+    ) -> Option<Result<ChuMove, Box<ChuPosition>>> {
         let or = pos.to_move() == self.attacker;
         let (mut children, lost_at_once) = if or {
             (self.checks(pos), false)
@@ -677,7 +677,7 @@ impl Run<'_> {
             return Some(Ok(best.mv));
         }
         if let Some(unproved) = children.iter().find(|c| c.pn != 0) {
-            return Some(Err(unproved.pos.clone()));
+            return Some(Err(Box::new(unproved.pos.clone())));
         }
         match children.iter().max_by_key(|c| c.length) {
             Some(c) => Some(Ok(c.mv)),
