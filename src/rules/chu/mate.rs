@@ -15,12 +15,18 @@
 //!
 //! The search is df-pn (depth-first proof-number search) with the 1+ε
 //! trick over a bounded transposition table keyed by
-//! [`ChuPosition::key`] (board, side to move and 先獅子 square). Replies
-//! that leave the royal where it can be taken are proved on the spot
-//! without a table entry. Once the root is proved, the line is read from
-//! the table: the attacker's shortest proof at each of its moves, the
-//! defender's longest one at each reply (a proof that was overwritten is
-//! proved again).
+//! [`ChuPosition::key`] (board, side to move and 先獅子 square). A
+//! disproof that rests on a repetition in the path holds only there and is
+//! kept out of the table (the graph-history problem would otherwise report
+//! mates as missing). Replies that leave the royal where it can be taken
+//! are proved on the spot without a table entry, and a defender mated on
+//! sight is proved before it is read. Each node's moves are kept in a
+//! small cache: df-pn comes back to a node many times, and finding the
+//! checks among every move is most of the work. Once the root is proved,
+//! the line is read from the table: the attacker's shortest proof at each
+//! of its moves, the defender's longest one at each reply (a proof that was
+//! overwritten is proved again); [`MateSearch::shorten`] then proves again
+//! within fewer plies until no shorter mate is found.
 
 use super::Profile;
 use super::end::{is_royal, outcome_in};
@@ -806,11 +812,7 @@ impl Run<'_> {
     /// The proved child an extraction follows: the attacker's shortest
     /// proof, the defender's longest; `None` if one is not proved in the
     /// table (overwritten, or proved only by way of the path).
-    fn proved_child(
-        &mut self,
-        pos: &ChuPosition,
-        plies: u16,
-    ) -> Option<Result<ChuMove, ChuPosition>> {
+    fn proved_child(&mut self, pos: &ChuPosition, plies: u16) -> Option<LineStep> {
         let or = pos.to_move() == self.attacker;
         let (mut children, lost_at_once) = self.expand(pos);
         self.look_up(&mut children, self.below(plies));
@@ -819,18 +821,18 @@ impl Run<'_> {
                 .iter()
                 .filter(|c| c.pn == 0)
                 .min_by_key(|c| c.length)?;
-            return Some(Ok(best.mv));
+            return Some(LineStep::Play(best.mv));
         }
         if let Some(unproved) = children.iter().find(|c| c.pn != 0) {
-            return Some(Err(unproved.pos.clone()));
+            return Some(LineStep::ProveReply(Box::new(unproved.pos.clone())));
         }
         match children.iter().max_by_key(|c| c.length) {
-            Some(c) => Some(Ok(c.mv)),
+            Some(c) => Some(LineStep::Play(c.mv)),
             None if lost_at_once => {
                 // Every reply loses the royal: any one will do.
                 let mut moves = Vec::new();
                 legal_moves_in(self.profile, pos, &mut moves);
-                moves.first().map(|&mv| Ok(mv))
+                moves.first().map(|&mv| LineStep::Play(mv))
             }
             None => None,
         }
@@ -858,9 +860,9 @@ impl Run<'_> {
                 return Some(line);
             }
             let mv = match self.proved_child(&pos, plies) {
-                Some(Ok(mv)) => mv,
+                Some(LineStep::Play(mv)) => mv,
                 // A reply's proof was lost: prove it again, then choose.
-                Some(Err(child)) => {
+                Some(LineStep::ProveReply(child)) => {
                     again += 1;
                     if !self.prove_from_path(&child, self.below(plies))? {
                         return None;
@@ -903,6 +905,13 @@ fn aligned(sq: Square, target: Square) -> bool {
     let rows = sq.row().abs_diff(target.row());
     let columns = sq.column().abs_diff(target.column());
     rows == 0 || columns == 0 || rows == columns || (rows <= 2 && columns <= 2)
+}
+
+/// What reading a line does at a node: play the move the proof chose, or
+/// first prove again a reply whose proof the table lost.
+enum LineStep {
+    Play(ChuMove),
+    ProveReply(Box<ChuPosition>),
 }
 
 /// The index of the smallest value and the second smallest value
