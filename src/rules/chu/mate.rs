@@ -311,19 +311,6 @@ impl MateSearch {
     }
 }
 
-/// Solves `pos` within `seconds`, shortening the line in the time left:
-/// the answer and the nodes expanded.
-pub fn solve_within(profile: Profile, pos: &ChuPosition, seconds: f64) -> (Mate, u64) {
-    let mut search = MateSearch::new(profile);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
-    let mut stop = || std::time::Instant::now() >= deadline;
-    let answer = match search.solve(pos, &mut stop) {
-        Mate::Proved(line) => Mate::Proved(search.shorten(pos, line, &mut stop)),
-        other => other,
-    };
-    (answer, search.nodes())
-}
-
 /// The plies left to an unbounded search (never counted down).
 const UNBOUNDED: u16 = u16::MAX;
 
