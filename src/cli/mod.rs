@@ -61,7 +61,8 @@ pub enum Command {
     /// CPU against CPU, alternating sides; the last line is `score A: NN.N%`.
     Selfplay(selfplay::SelfplayArgs),
     /// Solve every 十六むさし position exactly and print the table, or
-    /// the exact value and a best line of one position.
+    /// the exact value and a best line of one position; or find a 中将棋
+    /// mate (詰め中将棋) for one SFEN or every problem of a collection.
     Solve(solve::SolveArgs),
     /// Count the 中将棋 move tree (pseudo-legal moves).
     Perft(perft::PerftArgs),

@@ -67,8 +67,8 @@ pub struct SolveArgs {
     /// chushogi: the time for each position, in seconds.
     #[arg(long, value_name = "N", default_value_t = 10.0, value_parser = seconds)]
     pub seconds: f64,
-    /// chushogi: the rules' profile the solver reads by (a line found is
-    /// checked under both).
+    /// chushogi: the rules' profile the solver reads by (with --tsv, each
+    /// line found is checked under both).
     #[arg(long, value_name = "P", default_value = "jcsa", value_parser = super::profile())]
     pub profile: Profile,
 }

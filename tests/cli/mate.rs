@@ -302,6 +302,11 @@ fn perft_counts_a_mate_problem_and_nothing_after_the_end() {
             assert!(out.starts_with("depth 1 nodes 0\n"), "{args:?}: {out}");
         }
     }
+    // `moves` says who won and lists nothing.
+    for profile in Profile::ALL {
+        let answer = yorimichi::cli::moves::answer(profile, BARE);
+        assert_eq!(answer, "sente BareKing\t", "{profile:?}");
+    }
 }
 
 #[test]

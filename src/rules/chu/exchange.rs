@@ -160,8 +160,24 @@ impl<'a> Exchange<'a> {
 
     /// Every piece of `by` that could take on `target` in one move (its
     /// own piece there aside), with the square it stands on.
-    fn attackers(&self, target: Square, by: Side, mut found: impl FnMut(Square, Piece)) {
+    fn attackers(&self, target: Square, by: Side, found: impl FnMut(Square, Piece)) {
+        self.attackers_on(target, by, u8::MAX, true, found);
+    }
+
+    /// [`Exchange::attackers`] along the rays of `rays` (a bit for each of
+    /// [`RAYS`]) only, and on the lion's ring if `ring`.
+    fn attackers_on(
+        &self,
+        target: Square,
+        by: Side,
+        rays: u8,
+        ring: bool,
+        mut found: impl FnMut(Square, Piece),
+    ) {
         for (index, ray) in RAYS.into_iter().enumerate() {
+            if rays & (1 << index) == 0 {
+                continue;
+            }
             let mut blocked = false;
             let mut k = 1;
             while let Some(sq) = along(target, ray, k) {
@@ -177,6 +193,9 @@ impl<'a> Exchange<'a> {
                 }
                 k += 1;
             }
+        }
+        if !ring {
+            return;
         }
         for offset in LION_ONLY {
             if let Some(sq) = along(target, offset, 1)
@@ -228,6 +247,52 @@ pub fn attacked_after(pos: &ChuPosition, mv: ChuMove, sq: Square, by: Side) -> b
     let mut any = false;
     board.attackers(sq, by, |_, _| any = true);
     any
+}
+
+/// [`attacked_after`] for a target `by` does not attack before the move:
+/// then only the lines the move changes can bring an attacker, so only
+/// the rays from `sq` through the mover's new square and the squares it
+/// empties are looked along (and the lion's ring, for a lion landing on
+/// it). The mate solver asks this of every move when it looks for checks.
+pub fn attacked_after_quiet(pos: &ChuPosition, mv: ChuMove, sq: Square, by: Side) -> bool {
+    let mut rays = 0u8;
+    for changed in [Some(mv.to), Some(mv.from), mv.mid].into_iter().flatten() {
+        if let Some(ray) = ray_toward(sq, changed) {
+            rays |= 1 << ray;
+        }
+    }
+    let (rows, columns) = (
+        mv.to.row().abs_diff(sq.row()),
+        mv.to.column().abs_diff(sq.column()),
+    );
+    let ring = matches!((rows, columns), (1, 2) | (2, 1));
+    if rays == 0 && !ring {
+        return false;
+    }
+    let mut board = Exchange::new(pos);
+    board.gone[mv.from.0 as usize] = true;
+    if let Some(mid) = mv.mid {
+        board.gone[mid.0 as usize] = true;
+    }
+    board.placed = pos.at(mv.from).map(|(side, piece)| {
+        let promoted = piece.promoted || mv.promote;
+        (mv.to, side, Piece { promoted, ..piece })
+    });
+    let mut any = false;
+    board.attackers_on(sq, by, rays, ring, |_, _| any = true);
+    any
+}
+
+/// The index in [`RAYS`] of the ray from `from` that passes `to`, if they
+/// share a rank, a file or a diagonal.
+fn ray_toward(from: Square, to: Square) -> Option<usize> {
+    let rows = to.row() as i32 - from.row() as i32;
+    let columns = to.column() as i32 - from.column() as i32;
+    if (rows, columns) == (0, 0) || !(rows == 0 || columns == 0 || rows.abs() == columns.abs()) {
+        return None;
+    }
+    RAYS.iter()
+        .position(|&ray| ray == (rows.signum(), columns.signum()))
 }
 
 /// Longest exchange followed on one square.

@@ -15,16 +15,22 @@
 //!
 //! The search is df-pn (depth-first proof-number search) with the 1+ε
 //! trick over a bounded transposition table keyed by
-//! [`ChuPosition::key`] (board, side to move and 先獅子 square). Replies
-//! that leave the royal where it can be taken are proved on the spot
-//! without a table entry. Once the root is proved, the line is read from
-//! the table: the attacker's shortest proof at each of its moves, the
-//! defender's longest one at each reply (a proof that was overwritten is
-//! proved again).
+//! [`ChuPosition::key`] (board, side to move and 先獅子 square). A
+//! disproof that rests on a repetition in the path holds only there and is
+//! kept out of the table (the graph-history problem would otherwise report
+//! mates as missing). Replies that leave the royal where it can be taken
+//! are proved on the spot without a table entry, and a defender mated on
+//! sight is proved before it is read. Each node's moves are kept in a
+//! small cache: df-pn comes back to a node many times, and finding the
+//! checks among every move is most of the work. Once the root is proved,
+//! the line is read from the table: the attacker's shortest proof at each
+//! of its moves, the defender's longest one at each reply (a proof that was
+//! overwritten is proved again); [`MateSearch::shorten`] then proves again
+//! within fewer plies until no shorter mate is found.
 
 use super::Profile;
 use super::end::{is_royal, outcome_in};
-use super::exchange::{attacked_after, attacked_by, worth};
+use super::exchange::{attacked_after, attacked_after_quiet, attacked_by, worth};
 use super::moves::{ChuMove, legal_moves_in, play};
 use super::position::{ChuPosition, Square};
 use crate::rules::game::Side;
@@ -142,7 +148,59 @@ impl Table {
 pub struct MateSearch {
     profile: Profile,
     table: Table,
+    moves: MoveCache,
     nodes: u64,
+}
+
+/// The moves a node reads (checks, or the replies that do not lose the
+/// royal at once), kept for the next time df-pn comes back to it: finding
+/// the checks among every move is most of the work.
+struct MoveCache {
+    slots: Vec<CachedMoves>,
+    age: u16,
+}
+
+#[derive(Clone, Default)]
+struct CachedMoves {
+    key: u64,
+    age: u16,
+    lost_at_once: bool,
+    moves: Vec<ChuMove>,
+}
+
+/// Positions whose moves are kept.
+const CACHED_POSITIONS: usize = 1 << 16;
+
+impl MoveCache {
+    fn new() -> MoveCache {
+        MoveCache {
+            slots: vec![CachedMoves::default(); CACHED_POSITIONS],
+            age: 1,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.age = self.age.wrapping_add(1);
+        if self.age == 0 {
+            self.slots.fill(CachedMoves::default());
+            self.age = 1;
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<(&[ChuMove], bool)> {
+        let slot = &self.slots[key as usize % CACHED_POSITIONS];
+        (slot.age == self.age && slot.key == key).then_some((&slot.moves[..], slot.lost_at_once))
+    }
+
+    fn put(&mut self, key: u64, moves: &[ChuMove], lost_at_once: bool) {
+        let age = self.age;
+        let slot = &mut self.slots[key as usize % CACHED_POSITIONS];
+        slot.key = key;
+        slot.age = age;
+        slot.lost_at_once = lost_at_once;
+        slot.moves.clear();
+        slot.moves.extend_from_slice(moves);
+    }
 }
 
 /// Table entries unless asked otherwise (24 bytes each: about 48 MB).
@@ -158,6 +216,7 @@ impl MateSearch {
         MateSearch {
             profile,
             table: Table::new(entries),
+            moves: MoveCache::new(),
             nodes: 0,
         }
     }
@@ -173,6 +232,7 @@ impl MateSearch {
     /// [`MateSearch::shorten`] looks for a shorter one.
     pub fn solve(&mut self, pos: &ChuPosition, stop: &mut dyn FnMut() -> bool) -> Mate {
         self.table.clear();
+        self.moves.clear();
         self.nodes = 0;
         let mut run = self.run(pos, None, stop);
         match run.prove(pos, UNBOUNDED) {
@@ -191,6 +251,7 @@ impl MateSearch {
         stop: &mut dyn FnMut() -> bool,
     ) -> Mate {
         self.table.clear();
+        self.moves.clear();
         self.nodes = 0;
         let plies = plies.min(UNBOUNDED - 1);
         let mut run = self.run(pos, Some(plies), stop);
@@ -216,6 +277,7 @@ impl MateSearch {
         let mut best = line;
         while best.len() > 1 {
             let bound = (best.len() - 1).min(usize::from(u16::MAX - 1)) as u16;
+            // The moves kept stay good: the same root, the same attacker.
             self.table.clear();
             let mut run = self.run(pos, Some(bound), stop);
             match run.prove(pos, bound) {
@@ -240,25 +302,13 @@ impl MateSearch {
             attacker: pos.to_move(),
             bounded: bound.is_some(),
             table: &mut self.table,
+            moves: &mut self.moves,
             nodes: &mut self.nodes,
             path: Vec::new(),
             stop,
             stopped: false,
         }
     }
-}
-
-/// Solves `pos` within `seconds`, shortening the line in the time left:
-/// the answer and the nodes expanded.
-pub fn solve_within(profile: Profile, pos: &ChuPosition, seconds: f64) -> (Mate, u64) {
-    let mut search = MateSearch::new(profile);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
-    let mut stop = || std::time::Instant::now() >= deadline;
-    let answer = match search.solve(pos, &mut stop) {
-        Mate::Proved(line) => Mate::Proved(search.shorten(pos, line, &mut stop)),
-        other => other,
-    };
-    (answer, search.nodes())
 }
 
 /// The plies left to an unbounded search (never counted down).
@@ -328,6 +378,7 @@ struct Run<'a> {
     /// (keyed apart by them in the table).
     bounded: bool,
     table: &'a mut Table,
+    moves: &'a mut MoveCache,
     nodes: &'a mut u64,
     /// Keys of the positions from the root to the node being read.
     path: Vec<u64>,
@@ -432,16 +483,32 @@ impl Run<'_> {
     }
 
     /// The attacker's checks in `pos`, best first.
-    fn checks(&self, pos: &ChuPosition) -> Vec<Child> {
+    fn checks(&self, pos: &ChuPosition) -> Vec<ChuMove> {
         let royals = self.royals(pos);
+        // A royal attacked already (one of two) is asked about in full.
+        let attacked: Vec<bool> = royals
+            .iter()
+            .map(|&r| attacked_by(pos, r, self.attacker))
+            .collect();
         let mut moves = Vec::with_capacity(256);
         legal_moves_in(self.profile, pos, &mut moves);
         let mut scored: Vec<(i32, ChuMove)> = Vec::new();
         for mv in moves {
             let taken_royal = mv.taken(pos).any(|(_, p)| is_royal(p));
+            // Only a move that touches a line to a royal (or a square
+            // within a lion's reach of it) can attack it: the mover's
+            // new square, or a square it empties.
             let check = taken_royal
-                || royals.iter().any(|&r| {
-                    mv.to != r && mv.mid != Some(r) && attacked_after(pos, mv, r, self.attacker)
+                || royals.iter().zip(&attacked).any(|(&r, &before)| {
+                    let touches = |sq: Square| aligned(sq, r);
+                    mv.to != r
+                        && mv.mid != Some(r)
+                        && (touches(mv.to) || touches(mv.from) || mv.mid.is_some_and(touches))
+                        && if before {
+                            attacked_after(pos, mv, r, self.attacker)
+                        } else {
+                            attacked_after_quiet(pos, mv, r, self.attacker)
+                        }
                 });
             if !check {
                 continue;
@@ -458,17 +525,18 @@ impl Run<'_> {
             scored.push((score, mv));
         }
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        scored
-            .into_iter()
-            .map(|(_, mv)| self.child(pos, mv))
-            .collect()
+        scored.into_iter().map(|(_, mv)| mv).collect()
     }
 
     /// The defender's replies in `pos` that do not lose the last royal at
     /// once (captures of the attacker's pieces first, then royal moves),
     /// and whether any does.
-    fn replies(&self, pos: &ChuPosition) -> (Vec<Child>, bool) {
+    fn replies(&self, pos: &ChuPosition) -> (Vec<ChuMove>, bool) {
         let royals = self.royals(pos);
+        let attacked_now = match royals[..] {
+            [royal] => attacked_by(pos, royal, self.attacker),
+            _ => false,
+        };
         let mut moves = Vec::with_capacity(256);
         legal_moves_in(self.profile, pos, &mut moves);
         let mut lost_at_once = false;
@@ -488,7 +556,20 @@ impl Run<'_> {
                 && !new_royal
             {
                 let at = if royal_moves { mv.to } else { royal };
-                if attacked_after(pos, mv, at, self.attacker) {
+                // A royal that stays: a move off its lines takes no
+                // attacker and blocks none (attacked still), and opens
+                // none (safe still).
+                let touches = |sq: Square| aligned(sq, royal);
+                let attacked = if royal_moves {
+                    attacked_after(pos, mv, at, self.attacker)
+                } else if attacked_now {
+                    !(touches(mv.to) || mv.mid.is_some_and(touches))
+                        || attacked_after(pos, mv, at, self.attacker)
+                } else {
+                    (touches(mv.from) || mv.mid.is_some_and(touches))
+                        && attacked_after(pos, mv, at, self.attacker)
+                };
+                if attacked {
                     lost_at_once = true;
                     continue;
                 }
@@ -498,10 +579,27 @@ impl Run<'_> {
             scored.push((score, mv));
         }
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        let children = scored
-            .into_iter()
-            .map(|(_, mv)| self.child(pos, mv))
-            .collect();
+        let moves = scored.into_iter().map(|(_, mv)| mv).collect();
+        (moves, lost_at_once)
+    }
+
+    /// The children a node reads: the attacker's checks, or the
+    /// defender's replies that do not lose at once (and whether any does).
+    fn expand(&mut self, pos: &ChuPosition) -> (Vec<Child>, bool) {
+        let key = pos.key();
+        let (moves, lost_at_once) = match self.moves.get(key) {
+            Some((moves, lost)) => (moves.to_vec(), lost),
+            None => {
+                let (moves, lost) = if pos.to_move() == self.attacker {
+                    (self.checks(pos), false)
+                } else {
+                    self.replies(pos)
+                };
+                self.moves.put(key, &moves, lost);
+                (moves, lost)
+            }
+        };
+        let children = moves.into_iter().map(|mv| self.child(pos, mv)).collect();
         (children, lost_at_once)
     }
 
@@ -518,7 +616,7 @@ impl Run<'_> {
 
     /// Reads what the table (and the path) says of each child, given
     /// `plies`.
-    fn look_up(&self, children: &mut [Child], plies: u16) {
+    fn look_up(&mut self, children: &mut [Child], plies: u16) {
         for c in children.iter_mut() {
             if c.by_path {
                 continue;
@@ -529,8 +627,56 @@ impl Run<'_> {
             } else if let Some(e) = self.table.get(self.key(&c.pos, plies)) {
                 (c.pn, c.dn, c.length) = (e.pn, e.dn, e.length);
             } else {
-                (c.pn, c.dn, c.length) = (1, 1, 0);
+                (c.pn, c.dn, c.length) = self.estimate(&c.pos, plies);
             }
+        }
+    }
+
+    /// The first numbers of a position not read yet: one each, but a
+    /// defender mated there (every reply loses the royal at once, or it
+    /// has none) is proved on sight. A royal with a free square to step
+    /// to is not mated: that is looked at first, as it is cheap.
+    fn estimate(&mut self, pos: &ChuPosition, plies: u16) -> (u32, u32, u16) {
+        if pos.to_move() == self.attacker || (self.bounded && plies < 2) {
+            return (1, 1, 0);
+        }
+        let royals = self.royals(pos);
+        let [royal] = royals[..] else {
+            return (1, 1, 0);
+        };
+        let defender = self.attacker.opponent();
+        let steps_free = (-1..=1).any(|rows| {
+            (-1..=1).any(|columns| {
+                royal.shifted(rows, columns).is_some_and(|to| {
+                    let step = ChuMove {
+                        from: royal,
+                        mid: None,
+                        to,
+                        promote: false,
+                    };
+                    to != royal
+                        && pos.at(to).is_none_or(|(side, _)| side != defender)
+                        && !attacked_after(pos, step, to, self.attacker)
+                })
+            })
+        });
+        if steps_free {
+            return (1, 1, 0);
+        }
+        let key = pos.key();
+        let (count, lost_at_once) = match self.moves.get(key) {
+            Some((moves, lost)) => (moves.len(), lost),
+            None => {
+                let (moves, lost) = self.replies(pos);
+                self.moves.put(key, &moves, lost);
+                (moves.len(), lost)
+            }
+        };
+        match count {
+            // Every reply loses the royal at once, or there is none (the
+            // rules' end: the attacker's win).
+            0 => (0, INF, if lost_at_once { 2 } else { 0 }),
+            _ => (1, 1, 0),
         }
     }
 
@@ -550,11 +696,7 @@ impl Run<'_> {
             return n;
         }
         let or = pos.to_move() == self.attacker;
-        let (mut children, lost_at_once) = if or {
-            (self.checks(pos), false)
-        } else {
-            self.replies(pos)
-        };
+        let (mut children, lost_at_once) = self.expand(pos);
         self.path.push(pos.key());
         let mut n;
         loop {
@@ -657,35 +799,27 @@ impl Run<'_> {
     /// The proved child an extraction follows: the attacker's shortest
     /// proof, the defender's longest; `None` if one is not proved in the
     /// table (overwritten, or proved only by way of the path).
-    fn proved_child(
-        &mut self,
-        pos: &ChuPosition,
-        plies: u16,
-    ) -> Option<Result<ChuMove, Box<ChuPosition>>> {
+    fn proved_child(&mut self, pos: &ChuPosition, plies: u16) -> Option<LineStep> {
         let or = pos.to_move() == self.attacker;
-        let (mut children, lost_at_once) = if or {
-            (self.checks(pos), false)
-        } else {
-            self.replies(pos)
-        };
+        let (mut children, lost_at_once) = self.expand(pos);
         self.look_up(&mut children, self.below(plies));
         if or {
             let best = children
                 .iter()
                 .filter(|c| c.pn == 0)
                 .min_by_key(|c| c.length)?;
-            return Some(Ok(best.mv));
+            return Some(LineStep::Play(best.mv));
         }
         if let Some(unproved) = children.iter().find(|c| c.pn != 0) {
-            return Some(Err(Box::new(unproved.pos.clone())));
+            return Some(LineStep::ProveReply(Box::new(unproved.pos.clone())));
         }
         match children.iter().max_by_key(|c| c.length) {
-            Some(c) => Some(Ok(c.mv)),
+            Some(c) => Some(LineStep::Play(c.mv)),
             None if lost_at_once => {
                 // Every reply loses the royal: any one will do.
                 let mut moves = Vec::new();
                 legal_moves_in(self.profile, pos, &mut moves);
-                moves.first().map(|&mv| Ok(mv))
+                moves.first().map(|&mv| LineStep::Play(mv))
             }
             None => None,
         }
@@ -713,9 +847,9 @@ impl Run<'_> {
                 return Some(line);
             }
             let mv = match self.proved_child(&pos, plies) {
-                Some(Ok(mv)) => mv,
+                Some(LineStep::Play(mv)) => mv,
                 // A reply's proof was lost: prove it again, then choose.
-                Some(Err(child)) => {
+                Some(LineStep::ProveReply(child)) => {
                     again += 1;
                     if !self.prove_from_path(&child, self.below(plies))? {
                         return None;
@@ -749,6 +883,22 @@ impl Run<'_> {
         self.path = path;
         proved
     }
+}
+
+/// Whether a piece on `sq` could bear on `target`, or stand in the way of
+/// one that does: on the same rank, file or diagonal, or within two squares
+/// (a lion's reach).
+fn aligned(sq: Square, target: Square) -> bool {
+    let rows = sq.row().abs_diff(target.row());
+    let columns = sq.column().abs_diff(target.column());
+    rows == 0 || columns == 0 || rows == columns || (rows <= 2 && columns <= 2)
+}
+
+/// What reading a line does at a node: play the move the proof chose, or
+/// first prove again a reply whose proof the table lost.
+enum LineStep {
+    Play(ChuMove),
+    ProveReply(Box<ChuPosition>),
 }
 
 /// The index of the smallest value and the second smallest value

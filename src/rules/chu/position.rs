@@ -283,7 +283,9 @@ impl ChuPosition {
     /// Reads SFEN: the board (rows from rank a, `/` between, digits for
     /// runs of empty squares, capitals for 先手, `+` before a promoted
     /// piece), the side to move (`b` 先手, `w` 後手), the 先獅子 square or
-    /// `-`, and the move number. The message names the row and column.
+    /// `-`, and the move number. The message names the row and column. The
+    /// board alone, as lishogi reads it: a side without royals has lost
+    /// ([`ChuPosition::from_sfen_start`] reads it as a mate problem).
     pub fn from_sfen(text: &str) -> Result<ChuPosition, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [board, side, lion, number] = fields[..] else {
