@@ -127,10 +127,10 @@ def differ(pic, a, b):
     """The smallest, over the three visions, of the larger of the face's and
     the border's contrast between controls a and b."""
     worst = None
+    colours = [(pic.face(a), pic.face(b)), (pic.ring(a), pic.ring(b))]
     for vision in VISIONS:
         best = 0.0
-        for part in (pic.face, pic.ring):
-            ca, cb = part(a), part(b)
+        for ca, cb in colours:
             if ca is not None and cb is not None:
                 best = max(best, contrast(seen(ca, vision), seen(cb, vision)))
         worst = best if worst is None else min(worst, best)

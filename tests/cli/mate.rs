@@ -6,6 +6,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::process::yorimichi;
+use crate::usi::Engine;
 use yorimichi::cli::usi::run_script;
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::end::outcome_in;
@@ -29,14 +31,6 @@ const NO_MATE: &str = "12/12/12/12/5k6/12/5G6/12/12/12/12/12 b - 1";
 
 /// A bare king (後手's, to move, cannot take the gold): the game is over.
 const BARE: &str = "k11/12/12/12/12/12/12/12/12/12/5G6/11K w - 1";
-
-fn yorimichi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yorimichi"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
 
 fn stdout(out: &Output) -> String {
     assert!(
@@ -117,41 +111,27 @@ fn go_mate_says_nomate_and_timeout() {
 
 #[test]
 fn stop_answers_go_mate_infinite_at_once() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yorimichi"))
-        .arg("usi")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
-    writeln!(input, "position sfen {}", sfen("kinu57")).unwrap();
-    writeln!(input, "go mate infinite").unwrap();
-    writeln!(input, "isready").unwrap();
-    input.flush().unwrap();
-    let mut line = String::new();
-    output.read_line(&mut line).unwrap();
-    assert_eq!(line.trim(), "readyok", "isready is answered while solving");
+    let mut engine = Engine::start();
+    engine.send(&format!("position sfen {}", sfen("kinu57")));
+    engine.send("go mate infinite");
+    engine.send("isready");
+    assert_eq!(
+        engine.wait_for(""),
+        "readyok",
+        "isready is answered while solving"
+    );
     std::thread::sleep(Duration::from_millis(300));
     let stopped = Instant::now();
-    writeln!(input, "stop").unwrap();
-    input.flush().unwrap();
-    let answer = loop {
-        line.clear();
-        assert!(output.read_line(&mut line).unwrap() > 0, "no answer");
-        if let Some(rest) = line.trim().strip_prefix("checkmate ") {
-            break rest.to_string();
-        }
-    };
-    assert_eq!(answer, "timeout");
+    engine.send("stop");
+    let answer = engine.wait_for("checkmate ");
+    assert_eq!(answer, "checkmate timeout");
     assert!(
         stopped.elapsed() < Duration::from_secs(2),
         "{:?}",
         stopped.elapsed()
     );
-    writeln!(input, "quit").unwrap();
-    input.flush().unwrap();
-    assert!(child.wait().unwrap().success());
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
 }
 
 #[test]
@@ -312,9 +292,9 @@ fn perft_counts_a_mate_problem_and_nothing_after_the_end() {
 #[test]
 fn convert_reads_a_mate_problem_as_a_game_still_going() {
     let problem = sfen("kinu01");
-    let run = |input: String| {
+    let convert = |to: &str, input: &str| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_yorimichi"))
-            .args(["convert", "chushogi", "--to", "kif"])
+            .args(["convert", "chushogi", "--to", to])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -329,7 +309,10 @@ fn convert_reads_a_mate_problem_as_a_game_still_going() {
         stdout(&child.wait_with_output().unwrap())
     };
     // Two plies in: nothing has ended.
-    let kif = run(format!("position sfen {problem} moves 10d7d 8e7d\n"));
+    let kif = convert(
+        "kif",
+        &format!("position sfen {problem} moves 10d7d 8e7d\n"),
+    );
     assert!(!kif.contains("勝ち"), "{kif}");
     // The collection's mate, a reply and the king taken: 先手 has won.
     let start = ChuPosition::from_sfen_start(problem).unwrap();
@@ -352,23 +335,10 @@ fn convert_reads_a_mate_problem_as_a_game_still_going() {
     check_line(Profile::Jcsa, &start, &line).unwrap();
     let line: Vec<String> = line.iter().map(|m| m.usi()).collect();
     let line = line.join(" ");
-    let kif = run(format!("position sfen {problem} moves {line}\n"));
+    let kif = convert("kif", &format!("position sfen {problem} moves {line}\n"));
     assert!(kif.contains("まで9手で先手の勝ち"), "{kif}");
     // And back: the KIF's diagram is read as the same problem.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yorimichi"))
-        .args(["convert", "chushogi", "--to", "usi"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(kif.as_bytes())
-        .unwrap();
-    let usi = stdout(&child.wait_with_output().unwrap());
+    let usi = convert("usi", &kif);
     assert_eq!(usi.trim(), format!("position sfen {problem} moves {line}"));
     // `--position` takes it too.
     let cli = yorimichi::cli::parse([

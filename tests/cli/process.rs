@@ -6,7 +6,8 @@ use std::process::{Command, Output, Stdio};
 
 use yorimichi::scenes::Scene;
 
-fn yorimichi(args: &[&str]) -> Output {
+/// The binary run with `args` and no input.
+pub(crate) fn yorimichi(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_yorimichi"))
         .args(args)
         .stdin(Stdio::null())

@@ -215,14 +215,14 @@ fn go_searchmoves_reads_only_the_moves_named() {
 }
 
 /// The built binary, spoken to through pipes as a GUI does.
-struct Engine {
-    child: std::process::Child,
+pub(crate) struct Engine {
+    pub(crate) child: std::process::Child,
     input: std::process::ChildStdin,
     output: BufReader<std::process::ChildStdout>,
 }
 
 impl Engine {
-    fn start() -> Engine {
+    pub(crate) fn start() -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_yorimichi"))
             .arg("usi")
             .stdin(Stdio::piped())
@@ -238,13 +238,13 @@ impl Engine {
         }
     }
 
-    fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         writeln!(self.input, "{line}").unwrap();
         self.input.flush().unwrap();
     }
 
     /// Reads lines until one starts with `prefix`; returns it.
-    fn wait_for(&mut self, prefix: &str) -> String {
+    pub(crate) fn wait_for(&mut self, prefix: &str) -> String {
         let mut line = String::new();
         loop {
             line.clear();

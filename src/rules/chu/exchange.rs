@@ -137,6 +137,22 @@ struct Exchange<'a> {
 }
 
 impl<'a> Exchange<'a> {
+    /// The board once `mv` is played in `pos`, without playing it: the
+    /// mover leaves its first square (and takes on its middle one) and
+    /// stands on its last, promoted if the move promotes.
+    fn after(pos: &'a ChuPosition, mv: ChuMove) -> Self {
+        let mut board = Exchange::new(pos);
+        board.gone[mv.from.0 as usize] = true;
+        if let Some(mid) = mv.mid {
+            board.gone[mid.0 as usize] = true;
+        }
+        board.placed = pos.at(mv.from).map(|(side, piece)| {
+            let promoted = piece.promoted || mv.promote;
+            (mv.to, side, Piece { promoted, ..piece })
+        });
+        board
+    }
+
     fn new(pos: &'a ChuPosition) -> Self {
         Exchange {
             pos,
@@ -235,15 +251,7 @@ pub fn attacked_by(pos: &ChuPosition, sq: Square, by: Side) -> bool {
 /// The same answer as [`attacked_by`] on [`super::moves::play`]'s
 /// position, for the mate solver, which asks it of every move it reads.
 pub fn attacked_after(pos: &ChuPosition, mv: ChuMove, sq: Square, by: Side) -> bool {
-    let mut board = Exchange::new(pos);
-    board.gone[mv.from.0 as usize] = true;
-    if let Some(mid) = mv.mid {
-        board.gone[mid.0 as usize] = true;
-    }
-    board.placed = pos.at(mv.from).map(|(side, piece)| {
-        let promoted = piece.promoted || mv.promote;
-        (mv.to, side, Piece { promoted, ..piece })
-    });
+    let board = Exchange::after(pos, mv);
     let mut any = false;
     board.attackers(sq, by, |_, _| any = true);
     any
@@ -269,15 +277,7 @@ pub fn attacked_after_quiet(pos: &ChuPosition, mv: ChuMove, sq: Square, by: Side
     if rays == 0 && !ring {
         return false;
     }
-    let mut board = Exchange::new(pos);
-    board.gone[mv.from.0 as usize] = true;
-    if let Some(mid) = mv.mid {
-        board.gone[mid.0 as usize] = true;
-    }
-    board.placed = pos.at(mv.from).map(|(side, piece)| {
-        let promoted = piece.promoted || mv.promote;
-        (mv.to, side, Piece { promoted, ..piece })
-    });
+    let board = Exchange::after(pos, mv);
     let mut any = false;
     board.attackers_on(sq, by, rays, ring, |_, _| any = true);
     any

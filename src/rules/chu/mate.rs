@@ -231,15 +231,7 @@ impl MateSearch {
     /// the root was already settled. The line is the first proof's:
     /// [`MateSearch::shorten`] looks for a shorter one.
     pub fn solve(&mut self, pos: &ChuPosition, stop: &mut dyn FnMut() -> bool) -> Mate {
-        self.table.clear();
-        self.moves.clear();
-        self.nodes = 0;
-        let mut run = self.run(pos, None, stop);
-        match run.prove(pos, UNBOUNDED) {
-            Some(true) => run.line(pos, UNBOUNDED).map_or(Mate::Unknown, Mate::Proved),
-            Some(false) => Mate::NoMate,
-            None => Mate::Unknown,
-        }
+        self.fresh_solve(pos, None, stop)
     }
 
     /// Looks for a mate by the side to move in `pos` that takes the
@@ -250,11 +242,21 @@ impl MateSearch {
         plies: u16,
         stop: &mut dyn FnMut() -> bool,
     ) -> Mate {
+        self.fresh_solve(pos, Some(plies.min(UNBOUNDED - 1)), stop)
+    }
+
+    /// A search from nothing kept, within `bound` plies if given.
+    fn fresh_solve(
+        &mut self,
+        pos: &ChuPosition,
+        bound: Option<u16>,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Mate {
         self.table.clear();
         self.moves.clear();
         self.nodes = 0;
-        let plies = plies.min(UNBOUNDED - 1);
-        let mut run = self.run(pos, Some(plies), stop);
+        let plies = bound.unwrap_or(UNBOUNDED);
+        let mut run = self.run(pos, bound, stop);
         match run.prove(pos, plies) {
             Some(true) => run.line(pos, plies).map_or(Mate::Unknown, Mate::Proved),
             Some(false) => Mate::NoMate,

@@ -177,20 +177,9 @@ impl CpuLevel {
             }
         } else {
             SearchPlan {
-                depth: self.depth.max(1),
-                nodes: self.nodes,
-                quiescence: self.quiescence,
                 noise: self.noise,
                 seed,
-                exact: self.endgame_tables,
-                judgement: Judgement::of(self.plain_eval, self.expert_eval),
-                time_ms: self.time_ms,
-                null_move: self.null_move,
-                careful: self.careful,
-                reductions: self.late_move_reductions,
-                futility: self.late_move_reductions,
-                contempt: false,
-                no_repeats: false,
+                ..self.hint_plan()
             }
         }
     }
