@@ -2,7 +2,7 @@
 //! timeout, `stop`), `solve chushogi` for one SFEN and for a collection,
 //! and mate problems read by `usi`, `perft`, `convert` and `--position`.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
