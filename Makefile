@@ -9,11 +9,14 @@ export CARGO_TARGET_DIR ?= $(CACHE)/target
 # for each other's lock.
 WASM_TARGET_DIR := $(CACHE)/target-wasm
 BIN := $(CARGO_TARGET_DIR)/release/yorimichi
+# The checks build the program once, with the room server in it (`yorimichi
+# serve`); `make play` and the web build leave the server out.
+FEATURES := --features server
 XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table soak assets shogiops-test
+.PHONY: serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table soak assets shogiops-test
 
 play: deps-play
 	cargo run --release
@@ -27,15 +30,22 @@ deps-test:
 test: deps-test
 	$(MAKE) link-check
 	cargo fmt --check
-	cargo clippy --release --all-targets -- -D warnings
+	cargo clippy --release --all-targets $(FEATURES) -- -D warnings
 	# The crate docs, every intra-doc link resolved (the release profile
 	# reuses what clippy checked).
-	RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps
+	RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps $(FEATURES)
 	cargo clippy --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR) --lib --bins -- -D warnings
-	cargo test --release
+	cargo test --release $(FEATURES)
 	$(MAKE) shogiops-test
 	$(MAKE) screenshot-test
 	$(MAKE) web-test
+
+# The room server for play from several devices, on http://127.0.0.1:8787
+# (rooms at ws://127.0.0.1:8787/ws), the rooms kept in yorimichi.sqlite3;
+# the web build in dist/ is served too when there is one (`make web-build`).
+serve:
+	cargo build --release $(FEATURES)
+	$(BIN) serve --listen 127.0.0.1:8787 --db yorimichi.sqlite3 $$(test -f $(DIST)/index.html && echo --web $(DIST))
 
 # Every relative link, image and #anchor in README.md, CHANGELOG.md and
 # docs/ must resolve (tools/check_links.py); its self-test first proves that
@@ -58,7 +68,7 @@ SHOGIOPS_POSITIONS ?= 3000
 SHOGIOPS_ENDINGS ?= 1000
 SHOGIOPS_KIF_GAMES ?= 40
 shogiops-test:
-	cargo build --release
+	cargo build --release $(FEATURES)
 	cd tools/shogiops && npm ci --no-audit --no-fund --silent
 	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_POSITIONS) --seed 1
 	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_ENDINGS) --seed 1 --endings 1
@@ -72,7 +82,7 @@ shogiops-test:
 # The real renderer under Xvfb with Mesa's software Vulkan: the title and
 # the boards of every playable game must render.
 screenshot-test:
-	cargo build --release
+	cargo build --release $(FEATURES)
 	mkdir -p $(SHOTS)
 	scenes=$$($(BIN) screenshot --list --smoke) && test -n "$$scenes" || exit 1; \
 	for s in $$scenes; do rm -f $(SHOTS)/$$s.png; done; \
@@ -86,7 +96,7 @@ screenshot-test:
 # (tools/check_choices.py, which first proves it catches colour alone).
 CHOICE_SCENES := list list-phone settings hasami-setup foxgeese-setup musashi-setup chushogi-setup mawari-setup mawari-family
 choice-test:
-	cargo build --release
+	cargo build --release $(FEATURES)
 	mkdir -p $(SHOTS)
 	python3 tools/check_choices.py --self-test
 	for s in $(CHOICE_SCENES); do \
@@ -97,7 +107,7 @@ choice-test:
 
 # Every picture of docs/screenshots.md, made by the real renderer.
 screenshots: deps-test
-	cargo build --release
+	cargo build --release $(FEATURES)
 	mkdir -p docs
 	scenes=$$($(BIN) screenshot --list) && test -n "$$scenes" || exit 1; \
 	for s in $$scenes; do $(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
@@ -140,7 +150,7 @@ web-test: deps-test web-build
 # The self-play strength table in docs/strength.md (takes a while: 200 games a pairing,
 # 40 for 中将棋, whose つよい games take about a minute and a half each).
 selfplay-table:
-	cargo build --release
+	cargo build --release $(FEATURES)
 	$(BIN) selfplay hasami --games 200 --a strong --b normal | tail -3
 	$(BIN) selfplay hasami --games 200 --a normal --b easy | tail -3
 	$(BIN) selfplay foxgeese --games 100 --a strong --b normal --seed 1 | tail -3
@@ -165,29 +175,29 @@ selfplay-table:
 # entity count and memory printed), and a million 中将棋 positions and a
 # thousand KIF games compared with shogiops.
 soak:
-	YORIMICHI_FUZZ_SECONDS=120 cargo test --release --test rules text_fuzz:: -- --nocapture --test-threads 1
-	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release --test rules chu_game::random_games -- --nocapture
-	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules playouts:: -- --nocapture --test-threads 1
-	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release --test rules mawari_rules::a_random_game -- --nocapture
-	YORIMICHI_SOAK_GAMES=200 cargo test --release --test app cpu_games -- --nocapture --test-threads 1
+	YORIMICHI_FUZZ_SECONDS=120 cargo test --release $(FEATURES) --test rules text_fuzz:: -- --nocapture --test-threads 1
+	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release $(FEATURES) --test rules chu_game::random_games -- --nocapture
+	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release $(FEATURES) --test rules playouts:: -- --nocapture --test-threads 1
+	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release $(FEATURES) --test rules mawari_rules::a_random_game -- --nocapture
+	YORIMICHI_SOAK_GAMES=200 cargo test --release $(FEATURES) --test app cpu_games -- --nocapture --test-threads 1
 	$(MAKE) shogiops-test SHOGIOPS_POSITIONS=1000000 SHOGIOPS_ENDINGS=100000 SHOGIOPS_KIF_GAMES=1000
 
 # The まわり将棋 koma-dice table in docs/mawari-dice.md (10 000 simulated throws).
 dice-table:
-	cargo build --release
+	cargo build --release $(FEATURES)
 	$(BIN) dice --throws 10000 --seed 1
 
 # The まわり将棋 "how games end" table in docs/mawari-dice.md: 1 000 games with simulated
 # throws for each preset and 2, 3 and 4 players.
 mawari-table:
-	cargo build --release
+	cargo build --release $(FEATURES)
 	for p in basic all; do for n in 2 3 4; do \
 		$(BIN) selfplay mawari --games 1000 --players $$n --preset $$p --seed 1; \
 	done; done
 
 # The exact 十六むさし tables in docs/musashi-solver.md (about a minute).
 solver-table:
-	cargo build --release
+	cargo build --release $(FEATURES)
 	$(BIN) solve musashi --board 33 --max-ko 6
 	$(BIN) solve musashi --board 25 --max-ko 6 --mirror
 

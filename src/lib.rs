@@ -21,8 +21,11 @@
 pub mod cli;
 pub mod games;
 pub mod headless;
+pub mod net;
 pub mod rules;
 pub mod scenes;
+#[cfg(all(feature = "server", not(target_arch = "wasm32")))]
+pub mod server;
 pub mod shell;
 
 use bevy::prelude::*;

@@ -15,6 +15,7 @@ pub mod problems;
 pub mod referee;
 pub mod screenshot;
 pub mod selfplay;
+pub mod serve;
 pub mod solve;
 pub mod usi;
 
@@ -89,6 +90,9 @@ pub enum Command {
     /// Throw the まわり将棋 koma-dice in the simulation and print how
     /// often each pose and each result came up.
     Dice(dice::DiceArgs),
+    /// The room server: family and friends play from their own devices
+    /// (`--features server` builds it).
+    Serve(serve::ServeArgs),
     /// Check every level file against the rules: prints `checked N files,
     /// M items`, or one `file: item: reason` line per problem and exits 1.
     Check(check::CheckArgs),
@@ -193,6 +197,7 @@ pub fn main() -> ExitCode {
         Command::Match(args) => (referee::run(&args, out), 2),
         Command::Bench(args) => (bench::run(&args, out), 2),
         Command::Dice(args) => (dice::run(&args, out), 2),
+        Command::Serve(args) => (serve::run(&args, out), 1),
         Command::Check(args) => (check::command(&args, out), 1),
         Command::Screenshot(args) => match args.picture() {
             Some(job) => return capture(job),

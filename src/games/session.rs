@@ -8,7 +8,6 @@ use std::fmt::Debug;
 
 use bevy::prelude::*;
 use rand::RngExt;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::art::Art;
@@ -16,10 +15,11 @@ use super::board_view::BoardView;
 use super::resume::{Resumable, handle_resume};
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::data::{GameId, GamePresets, Strength, Tutorial};
-use crate::rules::game::{EndReason, Game, Outcome, Side};
+use crate::rules::game::{EndReason, Outcome, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::record::GameRecord;
 use crate::rules::review::Margins;
+use crate::rules::rulebook::Rulebook;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::settings::Settings;
 use crate::shell::widgets::Fonts;
@@ -74,16 +74,8 @@ pub struct PieceInfo {
 /// A game's rules as the screens present them: everything the shared play,
 /// setup, result and tutorial screens need to know about one game.
 pub trait Playable:
-    Game<Pos: Send + Sync, Move: Send + Sync + Serialize + DeserializeOwned>
-    + Clone
-    + Send
-    + Sync
-    + 'static
+    Rulebook<Pos: Send + Sync, Move: Send + Sync> + Clone + Send + Sync + 'static
 {
-    /// The rule options a preset or 自分で決める fixes.
-    type Rules: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
-
-    const ID: GameId;
     /// Distance between neighbouring points on the play screen.
     const CELL: f32;
     /// Pieces stand in squares (shogi boards) rather than on points.
@@ -115,7 +107,6 @@ pub trait Playable:
     /// strongest level's budget).
     const REVIEW_NODES: u64 = 40_000;
 
-    fn create(rules: &Self::Rules) -> Result<Self, String>;
     fn presets() -> Result<GamePresets<Self::Rules>, LevelError>;
     fn tutorial() -> Result<Tutorial, LevelError>;
     /// Every lesson of the game, the tutorial first (中将棋を学ぶ has

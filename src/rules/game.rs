@@ -47,6 +47,9 @@ pub enum EndReason {
     /// The game's time ran out (中将棋's 60-minute cutoff, decided by the
     /// points on the board).
     TimeUp,
+    /// The loser's device stayed away longer than the room allows
+    /// (通信切れ, in a game played from two devices).
+    Disconnected,
 }
 
 /// The result of a finished game.

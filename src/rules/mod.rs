@@ -14,6 +14,7 @@ pub mod mawari;
 pub mod musashi;
 pub mod record;
 pub mod review;
+pub mod rulebook;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod selfplay;

@@ -21,6 +21,7 @@ use yorimichi::headless::{self, click, find};
 use yorimichi::rules::data::Strength;
 use yorimichi::rules::game::Side;
 use yorimichi::rules::review::{self, Reading};
+use yorimichi::rules::rulebook::Rulebook;
 use yorimichi::rules::search::Searcher;
 use yorimichi::shell::Screen;
 use yorimichi::shell::save::Store;

@@ -6,4 +6,6 @@ mod cli_and_text;
 mod convert;
 mod mate;
 mod process;
+#[cfg(feature = "server")]
+mod rooms;
 mod usi;

@@ -45,6 +45,18 @@ fn the_rules_never_name_bevy() {
 }
 
 #[test]
+fn the_rooms_and_their_server_never_name_bevy_or_the_screens() {
+    for folder in ["net", "server"] {
+        let hits = lines_naming(folder, &["bevy", "crate::games", "crate::shell"]);
+        assert!(
+            hits.is_empty(),
+            "src/{folder} names Bevy or the screens:\n{}",
+            hits.join("\n")
+        );
+    }
+}
+
+#[test]
 fn the_shell_never_names_the_games() {
     let hits = lines_naming("shell", &["crate::games", "games::", "crate::scenes"]);
     assert!(

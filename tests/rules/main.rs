@@ -24,6 +24,7 @@ mod move_stats;
 mod musashi_rules;
 mod musashi_solver;
 mod playouts;
+mod rooms;
 mod rules_texts;
 mod search_and_saves;
 mod seed_sentences;

@@ -17,6 +17,7 @@ use rand::{RngExt, SeedableRng, rngs::StdRng};
 use yorimichi::games::session::Playable;
 use yorimichi::rules::game::Side;
 use yorimichi::rules::record::{GameRecord, RecordError};
+use yorimichi::rules::rulebook::Rulebook;
 
 fn moves_per_game() -> usize {
     std::env::var("YORIMICHI_PLAYOUT_MOVES")
@@ -141,7 +142,7 @@ fn playouts<G: Playable>(name: &str, game: &G, seed: u64) {
 
 #[test]
 fn hasami_shogi_playouts_keep_the_invariants() {
-    let game = <yorimichi::rules::hasami::Hasami as Playable>::create(
+    let game = <yorimichi::rules::hasami::Hasami as Rulebook>::create(
         &yorimichi::rules::hasami::HasamiRules::STANDARD,
     )
     .expect("the standard rules");
@@ -152,7 +153,7 @@ fn hasami_shogi_playouts_keep_the_invariants() {
 fn fox_and_geese_playouts_keep_the_invariants() {
     let presets = yorimichi::rules::data::foxgeese_presets().expect("presets");
     for (i, preset) in presets.presets.iter().enumerate() {
-        let game = <yorimichi::rules::foxgeese::FoxGeese as Playable>::create(&preset.rules)
+        let game = <yorimichi::rules::foxgeese::FoxGeese as Rulebook>::create(&preset.rules)
             .expect("the preset's game");
         playouts(
             &format!("きつねとがちょう {}", preset.id),
@@ -166,7 +167,7 @@ fn fox_and_geese_playouts_keep_the_invariants() {
 fn juroku_musashi_playouts_keep_the_invariants() {
     let presets = yorimichi::rules::data::musashi_presets().expect("presets");
     for (i, preset) in presets.presets.iter().enumerate() {
-        let game = <yorimichi::rules::musashi::Musashi as Playable>::create(&preset.rules)
+        let game = <yorimichi::rules::musashi::Musashi as Rulebook>::create(&preset.rules)
             .expect("the preset's game");
         playouts(&format!("十六むさし {}", preset.id), &game, 20 + i as u64);
     }
@@ -182,7 +183,7 @@ fn chu_shogi_playouts_keep_the_invariants() {
     ] {
         let rules = ChuRules { profile };
         let game =
-            <yorimichi::rules::chu::game::Chu as Playable>::create(&rules).expect("the rules");
+            <yorimichi::rules::chu::game::Chu as Rulebook>::create(&rules).expect("the rules");
         playouts(name, &game, 30);
     }
 }

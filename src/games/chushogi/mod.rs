@@ -28,7 +28,7 @@ use crate::rules::chu::pieces::{Base, DIRECTIONS, Kind, Piece, Reach};
 use crate::rules::chu::position::{ChuPosition, FILES, Square};
 use crate::rules::chu::record::ChuGameText;
 use crate::rules::chu::repetition::{ChuHistory, Cycle};
-use crate::rules::data::{self, GameId, GamePresets, Tutorial};
+use crate::rules::data::{self, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Outcome, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::record::GameRecord;
@@ -85,8 +85,6 @@ fn game_text(record: &GameRecord<Chu>) -> Option<ChuGameText> {
 }
 
 impl Playable for Chu {
-    type Rules = ChuRules;
-    const ID: GameId = GameId::ChuShogi;
     const CELL: f32 = 56.0;
     const SQUARES: bool = true;
     const TURN_TOP_PIECES: bool = true;
@@ -107,10 +105,6 @@ impl Playable for Chu {
     /// The seed's cutoff: 60 minutes from the start.
     const TIME_LIMIT: Option<f32> = Some(3600.0);
 
-    fn create(rules: &ChuRules) -> Result<Self, String> {
-        rules.validate()?;
-        Ok(Chu::new(*rules))
-    }
     fn presets() -> Result<GamePresets<ChuRules>, LevelError> {
         data::chushogi_presets()
     }
@@ -322,6 +316,7 @@ impl Playable for Chu {
             EndReason::MoveLimit => T::ReasonMoveLimit,
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
+            EndReason::Disconnected => T::ReasonDisconnected,
         }
     }
 

@@ -9,7 +9,7 @@ use super::board_view::BoardView;
 use super::kit::{choice_group, heading, option};
 use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
 use crate::rules::board::{BoardGraph, PointId};
-use crate::rules::data::{self, GameId, GamePresets, Tutorial};
+use crate::rules::data::{self, GamePresets, Tutorial};
 use crate::rules::foxgeese::{FOX, FoxGeese, FoxGeeseMove, FoxGeesePos, FoxGeeseRules, GEESE};
 use crate::rules::game::{EndReason, Side};
 use crate::rules::levels::LevelError;
@@ -22,8 +22,6 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 impl Playable for FoxGeese {
-    type Rules = FoxGeeseRules;
-    const ID: GameId = GameId::FoxGeese;
     /// A goose is 100; the fox wins once seven of 13 are taken.
     const REVIEW_MARGINS: crate::rules::review::Margins = crate::rules::review::Margins {
         dubious: 60,
@@ -37,10 +35,6 @@ impl Playable for FoxGeese {
     const MULTI_STEP: bool = true;
     const HAS_MARKS: bool = true;
 
-    fn create(rules: &FoxGeeseRules) -> Result<Self, String> {
-        let board = data::board(rules.board_name()).map_err(|e| e.to_string())?;
-        FoxGeese::new(board, *rules)
-    }
     fn presets() -> Result<GamePresets<FoxGeeseRules>, LevelError> {
         data::foxgeese_presets()
     }
@@ -136,6 +130,7 @@ impl Playable for FoxGeese {
             EndReason::MoveLimit => T::ReasonFoxMoveLimit,
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
+            EndReason::Disconnected => T::ReasonDisconnected,
         }
     }
 

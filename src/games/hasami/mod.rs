@@ -10,7 +10,7 @@ use super::board_view::BoardView;
 use super::kit::{choice_group, heading, option};
 use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
 use crate::rules::board::{BoardGraph, PointId};
-use crate::rules::data::{self, GameId, GamePresets, Tutorial};
+use crate::rules::data::{self, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Side};
 use crate::rules::hasami::{Enclosure, Hasami, HasamiMove, HasamiPos, HasamiRules};
 use crate::rules::levels::LevelError;
@@ -23,17 +23,11 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 impl Playable for Hasami {
-    type Rules = HasamiRules;
-    const ID: GameId = GameId::Hasami;
     const CELL: f32 = super::art::CELL;
     const SQUARES: bool = true;
     const TURN_TOP_PIECES: bool = true;
     const TURN_BOARD: bool = true;
 
-    fn create(rules: &HasamiRules) -> Result<Self, String> {
-        let board = data::board("shogi9").map_err(|e| e.to_string())?;
-        Hasami::new(board, *rules)
-    }
     fn presets() -> Result<GamePresets<HasamiRules>, LevelError> {
         data::hasami_presets()
     }
@@ -111,6 +105,7 @@ impl Playable for Hasami {
             EndReason::MoveLimit => T::ReasonMoveLimit,
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
+            EndReason::Disconnected => T::ReasonDisconnected,
         }
     }
 

@@ -9,7 +9,7 @@ use super::board_view::BoardView;
 use super::kit::choice_group;
 use super::session::{CaptureView, PieceFace, Playable, SetupDraft};
 use crate::rules::board::{BoardGraph, PointId};
-use crate::rules::data::{self, GameId, GamePresets, Tutorial};
+use crate::rules::data::{self, GamePresets, Tutorial};
 use crate::rules::game::{EndReason, Side};
 use crate::rules::levels::LevelError;
 use crate::rules::musashi::{KO, Musashi, MusashiMove, MusashiPos, MusashiRules, OYA};
@@ -29,8 +29,6 @@ pub(crate) fn plugin(app: &mut App) {
 const KO_AT_START: u32 = 16;
 
 impl Playable for Musashi {
-    type Rules = MusashiRules;
-    const ID: GameId = GameId::Musashi;
     /// A 子 is 100; 親 wins once eleven of 16 are taken.
     const REVIEW_MARGINS: crate::rules::review::Margins = crate::rules::review::Margins {
         dubious: 60,
@@ -43,10 +41,6 @@ impl Playable for Musashi {
     const TURN_BOARD: bool = false;
     const HAS_MARKS: bool = true;
 
-    fn create(rules: &MusashiRules) -> Result<Self, String> {
-        let board = data::board(rules.board_name()).map_err(|e| e.to_string())?;
-        Musashi::new(board, *rules)
-    }
     fn presets() -> Result<GamePresets<MusashiRules>, LevelError> {
         data::musashi_presets()
     }
@@ -154,6 +148,7 @@ impl Playable for Musashi {
             EndReason::MoveLimit => T::ReasonOyaMoveLimit,
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
+            EndReason::Disconnected => T::ReasonDisconnected,
         }
     }
 

@@ -1,0 +1,60 @@
+//! `yorimichi serve`: the room server that lets family and friends play
+//! from their own devices (built with `--features server`).
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{Failure, Outcome};
+
+/// `yorimichi serve [--listen ADDR] [--db FILE] [--web DIR]`.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct ServeArgs {
+    /// The address and port to listen on (`0.0.0.0:8787` for other
+    /// machines; put it behind TLS as docs/rooms.md shows).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8787")]
+    pub listen: SocketAddr,
+    /// The SQLite database the rooms are kept in (made if missing).
+    #[arg(long, value_name = "FILE", default_value = "yorimichi.sqlite3")]
+    pub db: PathBuf,
+    /// Also serve this web build (`make web-build` writes dist/).
+    #[arg(long, value_name = "DIR")]
+    pub web: Option<PathBuf>,
+    /// Rooms made, joined or returned to that one address may try a minute.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 60,
+        value_parser = super::whole::<u32>(1, Some(1_000_000))
+    )]
+    pub joins_per_minute: u32,
+}
+
+#[cfg(feature = "server")]
+pub(crate) fn run(args: &ServeArgs, _out: &mut dyn Write) -> Outcome {
+    if let Some(web) = &args.web
+        && !web.join("index.html").is_file()
+    {
+        return Err(Failure::Message(format!(
+            "{} has no index.html: build it with `make web-build`",
+            web.display()
+        )));
+    }
+    crate::server::run(crate::server::ServeOptions {
+        listen: args.listen,
+        db: args.db.clone(),
+        web: args.web.clone(),
+        joins_per_minute: args.joins_per_minute,
+    })
+    .map_err(Failure::Message)
+}
+
+#[cfg(not(feature = "server"))]
+pub(crate) fn run(_args: &ServeArgs, _out: &mut dyn Write) -> Outcome {
+    Err(Failure::Message(
+        "this build has no room server: build it with `cargo build --release --features server` (or `make serve`)"
+            .to_string(),
+    ))
+}

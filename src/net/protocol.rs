@@ -1,0 +1,401 @@
+//! What a device and the room server say to each other: one RON text per
+//! WebSocket message, read by both sides from these types. A message is
+//! small (at most [`MAX_MESSAGE_BYTES`]); anything longer, unreadable or
+//! out of place is refused with a [`Refusal`] and changes nothing.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::data::{GameId, Strength};
+use crate::rules::game::EndReason;
+
+/// The version both sides must speak; a device of another version is told
+/// so rather than misread.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest message either side sends or reads, in bytes (a 中将棋
+/// game's whole record travels as many messages, never one).
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// The most events one [`ServerMessage::Events`] carries.
+pub const EVENTS_PER_MESSAGE: usize = 200;
+
+/// The longest seat name, in characters.
+pub const MAX_NAME_CHARS: usize = 12;
+
+/// The most seats a room has (まわり将棋's four).
+pub const MAX_SEATS: usize = 4;
+
+/// Crockford's base 32: no I, L, O or U, so a code read aloud or copied by
+/// hand cannot be mistaken.
+const CODE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// Characters of a room code: 8 × 5 = 40 bits of randomness.
+pub const CODE_CHARS: usize = 8;
+
+/// A room's code: what a friend types or opens as a link.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct RoomCode(String);
+
+impl RoomCode {
+    /// A code from 40 random bits.
+    pub fn from_bits(bits: u64) -> RoomCode {
+        let text = (0..CODE_CHARS)
+            .map(|i| CODE_ALPHABET[((bits >> (5 * i)) & 31) as usize] as char)
+            .collect();
+        RoomCode(text)
+    }
+
+    /// Reads a code as a person writes it: any case, with spaces or
+    /// hyphens, and the letters Crockford reads as digits (O → 0, I/L → 1).
+    pub fn parse(text: &str) -> Result<RoomCode, String> {
+        let mut code = String::new();
+        for c in text.chars() {
+            let c = match c.to_ascii_uppercase() {
+                ' ' | '-' => continue,
+                'O' => '0',
+                'I' | 'L' => '1',
+                c => c,
+            };
+            if !c.is_ascii() || !CODE_ALPHABET.contains(&(c as u8)) {
+                return Err(format!("{c:?} is not a letter of a room code"));
+            }
+            code.push(c);
+        }
+        if code.chars().count() != CODE_CHARS {
+            return Err(format!(
+                "a room code has {CODE_CHARS} letters, not {}",
+                code.chars().count()
+            ));
+        }
+        Ok(RoomCode(code))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The code as shown to people: two groups of four (`7K3M-Q9TB`).
+    pub fn display(&self) -> String {
+        format!("{}-{}", &self.0[..4], &self.0[4..])
+    }
+}
+
+impl TryFrom<String> for RoomCode {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        RoomCode::parse(&text)
+    }
+}
+
+impl From<RoomCode> for String {
+    fn from(code: RoomCode) -> String {
+        code.0
+    }
+}
+
+impl fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.display())
+    }
+}
+
+/// A device's proof that it holds its seats: 128 random bits, kept on the
+/// device and sent again to come back after a dropped connection.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct SeatToken(String);
+
+impl SeatToken {
+    pub fn from_bits(bits: u128) -> SeatToken {
+        SeatToken(format!("{bits:032x}"))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for SeatToken {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        if text.len() == 32 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            Ok(SeatToken(text.to_ascii_lowercase()))
+        } else {
+            Err("a seat token is 32 hexadecimal digits".to_string())
+        }
+    }
+}
+
+impl From<SeatToken> for String {
+    fn from(token: SeatToken) -> String {
+        token.0
+    }
+}
+
+/// A name typed for a seat: at most [`MAX_NAME_CHARS`] characters, no
+/// control characters, not blank.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct SeatName(String);
+
+impl SeatName {
+    pub fn new(text: &str) -> Result<SeatName, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("a seat name may not be empty".to_string());
+        }
+        if text.chars().count() > MAX_NAME_CHARS {
+            return Err(format!(
+                "a seat name has at most {MAX_NAME_CHARS} characters"
+            ));
+        }
+        if text.chars().any(char::is_control) {
+            return Err("a seat name may not hold control characters".to_string());
+        }
+        Ok(SeatName(text.to_string()))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for SeatName {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        SeatName::new(&text)
+    }
+}
+
+impl From<SeatName> for String {
+    fn from(name: SeatName) -> String {
+        name.0
+    }
+}
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatKind {
+    /// A person at the device that made the room.
+    Host,
+    /// A person at another device, who joins with the room code.
+    Remote,
+    /// The computer, played by the server.
+    Cpu(Strength),
+}
+
+/// A seat as the room's maker plans it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPlan {
+    pub kind: SeatKind,
+    pub name: SeatName,
+}
+
+/// What a room plays and who sits where. In a two-player game seat 0 is
+/// the side that moves first (先手).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomPlan {
+    pub game: GameId,
+    /// The game's rule options, as RON (the same text as a save's).
+    pub rules: String,
+    pub seats: Vec<SeatPlan>,
+    /// Seats are drawn by lot instead of as planned (a two-player game's
+    /// "a draw decides").
+    pub draw_seats: bool,
+    /// How long a player may be away before the game counts it as lost
+    /// (中将棋's 通信切れ); the other games wait for the player.
+    pub grace_seconds: u32,
+}
+
+/// The few fixed greetings players may send: no free text reaches a child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stamp {
+    /// よろしく
+    Hello,
+    /// ありがとう
+    Thanks,
+    /// まいった
+    Beaten,
+    /// もう一回
+    Again,
+}
+
+impl Stamp {
+    pub const ALL: [Stamp; 4] = [Stamp::Hello, Stamp::Thanks, Stamp::Beaten, Stamp::Again];
+}
+
+/// What a device asks of the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClientMessage {
+    /// Makes a room; the answer is [`ServerMessage::Welcome`] with the
+    /// code and this device's token.
+    Create { version: u32, plan: RoomPlan },
+    /// Takes the next free remote seat of a room.
+    Join {
+        version: u32,
+        room: RoomCode,
+        name: SeatName,
+    },
+    /// Comes back after a dropped connection: `have` events are already
+    /// on this device, the rest is sent.
+    Resume {
+        version: u32,
+        room: RoomCode,
+        token: SeatToken,
+        have: u64,
+    },
+    /// A move, in the game's notation, by the seat to move, made after the
+    /// room's first `after` events. A move sent twice or after a move the
+    /// device has not seen yet is refused, so nothing is applied twice.
+    Move { after: u64, text: String },
+    /// The seat gives the game up (投了).
+    Resign { seat: u8 },
+    /// A greeting from a seat.
+    Stamp { seat: u8, stamp: Stamp },
+}
+
+/// One thing that happened in a room, numbered from 1 in the room's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A person took a remote seat.
+    Seated {
+        seat: u8,
+        name: SeatName,
+    },
+    /// Every seat is taken: the game begins.
+    Started,
+    /// A move, in the game's notation.
+    Moved {
+        seat: u8,
+        text: String,
+    },
+    Resigned {
+        seat: u8,
+    },
+    Stamp {
+        seat: u8,
+        stamp: Stamp,
+    },
+    /// The game is over (on the board, by 投了 or by 通信切れ): `winner`
+    /// is a seat, none for a draw.
+    Ended {
+        winner: Option<u8>,
+        reason: EndReason,
+    },
+}
+
+/// A seat as every device sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub kind: SeatKind,
+    pub name: SeatName,
+}
+
+/// The room as a device needs it to set up the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomView {
+    pub room: RoomCode,
+    pub game: GameId,
+    pub rules: String,
+    pub seats: Vec<SeatView>,
+    pub grace_seconds: u32,
+}
+
+/// What the server tells a device.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ServerMessage {
+    /// The device is in the room and holds `seats`; keep `token` to come
+    /// back. Events follow.
+    Welcome {
+        view: RoomView,
+        token: SeatToken,
+        seats: Vec<u8>,
+    },
+    /// The room's events `first`, `first + 1`, …
+    Events { first: u64, events: Vec<Event> },
+    /// A seat's device went away or came back. `seconds_left`: how long
+    /// until an absent player loses (中将棋), none where the game waits.
+    Presence {
+        seat: u8,
+        online: bool,
+        seconds_left: Option<u32>,
+    },
+    /// The last message was not acted on; nothing changed.
+    Refused { refusal: Refusal },
+}
+
+/// Why a message changed nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refusal {
+    /// Not a message of this protocol.
+    Malformed(String),
+    /// Longer than [`MAX_MESSAGE_BYTES`].
+    TooLong,
+    /// The device speaks another version.
+    Version { server: u32 },
+    /// No room has this code (or it has expired).
+    NoSuchRoom,
+    /// Every remote seat is taken.
+    RoomFull,
+    /// The token holds no seat in this room.
+    BadToken,
+    /// Join, Create or Resume first.
+    NotInRoom,
+    /// Already in a room on this connection.
+    AlreadyInRoom,
+    /// The room plan cannot be played (the message says why).
+    BadPlan(String),
+    /// The seats are not all taken yet.
+    NotStarted,
+    /// The game is over.
+    Finished,
+    /// It is another seat's turn, or the seat named is not this device's.
+    NotYourSeat,
+    /// The move was made on an older or newer state of the room than the
+    /// server's: `events` is how many the room has.
+    OutOfStep { events: u64 },
+    /// Not a legal move here (the text as sent).
+    Illegal(String),
+    /// Too many tries from this address; wait a minute.
+    TooManyTries,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Malformed(why) => write!(f, "malformed message: {why}"),
+            Refusal::TooLong => write!(f, "message longer than {MAX_MESSAGE_BYTES} bytes"),
+            Refusal::Version { server } => write!(f, "the server speaks protocol {server}"),
+            Refusal::NoSuchRoom => write!(f, "no room has this code"),
+            Refusal::RoomFull => write!(f, "every seat of the room is taken"),
+            Refusal::BadToken => write!(f, "this device holds no seat in the room"),
+            Refusal::NotInRoom => write!(f, "not in a room yet"),
+            Refusal::AlreadyInRoom => write!(f, "already in a room"),
+            Refusal::BadPlan(why) => write!(f, "the room cannot be made: {why}"),
+            Refusal::NotStarted => write!(f, "the game has not begun"),
+            Refusal::Finished => write!(f, "the game is over"),
+            Refusal::NotYourSeat => write!(f, "not this device's seat or turn"),
+            Refusal::OutOfStep { events } => {
+                write!(f, "out of step: the room has {events} events")
+            }
+            Refusal::Illegal(text) => write!(f, "illegal move {text}"),
+            Refusal::TooManyTries => write!(f, "too many tries; wait a minute"),
+        }
+    }
+}
+
+/// Writes a message as its wire text.
+pub fn encode<M: Serialize>(message: &M) -> String {
+    // The message types hold only strings, numbers and enums: RON writes
+    // every such value.
+    ron::to_string(message).unwrap_or_default()
+}
+
+/// Reads a wire text, refusing what is too long or not a message.
+pub fn decode<M: serde::de::DeserializeOwned>(text: &str) -> Result<M, Refusal> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(Refusal::TooLong);
+    }
+    ron::from_str(text).map_err(|e| Refusal::Malformed(e.to_string()))
+}

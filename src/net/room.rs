@@ -1,0 +1,493 @@
+//! One room as the server keeps it: who holds which seat, the game on its
+//! table, and the numbered events every device replays. Nothing here does
+//! input or output: the server feeds it messages with the time, stores
+//! what [`Room::stored`] gives and sends what the methods return, so the
+//! same logic is tested without a network.
+
+use serde::{Deserialize, Serialize};
+
+use super::protocol::{
+    Event, Refusal, RoomCode, RoomPlan, RoomView, SeatKind, SeatName, SeatToken, SeatView, Stamp,
+};
+use super::table::{Table, TableError, open_table, seat_of, seat_range, side_of};
+use crate::rules::data::GameId;
+use crate::rules::game::{EndReason, Outcome};
+
+/// The longest grace period a room may ask for (a day).
+pub const MAX_GRACE_SECONDS: u32 = 24 * 60 * 60;
+
+/// A device's hold on seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    pub token: SeatToken,
+    pub seats: Vec<u8>,
+}
+
+/// Everything the database keeps of a room: the table is rebuilt from the
+/// events, so a restarted server resumes every game at the same move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredRoom {
+    pub view: RoomView,
+    pub members: Vec<Member>,
+    /// Per seat: when (ms since the epoch) an absent player loses.
+    pub deadlines: Vec<Option<u64>>,
+    pub events: Vec<Event>,
+    pub created_ms: u64,
+    pub touched_ms: u64,
+}
+
+/// A room being played.
+pub struct Room {
+    view: RoomView,
+    members: Vec<Member>,
+    /// Open connections per member.
+    connections: Vec<u32>,
+    deadlines: Vec<Option<u64>>,
+    events: Vec<Event>,
+    table: Box<dyn Table>,
+    created_ms: u64,
+    touched_ms: u64,
+}
+
+/// A change to a seat's presence, for the other devices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Presence {
+    pub seat: u8,
+    pub online: bool,
+    pub seconds_left: Option<u32>,
+}
+
+impl Room {
+    /// Makes a room from a plan; `host` is the making device's token and
+    /// `lot` a random number that draws the seats where the plan asks.
+    pub fn create(
+        code: RoomCode,
+        plan: RoomPlan,
+        host: SeatToken,
+        lot: u64,
+        now_ms: u64,
+    ) -> Result<Room, Refusal> {
+        let bad = |why: &str| Refusal::BadPlan(why.to_string());
+        if !seat_range(plan.game).contains(&plan.seats.len()) {
+            return Err(bad("wrong number of seats for the game"));
+        }
+        if !plan.seats.iter().any(|s| s.kind == SeatKind::Remote) {
+            return Err(bad("a room needs a seat for a player on another device"));
+        }
+        if !plan.seats.iter().any(|s| s.kind == SeatKind::Host) {
+            return Err(bad("a room needs a seat for its maker"));
+        }
+        if plan.game != GameId::Mawari
+            && plan
+                .seats
+                .iter()
+                .any(|s| matches!(s.kind, SeatKind::Cpu(_)))
+        {
+            return Err(bad("play the computer on your own device"));
+        }
+        if plan.grace_seconds == 0 || plan.grace_seconds > MAX_GRACE_SECONDS {
+            return Err(bad("the grace period must be between 1 second and a day"));
+        }
+        let table = open_table(plan.game, &plan.rules).map_err(Refusal::BadPlan)?;
+        let mut seats: Vec<SeatView> = plan
+            .seats
+            .into_iter()
+            .map(|s| SeatView {
+                kind: s.kind,
+                name: s.name,
+            })
+            .collect();
+        if plan.draw_seats {
+            let n = seats.len() as u64;
+            // Fisher–Yates from the one random number.
+            let mut bits = lot;
+            for i in (1..seats.len()).rev() {
+                let j = (bits % (i as u64 + 1)) as usize;
+                bits /= n.max(2);
+                seats.swap(i, j);
+            }
+        }
+        let host_seats = seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind == SeatKind::Host)
+            .map(|(i, _)| i as u8)
+            .collect();
+        let seat_count = seats.len();
+        Ok(Room {
+            view: RoomView {
+                room: code,
+                game: plan.game,
+                rules: plan.rules,
+                seats,
+                grace_seconds: plan.grace_seconds,
+            },
+            members: vec![Member {
+                token: host,
+                seats: host_seats,
+            }],
+            connections: vec![0],
+            deadlines: vec![None; seat_count],
+            events: Vec::new(),
+            table,
+            created_ms: now_ms,
+            touched_ms: now_ms,
+        })
+    }
+
+    /// Rebuilds a stored room, replaying its events through the rules.
+    pub fn restore(stored: StoredRoom) -> Result<Room, String> {
+        let mut table = open_table(stored.view.game, &stored.view.rules)?;
+        for (i, event) in stored.events.iter().enumerate() {
+            apply(table.as_mut(), event).map_err(|e| format!("event {}: {e:?}", i + 1))?;
+        }
+        let seat_count = stored.view.seats.len();
+        if stored.deadlines.len() != seat_count {
+            return Err("the deadlines do not match the seats".to_string());
+        }
+        Ok(Room {
+            connections: vec![0; stored.members.len()],
+            view: stored.view,
+            members: stored.members,
+            deadlines: stored.deadlines,
+            events: stored.events,
+            table,
+            created_ms: stored.created_ms,
+            touched_ms: stored.touched_ms,
+        })
+    }
+
+    /// What the database keeps.
+    pub fn stored(&self) -> StoredRoom {
+        StoredRoom {
+            view: self.view.clone(),
+            members: self.members.clone(),
+            deadlines: self.deadlines.clone(),
+            events: self.events.clone(),
+            created_ms: self.created_ms,
+            touched_ms: self.touched_ms,
+        }
+    }
+
+    pub fn view(&self) -> &RoomView {
+        &self.view
+    }
+    pub fn code(&self) -> &RoomCode {
+        &self.view.room
+    }
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    pub fn event_count(&self) -> u64 {
+        self.events.len() as u64
+    }
+    pub fn touched_ms(&self) -> u64 {
+        self.touched_ms
+    }
+    pub fn is_finished(&self) -> bool {
+        self.table.outcome().is_some()
+    }
+    pub fn is_started(&self) -> bool {
+        self.events.contains(&Event::Started)
+    }
+    /// The seats `token` holds, if it is a member.
+    pub fn seats_of(&self, token: &SeatToken) -> Option<&[u8]> {
+        self.member(token).map(|m| self.members[m].seats.as_slice())
+    }
+
+    fn member(&self, token: &SeatToken) -> Option<usize> {
+        self.members.iter().position(|m| &m.token == token)
+    }
+
+    fn holds(&self, token: &SeatToken, seat: u8) -> bool {
+        self.seats_of(token).is_some_and(|s| s.contains(&seat))
+    }
+
+    fn push(&mut self, event: Event, now_ms: u64) -> Result<(), TableError> {
+        apply(self.table.as_mut(), &event)?;
+        self.events.push(event);
+        self.touched_ms = now_ms;
+        Ok(())
+    }
+
+    /// The remote seats nobody holds yet.
+    fn free_seats(&self) -> Vec<u8> {
+        (0..self.view.seats.len() as u8)
+            .filter(|&s| {
+                self.view.seats[s as usize].kind == SeatKind::Remote
+                    && !self.members.iter().any(|m| m.seats.contains(&s))
+            })
+            .collect()
+    }
+
+    /// A new device takes the next free remote seat under `name`; the
+    /// game starts when the last is taken. Returns the seat.
+    pub fn join(&mut self, token: SeatToken, name: SeatName, now_ms: u64) -> Result<u8, Refusal> {
+        let Some(&seat) = self.free_seats().first() else {
+            return Err(Refusal::RoomFull);
+        };
+        self.view.seats[seat as usize].name = name.clone();
+        self.members.push(Member {
+            token,
+            seats: vec![seat],
+        });
+        self.connections.push(0);
+        self.push_unchecked(Event::Seated { seat, name }, now_ms);
+        if self.free_seats().is_empty() {
+            self.push_unchecked(Event::Started, now_ms);
+        }
+        Ok(seat)
+    }
+
+    /// Events that touch no rule (seats, the start, stamps).
+    fn push_unchecked(&mut self, event: Event, now_ms: u64) {
+        self.events.push(event);
+        self.touched_ms = now_ms;
+    }
+
+    /// A move by the seat to move, which `token` must hold, made after the
+    /// room's first `after` events.
+    pub fn play(
+        &mut self,
+        token: &SeatToken,
+        after: u64,
+        text: &str,
+        now_ms: u64,
+    ) -> Result<(), Refusal> {
+        self.member(token).ok_or(Refusal::BadToken)?;
+        if !self.is_started() {
+            return Err(Refusal::NotStarted);
+        }
+        let Some(seat) = self.table.seat_to_move() else {
+            return Err(Refusal::Finished);
+        };
+        if after != self.event_count() {
+            return Err(Refusal::OutOfStep {
+                events: self.event_count(),
+            });
+        }
+        if !self.holds(token, seat) {
+            return Err(Refusal::NotYourSeat);
+        }
+        let moved = Event::Moved {
+            seat,
+            text: text.to_string(),
+        };
+        self.push(moved, now_ms).map_err(|e| match e {
+            TableError::Finished => Refusal::Finished,
+            TableError::NotYourTurn => Refusal::NotYourSeat,
+            TableError::Illegal => Refusal::Illegal(text.to_string()),
+        })?;
+        self.close_if_over(now_ms);
+        Ok(())
+    }
+
+    /// Writes the end the board reached as an event, once.
+    fn close_if_over(&mut self, now_ms: u64) {
+        if let Some(outcome) = self.table.outcome()
+            && !self.events.iter().any(|e| matches!(e, Event::Ended { .. }))
+        {
+            self.push_unchecked(
+                Event::Ended {
+                    winner: outcome.winner.map(seat_of),
+                    reason: outcome.reason,
+                },
+                now_ms,
+            );
+        }
+    }
+
+    /// Seat `seat`, held by `token`, gives up.
+    pub fn resign(&mut self, token: &SeatToken, seat: u8, now_ms: u64) -> Result<(), Refusal> {
+        self.member(token).ok_or(Refusal::BadToken)?;
+        if !self.holds(token, seat) {
+            return Err(Refusal::NotYourSeat);
+        }
+        if !self.is_started() {
+            return Err(Refusal::NotStarted);
+        }
+        if self.is_finished() {
+            return Err(Refusal::Finished);
+        }
+        self.push(Event::Resigned { seat }, now_ms)
+            .map_err(|_| Refusal::Finished)?;
+        self.close_if_over(now_ms);
+        Ok(())
+    }
+
+    /// A greeting from `seat`, held by `token`.
+    pub fn stamp(
+        &mut self,
+        token: &SeatToken,
+        seat: u8,
+        stamp: Stamp,
+        now_ms: u64,
+    ) -> Result<(), Refusal> {
+        self.member(token).ok_or(Refusal::BadToken)?;
+        if !self.holds(token, seat) {
+            return Err(Refusal::NotYourSeat);
+        }
+        self.push_unchecked(Event::Stamp { seat, stamp }, now_ms);
+        Ok(())
+    }
+
+    /// Whether an absent player of this room loses when its grace ends.
+    fn absence_loses(&self) -> bool {
+        self.view.game == GameId::ChuShogi
+    }
+
+    /// A connection of `token` opened; the seats it holds are back.
+    pub fn connected(&mut self, token: &SeatToken) -> Vec<Presence> {
+        let Some(m) = self.member(token) else {
+            return Vec::new();
+        };
+        self.connections[m] += 1;
+        let mut back = Vec::new();
+        for &seat in &self.members[m].seats {
+            self.deadlines[seat as usize] = None;
+            back.push(Presence {
+                seat,
+                online: true,
+                seconds_left: None,
+            });
+        }
+        back
+    }
+
+    /// A connection of `token` closed; where it was the member's last, its
+    /// seats are away, and in 中将棋 their grace period begins.
+    pub fn disconnected(&mut self, token: &SeatToken, now_ms: u64) -> Vec<Presence> {
+        let Some(m) = self.member(token) else {
+            return Vec::new();
+        };
+        self.connections[m] = self.connections[m].saturating_sub(1);
+        if self.connections[m] > 0 {
+            return Vec::new();
+        }
+        let timed = self.absence_loses() && self.is_started() && !self.is_finished();
+        let grace = self.view.grace_seconds;
+        let mut away = Vec::new();
+        for &seat in &self.members[m].seats {
+            if timed {
+                self.deadlines[seat as usize] = Some(now_ms + u64::from(grace) * 1000);
+            }
+            away.push(Presence {
+                seat,
+                online: false,
+                seconds_left: timed.then_some(grace),
+            });
+        }
+        away
+    }
+
+    /// After a restart nobody is connected: every seat of a running
+    /// 中将棋 game gets a full grace period from now, except those whose
+    /// deadline was already running.
+    pub fn restarted(&mut self, now_ms: u64) {
+        if !(self.absence_loses() && self.is_started() && !self.is_finished()) {
+            return;
+        }
+        let grace = u64::from(self.view.grace_seconds) * 1000;
+        for deadline in &mut self.deadlines {
+            deadline.get_or_insert(now_ms + grace);
+        }
+    }
+
+    /// The seats a person is playing from a device that is connected.
+    fn online_seats(&self) -> Vec<u8> {
+        self.members
+            .iter()
+            .zip(&self.connections)
+            .filter(|(_, n)| **n > 0)
+            .flat_map(|(m, _)| m.seats.iter().copied())
+            .collect()
+    }
+
+    /// The earliest deadline still running.
+    pub fn next_deadline(&self) -> Option<u64> {
+        self.deadlines.iter().flatten().min().copied()
+    }
+
+    /// Ends the game where an absent player's grace is over while the
+    /// opponent is here to claim the win: 通信切れ. Returns whether it did.
+    pub fn tick(&mut self, now_ms: u64) -> bool {
+        if self.is_finished() || !self.absence_loses() {
+            return false;
+        }
+        let online = self.online_seats();
+        let expired = (0..self.deadlines.len() as u8)
+            .filter(|&s| self.deadlines[s as usize].is_some_and(|d| d <= now_ms))
+            .min_by_key(|&s| self.deadlines[s as usize]);
+        let Some(loser) = expired else {
+            return false;
+        };
+        let Some(winner) = side_of(loser).map(|s| seat_of(s.opponent())) else {
+            return false;
+        };
+        if !online.contains(&winner) {
+            return false;
+        }
+        let event = Event::Ended {
+            winner: Some(winner),
+            reason: EndReason::Disconnected,
+        };
+        if self.push(event, now_ms).is_err() {
+            return false;
+        }
+        self.deadlines.iter_mut().for_each(|d| *d = None);
+        true
+    }
+
+    /// Seconds left to an absent seat, for a device that comes back.
+    pub fn seconds_left(&self, seat: u8, now_ms: u64) -> Option<u32> {
+        let deadline = self.deadlines.get(seat as usize).copied().flatten()?;
+        Some((deadline.saturating_sub(now_ms).div_ceil(1000)) as u32)
+    }
+
+    /// Whether `seat` is played from a connected device (or by the server).
+    pub fn is_online(&self, seat: u8) -> bool {
+        matches!(
+            self.view.seats.get(seat as usize).map(|s| s.kind),
+            Some(SeatKind::Cpu(_))
+        ) || self.online_seats().contains(&seat)
+    }
+}
+
+/// Applies one event to a table (what every device does with the room's
+/// events, and the server on a restart).
+pub fn apply(table: &mut dyn Table, event: &Event) -> Result<(), TableError> {
+    match event {
+        Event::Moved { seat, text } => table.play(*seat, text),
+        Event::Resigned { seat } => {
+            if table.outcome().is_some() {
+                return Err(TableError::Finished);
+            }
+            let Some(side) = side_of(*seat) else {
+                return Err(TableError::NotYourTurn);
+            };
+            table.end(Outcome::win(side.opponent(), EndReason::Resignation));
+            Ok(())
+        }
+        Event::Ended { winner, reason } => {
+            let outcome = match winner {
+                Some(seat) => match side_of(*seat) {
+                    Some(side) => Outcome::win(side, *reason),
+                    None => return Err(TableError::NotYourTurn),
+                },
+                None => Outcome::draw(*reason),
+            };
+            table.end(outcome);
+            Ok(())
+        }
+        Event::Seated { .. } | Event::Started | Event::Stamp { .. } => Ok(()),
+    }
+}
+
+/// Applies a run of events in order; the error names the event (from 0)
+/// that did not apply.
+pub fn replay(table: &mut dyn Table, events: &[Event]) -> Result<(), (usize, TableError)> {
+    for (i, event) in events.iter().enumerate() {
+        apply(table, event).map_err(|e| (i, e))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,559 @@
+//! The room server (`yorimichi serve`, built with the `server` feature):
+//! WebSockets on axum and tokio, every room kept in SQLite. It is the
+//! authority: each move is checked by the game's rules for the seat that
+//! sends it before any other device sees it. The rooms themselves are
+//! [`crate::net::room`]; this module only carries their messages.
+
+pub mod store;
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::net::protocol::{
+    ClientMessage, EVENTS_PER_MESSAGE, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, RoomCode,
+    SeatToken, ServerMessage, decode, encode,
+};
+use crate::net::room::{Presence, Room};
+use store::Store;
+
+/// How the server is started.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The address to listen on (port 0: any free port).
+    pub listen: SocketAddr,
+    /// The SQLite database the rooms are kept in.
+    pub db: PathBuf,
+    /// A web build to serve beside the rooms (`make web-build`'s `dist/`).
+    pub web: Option<PathBuf>,
+    /// Room makings, joins and returns one address may try a minute.
+    pub joins_per_minute: u32,
+}
+
+/// A server running on its own thread (the tests start and stop them).
+pub struct Running {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Running {
+    /// The address devices connect to.
+    pub fn url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    /// Stops the server: every connection is dropped, as in a crash; what
+    /// was stored stays.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// Starts a server on a thread of its own and returns once it listens.
+pub fn start(options: ServeOptions) -> Result<Running, String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = oneshot::channel();
+    let thread = std::thread::spawn(move || {
+        runtime.block_on(async move {
+            match bind(&options).await {
+                Ok((listener, app)) => {
+                    let _ = ready_tx.send(listener.local_addr().map_err(|e| e.to_string()));
+                    let served = axum::serve(
+                        listener,
+                        app.into_make_service_with_connect_info::<SocketAddr>(),
+                    )
+                    .with_graceful_shutdown(async move {
+                        let _ = stop_rx.await;
+                    });
+                    let _ = served.await;
+                }
+                Err(why) => {
+                    let _ = ready_tx.send(Err(why));
+                }
+            }
+        });
+        // Open connections end with the runtime, as if the machine went away.
+        runtime.shutdown_timeout(Duration::from_millis(200));
+    });
+    let addr = ready_rx
+        .recv()
+        .map_err(|_| "the server thread ended".to_string())??;
+    Ok(Running {
+        addr,
+        stop: Some(stop_tx),
+        thread: Some(thread),
+    })
+}
+
+/// Runs the server until the process is stopped.
+pub fn run(options: ServeOptions) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async move {
+        let (listener, app) = bind(&options).await?;
+        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        eprintln!(
+            "yorimichi serve: rooms at ws://{addr}/ws, kept in {}",
+            options.db.display()
+        );
+        if let Some(web) = &options.web {
+            eprintln!(
+                "yorimichi serve: the web build in {} at http://{addr}/",
+                web.display()
+            );
+        }
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .map_err(|e| e.to_string())
+    })
+}
+
+async fn bind(options: &ServeOptions) -> Result<(tokio::net::TcpListener, Router), String> {
+    let store = Store::open(&options.db)?;
+    let (rooms, problems) = store.load()?;
+    for problem in problems {
+        eprintln!("yorimichi serve: left unread: {problem}");
+    }
+    let now = now_ms();
+    let mut table = HashMap::new();
+    for mut room in rooms {
+        room.restarted(now);
+        table.insert(
+            room.code().clone(),
+            Entry {
+                room,
+                outboxes: HashMap::new(),
+            },
+        );
+    }
+    let hub = Arc::new(Hub {
+        rooms: Mutex::new(table),
+        store: Mutex::new(store),
+        tries: Mutex::new(HashMap::new()),
+        joins_per_minute: options.joins_per_minute,
+        next_connection: AtomicU64::new(1),
+    });
+    tokio::spawn(keep_time(hub.clone()));
+    let mut app = Router::new().route("/ws", get(upgrade)).with_state(hub);
+    if let Some(web) = &options.web {
+        let files = tower_http::services::ServeDir::new(web)
+            .precompressed_br()
+            .precompressed_gzip();
+        app = app.fallback_service(files);
+    }
+    let listener = tokio::net::TcpListener::bind(options.listen)
+        .await
+        .map_err(|e| format!("{}: {e}", options.listen))?;
+    Ok((listener, app))
+}
+
+/// Milliseconds since the epoch: what deadlines are kept in.
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+type Outbox = mpsc::UnboundedSender<String>;
+
+struct Entry {
+    room: Room,
+    /// The connections in the room, by number.
+    outboxes: HashMap<u64, Outbox>,
+}
+
+impl Entry {
+    fn send_all(&self, message: &ServerMessage) {
+        let text = encode(message);
+        for outbox in self.outboxes.values() {
+            let _ = outbox.send(text.clone());
+        }
+    }
+
+    /// Sends the events from number `from` on to every device in the room.
+    fn send_events(&self, from: u64) {
+        for message in events_from(&self.room, from) {
+            self.send_all(&message);
+        }
+    }
+
+    fn send_presence(&self, presence: &[Presence]) {
+        for p in presence {
+            self.send_all(&ServerMessage::Presence {
+                seat: p.seat,
+                online: p.online,
+                seconds_left: p.seconds_left,
+            });
+        }
+    }
+}
+
+/// The room's events from number `from` (1: all), a message per
+/// [`EVENTS_PER_MESSAGE`].
+fn events_from(room: &Room, from: u64) -> Vec<ServerMessage> {
+    let from = from.max(1);
+    let events = room.events();
+    let start = (from - 1) as usize;
+    if start >= events.len() {
+        return Vec::new();
+    }
+    events[start..]
+        .chunks(EVENTS_PER_MESSAGE)
+        .enumerate()
+        .map(|(i, chunk)| ServerMessage::Events {
+            first: from + (i * EVENTS_PER_MESSAGE) as u64,
+            events: chunk.to_vec(),
+        })
+        .collect()
+}
+
+struct Hub {
+    rooms: Mutex<HashMap<RoomCode, Entry>>,
+    store: Mutex<Store>,
+    /// Per address: when its minute began and how many tries since.
+    tries: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    joins_per_minute: u32,
+    next_connection: AtomicU64,
+}
+
+/// A lock, even after another thread panicked holding it: every change
+/// under these locks is made whole or not at all.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// One connection's place: the room it is in and the token it holds.
+#[derive(Default)]
+struct Place {
+    room: Option<(RoomCode, SeatToken)>,
+}
+
+impl Hub {
+    fn save(&self, room: &Room, from: u64) {
+        if let Err(why) = lock(&self.store).save(room, from) {
+            eprintln!("yorimichi serve: room {} not saved: {why}", room.code());
+        }
+    }
+
+    fn allow_try(&self, ip: IpAddr) -> bool {
+        let mut tries = lock(&self.tries);
+        let now = Instant::now();
+        let entry = tries.entry(ip).or_insert((now, 0));
+        if now.duration_since(entry.0) >= Duration::from_secs(60) {
+            *entry = (now, 0);
+        }
+        entry.1 += 1;
+        entry.1 <= self.joins_per_minute
+    }
+
+    /// Handles one message of connection `id`; what it answers goes to
+    /// `outbox`, what the room hears to every connection in it.
+    fn handle(&self, id: u64, ip: IpAddr, place: &mut Place, outbox: &Outbox, text: &str) {
+        let reply = |message: &ServerMessage| {
+            let _ = outbox.send(encode(message));
+        };
+        let refuse = |refusal: Refusal| {
+            let room = place
+                .room
+                .as_ref()
+                .map_or("-".to_string(), |(code, _)| code.to_string());
+            eprintln!("yorimichi serve: room {room}, connection {id}: refused: {refusal}");
+            reply(&ServerMessage::Refused { refusal });
+        };
+        let message: ClientMessage = match decode(text) {
+            Ok(message) => message,
+            Err(refusal) => return refuse(refusal),
+        };
+        let now = now_ms();
+        match message {
+            ClientMessage::Create { version, .. }
+            | ClientMessage::Join { version, .. }
+            | ClientMessage::Resume { version, .. }
+                if version != PROTOCOL_VERSION =>
+            {
+                refuse(Refusal::Version {
+                    server: PROTOCOL_VERSION,
+                })
+            }
+            ClientMessage::Create { .. }
+            | ClientMessage::Join { .. }
+            | ClientMessage::Resume { .. }
+                if place.room.is_some() =>
+            {
+                refuse(Refusal::AlreadyInRoom)
+            }
+            ClientMessage::Create { .. }
+            | ClientMessage::Join { .. }
+            | ClientMessage::Resume { .. }
+                if !self.allow_try(ip) =>
+            {
+                refuse(Refusal::TooManyTries)
+            }
+            ClientMessage::Create { plan, .. } => {
+                let token = SeatToken::from_bits(rand::random());
+                let mut rooms = lock(&self.rooms);
+                let code = loop {
+                    let code = RoomCode::from_bits(rand::random());
+                    if !rooms.contains_key(&code) {
+                        break code;
+                    }
+                };
+                match Room::create(code.clone(), plan, token.clone(), rand::random(), now) {
+                    Ok(room) => {
+                        self.save(&room, 1);
+                        let mut entry = Entry {
+                            room,
+                            outboxes: HashMap::new(),
+                        };
+                        self.enter(&mut entry, id, outbox, &token, 0);
+                        rooms.insert(code.clone(), entry);
+                        place.room = Some((code, token));
+                    }
+                    Err(refusal) => refuse(refusal),
+                }
+            }
+            ClientMessage::Join { room, name, .. } => {
+                let mut rooms = lock(&self.rooms);
+                let Some(entry) = rooms.get_mut(&room) else {
+                    return refuse(Refusal::NoSuchRoom);
+                };
+                let token = SeatToken::from_bits(rand::random());
+                let had = entry.room.event_count();
+                match entry.room.join(token.clone(), name, now) {
+                    Ok(_) => {
+                        self.save(&entry.room, had + 1);
+                        self.enter(entry, id, outbox, &token, had);
+                        entry.send_events(had + 1);
+                        place.room = Some((room, token));
+                    }
+                    Err(refusal) => refuse(refusal),
+                }
+            }
+            ClientMessage::Resume {
+                room, token, have, ..
+            } => {
+                let mut rooms = lock(&self.rooms);
+                let Some(entry) = rooms.get_mut(&room) else {
+                    return refuse(Refusal::NoSuchRoom);
+                };
+                if entry.room.seats_of(&token).is_none() {
+                    return refuse(Refusal::BadToken);
+                }
+                let have = if have > entry.room.event_count() {
+                    0
+                } else {
+                    have
+                };
+                self.enter(entry, id, outbox, &token, have);
+                place.room = Some((room, token));
+            }
+            ClientMessage::Move { after, text } => self.in_room(place, refuse, |room, token| {
+                room.play(token, after, &text, now)
+            }),
+            ClientMessage::Resign { seat } => {
+                self.in_room(place, refuse, |room, token| room.resign(token, seat, now))
+            }
+            ClientMessage::Stamp { seat, stamp } => self.in_room(place, refuse, |room, token| {
+                room.stamp(token, seat, stamp, now)
+            }),
+        }
+    }
+
+    /// Connection `id` of `token` joins `entry`: it is welcomed, sent the
+    /// events after its first `have` and told who is away; the others
+    /// hear its seats are back.
+    fn enter(&self, entry: &mut Entry, id: u64, outbox: &Outbox, token: &SeatToken, have: u64) {
+        let seats = entry.room.seats_of(token).unwrap_or_default().to_vec();
+        let welcome = ServerMessage::Welcome {
+            view: entry.room.view().clone(),
+            token: token.clone(),
+            seats: seats.clone(),
+        };
+        let _ = outbox.send(encode(&welcome));
+        for message in events_from(&entry.room, have + 1) {
+            let _ = outbox.send(encode(&message));
+        }
+        let now = now_ms();
+        let held: Vec<u8> = (0..entry.room.view().seats.len() as u8)
+            .filter(|&s| !seats.contains(&s) && !entry.room.is_online(s))
+            .collect();
+        for seat in held {
+            let _ = outbox.send(encode(&ServerMessage::Presence {
+                seat,
+                online: false,
+                seconds_left: entry.room.seconds_left(seat, now),
+            }));
+        }
+        let back = entry.room.connected(token);
+        entry.send_presence(&back);
+        entry.outboxes.insert(id, outbox.clone());
+        self.save(&entry.room, entry.room.event_count() + 1);
+    }
+
+    /// A move, 投了 or stamp from a connection in a room: on success the
+    /// new events go to every device.
+    fn in_room(
+        &self,
+        place: &Place,
+        refuse: impl Fn(Refusal),
+        act: impl FnOnce(&mut Room, &SeatToken) -> Result<(), Refusal>,
+    ) {
+        let Some((code, token)) = &place.room else {
+            return refuse(Refusal::NotInRoom);
+        };
+        let mut rooms = lock(&self.rooms);
+        let Some(entry) = rooms.get_mut(code) else {
+            return refuse(Refusal::NoSuchRoom);
+        };
+        let had = entry.room.event_count();
+        match act(&mut entry.room, token) {
+            Ok(()) => {
+                self.save(&entry.room, had + 1);
+                entry.send_events(had + 1);
+            }
+            Err(refusal) => refuse(refusal),
+        }
+    }
+
+    /// Connection `id` closed.
+    fn left(&self, id: u64, place: &Place) {
+        let Some((code, token)) = &place.room else {
+            return;
+        };
+        let mut rooms = lock(&self.rooms);
+        let Some(entry) = rooms.get_mut(code) else {
+            return;
+        };
+        entry.outboxes.remove(&id);
+        let away = entry.room.disconnected(token, now_ms());
+        entry.send_presence(&away);
+        self.save(&entry.room, entry.room.event_count() + 1);
+    }
+
+    /// Ends the games whose absent player's time is up.
+    fn tick(&self) {
+        let now = now_ms();
+        let mut rooms = lock(&self.rooms);
+        for entry in rooms.values_mut() {
+            if entry.room.next_deadline().is_some_and(|d| d <= now) {
+                let had = entry.room.event_count();
+                if entry.room.tick(now) {
+                    self.save(&entry.room, had + 1);
+                    entry.send_events(had + 1);
+                }
+            }
+        }
+    }
+
+    /// Forgets the rooms past their time, on disk and here.
+    fn expire(&self) {
+        let mut rooms = lock(&self.rooms);
+        match lock(&self.store).expire(now_ms()) {
+            Ok(codes) => {
+                for code in codes {
+                    if let Ok(code) = RoomCode::parse(&code) {
+                        rooms.remove(&code);
+                    }
+                }
+            }
+            Err(why) => eprintln!("yorimichi serve: expiry failed: {why}"),
+        }
+    }
+}
+
+/// Checks the absent players' deadlines five times a second and the rooms'
+/// expiry once a minute.
+async fn keep_time(hub: Arc<Hub>) {
+    let mut beat = tokio::time::interval(Duration::from_millis(200));
+    let mut beats = 0u32;
+    loop {
+        beat.tick().await;
+        hub.tick();
+        beats = beats.wrapping_add(1);
+        if beats % 300 == 1 {
+            hub.expire();
+        }
+    }
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> impl IntoResponse {
+    // A message a little over the limit is still read, to be refused with
+    // a reason; far over it the connection is closed.
+    ws.max_message_size(4 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| connection(hub, socket, peer.ip()))
+}
+
+async fn connection(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
+    let id = hub.next_connection.fetch_add(1, Ordering::Relaxed);
+    let (outbox, mut mail) = mpsc::unbounded_channel::<String>();
+    let mut place = Place::default();
+    // A ping now and then finds a connection whose other end is gone.
+    let mut ping = tokio::time::interval(Duration::from_secs(15));
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => hub.handle(id, ip, &mut place, &outbox, text.as_str()),
+                Some(Ok(Message::Binary(_))) => {
+                    let refusal = Refusal::Malformed("only text messages are read".to_string());
+                    let _ = outbox.send(encode(&ServerMessage::Refused { refusal }));
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+            },
+            Some(text) = mail.recv() => {
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    hub.left(id, &place);
+}

@@ -1,0 +1,592 @@
+//! The room server over loopback: a real server (`--features server`) and
+//! devices that connect as the app does, in one process. Games played to
+//! their end, every refusal, devices dropped at each phase of a move, a
+//! server restarted mid-game, and 中将棋's 通信切れ.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use yorimichi::net::link::{Link, LinkEvent};
+use yorimichi::net::protocol::{
+    ClientMessage, Event, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan,
+    SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
+};
+use yorimichi::net::room::replay;
+use yorimichi::net::table::{Table, open_table, side_of};
+use yorimichi::rules::chu::game::ChuRules;
+use yorimichi::rules::data::GameId;
+use yorimichi::rules::game::EndReason;
+use yorimichi::rules::hasami::HasamiRules;
+use yorimichi::server::{Running, ServeOptions, start};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A fresh database file for one test.
+fn database(test: &str) -> PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("yorimichi-{}-{test}.sqlite3", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+fn serve(db: &Path, joins_per_minute: u32) -> Running {
+    start(ServeOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        db: db.to_path_buf(),
+        web: None,
+        joins_per_minute,
+    })
+    .expect("the server starts")
+}
+
+fn name(text: &str) -> SeatName {
+    SeatName::new(text).unwrap()
+}
+
+fn plan(game: GameId, grace_seconds: u32) -> RoomPlan {
+    let rules = match game {
+        GameId::Hasami => ron::to_string(&HasamiRules::STANDARD),
+        GameId::ChuShogi => ron::to_string(&ChuRules::default()),
+        _ => panic!("not used here"),
+    }
+    .unwrap();
+    RoomPlan {
+        game,
+        rules,
+        seats: vec![
+            SeatPlan {
+                kind: SeatKind::Host,
+                name: name("はは"),
+            },
+            SeatPlan {
+                kind: SeatKind::Remote,
+                name: name("こ"),
+            },
+        ],
+        draw_seats: false,
+        grace_seconds,
+    }
+}
+
+/// A device as the app is one: a connection, the room's events it has,
+/// and its own table that replays them through the rules.
+struct Device {
+    link: Link,
+    inbox: VecDeque<ServerMessage>,
+    room: Option<RoomCode>,
+    token: Option<SeatToken>,
+    seats: Vec<u8>,
+    events: Vec<Event>,
+    table: Option<Box<dyn Table>>,
+}
+
+impl Device {
+    fn connect(url: &str) -> Device {
+        let mut link = Link::open(url).expect("a connection");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if link.poll().contains(&LinkEvent::Opened) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the connection did not open");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        Device {
+            link,
+            inbox: VecDeque::new(),
+            room: None,
+            token: None,
+            seats: Vec::new(),
+            events: Vec::new(),
+            table: None,
+        }
+    }
+
+    /// The same device on a new connection (after a drop), keeping what it
+    /// had: its token, its events and its table.
+    fn reconnect(self, url: &str) -> Device {
+        let fresh = Device::connect(url);
+        Device {
+            link: fresh.link,
+            inbox: VecDeque::new(),
+            ..self
+        }
+    }
+
+    fn send(&mut self, message: ClientMessage) {
+        self.link.send(&message);
+    }
+
+    /// Reads what arrived; events go onto the device's table, in order.
+    fn pump(&mut self) {
+        for event in self.link.poll() {
+            match event {
+                LinkEvent::Message(message) => {
+                    self.take(&message);
+                    self.inbox.push_back(message);
+                }
+                LinkEvent::Unreadable(why) => panic!("unreadable from the server: {why}"),
+                LinkEvent::Opened | LinkEvent::Closed(_) => {}
+            }
+        }
+    }
+
+    fn take(&mut self, message: &ServerMessage) {
+        match message {
+            ServerMessage::Welcome { view, token, seats } => {
+                self.room = Some(view.room.clone());
+                self.token = Some(token.clone());
+                self.seats = seats.clone();
+                if self.table.is_none() {
+                    self.table = Some(open_table(view.game, &view.rules).unwrap());
+                }
+            }
+            ServerMessage::Events { first, events } => {
+                let have = self.events.len() as u64;
+                assert!(*first <= have + 1, "a gap: have {have}, sent from {first}");
+                // Events the device has already are skipped, never applied twice.
+                let new = &events[(have + 1 - first) as usize..];
+                let table = self.table.as_mut().expect("events after the welcome");
+                replay(table.as_mut(), new).expect("the server's events are legal here too");
+                self.events.extend_from_slice(new);
+            }
+            ServerMessage::Presence { .. } | ServerMessage::Refused { .. } => {}
+        }
+    }
+
+    /// Waits for the first message `wanted` accepts, dropping the others.
+    fn wait_for(&mut self, what: &str, wanted: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            self.pump();
+            while let Some(message) = self.inbox.pop_front() {
+                if wanted(&message) {
+                    return message;
+                }
+            }
+            assert!(Instant::now() < deadline, "no {what} came");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    fn refusal(&mut self) -> Refusal {
+        match self.wait_for("refusal", |m| matches!(m, ServerMessage::Refused { .. })) {
+            ServerMessage::Refused { refusal } => refusal,
+            _ => unreachable!(),
+        }
+    }
+
+    /// Waits until the device has `count` events.
+    fn wait_events(&mut self, count: usize) {
+        let deadline = Instant::now() + WAIT;
+        while self.events.len() < count {
+            self.pump();
+            self.inbox.clear();
+            assert!(
+                Instant::now() < deadline,
+                "stuck at {} of {count} events",
+                self.events.len()
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    fn table(&self) -> &dyn Table {
+        self.table.as_deref().expect("a table")
+    }
+
+    fn to_move(&self) -> bool {
+        self.table()
+            .seat_to_move()
+            .is_some_and(|s| self.seats.contains(&s))
+    }
+
+    /// A legal move of this device's, varied with the ply.
+    fn pick(&self) -> String {
+        let legal = self.table().legal_texts();
+        legal[(self.table().ply() * 5 + 1) % legal.len()].clone()
+    }
+
+    fn play(&mut self, text: String) {
+        let after = self.events.len() as u64;
+        self.send(ClientMessage::Move { after, text });
+    }
+
+    fn resume(&mut self) {
+        let message = ClientMessage::Resume {
+            version: PROTOCOL_VERSION,
+            room: self.room.clone().unwrap(),
+            token: self.token.clone().unwrap(),
+            have: self.events.len() as u64,
+        };
+        self.send(message);
+        self.wait_for("welcome back", |m| {
+            matches!(m, ServerMessage::Welcome { .. })
+        });
+    }
+}
+
+/// A room made by `host` and joined by `guest`, both with the start.
+fn open_room(url: &str, game: GameId, grace_seconds: u32) -> (Device, Device) {
+    let mut host = Device::connect(url);
+    host.send(ClientMessage::Create {
+        version: PROTOCOL_VERSION,
+        plan: plan(game, grace_seconds),
+    });
+    host.wait_for("welcome", |m| matches!(m, ServerMessage::Welcome { .. }));
+    assert_eq!(host.seats, vec![0]);
+    let mut guest = Device::connect(url);
+    guest.send(ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room: host.room.clone().unwrap(),
+        name: name("まご"),
+    });
+    guest.wait_for("welcome", |m| matches!(m, ServerMessage::Welcome { .. }));
+    assert_eq!(guest.seats, vec![1]);
+    guest.wait_events(2);
+    host.wait_events(2);
+    assert_eq!(host.events[1], Event::Started);
+    (host, guest)
+}
+
+/// Plays `plies` moves (or to the end), each device moving in turn and
+/// both waiting for every move.
+fn play_moves(host: &mut Device, guest: &mut Device, plies: usize) {
+    for _ in 0..plies {
+        if host.table().outcome().is_some() {
+            return;
+        }
+        let count = host.events.len();
+        let mover = if host.to_move() {
+            &mut *host
+        } else {
+            &mut *guest
+        };
+        let text = mover.pick();
+        mover.play(text);
+        host.wait_events(count + 1);
+        guest.wait_events(count + 1);
+    }
+}
+
+#[test]
+fn two_devices_play_hasami_shogi_to_the_end_through_a_room() {
+    let db = database("whole-game");
+    let server = serve(&db, 60);
+    let (mut host, mut guest) = open_room(&server.url(), GameId::Hasami, 60);
+    guest.send(ClientMessage::Stamp {
+        seat: 1,
+        stamp: Stamp::Hello,
+    });
+    host.wait_events(3);
+    play_moves(&mut host, &mut guest, 3_000);
+    let outcome = host.table().outcome().expect("the game ended");
+    host.wait_events(host.events.len());
+    guest.wait_events(host.events.len());
+    assert_eq!(host.events, guest.events, "both devices saw the same game");
+    assert!(
+        matches!(host.events.last(), Some(Event::Ended { winner, reason })
+            if *reason == outcome.reason && winner.and_then(side_of) == outcome.winner),
+        "{:?}",
+        host.events.last()
+    );
+    assert_eq!(guest.table().outcome(), Some(outcome));
+    assert!(host.table().ply() > 10);
+}
+
+#[test]
+fn the_server_refuses_every_bad_message_with_a_reason_and_changes_nothing() {
+    let db = database("refusals");
+    let server = serve(&db, 60);
+    let url = server.url();
+    let (mut host, mut guest) = open_room(&url, GameId::Hasami, 60);
+    let events = host.events.len();
+
+    // Not a message, too long, another version.
+    guest.link.send_text("Move(after: ".to_string());
+    assert!(matches!(guest.refusal(), Refusal::Malformed(_)));
+    guest.link.send_text(format!(
+        "Move(after: 2, text: \"{}\")",
+        "x".repeat(MAX_MESSAGE_BYTES)
+    ));
+    assert_eq!(guest.refusal(), Refusal::TooLong);
+    let mut stranger = Device::connect(&url);
+    stranger.send(ClientMessage::Join {
+        version: PROTOCOL_VERSION + 1,
+        room: host.room.clone().unwrap(),
+        name: name("x"),
+    });
+    assert_eq!(
+        stranger.refusal(),
+        Refusal::Version {
+            server: PROTOCOL_VERSION
+        }
+    );
+    // A move before being in a room; a room that does not exist; a full
+    // room; a token that holds nothing.
+    stranger.send(ClientMessage::Move {
+        after: 2,
+        text: "9七→9五".to_string(),
+    });
+    assert_eq!(stranger.refusal(), Refusal::NotInRoom);
+    stranger.send(ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room: RoomCode::parse("0000-0000").unwrap(),
+        name: name("x"),
+    });
+    assert_eq!(stranger.refusal(), Refusal::NoSuchRoom);
+    stranger.send(ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room: host.room.clone().unwrap(),
+        name: name("x"),
+    });
+    assert_eq!(stranger.refusal(), Refusal::RoomFull);
+    stranger.send(ClientMessage::Resume {
+        version: PROTOCOL_VERSION,
+        room: host.room.clone().unwrap(),
+        token: SeatToken::from_bits(42),
+        have: 0,
+    });
+    assert_eq!(stranger.refusal(), Refusal::BadToken);
+    // Already in a room.
+    guest.send(ClientMessage::Create {
+        version: PROTOCOL_VERSION,
+        plan: plan(GameId::Hasami, 60),
+    });
+    assert_eq!(guest.refusal(), Refusal::AlreadyInRoom);
+    // A plan that cannot be played.
+    let mut bad = plan(GameId::Hasami, 60);
+    bad.rules = "(".to_string();
+    stranger.send(ClientMessage::Create {
+        version: PROTOCOL_VERSION,
+        plan: bad,
+    });
+    assert!(matches!(stranger.refusal(), Refusal::BadPlan(_)));
+    // Not the guest's turn; a seat it does not hold; an illegal move; a
+    // move made on a state the server is past.
+    let first = host.pick();
+    guest.play(first.clone());
+    assert_eq!(guest.refusal(), Refusal::NotYourSeat);
+    guest.send(ClientMessage::Resign { seat: 0 });
+    assert_eq!(guest.refusal(), Refusal::NotYourSeat);
+    host.play("9九→1一".to_string());
+    assert_eq!(host.refusal(), Refusal::Illegal("9九→1一".to_string()));
+    host.send(ClientMessage::Move {
+        after: 1,
+        text: first.clone(),
+    });
+    assert_eq!(
+        host.refusal(),
+        Refusal::OutOfStep {
+            events: events as u64
+        }
+    );
+    // Nothing changed: the same move is still the first.
+    host.play(first.clone());
+    host.wait_events(events + 1);
+    guest.wait_events(events + 1);
+    // The same message again is refused, not applied twice.
+    host.send(ClientMessage::Move {
+        after: events as u64,
+        text: first,
+    });
+    assert_eq!(
+        host.refusal(),
+        Refusal::OutOfStep {
+            events: events as u64 + 1
+        }
+    );
+    assert_eq!(host.events.len(), events + 1);
+    assert_eq!(guest.table().ply(), 1);
+}
+
+#[test]
+fn joins_from_one_address_are_limited() {
+    let db = database("limit");
+    let server = serve(&db, 3);
+    let mut device = Device::connect(&server.url());
+    for _ in 0..3 {
+        device.send(ClientMessage::Join {
+            version: PROTOCOL_VERSION,
+            room: RoomCode::parse("1111-1111").unwrap(),
+            name: name("x"),
+        });
+        assert_eq!(device.refusal(), Refusal::NoSuchRoom);
+    }
+    device.send(ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room: RoomCode::parse("1111-1111").unwrap(),
+        name: name("x"),
+    });
+    assert_eq!(device.refusal(), Refusal::TooManyTries);
+}
+
+#[test]
+fn a_device_dropped_at_any_phase_of_a_move_rejoins_with_nothing_lost_or_doubled() {
+    let db = database("drops");
+    let server = serve(&db, 600);
+    let url = server.url();
+    let (mut host, mut guest) = open_room(&url, GameId::Hasami, 60);
+    play_moves(&mut host, &mut guest, 4);
+
+    // 1. Dropped before sending: the mover comes back and moves.
+    let mover_is_host = host.to_move();
+    let (mut mover, mut other) = if mover_is_host {
+        (host, guest)
+    } else {
+        (guest, host)
+    };
+    mover.link.close();
+    other.wait_for("away", |m| {
+        matches!(m, ServerMessage::Presence { online: false, .. })
+    });
+    mover = mover.reconnect(&url);
+    mover.resume();
+    other.wait_for("back", |m| {
+        matches!(m, ServerMessage::Presence { online: true, .. })
+    });
+    let count = mover.events.len();
+    let text = mover.pick();
+    mover.play(text);
+    mover.wait_events(count + 1);
+    other.wait_events(count + 1);
+
+    // 2. Dropped after the server applied the move, before the mover saw
+    // it: it comes back, is sent its own move, and a resend is refused.
+    std::mem::swap(&mut mover, &mut other);
+    let count = mover.events.len();
+    let text = mover.pick();
+    mover.play(text.clone());
+    other.wait_events(count + 1);
+    mover.link.close();
+    mover.events.truncate(count);
+    mover.table = None;
+    // Rebuild the mover's table from what it had (as a save would).
+    let mut mover = mover.reconnect(&url);
+    mover.table = Some(
+        open_table(
+            GameId::Hasami,
+            &ron::to_string(&HasamiRules::STANDARD).unwrap(),
+        )
+        .unwrap(),
+    );
+    let had = std::mem::take(&mut mover.events);
+    replay(mover.table.as_mut().unwrap().as_mut(), &had).unwrap();
+    mover.events = had;
+    mover.resume();
+    mover.wait_events(count + 1);
+    mover.send(ClientMessage::Move {
+        after: count as u64,
+        text,
+    });
+    assert_eq!(
+        mover.refusal(),
+        Refusal::OutOfStep {
+            events: count as u64 + 1
+        }
+    );
+
+    // 3. The other side dropped before it drew the move: it comes back and
+    // is sent what it missed.
+    let (mut mover, mut other) = (other, mover);
+    assert!(mover.to_move());
+    other.link.close();
+    let count = mover.events.len();
+    let text = mover.pick();
+    mover.play(text);
+    mover.wait_events(count + 1);
+    let mut other = other.reconnect(&url);
+    other.resume();
+    other.wait_events(count + 1);
+    assert_eq!(other.events, mover.events);
+    assert_eq!(other.table().ply(), mover.table().ply());
+
+    // The game goes on to its end from there.
+    let (mut host, mut guest) = if mover.seats == vec![0] {
+        (mover, other)
+    } else {
+        (other, mover)
+    };
+    play_moves(&mut host, &mut guest, 3_000);
+    assert!(host.table().outcome().is_some());
+    guest.wait_events(host.events.len());
+    assert_eq!(host.events, guest.events);
+    let moves = host
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Moved { .. }))
+        .count();
+    assert_eq!(moves, host.table().ply(), "every move applied exactly once");
+}
+
+#[test]
+fn a_server_restarted_mid_game_resumes_from_its_database() {
+    let db = database("restart");
+    let server = serve(&db, 60);
+    let (mut host, mut guest) = open_room(&server.url(), GameId::Hasami, 60);
+    play_moves(&mut host, &mut guest, 6);
+    let before = host.events.clone();
+    server.stop();
+    let server = serve(&db, 60);
+    let url = server.url();
+    let mut host = host.reconnect(&url);
+    let mut guest = guest.reconnect(&url);
+    host.resume();
+    guest.resume();
+    assert_eq!(host.events, before);
+    play_moves(&mut host, &mut guest, 6);
+    assert_eq!(host.table().ply(), 12);
+    guest.wait_events(host.events.len());
+    assert_eq!(host.events, guest.events);
+    // A device that lost everything is sent the whole game.
+    let mut fresh = Device::connect(&url);
+    fresh.room = guest.room.clone();
+    fresh.token = guest.token.clone();
+    fresh.resume();
+    fresh.wait_events(host.events.len());
+    assert_eq!(fresh.events, host.events);
+}
+
+#[test]
+fn in_chu_shogi_a_player_not_back_within_the_grace_period_loses() {
+    let db = database("grace");
+    let server = serve(&db, 60);
+    let (mut host, mut guest) = open_room(&server.url(), GameId::ChuShogi, 1);
+    play_moves(&mut host, &mut guest, 2);
+    guest.link.close();
+    let away = host.wait_for("away", |m| {
+        matches!(m, ServerMessage::Presence { online: false, .. })
+    });
+    assert_eq!(
+        away,
+        ServerMessage::Presence {
+            seat: 1,
+            online: false,
+            seconds_left: Some(1)
+        }
+    );
+    let count = host.events.len();
+    host.wait_events(count + 1);
+    assert_eq!(
+        host.events.last(),
+        Some(&Event::Ended {
+            winner: Some(0),
+            reason: EndReason::Disconnected
+        })
+    );
+    assert_eq!(
+        host.table().outcome().map(|o| o.reason),
+        Some(EndReason::Disconnected)
+    );
+    // Coming back after the end: the game is over for that device too.
+    let mut guest = guest.reconnect(&server.url());
+    guest.resume();
+    guest.wait_events(count + 1);
+    assert_eq!(
+        guest.table().outcome().map(|o| o.reason),
+        Some(EndReason::Disconnected)
+    );
+}

@@ -1,0 +1,442 @@
+//! Rooms without a network: the server's authority (who may move, in
+//! which order, what is refused), a room stored and rebuilt, and the
+//! 通信切れ grace period, driven with made-up times.
+
+use yorimichi::net::protocol::{
+    ClientMessage, Event, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan,
+    SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp, decode, encode,
+};
+use yorimichi::net::room::{Room, replay};
+use yorimichi::net::table::{Table, open_table};
+use yorimichi::rules::chu::game::ChuRules;
+use yorimichi::rules::data::{GameId, Strength};
+use yorimichi::rules::foxgeese::FoxGeeseRules;
+use yorimichi::rules::game::EndReason;
+use yorimichi::rules::hasami::HasamiRules;
+use yorimichi::rules::musashi::MusashiRules;
+
+fn name(text: &str) -> SeatName {
+    SeatName::new(text).unwrap()
+}
+
+fn rules_of(game: GameId) -> String {
+    match game {
+        GameId::Hasami => ron::to_string(&HasamiRules::STANDARD),
+        GameId::FoxGeese => ron::to_string(&FoxGeeseRules::STANDARD),
+        GameId::Musashi => ron::to_string(&MusashiRules::STANDARD),
+        GameId::ChuShogi => ron::to_string(&ChuRules::JCSA),
+        GameId::Mawari => panic!("not a two-player game"),
+    }
+    .unwrap()
+}
+
+fn plan(game: GameId) -> RoomPlan {
+    RoomPlan {
+        game,
+        rules: rules_of(game),
+        seats: vec![
+            SeatPlan {
+                kind: SeatKind::Host,
+                name: name("はな"),
+            },
+            SeatPlan {
+                kind: SeatKind::Remote,
+                name: name("?"),
+            },
+        ],
+        draw_seats: false,
+        grace_seconds: 60,
+    }
+}
+
+const HOST: u128 = 1;
+const GUEST: u128 = 2;
+
+fn token(bits: u128) -> SeatToken {
+    SeatToken::from_bits(bits)
+}
+
+/// A room of `game` with both seats taken (host first, guest second).
+fn full_room(game: GameId) -> Room {
+    let code = RoomCode::from_bits(0x12_3456_789a);
+    let mut room = Room::create(code, plan(game), token(HOST), 0, 1_000).unwrap();
+    assert!(!room.is_started());
+    assert_eq!(room.join(token(GUEST), name("たろう"), 1_000), Ok(1));
+    assert!(room.is_started());
+    room
+}
+
+/// The side to move's first legal move on a device's own table.
+fn first_legal(table: &dyn Table) -> String {
+    table
+        .legal_texts()
+        .into_iter()
+        .next()
+        .expect("a legal move")
+}
+
+#[test]
+fn room_codes_have_forty_random_bits_and_read_as_people_write_them() {
+    let code = RoomCode::from_bits(0xAB_CDEF_0123);
+    assert_eq!(code.as_str().len(), 8);
+    // Every one of the 40 bits changes the code.
+    for bit in 0..40 {
+        assert_ne!(
+            RoomCode::from_bits(0xAB_CDEF_0123 ^ (1 << bit)),
+            code,
+            "bit {bit}"
+        );
+    }
+    let shown = code.display();
+    assert_eq!(RoomCode::parse(&shown.to_lowercase()), Ok(code.clone()));
+    assert_eq!(RoomCode::parse(&format!(" {shown} ")), Ok(code));
+    // O and I/L read as 0 and 1; U is no letter of a code.
+    assert_eq!(RoomCode::parse("OOOO-IIII").unwrap().as_str(), "00001111");
+    assert!(RoomCode::parse("UUUU-0000").is_err());
+    assert!(RoomCode::parse("ABC").is_err());
+    assert!(RoomCode::parse("ABCD-EFGH-J").is_err());
+}
+
+#[test]
+fn seat_names_are_short_plain_words() {
+    assert!(SeatName::new("おばあちゃん").is_ok());
+    assert!(SeatName::new("   ").is_err());
+    assert!(SeatName::new("とてもながいなまえですよねほんとうに").is_err());
+    assert!(SeatName::new("a\u{7}b").is_err());
+    // A message carrying a bad name is malformed as a whole.
+    let text = encode(&ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room: RoomCode::from_bits(5),
+        name: name("x"),
+    })
+    .replace("\"x\"", "\"\"");
+    assert!(matches!(
+        decode::<ClientMessage>(&text),
+        Err(Refusal::Malformed(_))
+    ));
+}
+
+#[test]
+fn messages_travel_as_text_and_broken_or_long_ones_are_refused() {
+    let messages = [
+        ClientMessage::Create {
+            version: PROTOCOL_VERSION,
+            plan: plan(GameId::ChuShogi),
+        },
+        ClientMessage::Move {
+            after: 7,
+            text: "9八→9五".to_string(),
+        },
+        ClientMessage::Stamp {
+            seat: 1,
+            stamp: Stamp::Thanks,
+        },
+    ];
+    for message in messages {
+        assert_eq!(decode::<ClientMessage>(&encode(&message)), Ok(message));
+    }
+    let welcome = ServerMessage::Refused {
+        refusal: Refusal::OutOfStep { events: 3 },
+    };
+    assert_eq!(decode::<ServerMessage>(&encode(&welcome)), Ok(welcome));
+    assert!(matches!(
+        decode::<ClientMessage>("Move(after: -1)"),
+        Err(Refusal::Malformed(_))
+    ));
+    assert!(matches!(
+        decode::<ClientMessage>("Launch"),
+        Err(Refusal::Malformed(_))
+    ));
+    let long = format!(
+        "Move(after: 1, text: \"{}\")",
+        "a".repeat(MAX_MESSAGE_BYTES)
+    );
+    assert_eq!(decode::<ClientMessage>(&long), Err(Refusal::TooLong));
+}
+
+#[test]
+fn a_plan_the_game_cannot_play_is_refused() {
+    let code = RoomCode::from_bits(1);
+    let make = |plan: RoomPlan| Room::create(code.clone(), plan, token(HOST), 0, 0).map(|_| ());
+    let mut no_remote = plan(GameId::Hasami);
+    no_remote.seats[1].kind = SeatKind::Host;
+    assert!(matches!(make(no_remote), Err(Refusal::BadPlan(_))));
+    let mut three = plan(GameId::Hasami);
+    three.seats.push(three.seats[1].clone());
+    assert!(matches!(make(three), Err(Refusal::BadPlan(_))));
+    let mut cpu = plan(GameId::Hasami);
+    cpu.seats[0].kind = SeatKind::Cpu(Strength::Normal);
+    assert!(matches!(make(cpu), Err(Refusal::BadPlan(_))));
+    let mut bad_rules = plan(GameId::Hasami);
+    bad_rules.rules = "(capture_target: 6)".to_string();
+    assert!(matches!(make(bad_rules), Err(Refusal::BadPlan(_))));
+    let mut wrong_game = plan(GameId::FoxGeese);
+    wrong_game.rules = rules_of(GameId::Hasami);
+    assert!(matches!(make(wrong_game), Err(Refusal::BadPlan(_))));
+    let mut no_grace = plan(GameId::ChuShogi);
+    no_grace.grace_seconds = 0;
+    assert!(matches!(make(no_grace), Err(Refusal::BadPlan(_))));
+    assert!(make(plan(GameId::Hasami)).is_ok());
+}
+
+#[test]
+fn a_drawn_room_puts_the_host_on_either_side() {
+    let mut sides = [0, 0];
+    for lot in 0..40 {
+        let mut p = plan(GameId::Hasami);
+        p.draw_seats = true;
+        let room = Room::create(RoomCode::from_bits(lot), p, token(HOST), lot, 0).unwrap();
+        let host_seat = room.seats_of(&token(HOST)).unwrap()[0];
+        sides[host_seat as usize] += 1;
+    }
+    assert!(sides[0] > 5 && sides[1] > 5, "{sides:?}");
+}
+
+#[test]
+fn only_the_seat_to_move_moves_and_only_legal_moves_in_step() {
+    let mut room = full_room(GameId::Hasami);
+    let mut mirror = open_table(GameId::Hasami, &rules_of(GameId::Hasami)).unwrap();
+    let after = room.event_count();
+    let first = first_legal(mirror.as_ref());
+    // The guest holds seat 1: not its turn.
+    assert_eq!(
+        room.play(&token(GUEST), after, &first, 2_000),
+        Err(Refusal::NotYourSeat)
+    );
+    // A stranger holds nothing.
+    assert_eq!(
+        room.play(&token(9), after, &first, 2_000),
+        Err(Refusal::BadToken)
+    );
+    // Illegal, and not a move at all.
+    assert_eq!(
+        room.play(&token(HOST), after, "9九→1一", 2_000),
+        Err(Refusal::Illegal("9九→1一".to_string()))
+    );
+    assert_eq!(
+        room.play(&token(HOST), after, "", 2_000),
+        Err(Refusal::Illegal(String::new()))
+    );
+    // Out of step: made on a state the server is not in.
+    assert_eq!(
+        room.play(&token(HOST), after + 1, &first, 2_000),
+        Err(Refusal::OutOfStep { events: after })
+    );
+    assert_eq!(room.event_count(), after, "refusals change nothing");
+    assert_eq!(room.play(&token(HOST), after, &first, 2_000), Ok(()));
+    // The same message again (a resend after a dropped connection) is
+    // out of step: applied once only.
+    assert_eq!(
+        room.play(&token(HOST), after, &first, 2_000),
+        Err(Refusal::OutOfStep { events: after + 1 })
+    );
+    replay(mirror.as_mut(), &room.events()[after as usize..]).unwrap();
+    assert_eq!(mirror.ply(), 1);
+    // A seat the guest does not hold, for a stamp or 投了.
+    assert_eq!(
+        room.stamp(&token(GUEST), 0, Stamp::Hello, 2_000),
+        Err(Refusal::NotYourSeat)
+    );
+    assert_eq!(
+        room.resign(&token(GUEST), 0, 2_000),
+        Err(Refusal::NotYourSeat)
+    );
+    assert_eq!(room.stamp(&token(GUEST), 1, Stamp::Hello, 2_000), Ok(()));
+}
+
+#[test]
+fn nobody_moves_before_every_seat_is_taken_and_a_full_room_takes_nobody() {
+    let code = RoomCode::from_bits(77);
+    let mut room = Room::create(code, plan(GameId::Hasami), token(HOST), 0, 0).unwrap();
+    let table = open_table(GameId::Hasami, &rules_of(GameId::Hasami)).unwrap();
+    let first = first_legal(table.as_ref());
+    assert_eq!(
+        room.play(&token(HOST), 0, &first, 0),
+        Err(Refusal::NotStarted)
+    );
+    room.join(token(GUEST), name("じろう"), 0).unwrap();
+    assert_eq!(
+        room.join(token(3), name("さぶろう"), 0),
+        Err(Refusal::RoomFull)
+    );
+    assert_eq!(
+        room.events(),
+        &[
+            Event::Seated {
+                seat: 1,
+                name: name("じろう")
+            },
+            Event::Started
+        ]
+    );
+    assert_eq!(room.view().seats[1].name, name("じろう"));
+}
+
+/// Plays the first legal move for whoever is to move until the game ends
+/// or `plies` moves are made, every device's table following.
+fn play_out(room: &mut Room, mirror: &mut dyn Table, plies: usize) {
+    for _ in 0..plies {
+        let Some(seat) = mirror.seat_to_move() else {
+            return;
+        };
+        let who = if seat == 0 { token(HOST) } else { token(GUEST) };
+        let legal = mirror.legal_texts();
+        // Vary the moves so the game goes somewhere.
+        let text = &legal[(mirror.ply() * 7 + 3) % legal.len()];
+        let had = room.event_count();
+        room.play(&who, had, text, 3_000).unwrap();
+        replay(mirror, &room.events()[had as usize..]).unwrap();
+    }
+}
+
+#[test]
+fn every_game_plays_to_its_end_through_a_room_and_rebuilds_from_storage() {
+    for game in [
+        GameId::Hasami,
+        GameId::FoxGeese,
+        GameId::Musashi,
+        GameId::ChuShogi,
+    ] {
+        let mut room = full_room(game);
+        let mut mirror = open_table(game, &rules_of(game)).unwrap();
+        replay(mirror.as_mut(), room.events()).unwrap();
+        play_out(&mut room, mirror.as_mut(), 40);
+        // Stored mid-game and rebuilt: the same events, the same turn.
+        let stored = room.stored();
+        let text = ron::to_string(&stored).unwrap();
+        let rebuilt = Room::restore(ron::from_str(&text).unwrap()).unwrap();
+        assert_eq!(rebuilt.stored(), stored, "{game:?}");
+        assert_eq!(rebuilt.is_finished(), room.is_finished());
+        // A stored game whose moves the rules refuse is not rebuilt.
+        let mut forged = stored.clone();
+        forged.events.push(Event::Moved {
+            seat: 0,
+            text: "nonsense".to_string(),
+        });
+        assert!(Room::restore(forged).is_err(), "{game:?}");
+        if game != GameId::ChuShogi {
+            play_out(&mut room, mirror.as_mut(), 2_000);
+            assert!(room.is_finished(), "{game:?} did not end");
+            assert!(matches!(room.events().last(), Some(Event::Ended { .. })));
+            assert_eq!(mirror.outcome().map(|o| o.winner), room_winner(&room));
+        }
+    }
+}
+
+fn room_winner(room: &Room) -> Option<Option<yorimichi::rules::game::Side>> {
+    room.events().iter().find_map(|e| match e {
+        Event::Ended { winner, .. } => Some(winner.and_then(yorimichi::net::table::side_of)),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_resignation_ends_the_game_for_every_device() {
+    let mut room = full_room(GameId::FoxGeese);
+    let mut mirror = open_table(GameId::FoxGeese, &rules_of(GameId::FoxGeese)).unwrap();
+    let had = room.event_count();
+    assert_eq!(room.resign(&token(GUEST), 1, 5_000), Ok(()));
+    assert_eq!(room.resign(&token(HOST), 0, 5_000), Err(Refusal::Finished));
+    replay(mirror.as_mut(), room.events()).unwrap();
+    let outcome = mirror.outcome().unwrap();
+    assert_eq!(outcome.reason, EndReason::Resignation);
+    assert_eq!(outcome.winner.map(yorimichi::net::table::seat_of), Some(0));
+    assert_eq!(room.event_count(), had + 2, "Resigned, then Ended");
+    let after = room.event_count();
+    assert_eq!(
+        room.play(&token(HOST), after, "x", 5_000),
+        Err(Refusal::Finished)
+    );
+}
+
+#[test]
+fn in_chu_shogi_a_player_away_past_the_grace_period_loses() {
+    let mut room = full_room(GameId::ChuShogi);
+    let (host, guest) = (token(HOST), token(GUEST));
+    room.connected(&host);
+    room.connected(&guest);
+    // The guest's only connection drops at t = 10 s; 60 s of grace.
+    let away = room.disconnected(&guest, 10_000);
+    assert_eq!(away.len(), 1);
+    assert_eq!(away[0].seconds_left, Some(60));
+    assert_eq!(room.seconds_left(1, 40_000), Some(30));
+    assert!(!room.tick(69_999));
+    // Back in time: the clock stops.
+    room.connected(&guest);
+    assert!(!room.tick(200_000));
+    // Away again, not back: the game is lost at the deadline.
+    room.disconnected(&guest, 300_000);
+    assert!(!room.tick(359_999));
+    assert!(room.tick(360_000));
+    assert_eq!(
+        room.events().last(),
+        Some(&Event::Ended {
+            winner: Some(0),
+            reason: EndReason::Disconnected
+        })
+    );
+    // Every device's table ends the same way.
+    let mut mirror = open_table(GameId::ChuShogi, &rules_of(GameId::ChuShogi)).unwrap();
+    replay(mirror.as_mut(), room.events()).unwrap();
+    assert_eq!(mirror.outcome().unwrap().reason, EndReason::Disconnected);
+}
+
+#[test]
+fn nobody_wins_by_absence_while_both_are_away_and_other_games_wait() {
+    let mut room = full_room(GameId::ChuShogi);
+    let (host, guest) = (token(HOST), token(GUEST));
+    room.connected(&host);
+    room.connected(&guest);
+    room.disconnected(&guest, 0);
+    room.disconnected(&host, 1_000);
+    assert!(!room.tick(120_000), "nobody is here to claim the win");
+    // The host comes back after its own deadline: the guest's ran out
+    // first, and the host is here now.
+    room.connected(&host);
+    assert!(room.tick(120_000));
+    assert!(matches!(
+        room.events().last(),
+        Some(Event::Ended {
+            winner: Some(0),
+            ..
+        })
+    ));
+
+    let mut family = full_room(GameId::Hasami);
+    family.connected(&host);
+    family.connected(&guest);
+    let away = family.disconnected(&guest, 0);
+    assert_eq!(away[0].seconds_left, None);
+    assert!(!family.tick(10_000_000_000));
+    assert!(!family.is_finished());
+}
+
+#[test]
+fn a_device_with_two_connections_is_away_only_when_both_close() {
+    let mut room = full_room(GameId::ChuShogi);
+    let guest = token(GUEST);
+    room.connected(&token(HOST));
+    room.connected(&guest);
+    room.connected(&guest);
+    assert!(room.disconnected(&guest, 0).is_empty());
+    assert_eq!(room.disconnected(&guest, 0).len(), 1);
+}
+
+#[test]
+fn a_restarted_server_gives_every_player_of_a_running_chu_game_its_grace() {
+    let mut room = full_room(GameId::ChuShogi);
+    let mut rebuilt = Room::restore(room.stored()).unwrap();
+    rebuilt.restarted(1_000_000);
+    assert_eq!(rebuilt.next_deadline(), Some(1_060_000));
+    // The host returns, the guest does not.
+    rebuilt.connected(&token(HOST));
+    assert!(!rebuilt.tick(1_059_999));
+    assert!(rebuilt.tick(1_060_000));
+    // A deadline already running before the stop is kept.
+    room.connected(&token(HOST));
+    room.connected(&token(GUEST));
+    room.disconnected(&token(GUEST), 500_000);
+    let mut kept = Room::restore(room.stored()).unwrap();
+    kept.restarted(520_000);
+    assert_eq!(kept.next_deadline(), Some(560_000));
+}
