@@ -53,8 +53,28 @@ pub struct Cli {
         conflicts_with = "position"
     )]
     pub review: Option<std::path::PathBuf>,
+    /// Join the room with this code (another device's 部屋を作る shows
+    /// it), e.g. 7K3M-Q9TB.
+    #[arg(long, value_name = "CODE", value_parser = room_code, conflicts_with_all = ["game", "review"])]
+    pub join: Option<String>,
+    /// The room server to use from now on (saved in the settings), e.g.
+    /// wss://example.org/ws; by default ws://127.0.0.1:8787/ws.
+    #[arg(long, value_name = "URL", value_parser = server_url)]
+    pub server: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+fn room_code(text: &str) -> Result<String, String> {
+    crate::net::protocol::RoomCode::parse(text).map(|c| c.as_str().to_string())
+}
+
+fn server_url(text: &str) -> Result<String, String> {
+    if text.starts_with("ws://") || text.starts_with("wss://") {
+        Ok(text.to_string())
+    } else {
+        Err("a room server's address starts with ws:// or wss://".to_string())
+    }
 }
 
 #[derive(Subcommand, Clone, Debug, PartialEq)]
@@ -181,6 +201,8 @@ pub fn main() -> ExitCode {
             position: cli.position,
             review,
             capture: None,
+            join: cli.join,
+            server: cli.server,
         }));
     };
     // Not locked for the whole command: the app's threads print too.
@@ -224,6 +246,8 @@ fn capture(job: crate::shell::capture::ScreenshotJob) -> ExitCode {
         position: None,
         review: None,
         capture: Some(job),
+        join: None,
+        server: None,
     }))
 }
 

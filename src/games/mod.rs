@@ -13,6 +13,7 @@ pub(crate) mod kit;
 pub mod mawari;
 pub mod musashi;
 pub mod play;
+pub mod remote;
 pub(crate) mod resume;
 pub mod review;
 pub mod session;

@@ -274,6 +274,9 @@ pub enum Opponent {
     /// 検討: one person plays both sides from any position while the CPU
     /// reads each one; never saved for 続きから and never a result.
     Analysis,
+    /// 離れた人: the other side is played from another device, through a
+    /// room on the room server.
+    Remote,
 }
 
 /// Which side the player takes against the CPU, as chosen on the setup
@@ -319,11 +322,20 @@ impl<R> MatchSetup<R> {
     pub fn is_cpu(&self, side: Side) -> bool {
         matches!(self.opponent, Opponent::Cpu(_)) && side != self.human_side
     }
+    /// Whether `side` is played from another device.
+    pub fn is_remote(&self, side: Side) -> bool {
+        self.opponent == Opponent::Remote && side != self.human_side
+    }
+    /// Whether the game has one player at this device against someone
+    /// else (the CPU or a remote player): "you win" rather than a side.
+    pub fn against_another(&self) -> bool {
+        matches!(self.opponent, Opponent::Cpu(_) | Opponent::Remote)
+    }
     /// The side drawn at the bottom (検討 keeps the view of the game it
     /// came from).
     pub fn bottom_side(&self) -> Side {
         match self.opponent {
-            Opponent::Cpu(_) | Opponent::Analysis => self.human_side,
+            Opponent::Cpu(_) | Opponent::Analysis | Opponent::Remote => self.human_side,
             Opponent::Human => Side::First,
         }
     }
@@ -418,7 +430,7 @@ impl<G: Playable> Match<G> {
     /// Whether the side to move is played by a person at this device.
     pub fn human_to_move(&self) -> bool {
         let side = self.game.side_to_move(self.record.current());
-        !self.setup.is_cpu(side)
+        !self.setup.is_cpu(side) && !self.setup.is_remote(side)
     }
 
     /// 待った: against the CPU, takes back the player's last move and the
@@ -426,6 +438,8 @@ impl<G: Playable> Match<G> {
     /// is nothing to undo.
     pub fn undo_for_player(&mut self) -> bool {
         match self.setup.opponent {
+            // Both devices keep the game the room has.
+            Opponent::Remote => false,
             Opponent::Human | Opponent::Analysis => self.record.undo(),
             Opponent::Cpu(_) => {
                 let human = self.setup.human_side;
@@ -466,6 +480,9 @@ pub struct Presets<G: Playable>(pub GamePresets<G::Rules>);
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct SetupDraft<G: Playable> {
     pub opponent_is_cpu: bool,
+    /// 離れた人: a room is made for someone on another device (over
+    /// `opponent_is_cpu`).
+    pub remote: bool,
     pub strength: Strength,
     pub side: SideChoice,
     /// A preset id, or `custom`.
@@ -480,6 +497,7 @@ impl<G: Playable> SetupDraft<G> {
         let first = presets.presets.first();
         SetupDraft {
             opponent_is_cpu: true,
+            remote: false,
             strength: Strength::Easy,
             side: SideChoice::First,
             preset: first.map_or("custom".into(), |p| p.id.clone()),
@@ -504,13 +522,15 @@ impl<G: Playable> SetupDraft<G> {
             SideChoice::Random if rng.random_bool(0.5) => Side::First,
             SideChoice::Random => Side::Second,
         };
-        let opponent = if self.opponent_is_cpu {
+        let opponent = if self.remote {
+            Opponent::Remote
+        } else if self.opponent_is_cpu {
             Opponent::Cpu(self.strength)
         } else {
             Opponent::Human
         };
         MatchSetup {
-            undo_allowed: self.undo_allowed,
+            undo_allowed: self.undo_allowed && !self.remote,
             marks: self.marks,
             random_side: self.side == SideChoice::Random,
             ..MatchSetup::new(opponent, human_side, &self.preset, rules)
@@ -545,5 +565,6 @@ pub fn plugin<G: Playable>(app: &mut App) {
             super::play::plugin::<G>,
             super::tutorial_board::plugin::<G>,
             super::review::plugin::<G>,
+            super::remote::plugin::<G>,
         ));
 }

@@ -63,21 +63,34 @@ fn spawn_setup<G: Playable>(
                         &fonts,
                         tr(T::OpponentCpu),
                         ButtonLook::Choice {
-                            chosen: d.opponent_is_cpu,
+                            chosen: d.opponent_is_cpu && !d.remote,
                         },
-                        |d| d.opponent_is_cpu = true,
+                        |d| {
+                            d.opponent_is_cpu = true;
+                            d.remote = false;
+                        },
                     );
                     option::<SetupDraft<G>>(
                         r,
                         &fonts,
                         tr(T::OpponentHuman),
                         ButtonLook::Choice {
-                            chosen: !d.opponent_is_cpu,
+                            chosen: !d.opponent_is_cpu && !d.remote,
                         },
-                        |d| d.opponent_is_cpu = false,
+                        |d| {
+                            d.opponent_is_cpu = false;
+                            d.remote = false;
+                        },
+                    );
+                    option::<SetupDraft<G>>(
+                        r,
+                        &fonts,
+                        tr(T::OpponentRemote),
+                        ButtonLook::Choice { chosen: d.remote },
+                        |d| d.remote = true,
                     );
                 });
-                if d.opponent_is_cpu {
+                if d.opponent_is_cpu && !d.remote {
                     choice_group::<SetupDraft<G>, _>(
                         left,
                         &fonts,
@@ -91,6 +104,8 @@ fn spawn_setup<G: Playable>(
                         d.strength,
                         |d, v| d.strength = v,
                     );
+                }
+                if d.opponent_is_cpu || d.remote {
                     let (question, [first, second, random]) = G::side_question();
                     choice_group::<SetupDraft<G>, _>(
                         left,
@@ -196,7 +211,12 @@ fn spawn_setup<G: Playable>(
             r.spawn(widgets::key_button(&fonts, lang, T::Back, false))
                 .observe(go_to(Screen::GameList));
             r.spawn((
-                widgets::key_button(&fonts, lang, T::Begin, true),
+                widgets::key_button(
+                    &fonts,
+                    lang,
+                    if d.remote { T::CreateRoom } else { T::Begin },
+                    true,
+                ),
                 BeginButton,
             ))
             .observe(begin::<G>);
@@ -234,12 +254,13 @@ fn begin<G: Playable>(
     _: On<Pointer<Click>>,
     draft: Res<SetupDraft<G>>,
     presets: Res<Presets<G>>,
+    settings: Res<Settings>,
     commands: Commands,
     store: ResMut<Store>,
     next: ResMut<NextState<Screen>>,
     sfx: MessageWriter<Sfx>,
 ) {
-    start_game(draft, presets, commands, store, next, sfx);
+    start_game(draft, presets, settings, commands, store, next, sfx);
 }
 
 /// Enter starts the game too.
@@ -247,6 +268,7 @@ fn begin_on_enter<G: Playable>(
     keys: Res<ButtonInput<KeyCode>>,
     draft: Res<SetupDraft<G>>,
     presets: Res<Presets<G>>,
+    settings: Res<Settings>,
     commands: Commands,
     store: ResMut<Store>,
     next: ResMut<NextState<Screen>>,
@@ -254,19 +276,24 @@ fn begin_on_enter<G: Playable>(
     focus: ButtonFocus,
 ) {
     if keys.just_pressed(KeyCode::Enter) && focus.focused().is_none() {
-        start_game(draft, presets, commands, store, next, sfx);
+        start_game(draft, presets, settings, commands, store, next, sfx);
     }
 }
 
 fn start_game<G: Playable>(
     draft: Res<SetupDraft<G>>,
     presets: Res<Presets<G>>,
+    settings: Res<Settings>,
     mut commands: Commands,
     mut store: ResMut<Store>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<Sfx>,
 ) {
     sfx.write(Sfx::Button);
+    if draft.remote {
+        super::remote::make_room(&draft, &presets, &settings, &mut commands, &mut next);
+        return;
+    }
     let setup = draft.to_setup(&presets.0, &mut rand::rng());
     match Match::<G>::new(setup) {
         Ok(m) => {

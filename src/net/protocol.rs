@@ -246,8 +246,9 @@ pub enum ClientMessage {
         have: u64,
     },
     /// A move, in the game's notation, by the seat to move, made after the
-    /// room's first `after` events. A move sent twice or after a move the
-    /// device has not seen yet is refused, so nothing is applied twice.
+    /// room's first `after` events. A move sent twice, or made before the
+    /// device saw the game's last change, is refused, so nothing is
+    /// applied twice.
     Move { after: u64, text: String },
     /// The seat gives the game up (投了).
     Resign { seat: u8 },
@@ -283,6 +284,17 @@ pub enum Event {
         winner: Option<u8>,
         reason: EndReason,
     },
+}
+
+impl Event {
+    /// Whether the event changes the game (a move made before it is out
+    /// of step), rather than the seats or the greetings.
+    pub fn changes_game(&self) -> bool {
+        matches!(
+            self,
+            Event::Started | Event::Moved { .. } | Event::Resigned { .. } | Event::Ended { .. }
+        )
+    }
 }
 
 /// A seat as every device sees it.

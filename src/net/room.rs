@@ -261,7 +261,10 @@ impl Room {
         let Some(seat) = self.table.seat_to_move() else {
             return Err(Refusal::Finished);
         };
-        if after != self.event_count() {
+        // Seats taken and stamps do not change the game: a move made
+        // while a greeting was on its way still stands.
+        let seen = usize::try_from(after).unwrap_or(usize::MAX);
+        if seen > self.events.len() || self.events[seen..].iter().any(Event::changes_game) {
             return Err(Refusal::OutOfStep {
                 events: self.event_count(),
             });

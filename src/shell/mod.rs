@@ -12,6 +12,7 @@ pub mod font_cover;
 pub mod i18n;
 pub mod keys;
 pub mod layout;
+pub mod rooms;
 pub mod save;
 pub mod screens;
 pub mod settings;
@@ -45,6 +46,8 @@ pub enum Screen {
     Lessons,
     /// 振り返り: a finished game stepped through, with the CPU's judgement.
     Review,
+    /// 部屋: a room's code and who is in it, or the code of a room to join.
+    Lobby,
 }
 
 /// The game chosen on the list (or on the command line).
@@ -100,6 +103,10 @@ pub struct StartOptions {
     pub review: Option<String>,
     /// A scene to picture or time instead of playing.
     pub capture: Option<capture::ScreenshotJob>,
+    /// The code of a room to join (`--join`, a page's `#room=`).
+    pub join: Option<String>,
+    /// The room server to use from now on (`--server`).
+    pub server: Option<String>,
 }
 
 /// The shell without windowing, rendering and audio: used by the real app
@@ -127,6 +134,7 @@ pub(crate) fn core_plugin(app: &mut App) {
             tutorial::plugin,
             transition::plugin,
             keys::plugin,
+            rooms::plugin,
         ));
 }
 
@@ -161,7 +169,10 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
         bevy::input_focus::tab_navigation::TabNavigationPlugin,
     ));
     let store = save::open_store();
-    let loaded = settings::load(&store);
+    let mut loaded = settings::load(&store);
+    if let Some(server) = options.server.clone() {
+        loaded.server = Some(server);
+    }
     app.insert_resource(store).insert_resource(loaded);
     app.insert_resource(ClearColor(widgets::palette::PAPER));
     // Loaded now, not in a startup system: the first screen is entered
@@ -181,6 +192,16 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
         } else {
             Screen::Setup
         });
+    }
+    if let Some(code) = options.join.as_deref() {
+        match crate::net::protocol::RoomCode::parse(code) {
+            Ok(code) => {
+                let settings = app.world().resource::<settings::Settings>().clone();
+                app.insert_resource(rooms::join_now(code, &settings));
+                app.insert_state(Screen::Lobby);
+            }
+            Err(e) => warn!("not a room code: {e}"),
+        }
     }
     app.insert_resource(PendingPosition(options.position));
     app.insert_resource(PendingReview(options.review));

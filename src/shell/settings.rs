@@ -126,6 +126,9 @@ pub struct Settings {
     pub chu_coords: Coords,
     pub board_theme: BoardTheme,
     pub text_size: TextSize,
+    /// The room server's address (`ws://…/ws` or `wss://…/ws`); none: the
+    /// web page's own server, or one on this computer.
+    pub server: Option<String>,
 }
 
 impl Default for Settings {
@@ -139,6 +142,7 @@ impl Default for Settings {
             chu_coords: Coords::Japanese,
             board_theme: BoardTheme::Kaya,
             text_size: TextSize::Standard,
+            server: None,
         }
     }
 }

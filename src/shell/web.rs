@@ -133,7 +133,31 @@ pub(crate) fn start_options(mut options: StartOptions) -> StartOptions {
         options.position = body.get_attribute("data-start-position");
         options.review = body.get_attribute("data-start-review");
     }
+    options.join = body.get_attribute("data-start-room");
     options
+}
+
+/// The room server of this page: `?server=` if given, else the server
+/// that serves the page (`yorimichi serve --web`), on the same host.
+pub(crate) fn page_room_server() -> Option<String> {
+    if let Some(server) = page_body().and_then(|b| b.get_attribute("data-room-server")) {
+        return Some(server);
+    }
+    let location = web_sys::window()?.location();
+    let host = location.host().ok()?;
+    let scheme = if location.protocol().ok()? == "https:" {
+        "wss"
+    } else {
+        "ws"
+    };
+    Some(format!("{scheme}://{host}/ws"))
+}
+
+/// The page's address without its fragment, for a room's link.
+pub(crate) fn page_address() -> Option<String> {
+    let location = web_sys::window()?.location();
+    let href = location.href().ok()?;
+    Some(href.split('#').next().unwrap_or(&href).to_string())
 }
 
 fn mirror_screen(screen: Res<State<Screen>>, mut shown: Local<Option<Screen>>) {

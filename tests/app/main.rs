@@ -15,3 +15,5 @@ mod mawari_review;
 mod musashi_flow;
 mod musashi_positions;
 mod review;
+#[cfg(feature = "server")]
+mod rooms;

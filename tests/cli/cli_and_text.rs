@@ -49,6 +49,8 @@ fn play(game: Option<GameId>, position: Option<&str>) -> Cli {
         game,
         position: position.map(String::from),
         review: None,
+        join: None,
+        server: None,
         command: None,
     }
 }
@@ -123,9 +125,26 @@ fn commands_parse() {
             game: Some(GameId::Mawari),
             position: Some(_),
             review: None,
-            command: None
+            command: None,
+            ..
         })
     ));
+    // A room to join: the code as people write it; a bad one or a server
+    // that is not a WebSocket address is refused.
+    assert!(matches!(
+        exact(&["--join", "7k3m-q9tb"]),
+        Ok(Cli { join: Some(code), .. }) if code == "7K3MQ9TB"
+    ));
+    assert!(exact(&["--join", "7K3M"]).is_err());
+    assert!(exact(&["--join", "7K3MQ9TB", "--game", "hasami"]).is_err());
+    assert!(matches!(
+        exact(&["--server", "wss://example.org/ws"]),
+        Ok(Cli {
+            server: Some(_),
+            ..
+        })
+    ));
+    assert!(exact(&["--server", "http://example.org"]).is_err());
     assert_eq!(
         command("selfplay hasami --games 20 --a strong --b normal --seed 9"),
         Command::Selfplay(SelfplayArgs {

@@ -242,6 +242,22 @@ fn only_the_seat_to_move_moves_and_only_legal_moves_in_step() {
         Err(Refusal::NotYourSeat)
     );
     assert_eq!(room.stamp(&token(GUEST), 1, Stamp::Hello, 2_000), Ok(()));
+    // A move made while that greeting was on its way still stands.
+    let before_stamp = room.event_count() - 1;
+    let reply = mirror.legal_texts()[0].clone();
+    assert_eq!(
+        room.play(&token(GUEST), before_stamp, &reply, 2_000),
+        Ok(())
+    );
+    // But not one made before the last move was seen.
+    let stale = room.event_count() - 2;
+    let next = mirror.legal_texts()[0].clone();
+    assert_eq!(
+        room.play(&token(HOST), stale, &next, 2_000),
+        Err(Refusal::OutOfStep {
+            events: room.event_count()
+        })
+    );
 }
 
 #[test]

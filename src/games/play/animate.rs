@@ -273,7 +273,7 @@ pub(super) fn settle<G: Playable>(
     // 検討 goes on past the end of a game: no celebration, no result.
     if let Some(outcome) = m.record.outcome(&m.game).filter(|_| !m.setup.analysing()) {
         let human_won = match (m.setup.opponent, outcome.winner) {
-            (Opponent::Cpu(_), Some(w)) => Some(w == m.setup.human_side),
+            (Opponent::Cpu(_) | Opponent::Remote, Some(w)) => Some(w == m.setup.human_side),
             _ => None,
         };
         sfx.write(if human_won == Some(false) {

@@ -138,7 +138,7 @@ pub(super) fn handle_commands<G: Playable>(
                     continue;
                 }
                 let side = match m.setup.opponent {
-                    Opponent::Cpu(_) => m.setup.human_side,
+                    Opponent::Cpu(_) | Opponent::Remote => m.setup.human_side,
                     Opponent::Human | Opponent::Analysis => m.game.side_to_move(m.record.current()),
                 };
                 cpu.0 = None;

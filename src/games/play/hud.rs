@@ -17,6 +17,9 @@ pub(super) fn spawn_hud<G: Playable>(
     analysis_back_to: Option<Screen>,
 ) {
     let analysing = m.setup.analysing();
+    // A game through a room is the room's: no hint or 検討 from one side,
+    // no position read in over it.
+    let remote = m.setup.opponent == Opponent::Remote;
     commands
         .spawn((DespawnOnExit(Screen::Play), panel_node(layout, 270.0)))
         .with_children(|panel| {
@@ -58,12 +61,14 @@ pub(super) fn spawn_hud<G: Playable>(
             if m.setup.undo_allowed {
                 buttons.push((T::Undo, PlayCommand::Undo));
             }
-            if !analysing {
+            if !analysing && !remote {
                 buttons.push((T::Hint, PlayCommand::Hint));
             }
             if m.game.position_code(m.record.current()).is_some() {
                 buttons.push((T::ExportPosition, PlayCommand::ExportPosition));
-                buttons.push((T::ImportPosition, PlayCommand::ImportPosition));
+                if !remote {
+                    buttons.push((T::ImportPosition, PlayCommand::ImportPosition));
+                }
             }
             if analysing {
                 let back = if analysis_back_to == Some(Screen::Review) {
@@ -76,7 +81,9 @@ pub(super) fn spawn_hud<G: Playable>(
                 buttons.push((T::Resign, PlayCommand::Resign));
                 buttons.push((T::Quit, PlayCommand::Quit));
                 // Last, so that the buttons above keep their places.
-                buttons.push((T::Analyse, PlayCommand::Analyse));
+                if !remote {
+                    buttons.push((T::Analyse, PlayCommand::Analyse));
+                }
             }
             // The buttons two to a row where they fit, so that the piece
             // help below has room.
@@ -120,6 +127,9 @@ pub(super) fn spawn_hud<G: Playable>(
                     grid.spawn(widgets::key_button(fonts, lang, T::Settings, false))
                         .observe(open_from(Screen::Settings, Screen::Play));
                 });
+            if remote {
+                super::super::remote::stamp_row(panel, fonts, lang);
+            }
             if analysing {
                 panel.spawn((
                     widgets::text(fonts, "", ty::CAPTION, palette::INK),
@@ -295,7 +305,7 @@ pub(super) fn update_hud<G: Playable>(
     let stm = m.game.side_to_move(pos);
     let turn = if cpu.0.is_some() {
         T::CpuThinking
-    } else if matches!(m.setup.opponent, Opponent::Cpu(_)) && stm == m.setup.human_side {
+    } else if m.setup.against_another() && stm == m.setup.human_side {
         T::YourTurn
     } else {
         G::to_move_text(stm)

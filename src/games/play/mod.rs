@@ -185,7 +185,7 @@ pub struct PlayUi<G: Playable> {
     /// Marks need redrawing.
     dirty: bool,
     /// The pieces are rebuilt from the rules once animations finish.
-    pending_sync: bool,
+    pub(crate) pending_sync: bool,
     /// Seconds of celebration left before the result screen.
     end_timer: Option<f32>,
     /// Where a drag started.
@@ -228,7 +228,7 @@ impl<G: Playable> PlayUi<G> {
     }
     /// The record changed under the view (待った, an imported position):
     /// drop the selection, hint and notices, and redraw from the rules.
-    fn record_replaced(&mut self, last_move: Option<G::Move>) {
+    pub(crate) fn record_replaced(&mut self, last_move: Option<G::Move>) {
         self.path.clear();
         self.choice.clear();
         self.hint = None;
@@ -239,7 +239,7 @@ impl<G: Playable> PlayUi<G> {
         self.dirty = true;
     }
 
-    fn clear_selection(&mut self) {
+    pub(crate) fn clear_selection(&mut self) {
         if !self.choice.is_empty() {
             self.choice.clear();
             self.pending_sync = true;
@@ -283,7 +283,7 @@ pub struct LastResult<G: Playable> {
     pub detail: Option<String>,
 }
 
-type Animating<'w, 's> = Query<'w, 's, (), Or<(With<Tween>, With<Lifetime>)>>;
+pub(crate) type Animating<'w, 's> = Query<'w, 's, (), Or<(With<Tween>, With<Lifetime>)>>;
 
 /// Height of a piece moving along its path, above those standing.
 const MOVING_Z: f32 = 5.0;
@@ -319,8 +319,10 @@ pub fn plugin<G: Playable>(app: &mut App) {
                 )
                     .chain(),
                 (
+                    super::remote::sync_remote::<G>,
                     poll_hint::<G>,
                     apply_moves::<G>,
+                    super::remote::send_remote::<G>,
                     settle::<G>,
                     analyse::<G>,
                     redraw_markers::<G>,

@@ -97,8 +97,8 @@ pub(super) fn spawn_result<G: Playable>(
     let o = result.outcome;
     let headline = match (o.winner, result.setup.opponent) {
         (None, _) => T::Draw,
-        (Some(w), Opponent::Cpu(_)) if w == result.setup.human_side => T::YouWin,
-        (Some(_), Opponent::Cpu(_)) => T::YouLose,
+        (Some(w), Opponent::Cpu(_) | Opponent::Remote) if w == result.setup.human_side => T::YouWin,
+        (Some(_), Opponent::Cpu(_) | Opponent::Remote) => T::YouLose,
         (Some(w), Opponent::Human | Opponent::Analysis) => G::wins_text(w),
     };
     commands

@@ -1,0 +1,429 @@
+//! A two-player game played through a room: the setup screen makes the
+//! room, the room screen starts the game when the other player is in, and
+//! on the play screen the room's events become moves on the board (shown
+//! as the CPU's are) while this device's own moves go to the server. The
+//! server is the authority: a move it refuses is taken back here, and a
+//! game it ends (投了, 通信切れ) ends here.
+
+use bevy::prelude::*;
+
+use super::play::Animating;
+use super::play::{PlayMove, PlayUi};
+use super::resume::{self, chosen};
+use super::session::{Match, MatchSetup, Opponent, Playable, Presets, SetupDraft};
+use crate::net::protocol::{
+    ClientMessage, Event, Refusal, RoomPlan, SeatKind, SeatName, SeatPlan, Stamp,
+};
+use crate::net::table::side_of;
+use crate::rules::game::{EndReason, Outcome};
+use crate::shell::Screen;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::rooms::{
+    LinkState, RoomConnection, RoomLink, RoomTicket, TICKET_KEY, leave_room, refusal_text,
+    server_url, stamp_text,
+};
+use crate::shell::save::Store;
+use crate::shell::settings::Settings;
+use crate::shell::widgets::{self, Fonts};
+
+/// How long a 中将棋 player may be away before losing (通信切れ).
+pub const GRACE_SECONDS: u32 = 60;
+
+pub fn plugin<G: Playable>(app: &mut App) {
+    app.init_resource::<RemoteSync<G>>()
+        .add_systems(
+            Update,
+            begin_remote_match::<G>
+                .run_if(in_state(Screen::Lobby))
+                .run_if(chosen(G::ID)),
+        )
+        .add_systems(
+            OnExit(Screen::Play),
+            leave_finished_room::<G>.run_if(chosen(G::ID)),
+        );
+}
+
+/// How far the play screen has followed the room.
+#[derive(Resource)]
+pub struct RemoteSync<G: Playable> {
+    /// Events of the room taken in so far.
+    applied: usize,
+    /// The ply of this device's move sent and not yet confirmed.
+    pending: Option<usize>,
+    resign_sent: bool,
+    /// The connection line last shown.
+    shown: Option<String>,
+    game: std::marker::PhantomData<G>,
+}
+
+impl<G: Playable> Default for RemoteSync<G> {
+    fn default() -> Self {
+        RemoteSync {
+            applied: 0,
+            pending: None,
+            resign_sent: false,
+            shown: None,
+            game: std::marker::PhantomData,
+        }
+    }
+}
+
+/// The room a setup makes: the player's seat on the side chosen (drawn
+/// already where the player asked for a draw), the other for a remote
+/// player.
+pub fn room_plan<G: Playable>(
+    setup: &MatchSetup<G::Rules>,
+    lang: Lang,
+) -> Result<RoomPlan, String> {
+    let rules = ron::to_string(&setup.rules).map_err(|e| e.to_string())?;
+    let host = SeatPlan {
+        kind: SeatKind::Host,
+        name: SeatName::new(T::RoomHostName.get(lang))?,
+    };
+    let guest = SeatPlan {
+        kind: SeatKind::Remote,
+        name: SeatName::new(T::RoomGuestName.get(lang))?,
+    };
+    let seats = if setup.human_side.index() == 0 {
+        vec![host, guest]
+    } else {
+        vec![guest, host]
+    };
+    Ok(RoomPlan {
+        game: G::ID,
+        rules,
+        seats,
+        draw_seats: false,
+        grace_seconds: GRACE_SECONDS,
+    })
+}
+
+/// 部屋を作る on the setup screen: opens the room screen, which shows the
+/// code while the server makes the room.
+pub fn make_room<G: Playable>(
+    draft: &SetupDraft<G>,
+    presets: &Presets<G>,
+    settings: &Settings,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    let setup = draft.to_setup(&presets.0, &mut rand::rng());
+    match room_plan::<G>(&setup, settings.lang) {
+        Ok(plan) => {
+            let connection = RoomConnection::create(server_url(settings), plan);
+            commands.insert_resource(RoomLink(Some(connection)));
+            next.set(Screen::Lobby);
+        }
+        Err(e) => error!("cannot make a room for {}: {e}", G::ID.id()),
+    }
+}
+
+/// Once everyone is in, the game begins on this device under the room's
+/// rules, with this device's seat at the bottom.
+fn begin_remote_match<G: Playable>(
+    room: Res<RoomLink>,
+    draft: Res<SetupDraft<G>>,
+    mut sync: ResMut<RemoteSync<G>>,
+    mut store: ResMut<Store>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(connection) = room.0.as_ref() else {
+        return;
+    };
+    let Some(view) = connection.view.as_ref().filter(|v| v.game == G::ID) else {
+        return;
+    };
+    if !connection.is_started() {
+        return;
+    }
+    let Some(side) = connection.seats.first().copied().and_then(side_of) else {
+        return;
+    };
+    let rules: G::Rules = match ron::from_str(&view.rules) {
+        Ok(rules) => rules,
+        Err(e) => {
+            error!("the room's rules cannot be read: {e}");
+            return;
+        }
+    };
+    let setup = MatchSetup {
+        undo_allowed: false,
+        marks: draft.marks,
+        ..MatchSetup::new(Opponent::Remote, side, "room", rules)
+    };
+    match Match::<G>::new(setup) {
+        Ok(m) => {
+            *sync = RemoteSync::default();
+            resume::keep(&mut store, &m);
+            commands.insert_resource(m);
+            next.set(Screen::Play);
+        }
+        Err(e) => error!("cannot start the room's game: {e}"),
+    }
+}
+
+/// The room's events on the board: the other player's moves (one at a
+/// time, shown as they are made), the end, greetings; a refused move of
+/// this device's is taken back.
+pub(super) fn sync_remote<G: Playable>(
+    mut m: ResMut<Match<G>>,
+    mut room: ResMut<RoomLink>,
+    mut sync: ResMut<RemoteSync<G>>,
+    mut ui: ResMut<PlayUi<G>>,
+    mut store: ResMut<Store>,
+    settings: Res<Settings>,
+    animating: Animating,
+    mut moves: MessageWriter<PlayMove<G>>,
+) {
+    if m.setup.opponent != Opponent::Remote {
+        return;
+    }
+    let lang = settings.lang;
+    // Back from 続きから after the app was closed: the room again.
+    if room.0.is_none() {
+        match store.get::<RoomTicket>(TICKET_KEY) {
+            Ok(ticket) => room.0 = Some(RoomConnection::resume(ticket)),
+            Err(_) => return,
+        }
+    }
+    let Some(connection) = room.bypass_change_detection().0.as_mut() else {
+        return;
+    };
+    for refusal in std::mem::take(&mut connection.refusals) {
+        let our_move = sync.pending.filter(|&ply| m.record.ply() == ply + 1);
+        if let Some(ply) = our_move
+            && matches!(
+                refusal,
+                Refusal::Illegal(_)
+                    | Refusal::OutOfStep { .. }
+                    | Refusal::NotYourSeat
+                    | Refusal::Finished
+            )
+        {
+            m.record.undo();
+            ui.record_replaced(m.record.moves().last().copied());
+            sync.pending = None;
+            debug!("move {} refused", ply + 1);
+            ui.message = Some(T::RoomMoveRefused.fill(lang, &[&refusal_text(&refusal, lang)]));
+        } else {
+            ui.message = Some(refusal_text(&refusal, lang));
+        }
+    }
+    while sync.applied < connection.events.len() {
+        if !animating.is_empty() || ui.is_settling() {
+            break;
+        }
+        let event = connection.events[sync.applied].clone();
+        match event {
+            Event::Moved { seat: _, text } => {
+                let before = moves_in(&connection.events[..sync.applied]);
+                if before < m.record.ply() {
+                    // This device's own move, already on the board.
+                    let mv = m.record.moves()[before];
+                    let pos = &m.record.positions()[before];
+                    if m.game.notation(pos, mv) == text {
+                        sync.applied += 1;
+                        if sync.pending == Some(before) {
+                            sync.pending = None;
+                        }
+                        continue;
+                    }
+                    // The room's game differs: the room's stands.
+                    while m.record.ply() > before {
+                        m.record.undo();
+                    }
+                    ui.record_replaced(m.record.moves().last().copied());
+                    sync.pending = None;
+                }
+                let legal = m.record.legal_moves(&m.game);
+                sync.applied += 1;
+                match m.game.read_notation(m.record.current(), &legal, &text) {
+                    Some(mv) => {
+                        moves.write(PlayMove(mv));
+                        // One move a frame: the next is read on the board
+                        // this one makes.
+                        break;
+                    }
+                    None => {
+                        warn!("the room's move {text} is not legal here");
+                        ui.message = Some(T::RoomRefusedOther.fill(lang, &[&text]));
+                    }
+                }
+            }
+            Event::Ended { winner, reason } => {
+                sync.applied += 1;
+                if m.record.outcome(&m.game).is_none() {
+                    let outcome = match winner.and_then(side_of) {
+                        Some(side) => Outcome::win(side, reason),
+                        None => Outcome::draw(reason),
+                    };
+                    m.record.end(outcome);
+                    ui.clear_selection();
+                    ui.pending_sync = true;
+                    resume::forget(&mut store, &*m);
+                }
+            }
+            Event::Stamp { seat, stamp } => {
+                sync.applied += 1;
+                if !connection.seats.contains(&seat)
+                    && let Some(view) = connection.view.as_ref()
+                    && let Some(from) = view.seats.get(seat as usize)
+                {
+                    ui.message = Some(
+                        T::RoomStampFrom
+                            .fill(lang, &[&from.name.as_str(), &stamp_text(stamp).get(lang)]),
+                    );
+                }
+            }
+            Event::Seated { .. } | Event::Started | Event::Resigned { .. } => {
+                sync.applied += 1;
+            }
+        }
+    }
+    show_connection(connection, &mut sync, &mut ui, lang);
+}
+
+/// The moves among `events`.
+fn moves_in(events: &[Event]) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, Event::Moved { .. }))
+        .count()
+}
+
+/// Says on the play screen when the connection is down or the other
+/// player is away (with the seconds left in 中将棋), and when all is well
+/// again.
+fn show_connection<G: Playable>(
+    connection: &RoomConnection,
+    sync: &mut RemoteSync<G>,
+    ui: &mut PlayUi<G>,
+    lang: Lang,
+) {
+    let away = connection
+        .away
+        .iter()
+        .find(|(seat, _)| !connection.seats.contains(seat));
+    let line = if connection.state != LinkState::Open {
+        Some(T::RoomReconnecting.get(lang).to_string())
+    } else if let Some((_, deadline)) = away {
+        Some(match deadline {
+            Some(at) => {
+                let left = (*at - connection_now(connection)).max(0.0).ceil() as u32;
+                T::OpponentAwayCountdown.fill(lang, &[&left])
+            }
+            None => T::OpponentAway.get(lang).to_string(),
+        })
+    } else {
+        None
+    };
+    if line != sync.shown {
+        match &line {
+            Some(text) => ui.message = Some(text.clone()),
+            None if sync.shown.is_some() => {
+                ui.message = Some(T::OpponentBack.get(lang).to_string())
+            }
+            None => {}
+        }
+        sync.shown = line;
+    }
+}
+
+/// The app time the connection last read, for countdowns.
+fn connection_now(connection: &RoomConnection) -> f64 {
+    connection.clock
+}
+
+/// This device's moves and 投了 to the server, once the room's events are
+/// all taken in.
+pub(super) fn send_remote<G: Playable>(
+    m: Res<Match<G>>,
+    mut room: ResMut<RoomLink>,
+    mut sync: ResMut<RemoteSync<G>>,
+) {
+    if m.setup.opponent != Opponent::Remote {
+        return;
+    }
+    let Some(connection) = room.bypass_change_detection().0.as_mut() else {
+        return;
+    };
+    if sync.applied != connection.events.len() {
+        return;
+    }
+    let moved = moves_in(&connection.events);
+    let ply = m.record.ply();
+    if ply == moved + 1 && sync.pending != Some(moved) {
+        let pos = &m.record.positions()[moved];
+        let mv = m.record.moves()[moved];
+        if m.game.side_to_move(pos) == m.setup.human_side {
+            let message = ClientMessage::Move {
+                after: connection.events.len() as u64,
+                text: m.game.notation(pos, mv),
+            };
+            if connection.send(&message) {
+                sync.pending = Some(moved);
+            }
+        }
+    }
+    let ended_here = m
+        .record
+        .outcome(&m.game)
+        .filter(|o| o.reason == EndReason::Resignation && o.winner != Some(m.setup.human_side));
+    let ended_there = connection
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Ended { .. }));
+    if ended_here.is_some()
+        && !ended_there
+        && !sync.resign_sent
+        && let Some(&seat) = connection.seats.first()
+        && connection.send(&ClientMessage::Resign { seat })
+    {
+        sync.resign_sent = true;
+    }
+}
+
+/// A finished game's room is left when the play screen closes; an
+/// unfinished one stays, for 続きから.
+fn leave_finished_room<G: Playable>(
+    m: Option<Res<Match<G>>>,
+    mut room: ResMut<RoomLink>,
+    mut store: ResMut<Store>,
+) {
+    let Some(m) = m else { return };
+    if m.setup.opponent == Opponent::Remote && m.record.outcome(&m.game).is_some() {
+        leave_room(&mut room, &mut store);
+    }
+}
+
+/// The greetings under the play screen's buttons.
+pub fn stamp_row(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang) {
+    panel
+        .spawn(Node {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            width: percent(100),
+            ..default()
+        })
+        .with_children(|row| {
+            for stamp in Stamp::ALL {
+                row.spawn((
+                    widgets::button(fonts, stamp_text(stamp).get(lang), false),
+                    StampButton(stamp),
+                ))
+                .observe(
+                    move |_: On<Pointer<Click>>, mut room: ResMut<RoomLink>| {
+                        if let Some(connection) = room.0.as_mut() {
+                            connection.send_stamp(stamp);
+                        }
+                    },
+                );
+            }
+        });
+}
+
+/// A greeting button (tests press them).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct StampButton(pub Stamp);

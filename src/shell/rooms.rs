@@ -1,0 +1,682 @@
+//! Rooms on the app's side: the connection to the room server (made,
+//! joined or come back to), kept open across screens and reopened when it
+//! drops, and the room screen (部屋) that shows the code and waits for
+//! everyone, or takes the code of a room to join. The games turn the
+//! room's events into moves; this module knows none of them.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::i18n::{Lang, T};
+use super::save::Store;
+use super::screens::localized_game_name;
+use super::settings::Settings;
+use super::widgets::type_scale as ty;
+use super::widgets::{self, Fonts, palette};
+use super::{ChosenGame, Screen};
+use crate::net::link::{DEFAULT_SERVER, Link, LinkEvent};
+use crate::net::protocol::{
+    ClientMessage, Event, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan, RoomView, SeatKind,
+    SeatName, SeatToken, ServerMessage, Stamp,
+};
+
+/// The store key of the room this device is in (for 続きから).
+pub const TICKET_KEY: &str = "room";
+
+/// Seconds between tries to reconnect.
+const RETRY_SECONDS: f64 = 2.0;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<RoomLink>()
+        .init_non_send::<RoomSocket>()
+        .init_resource::<JoinDraft>()
+        .add_systems(Update, pump_room)
+        .add_systems(OnEnter(Screen::Lobby), spawn_lobby)
+        .add_systems(
+            Update,
+            (type_code, redraw_lobby, leave_on_escape, follow_room_game)
+                .run_if(in_state(Screen::Lobby)),
+        );
+}
+
+/// What a device keeps to come back to its room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomTicket {
+    pub server: String,
+    pub room: RoomCode,
+    pub token: SeatToken,
+}
+
+/// The server's address: the setting, or the page's own server on the
+/// web, or a server on this computer.
+pub fn server_url(settings: &Settings) -> String {
+    if let Some(url) = settings.server.as_ref().filter(|u| !u.trim().is_empty()) {
+        return url.trim().to_string();
+    }
+    #[cfg(target_arch = "wasm32")]
+    if let Some(url) = super::web::page_room_server() {
+        return url;
+    }
+    DEFAULT_SERVER.to_string()
+}
+
+/// What to say when the connection opens.
+#[derive(Clone, Debug)]
+enum Hello {
+    Create(RoomPlan),
+    Join(RoomCode, SeatName),
+    /// Come back with the token (after a drop, or from 続きから).
+    Resume(RoomCode, SeatToken),
+}
+
+/// The state of the connection, as the screens tell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    Connecting,
+    Open,
+    /// Dropped: trying again.
+    Lost,
+}
+
+/// The socket of the room connection: a browser's WebSocket cannot leave
+/// the page's thread, so it is kept apart from the room's state and read
+/// by one system on the main thread.
+#[derive(Default)]
+pub struct RoomSocket(Option<Link>);
+
+/// The room this device is in, and the state of its connection.
+pub struct RoomConnection {
+    url: String,
+    hello: Hello,
+    /// Messages for the socket to send (while it is open).
+    outbox: Vec<ClientMessage>,
+    /// The socket is to be (re)opened / closed.
+    reopen: bool,
+    closing: bool,
+    pub state: LinkState,
+    retry_at: f64,
+    /// Whether the server ever answered (a server that never does is
+    /// unreachable rather than dropped).
+    pub reached: bool,
+    pub view: Option<RoomView>,
+    pub token: Option<SeatToken>,
+    pub seats: Vec<u8>,
+    /// Every event of the room, in order.
+    pub events: Vec<Event>,
+    /// Seats whose device is away, with the time (app seconds) an absent
+    /// 中将棋 player loses.
+    pub away: Vec<(u8, Option<f64>)>,
+    /// Refusals not yet shown.
+    pub refusals: Vec<Refusal>,
+    /// The app time (seconds) of the last read, for countdowns.
+    pub clock: f64,
+}
+
+impl RoomConnection {
+    fn open(url: String, hello: Hello) -> RoomConnection {
+        RoomConnection {
+            state: LinkState::Connecting,
+            url,
+            hello,
+            outbox: Vec::new(),
+            reopen: true,
+            closing: false,
+            retry_at: 0.0,
+            reached: false,
+            view: None,
+            token: None,
+            seats: Vec::new(),
+            events: Vec::new(),
+            away: Vec::new(),
+            refusals: Vec::new(),
+            clock: 0.0,
+        }
+    }
+
+    /// Makes a room on the server at `url`.
+    pub fn create(url: String, plan: RoomPlan) -> RoomConnection {
+        RoomConnection::open(url, Hello::Create(plan))
+    }
+
+    /// Joins the room `code`.
+    pub fn join(url: String, code: RoomCode, name: SeatName) -> RoomConnection {
+        RoomConnection::open(url, Hello::Join(code, name))
+    }
+
+    /// Comes back to a room after the app was closed.
+    pub fn resume(ticket: RoomTicket) -> RoomConnection {
+        RoomConnection::open(ticket.server, Hello::Resume(ticket.room, ticket.token))
+    }
+
+    pub fn ticket(&self) -> Option<RoomTicket> {
+        Some(RoomTicket {
+            server: self.url.clone(),
+            room: self.view.as_ref()?.room.clone(),
+            token: self.token.clone()?,
+        })
+    }
+
+    pub fn is_started(&self) -> bool {
+        self.events.contains(&Event::Started)
+    }
+
+    /// Sends a message if the connection is open; false if it is down
+    /// (the game screens then wait for it to come back).
+    pub fn send(&mut self, message: &ClientMessage) -> bool {
+        if self.state == LinkState::Open && self.view.is_some() {
+            self.outbox.push(message.clone());
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A greeting from the first seat this device holds.
+    pub fn send_stamp(&mut self, stamp: Stamp) {
+        if let Some(&seat) = self.seats.first() {
+            self.send(&ClientMessage::Stamp { seat, stamp });
+        }
+    }
+
+    /// Reads what arrived on `socket` and sends what is waiting; reopens
+    /// a dropped connection. Returns whether anything changed.
+    fn pump(&mut self, socket: &mut RoomSocket, now: f64) -> bool {
+        self.clock = now;
+        if self.closing {
+            if let Some(link) = socket.0.as_mut() {
+                link.close();
+            }
+            socket.0 = None;
+            return false;
+        }
+        let mut changed = false;
+        let dropped = socket.0.as_ref().is_none_or(Link::is_closed);
+        if (self.reopen || dropped) && now >= self.retry_at {
+            // After a Welcome the device comes back with its token.
+            if let (Some(view), Some(token)) = (&self.view, &self.token) {
+                self.hello = Hello::Resume(view.room.clone(), token.clone());
+            }
+            socket.0 = Link::open(&self.url).ok();
+            self.reopen = false;
+            self.retry_at = now + RETRY_SECONDS;
+            if socket.0.is_none() {
+                self.state = LinkState::Lost;
+                changed = true;
+            }
+        }
+        let Some(link) = socket.0.as_mut() else {
+            return changed;
+        };
+        for event in link.poll() {
+            changed = true;
+            match event {
+                LinkEvent::Opened => {
+                    self.state = LinkState::Open;
+                    let have = self.events.len() as u64;
+                    let hello = match &self.hello {
+                        Hello::Create(plan) => ClientMessage::Create {
+                            version: PROTOCOL_VERSION,
+                            plan: plan.clone(),
+                        },
+                        Hello::Join(room, name) => ClientMessage::Join {
+                            version: PROTOCOL_VERSION,
+                            room: room.clone(),
+                            name: name.clone(),
+                        },
+                        Hello::Resume(room, token) => ClientMessage::Resume {
+                            version: PROTOCOL_VERSION,
+                            room: room.clone(),
+                            token: token.clone(),
+                            have,
+                        },
+                    };
+                    link.send(&hello);
+                }
+                LinkEvent::Message(message) => {
+                    self.reached = true;
+                    if let Some(gap) = self.take(message, now) {
+                        warn!("{gap}: asking again");
+                        link.close();
+                    }
+                }
+                LinkEvent::Unreadable(refusal) => {
+                    warn!("room server: {refusal}");
+                    self.refusals.push(refusal);
+                }
+                LinkEvent::Closed(why) => {
+                    if let Some(why) = why {
+                        warn!("room connection closed: {why}");
+                    }
+                    self.state = LinkState::Lost;
+                    self.retry_at = now + RETRY_SECONDS;
+                }
+            }
+        }
+        if link.is_open() {
+            for message in self.outbox.drain(..) {
+                link.send(&message);
+            }
+        }
+        changed
+    }
+
+    /// Takes one message in; a gap in the events is returned (the
+    /// connection is then reopened to be sent them again).
+    fn take(&mut self, message: ServerMessage, now: f64) -> Option<String> {
+        match message {
+            ServerMessage::Welcome { view, token, seats } => {
+                self.view = Some(view);
+                self.token = Some(token);
+                self.seats = seats;
+                self.away.clear();
+            }
+            ServerMessage::Events { first, events } => {
+                let have = self.events.len() as u64;
+                if first == 1 && have > 0 {
+                    // The whole room again (the server did not know what
+                    // this device had).
+                    self.events.clear();
+                    self.events.extend(events);
+                } else if first <= have + 1 {
+                    let skip = (have + 1 - first) as usize;
+                    self.events.extend(events.into_iter().skip(skip));
+                } else {
+                    return Some(format!("room events from {first} with {have} here"));
+                }
+            }
+            ServerMessage::Presence {
+                seat,
+                online,
+                seconds_left,
+            } => {
+                self.away.retain(|(s, _)| *s != seat);
+                if !online {
+                    let deadline = seconds_left.map(|s| now + f64::from(s));
+                    self.away.push((seat, deadline));
+                }
+            }
+            ServerMessage::Refused { refusal } => {
+                warn!("room server refused: {refusal}");
+                // A room that is gone or a token it no longer knows ends the
+                // tries to come back.
+                if matches!(refusal, Refusal::NoSuchRoom | Refusal::BadToken) && self.view.is_some()
+                {
+                    self.view = None;
+                    self.token = None;
+                }
+                self.refusals.push(refusal);
+            }
+        }
+        None
+    }
+}
+
+/// The room connection, if this device is in a room.
+#[derive(Resource, Default)]
+pub struct RoomLink(pub Option<RoomConnection>);
+
+/// Reads the connection every frame on every screen; the room's ticket is
+/// kept for 続きから once the server has given it.
+fn pump_room(
+    mut room: ResMut<RoomLink>,
+    mut socket: NonSendMut<RoomSocket>,
+    time: Res<Time<Real>>,
+    mut store: ResMut<Store>,
+) {
+    let now = time.elapsed_secs_f64();
+    let Some(connection) = room.bypass_change_detection().0.as_mut() else {
+        // Out of the room: the socket goes too.
+        if let Some(mut link) = socket.0.take() {
+            link.close();
+        }
+        return;
+    };
+    let had_ticket = connection.token.is_some();
+    if connection.pump(&mut socket, now) {
+        if !had_ticket && let Some(ticket) = connection.ticket() {
+            store.put(TICKET_KEY, &ticket);
+        }
+        room.set_changed();
+    }
+}
+
+/// Leaves the room on this device (the others see it go away).
+pub fn leave_room(room: &mut RoomLink, store: &mut Store) {
+    room.0 = None;
+    store.remove(TICKET_KEY);
+}
+
+/// The code being typed on the room screen, before there is a room.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct JoinDraft {
+    pub code: String,
+}
+
+#[derive(Component)]
+struct LobbyRoot;
+
+/// A letter key of the on-screen code pad (tests press them).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CodeKey(pub char);
+
+/// The room screen's join button.
+#[derive(Component)]
+pub struct JoinButton;
+
+/// The letters of a room code, in the pad's order.
+const PAD: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+fn spawn_lobby(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    room: Res<RoomLink>,
+    draft: Res<JoinDraft>,
+) {
+    let lang = settings.lang;
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Lobby),
+            LobbyRoot,
+            widgets::screen_root(),
+        ))
+        .with_children(|root| {
+            root.spawn(widgets::label(
+                &fonts,
+                lang,
+                T::RoomTitle,
+                ty::TITLE,
+                palette::INK,
+            ));
+            match room.0.as_ref() {
+                None => code_entry(root, &fonts, lang, &draft),
+                Some(connection) => room_status(root, &fonts, lang, connection),
+            }
+            root.spawn(widgets::row()).with_children(|row| {
+                row.spawn(widgets::key_button(&fonts, lang, T::LeaveRoom, false))
+                    .observe(leave_to_list);
+            });
+        });
+}
+
+/// The code pad: what is typed so far, a key per letter, and 入る.
+fn code_entry(root: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang, draft: &JoinDraft) {
+    root.spawn(widgets::label(
+        fonts,
+        lang,
+        T::RoomEnterCode,
+        ty::BODY,
+        palette::INK_SOFT,
+    ));
+    let mut shown: String = draft
+        .code
+        .chars()
+        .chain(std::iter::repeat('_'))
+        .take(8)
+        .collect();
+    shown.insert(4, '-');
+    root.spawn(widgets::text(fonts, shown, ty::TITLE, palette::INK));
+    root.spawn(Node {
+        display: Display::Grid,
+        grid_template_columns: RepeatedGridTrack::flex(8, 1.0),
+        column_gap: px(4),
+        row_gap: px(4),
+        ..default()
+    })
+    .with_children(|pad| {
+        for c in PAD.chars() {
+            pad.spawn((widgets::button(fonts, c.to_string(), false), CodeKey(c)))
+                .observe(move |_: On<Pointer<Click>>, mut draft: ResMut<JoinDraft>| {
+                    if draft.code.len() < 8 {
+                        draft.code.push(c);
+                    }
+                });
+        }
+    });
+    root.spawn(widgets::row()).with_children(|row| {
+        row.spawn(widgets::button(fonts, "←".to_string(), false))
+            .observe(|_: On<Pointer<Click>>, mut draft: ResMut<JoinDraft>| {
+                draft.code.pop();
+            });
+        row.spawn((
+            widgets::key_button(fonts, lang, T::JoinRoomGo, true),
+            JoinButton,
+        ))
+        .observe(join_typed);
+    });
+}
+
+/// The room: its code and link, who is here, how the connection is.
+fn room_status(
+    root: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    connection: &RoomConnection,
+) {
+    let status = match connection.state {
+        LinkState::Connecting => T::RoomConnecting.get(lang).to_string(),
+        LinkState::Lost if !connection.reached => T::RoomNoServer.fill(lang, &[&connection.url]),
+        LinkState::Lost => T::RoomReconnecting.get(lang).to_string(),
+        LinkState::Open if connection.view.is_none() => T::RoomConnecting.get(lang).to_string(),
+        LinkState::Open => T::RoomWaiting.get(lang).to_string(),
+    };
+    if let Some(refusal) = connection.refusals.last() {
+        root.spawn(widgets::text(
+            fonts,
+            refusal_text(refusal, lang),
+            ty::LEAD,
+            palette::VERMILION,
+        ));
+    }
+    let Some(view) = connection.view.as_ref() else {
+        root.spawn(widgets::text(fonts, status, ty::BODY, palette::INK_SOFT));
+        return;
+    };
+    root.spawn(widgets::text(
+        fonts,
+        localized_game_name(view.game, lang),
+        ty::HEADING,
+        palette::INK,
+    ));
+    root.spawn(widgets::label(
+        fonts,
+        lang,
+        T::RoomCodeLabel,
+        ty::BODY,
+        palette::INK_SOFT,
+    ));
+    root.spawn((
+        widgets::text(
+            fonts,
+            view.room.display(),
+            ty::TITLE * 1.4,
+            palette::VERMILION,
+        ),
+        RoomCodeText,
+    ));
+    root.spawn(widgets::label(
+        fonts,
+        lang,
+        T::RoomTellCode,
+        ty::SMALL,
+        palette::INK_SOFT,
+    ));
+    root.spawn(widgets::text(
+        fonts,
+        T::RoomLinkLabel.fill(lang, &[&room_link(&view.room)]),
+        ty::SMALL,
+        palette::INK_SOFT,
+    ));
+    for (i, seat) in view.seats.iter().enumerate() {
+        let i = i as u8;
+        let taken = seat.kind != SeatKind::Remote
+            || connection
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Seated { seat, .. } if *seat == i));
+        let away = connection.away.iter().any(|(s, _)| *s == i);
+        let key = match (taken, away) {
+            (false, _) => T::RoomSeatWaiting,
+            (true, true) => T::RoomSeatAway,
+            (true, false) => T::RoomSeatHere,
+        };
+        root.spawn(widgets::text(
+            fonts,
+            key.fill(lang, &[&seat.name.as_str()]),
+            ty::BODY,
+            palette::INK,
+        ));
+    }
+    root.spawn(widgets::text(fonts, status, ty::BODY, palette::INK_SOFT));
+}
+
+/// The room code on the room screen (tests read it).
+#[derive(Component)]
+pub struct RoomCodeText;
+
+/// The link that opens the room: the page's own address on the web, the
+/// command on the desktop.
+pub fn room_link(code: &RoomCode) -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(page) = super::web::page_address() {
+        return format!("{page}#room={}", code.as_str());
+    }
+    format!("yorimichi --join {}", code.display())
+}
+
+/// A refusal in the player's words.
+pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
+    match refusal {
+        Refusal::NoSuchRoom => T::RoomRefusedNoRoom.get(lang).to_string(),
+        Refusal::RoomFull => T::RoomRefusedFull.get(lang).to_string(),
+        Refusal::TooManyTries => T::RoomRefusedTries.get(lang).to_string(),
+        other => T::RoomRefusedOther.fill(lang, &[other]),
+    }
+}
+
+fn redraw_lobby(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    room: Res<RoomLink>,
+    draft: Res<JoinDraft>,
+    roots: Query<Entity, With<LobbyRoot>>,
+) {
+    if !(room.is_changed() || draft.is_changed() || settings.is_changed()) {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    spawn_lobby(commands, fonts, settings, room, draft);
+}
+
+/// Letters typed on a keyboard go into the code; Enter joins.
+fn type_code(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut draft: ResMut<JoinDraft>,
+    room: Res<RoomLink>,
+    commands: Commands,
+    settings: Res<Settings>,
+) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::Key;
+    if room.0.is_some() {
+        keys.clear();
+        return;
+    }
+    let mut join = false;
+    for key in keys.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        match &key.logical_key {
+            Key::Character(text) => {
+                for c in text.chars() {
+                    if let Ok(one) = RoomCode::parse(&format!("{c}0000000"))
+                        && draft.code.len() < 8
+                    {
+                        draft.code.push(one.as_str().chars().next().unwrap_or(c));
+                    }
+                }
+            }
+            Key::Backspace => {
+                draft.code.pop();
+            }
+            Key::Enter => join = true,
+            _ => {}
+        }
+    }
+    if join {
+        join_code(draft, commands, settings);
+    }
+}
+
+fn join_typed(
+    _: On<Pointer<Click>>,
+    draft: ResMut<JoinDraft>,
+    commands: Commands,
+    settings: Res<Settings>,
+) {
+    join_code(draft, commands, settings);
+}
+
+/// Joins the room whose code is typed, if it is a whole code.
+fn join_code(mut draft: ResMut<JoinDraft>, mut commands: Commands, settings: Res<Settings>) {
+    let Ok(code) = RoomCode::parse(&draft.code) else {
+        return;
+    };
+    draft.code.clear();
+    let name = SeatName::new(T::RoomGuestName.get(settings.lang))
+        .unwrap_or_else(|_| SeatName::new("?").expect("a plain name"));
+    let connection = RoomConnection::join(server_url(&settings), code, name);
+    commands.insert_resource(RoomLink(Some(connection)));
+}
+
+/// Opens the room screen to join `code` (a link or `--join`).
+pub fn join_now(code: RoomCode, settings: &Settings) -> RoomLink {
+    let name = SeatName::new(T::RoomGuestName.get(settings.lang))
+        .unwrap_or_else(|_| SeatName::new("?").expect("a plain name"));
+    RoomLink(Some(RoomConnection::join(server_url(settings), code, name)))
+}
+
+fn leave_to_list(
+    _: On<Pointer<Click>>,
+    mut room: ResMut<RoomLink>,
+    mut store: ResMut<Store>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    leave_room(&mut room, &mut store);
+    next.set(Screen::GameList);
+}
+
+fn leave_on_escape(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut room: ResMut<RoomLink>,
+    mut store: ResMut<Store>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if keys.just_pressed(KeyCode::Escape) {
+        leave_room(&mut room, &mut store);
+        next.set(Screen::GameList);
+    }
+}
+
+/// Sets the chosen game to the room's once the server has said which.
+pub(crate) fn follow_room_game(room: Res<RoomLink>, mut chosen: ResMut<ChosenGame>) {
+    if let Some(view) = room.0.as_ref().and_then(|c| c.view.as_ref())
+        && chosen.0 != view.game
+    {
+        chosen.0 = view.game;
+    }
+}
+
+/// The words for a stamp.
+pub fn stamp_text(stamp: Stamp) -> T {
+    match stamp {
+        Stamp::Hello => T::StampHello,
+        Stamp::Thanks => T::StampThanks,
+        Stamp::Beaten => T::StampBeaten,
+        Stamp::Again => T::StampAgain,
+    }
+}

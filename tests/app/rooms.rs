@@ -1,0 +1,257 @@
+//! Two headless apps and a room server in one process: one makes a room
+//! on the setup screen (離れた人 → 部屋を作る), the other types the code on
+//! the room screen's pad, and they play はさみ将棋 to its end by tapping
+//! the board, each seeing the other's moves; a greeting reaches the other
+//! side.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use yorimichi::games::play::BoardTap;
+use yorimichi::games::remote::StampButton;
+use yorimichi::games::session::{Match, Opponent, SetupDraft, SideChoice};
+use yorimichi::headless::{click, find};
+use yorimichi::net::protocol::{Event, Stamp};
+use yorimichi::rules::game::{Game, Side};
+use yorimichi::rules::hasami::Hasami;
+use yorimichi::server::{Running, ServeOptions, start};
+use yorimichi::shell::Screen;
+use yorimichi::shell::rooms::{CodeKey, JoinButton, RoomLink};
+use yorimichi::shell::screens::CardButton;
+use yorimichi::shell::settings::Settings;
+
+use super::common::{card, screen, temp_store};
+
+fn serve(test: &str) -> (Running, std::path::PathBuf) {
+    let db = std::env::temp_dir().join(format!(
+        "yorimichi-app-{}-{test}.sqlite3",
+        std::process::id()
+    ));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let server = start(ServeOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        db: db.clone(),
+        web: None,
+        joins_per_minute: 60,
+    })
+    .expect("a server");
+    (server, db)
+}
+
+/// A headless app on the game list that uses the room server at `url`.
+fn device(store: yorimichi::shell::save::Store, url: &str) -> App {
+    let mut app = yorimichi::headless::app(store);
+    app.insert_resource(Settings {
+        server: Some(url.to_string()),
+        ..Settings::default()
+    });
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::GameList);
+    app.update();
+    app
+}
+
+/// Runs frames of every app until `done` holds for the first.
+fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&mut App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        if done(apps[0]) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn room_code(app: &App) -> Option<String> {
+    let room = app.world().resource::<RoomLink>();
+    Some(room.0.as_ref()?.view.as_ref()?.room.as_str().to_string())
+}
+
+fn room_events(app: &App) -> Vec<Event> {
+    let room = app.world().resource::<RoomLink>();
+    room.0
+        .as_ref()
+        .map(|c| c.events.clone())
+        .unwrap_or_default()
+}
+
+/// The host makes a room from the setup screen (playing 先手); the guest
+/// types its code on the pad. Both end on the play screen.
+fn open_room(host: &mut App, guest: &mut App) {
+    host.insert_resource(SetupDraft::<Hasami> {
+        remote: true,
+        side: SideChoice::First,
+        ..host.world().resource::<SetupDraft<Hasami>>().clone()
+    });
+    let new = card(
+        host,
+        CardButton::New(yorimichi::rules::data::GameId::Hasami),
+    )
+    .expect("the card");
+    click(host, new);
+    host.update();
+    assert_eq!(screen(host), Screen::Setup);
+    let begin = find::<yorimichi::games::setup::BeginButton>(host).expect("部屋を作る");
+    click(host, begin);
+    host.update();
+    assert_eq!(screen(host), Screen::Lobby);
+    run_until(&mut [host], "the room's code", |app| {
+        room_code(app).is_some()
+    });
+    let code = room_code(host).unwrap();
+
+    guest
+        .world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lobby);
+    guest.update();
+    guest.update();
+    for c in code.chars() {
+        let key = {
+            let mut q = guest.world_mut().query::<(Entity, &CodeKey)>();
+            q.iter(guest.world())
+                .find(|(_, k)| k.0 == c)
+                .map(|(e, _)| e)
+                .expect("a key for every letter")
+        };
+        click(guest, key);
+        guest.update();
+    }
+    let join = find::<JoinButton>(guest).expect("入る");
+    click(guest, join);
+    run_until(&mut [host, guest], "the host's game", |app| {
+        screen(app) == Screen::Play
+    });
+    run_until(&mut [guest, host], "the guest's game", |app| {
+        screen(app) == Screen::Play
+    });
+    for (app, side) in [(&*host, Side::First), (&*guest, Side::Second)] {
+        let m = app.world().resource::<Match<Hasami>>();
+        assert_eq!(m.setup.opponent, Opponent::Remote);
+        assert_eq!(m.setup.human_side, side);
+        assert!(!m.setup.undo_allowed);
+    }
+}
+
+/// The player to move taps a legal move (varied with the ply) on their
+/// own board; both apps then show it.
+fn tap_a_move(host: &mut App, guest: &mut App) {
+    let ply = host.world().resource::<Match<Hasami>>().record.ply();
+    let mover_is_host = {
+        let m = host.world().resource::<Match<Hasami>>();
+        m.game.side_to_move(m.record.current()) == m.setup.human_side
+    };
+    let (mover, other) = if mover_is_host {
+        (host, guest)
+    } else {
+        (guest, host)
+    };
+    // Taps during an animation are dropped, as on a real screen.
+    super::common::settle::<Hasami>(mover);
+    super::common::settle::<Hasami>(other);
+    let mv = {
+        let m = mover.world().resource::<Match<Hasami>>();
+        let mut moves = Vec::new();
+        m.game.legal_moves(m.record.current(), &mut moves);
+        moves[(ply * 7 + 3) % moves.len()]
+    };
+    // The other side may not move for the mover.
+    {
+        let before = other.world().resource::<Match<Hasami>>().record.ply();
+        other.world_mut().write_message(BoardTap(mv.from as usize));
+        other.update();
+        other.world_mut().write_message(BoardTap(mv.to as usize));
+        other.update();
+        assert_eq!(
+            other.world().resource::<Match<Hasami>>().record.ply(),
+            before
+        );
+    }
+    mover.world_mut().write_message(BoardTap(mv.from as usize));
+    mover.update();
+    mover.world_mut().write_message(BoardTap(mv.to as usize));
+    mover.update();
+    run_until(&mut [other, mover], "the move on the other device", |app| {
+        app.world().resource::<Match<Hasami>>().record.ply() == ply + 1
+    });
+    run_until(&mut [mover, other], "the move confirmed", |app| {
+        room_events(app)
+            .iter()
+            .filter(|e| matches!(e, Event::Moved { .. }))
+            .count()
+            == ply + 1
+    });
+}
+
+#[test]
+fn two_apps_play_hasami_shogi_through_a_room_to_its_end() {
+    let (server, _db) = serve("two-apps");
+    let (host_store, _h) = temp_store("room-host");
+    let (guest_store, _g) = temp_store("room-guest");
+    let mut host = device(host_store, &server.url());
+    let mut guest = device(guest_store, &server.url());
+    open_room(&mut host, &mut guest);
+
+    // よろしく from the guest reaches the host's play screen.
+    let hello = {
+        let mut q = guest.world_mut().query::<(Entity, &StampButton)>();
+        q.iter(guest.world())
+            .find(|(_, s)| s.0 == Stamp::Hello)
+            .map(|(e, _)| e)
+            .expect("the stamps")
+    };
+    click(&mut guest, hello);
+    run_until(&mut [&mut host, &mut guest], "the greeting", |app| {
+        room_events(app).iter().any(|e| {
+            matches!(
+                e,
+                Event::Stamp {
+                    stamp: Stamp::Hello,
+                    ..
+                }
+            )
+        })
+    });
+
+    for _ in 0..600 {
+        let over = {
+            let m = host.world().resource::<Match<Hasami>>();
+            m.record.outcome(&m.game).is_some()
+        };
+        if over || screen(&host) != Screen::Play {
+            break;
+        }
+        tap_a_move(&mut host, &mut guest);
+    }
+    let events = room_events(&host);
+    run_until(&mut [&mut host, &mut guest], "the host's result", |app| {
+        screen(app) == Screen::Result
+    });
+    run_until(&mut [&mut guest, &mut host], "the guest's result", |app| {
+        screen(app) == Screen::Result
+    });
+    // The same game on both devices, every move the room's.
+    let [h, g] = [&host, &guest].map(|app| {
+        let m = app.world().resource::<Match<Hasami>>();
+        (m.record.moves().to_vec(), m.record.outcome(&m.game))
+    });
+    assert_eq!(h, g);
+    let moved = events
+        .iter()
+        .filter(|e| matches!(e, Event::Moved { .. }))
+        .count();
+    assert_eq!(moved, h.0.len());
+    assert!(h.1.is_some() && moved > 10);
+    // The finished room is left on both devices.
+    for app in [&host, &guest] {
+        assert!(app.world().resource::<RoomLink>().0.is_none());
+    }
+}
