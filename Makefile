@@ -94,7 +94,7 @@ screenshot-test:
 # settings and the game list pictured with their buttons listed, then seen
 # in greyscale and as protanopes and deuteranopes see them
 # (tools/check_choices.py, which first proves it catches colour alone).
-CHOICE_SCENES := list list-phone settings hasami-setup foxgeese-setup musashi-setup chushogi-setup mawari-setup mawari-family
+CHOICE_SCENES := list list-phone settings hasami-setup hasami-room foxgeese-setup musashi-setup chushogi-setup mawari-setup mawari-family
 choice-test:
 	cargo build --release $(FEATURES)
 	mkdir -p $(SHOTS)
@@ -139,13 +139,18 @@ web: web-build
 web-test: deps-test web-build
 	mkdir -p $(SHOTS) && rm -f $(SHOTS)/web-*.png
 	node web/test/web_test.mjs $(DIST) $(SHOTS)
+	# Two players in two browser contexts through a room on the room
+	# server, which serves the same build.
+	cargo build --release $(FEATURES)
+	node web/test/rooms_test.mjs $(BIN) $(DIST) $(SHOTS)
 	python3 tools/check_png.py $(SHOTS)/web-title.png $(SHOTS)/web-list.png $(SHOTS)/web-play.png \
 		$(SHOTS)/web-foxgeese.png $(SHOTS)/web-chushogi.png $(SHOTS)/web-musashi.png \
 		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png $(SHOTS)/web-mawari-family.png \
 		$(SHOTS)/web-storage-full.png $(SHOTS)/web-storage-blocked.png $(SHOTS)/web-offline.png \
 		$(SHOTS)/web-phone-hasami.png $(SHOTS)/web-phone-foxgeese.png $(SHOTS)/web-phone-musashi.png \
 		$(SHOTS)/web-phone-chushogi.png $(SHOTS)/web-phone-mawari.png $(SHOTS)/web-review.png \
-		$(SHOTS)/web-error-webgl.png $(SHOTS)/web-error-file.png
+		$(SHOTS)/web-error-webgl.png $(SHOTS)/web-error-file.png \
+		$(SHOTS)/web-room-lobby.png $(SHOTS)/web-room-play.png $(SHOTS)/web-room-result.png
 
 # The self-play strength table in docs/strength.md (takes a while: 200 games a pairing,
 # 40 for 中将棋, whose つよい games take about a minute and a half each).

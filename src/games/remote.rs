@@ -3,7 +3,7 @@
 //! on the play screen the room's events become moves on the board (shown
 //! as the CPU's are) while this device's own moves go to the server. The
 //! server is the authority: a move it refuses is taken back here, and a
-//! game it ends (投了, 通信切れ) ends here.
+//! game it ends (投了, or a player away too long) ends here.
 
 use bevy::prelude::*;
 
@@ -26,7 +26,7 @@ use crate::shell::save::Store;
 use crate::shell::settings::Settings;
 use crate::shell::widgets::{self, Fonts};
 
-/// How long a 中将棋 player may be away before losing (通信切れ).
+/// How long a 中将棋 player may be away before losing.
 pub const GRACE_SECONDS: u32 = 60;
 
 pub fn plugin<G: Playable>(app: &mut App) {
@@ -36,6 +36,10 @@ pub fn plugin<G: Playable>(app: &mut App) {
             begin_remote_match::<G>
                 .run_if(in_state(Screen::Lobby))
                 .run_if(chosen(G::ID)),
+        )
+        .add_systems(
+            OnEnter(Screen::Play),
+            follow_from_start::<G>.run_if(chosen(G::ID)),
         )
         .add_systems(
             OnExit(Screen::Play),
@@ -98,7 +102,7 @@ pub fn room_plan<G: Playable>(
     })
 }
 
-/// 部屋を作る on the setup screen: opens the room screen, which shows the
+/// The setup screen's make-a-room button: opens the room screen, which shows the
 /// code while the server makes the room.
 pub fn make_room<G: Playable>(
     draft: &SetupDraft<G>,
@@ -161,6 +165,13 @@ fn begin_remote_match<G: Playable>(
         }
         Err(e) => error!("cannot start the room's game: {e}"),
     }
+}
+
+/// The play screen (opened anew, or from 続きから after the app was
+/// closed) reads the room from its first event: the moves already on the
+/// board are passed over, those made meanwhile are played.
+fn follow_from_start<G: Playable>(mut sync: ResMut<RemoteSync<G>>) {
+    *sync = RemoteSync::default();
 }
 
 /// The room's events on the board: the other player's moves (one at a

@@ -107,6 +107,11 @@ fn spawn_setup<G: Playable>(
                 }
                 if d.opponent_is_cpu || d.remote {
                     let (question, [first, second, random]) = G::side_question();
+                    // Against a person far away the CPU's place is theirs.
+                    let second = match second {
+                        T::FirstCpu if d.remote => T::FirstOther,
+                        other => other,
+                    };
                     choice_group::<SetupDraft<G>, _>(
                         left,
                         &fonts,
@@ -121,15 +126,18 @@ fn spawn_setup<G: Playable>(
                         |d, v| d.side = v,
                     );
                 }
-                choice_group::<SetupDraft<G>, _>(
-                    left,
-                    &fonts,
-                    lang,
-                    T::UndoAllowed,
-                    &[(true, T::On), (false, T::Off)],
-                    d.undo_allowed,
-                    |d, v| d.undo_allowed = v,
-                );
+                // A room's game is the room's: nobody takes a move back.
+                if !d.remote {
+                    choice_group::<SetupDraft<G>, _>(
+                        left,
+                        &fonts,
+                        lang,
+                        T::UndoAllowed,
+                        &[(true, T::On), (false, T::Off)],
+                        d.undo_allowed,
+                        |d, v| d.undo_allowed = v,
+                    );
+                }
                 if G::HAS_MARKS {
                     choice_group::<SetupDraft<G>, _>(
                         left,

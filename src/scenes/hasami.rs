@@ -33,6 +33,13 @@ pub(super) fn stage(
         (Scene::HasamiSetup, 1) => {
             custom_setup::<Hasami>(&mut commands, &mut next, hasami_presets(), |_| {})
         }
+        (Scene::HasamiRoom, 1) => {
+            custom_setup::<Hasami>(&mut commands, &mut next, hasami_presets(), |d| {
+                d.preset = "standard".into();
+                d.remote = true;
+            })
+        }
+        (Scene::Room, 1) => super::room::make_room(&mut commands, &mut next),
         (Scene::Hasami | Scene::HasamiSymbol | Scene::HasamiContrast, 1) => {
             commands.insert_resource(sample_match::<Hasami>(
                 Opponent::Cpu(Strength::Normal),

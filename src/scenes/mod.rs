@@ -9,6 +9,7 @@ mod foxgeese;
 mod hasami;
 mod mawari;
 mod musashi;
+mod room;
 
 use bevy::prelude::*;
 
@@ -38,6 +39,11 @@ pub enum Scene {
     HasamiSymbol,
     HasamiCapture,
     HasamiSetup,
+    /// The setup with 離れた人 chosen: 部屋を作る.
+    HasamiRoom,
+    /// The room screen of a room just made, waiting for the other player
+    /// (a real room on a server started for the picture).
+    Room,
     HasamiTutorial,
     HasamiRules,
     HasamiReview,
@@ -82,7 +88,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene, in the order of the handbook's pictures (docs/screenshots.md).
-    pub const ALL: [Scene; 49] = [
+    pub const ALL: [Scene; 51] = [
         Scene::Title,
         Scene::List,
         Scene::ListPhone,
@@ -93,6 +99,8 @@ impl Scene {
         Scene::HasamiSymbol,
         Scene::HasamiCapture,
         Scene::HasamiSetup,
+        Scene::HasamiRoom,
+        Scene::Room,
         Scene::HasamiTutorial,
         Scene::HasamiRules,
         Scene::HasamiReview,
@@ -146,6 +154,8 @@ impl Scene {
             Scene::HasamiSymbol => "hasami-symbol",
             Scene::HasamiCapture => "hasami-capture",
             Scene::HasamiSetup => "hasami-setup",
+            Scene::HasamiRoom => "hasami-room",
+            Scene::Room => "room",
             Scene::HasamiTutorial => "hasami-tutorial",
             Scene::HasamiRules => "hasami-rules",
             Scene::HasamiReview => "hasami-review",
@@ -211,6 +221,8 @@ impl Scene {
             | Scene::HasamiSymbol
             | Scene::HasamiCapture
             | Scene::HasamiSetup
+            | Scene::HasamiRoom
+            | Scene::Room
             | Scene::HasamiTutorial
             | Scene::HasamiRules
             | Scene::HasamiReview => GameId::Hasami,

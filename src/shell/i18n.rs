@@ -109,6 +109,7 @@ texts! {
     FirstPlayer => ("先手(「歩」で先に動かす人)", "First player (moves 歩 first)"),
     FirstYou => ("あなた", "You"),
     FirstCpu => ("CPU", "CPU"),
+    FirstOther => ("相手", "The other player"),
     FirstRandom => ("ランダム", "Random"),
     Rules => ("ルール", "Rules"),
     CustomRules => ("自分で決める", "Custom"),

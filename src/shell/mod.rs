@@ -197,7 +197,19 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
         match crate::net::protocol::RoomCode::parse(code) {
             Ok(code) => {
                 let settings = app.world().resource::<settings::Settings>().clone();
-                app.insert_resource(rooms::join_now(code, &settings));
+                // The link of a room this device has a seat in takes it
+                // back rather than asking for another.
+                let kept = app
+                    .world()
+                    .resource::<save::Store>()
+                    .get::<rooms::RoomTicket>(rooms::TICKET_KEY)
+                    .ok()
+                    .filter(|t| t.room == code);
+                let room = match kept {
+                    Some(ticket) => rooms::RoomLink(Some(rooms::RoomConnection::resume(ticket))),
+                    None => rooms::join_now(code, &settings),
+                };
+                app.insert_resource(room);
                 app.insert_state(Screen::Lobby);
             }
             Err(e) => warn!("not a room code: {e}"),

@@ -328,8 +328,29 @@ fn spawn_game_list(
                     .observe(go_to(Screen::Title));
                 row.spawn(widgets::key_button(&fonts, lang, T::Settings, false))
                     .observe(open_from(Screen::Settings, Screen::GameList));
+                row.spawn((
+                    widgets::key_button(&fonts, lang, T::JoinRoom, false),
+                    JoinRoomButton,
+                ))
+                .observe(open_join);
             });
         });
+}
+
+/// The game list's 部屋に入る: the room screen's code pad.
+#[derive(Component)]
+pub struct JoinRoomButton;
+
+fn open_join(
+    _: On<Pointer<Click>>,
+    mut room: ResMut<super::rooms::RoomLink>,
+    mut draft: ResMut<super::rooms::JoinDraft>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    // A room this device is still in stays kept for 続きから.
+    room.0 = None;
+    draft.code.clear();
+    next.set(Screen::Lobby);
 }
 
 /// The game list's grid of cards.

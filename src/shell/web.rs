@@ -28,6 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
             mirror_progress,
             mirror_saves,
             mirror_slices,
+            mirror_room,
         ),
     );
 }
@@ -185,6 +186,35 @@ fn mirror_progress(progress: Res<GameProgress>) {
                 Some(text) => body.set_attribute(name, text),
                 None => body.remove_attribute(name),
             };
+        }
+    }
+}
+
+/// The room this page is in: `data-room` (its code) and `data-room-events`
+/// (how many of its events the page has), for the browser test and page
+/// scripts.
+fn mirror_room(room: Res<super::rooms::RoomLink>, mut shown: Local<Option<(String, usize)>>) {
+    if !room.is_changed() {
+        return;
+    }
+    let now = room
+        .0
+        .as_ref()
+        .and_then(|c| Some((c.view.as_ref()?.room.as_str().to_string(), c.events.len())));
+    if *shown == now {
+        return;
+    }
+    *shown = now.clone();
+    if let Some(body) = page_body() {
+        match now {
+            Some((code, events)) => {
+                let _ = body.set_attribute("data-room", &code);
+                let _ = body.set_attribute("data-room-events", &events.to_string());
+            }
+            None => {
+                let _ = body.remove_attribute("data-room");
+                let _ = body.remove_attribute("data-room-events");
+            }
         }
     }
 }

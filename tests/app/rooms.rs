@@ -255,3 +255,79 @@ fn two_apps_play_hasami_shogi_through_a_room_to_its_end() {
         assert!(app.world().resource::<RoomLink>().0.is_none());
     }
 }
+
+#[test]
+fn a_device_whose_app_closed_mid_game_comes_back_with_continue() {
+    let (server, _db) = serve("continue");
+    let (host_store, _h) = temp_store("room-host-continue");
+    let guest_dir =
+        std::env::temp_dir().join(format!("yorimichi-room-guest-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&guest_dir);
+    std::fs::create_dir_all(&guest_dir).unwrap();
+    let guest_store =
+        || yorimichi::shell::save::Store::new(Some(bevy_pkv::PkvStore::new_in_dir(&guest_dir)));
+    let mut host = device(host_store, &server.url());
+    let mut guest = device(guest_store(), &server.url());
+    open_room(&mut host, &mut guest);
+    for _ in 0..4 {
+        tap_a_move(&mut host, &mut guest);
+    }
+    // The guest's app closes; the host moves meanwhile and sees the guest
+    // away.
+    drop(guest);
+    let ply = host.world().resource::<Match<Hasami>>().record.ply();
+    super::common::settle::<Hasami>(&mut host);
+    let mv = {
+        let m = host.world().resource::<Match<Hasami>>();
+        let mut moves = Vec::new();
+        m.game.legal_moves(m.record.current(), &mut moves);
+        moves[0]
+    };
+    host.world_mut().write_message(BoardTap(mv.from as usize));
+    host.update();
+    host.world_mut().write_message(BoardTap(mv.to as usize));
+    run_until(
+        &mut [&mut host],
+        "the move sent with the guest away",
+        |app| {
+            room_events(app)
+                .iter()
+                .filter(|e| matches!(e, Event::Moved { .. }))
+                .count()
+                == ply + 1
+        },
+    );
+    run_until(&mut [&mut host], "the guest seen away", |app| {
+        let room = app.world().resource::<RoomLink>();
+        room.0.as_ref().is_some_and(|c| !c.away.is_empty())
+    });
+    // The guest opens the app again: 続きから on the card.
+    let mut guest = device(guest_store(), &server.url());
+    let resume = card(
+        &mut guest,
+        CardButton::Continue(yorimichi::rules::data::GameId::Hasami),
+    )
+    .expect("続きから on the card");
+    click(&mut guest, resume);
+    run_until(&mut [&mut guest, &mut host], "the guest's game", |app| {
+        screen(app) == Screen::Play
+            && app.world().resource::<Match<Hasami>>().record.ply() == ply + 1
+    });
+    run_until(&mut [&mut host, &mut guest], "the guest seen back", |app| {
+        let room = app.world().resource::<RoomLink>();
+        room.0.as_ref().is_some_and(|c| c.away.is_empty())
+    });
+    // And the game goes on from there.
+    tap_a_move(&mut host, &mut guest);
+    tap_a_move(&mut host, &mut guest);
+    let [h, g] = [&host, &guest].map(|app| {
+        app.world()
+            .resource::<Match<Hasami>>()
+            .record
+            .moves()
+            .to_vec()
+    });
+    assert_eq!(h, g);
+    assert_eq!(h.len(), ply + 3);
+    let _ = std::fs::remove_dir_all(&guest_dir);
+}
