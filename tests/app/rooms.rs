@@ -254,6 +254,12 @@ fn two_apps_play_hasami_shogi_through_a_room_to_its_end() {
     for app in [&host, &guest] {
         assert!(app.world().resource::<RoomLink>().0.is_none());
     }
+    // もう一度 opens the setup to make a new room.
+    let again = find::<yorimichi::games::play::PlayAgainButton>(&mut guest).expect("もう一度");
+    click(&mut guest, again);
+    guest.update();
+    assert_eq!(screen(&guest), Screen::Setup);
+    assert!(guest.world().resource::<SetupDraft<Hasami>>().remote);
 }
 
 #[test]

@@ -168,14 +168,20 @@ pub(super) fn spawn_result<G: Playable>(
 }
 
 /// もう一度: a new game with the same settings (a random side is drawn
-/// again).
+/// again); after a game through a room, the setup to make a new room.
 pub(super) fn play_again<G: Playable>(
     _: On<Pointer<Click>>,
     result: Res<LastResult<G>>,
+    mut draft: ResMut<crate::games::session::SetupDraft<G>>,
     mut commands: Commands,
     mut store: ResMut<Store>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    if result.setup.opponent == Opponent::Remote {
+        draft.remote = true;
+        next.set(Screen::Setup);
+        return;
+    }
     let mut setup = result.setup.clone();
     if setup.random_side {
         use rand::RngExt;
