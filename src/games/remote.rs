@@ -343,7 +343,7 @@ fn show_connection<G: Playable>(
 
 /// The app time the connection last read, for countdowns.
 fn connection_now(connection: &RoomConnection) -> f64 {
-    connection.clock
+    connection.now
 }
 
 /// This device's moves and 投了 to the server, once the room's events are

@@ -89,8 +89,6 @@ pub trait Playable:
     const MULTI_STEP: bool = false;
     /// The button that ends a move of several taps where the piece stands.
     const STOP_BUTTON: T = T::StopJump;
-    /// Seconds of play after which the game is cut off (中将棋: 60 minutes).
-    const TIME_LIMIT: Option<f32> = None;
     /// The game has the 印を出す option.
     const HAS_MARKS: bool = false;
     /// The pieces can be drawn as koma or as symbols (駒のデザイン).
@@ -130,10 +128,6 @@ pub trait Playable:
     /// selected, for games with many kinds of piece.
     fn piece_info(&self, _pos: &Self::Pos, _p: PointId, _lang: Lang) -> Option<PieceInfo> {
         None
-    }
-    /// The result when the time runs out in `pos`.
-    fn time_up(&self, _pos: &Self::Pos) -> Outcome {
-        Outcome::draw(EndReason::TimeUp)
     }
     /// A line the result screen adds under the reason (the point totals
     /// of a cutoff).

@@ -333,6 +333,9 @@ pub enum ServerMessage {
         online: bool,
         seconds_left: Option<u32>,
     },
+    /// The game's clock (中将棋's 60 minutes): milliseconds played, and
+    /// whether it runs (it stands while a player is away).
+    Clock { played_ms: u64, running: bool },
     /// The last message was not acted on; nothing changed.
     Refused { refusal: Refusal },
 }

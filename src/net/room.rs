@@ -34,6 +34,12 @@ pub struct StoredRoom {
     pub events: Vec<Event>,
     pub created_ms: u64,
     pub touched_ms: u64,
+    /// The game's clock (中将棋's 60 minutes): milliseconds played while
+    /// every player was here, and since when it has been running.
+    #[serde(default)]
+    pub clock_ms: u64,
+    #[serde(default)]
+    pub clock_since: Option<u64>,
 }
 
 /// A room being played.
@@ -47,6 +53,8 @@ pub struct Room {
     table: Box<dyn Table>,
     created_ms: u64,
     touched_ms: u64,
+    clock_ms: u64,
+    clock_since: Option<u64>,
 }
 
 /// A change to a seat's presence, for the other devices.
@@ -132,6 +140,8 @@ impl Room {
             table,
             created_ms: now_ms,
             touched_ms: now_ms,
+            clock_ms: 0,
+            clock_since: None,
         })
     }
 
@@ -154,6 +164,8 @@ impl Room {
             table,
             created_ms: stored.created_ms,
             touched_ms: stored.touched_ms,
+            clock_ms: stored.clock_ms,
+            clock_since: stored.clock_since,
         })
     }
 
@@ -166,6 +178,8 @@ impl Room {
             events: self.events.clone(),
             created_ms: self.created_ms,
             touched_ms: self.touched_ms,
+            clock_ms: self.clock_ms,
+            clock_since: self.clock_since,
         }
     }
 
@@ -236,6 +250,7 @@ impl Room {
         if self.free_seats().is_empty() {
             self.push_unchecked(Event::Started, now_ms);
         }
+        self.run_clock(now_ms);
         Ok(seat)
     }
 
@@ -282,6 +297,7 @@ impl Room {
             TableError::Illegal => Refusal::Illegal(text.to_string()),
         })?;
         self.close_if_over(now_ms);
+        self.run_clock(now_ms);
         Ok(())
     }
 
@@ -315,6 +331,7 @@ impl Room {
         self.push(Event::Resigned { seat }, now_ms)
             .map_err(|_| Refusal::Finished)?;
         self.close_if_over(now_ms);
+        self.run_clock(now_ms);
         Ok(())
     }
 
@@ -340,7 +357,7 @@ impl Room {
     }
 
     /// A connection of `token` opened; the seats it holds are back.
-    pub fn connected(&mut self, token: &SeatToken) -> Vec<Presence> {
+    pub fn connected(&mut self, token: &SeatToken, now_ms: u64) -> Vec<Presence> {
         let Some(m) = self.member(token) else {
             return Vec::new();
         };
@@ -354,6 +371,7 @@ impl Room {
                 seconds_left: None,
             });
         }
+        self.run_clock(now_ms);
         back
     }
 
@@ -380,6 +398,7 @@ impl Room {
                 seconds_left: timed.then_some(grace),
             });
         }
+        self.run_clock(now_ms);
         away
     }
 
@@ -387,6 +406,9 @@ impl Room {
     /// 中将棋 game gets a full grace period from now, except those whose
     /// deadline was already running.
     pub fn restarted(&mut self, now_ms: u64) {
+        // The clock stood while the server did; it runs again once every
+        // player is back.
+        self.clock_since = None;
         if !(self.absence_loses() && self.is_started() && !self.is_finished()) {
             return;
         }
@@ -406,15 +428,42 @@ impl Room {
             .collect()
     }
 
-    /// The earliest deadline still running.
+    /// The earliest moment the room must be looked at again: an absent
+    /// player's deadline or the end of the game's time.
     pub fn next_deadline(&self) -> Option<u64> {
-        self.deadlines.iter().flatten().min().copied()
+        let time_up = match (self.table.time_limit_ms(), self.clock_since) {
+            (Some(limit), Some(since)) => Some(since + limit.saturating_sub(self.clock_ms)),
+            _ => None,
+        };
+        self.deadlines
+            .iter()
+            .flatten()
+            .copied()
+            .chain(time_up)
+            .min()
     }
 
     /// Ends the game where an absent player's grace is over while the
     /// opponent is here to claim the win: 通信切れ. Returns whether it did.
     pub fn tick(&mut self, now_ms: u64) -> bool {
-        if self.is_finished() || !self.absence_loses() {
+        if self.is_finished() {
+            return false;
+        }
+        self.run_clock(now_ms);
+        if let (Some(limit), Some((played, _))) = (self.table.time_limit_ms(), self.clock(now_ms))
+            && played >= limit
+        {
+            let outcome = self.table.time_up();
+            let event = Event::Ended {
+                winner: outcome.winner.map(seat_of),
+                reason: outcome.reason,
+            };
+            if self.push(event, now_ms).is_ok() {
+                self.run_clock(now_ms);
+                return true;
+            }
+        }
+        if !self.absence_loses() {
             return false;
         }
         let online = self.online_seats();
@@ -439,6 +488,32 @@ impl Room {
         }
         self.deadlines.iter_mut().for_each(|d| *d = None);
         true
+    }
+
+    /// Whether the game's clock runs: a game with a time limit, begun and
+    /// not over, every player here.
+    fn clock_runs(&self) -> bool {
+        self.table.time_limit_ms().is_some()
+            && self.is_started()
+            && !self.is_finished()
+            && (0..self.view.seats.len() as u8).all(|s| self.is_online(s))
+    }
+
+    /// Brings the clock up to `now_ms` and starts or stops it as the room
+    /// now is. Called after every change.
+    pub fn run_clock(&mut self, now_ms: u64) {
+        if let Some(since) = self.clock_since {
+            self.clock_ms += now_ms.saturating_sub(since);
+        }
+        self.clock_since = self.clock_runs().then_some(now_ms);
+    }
+
+    /// Milliseconds played on the game's clock at `now_ms`, and whether it
+    /// runs; none for a game without one.
+    pub fn clock(&self, now_ms: u64) -> Option<(u64, bool)> {
+        self.table.time_limit_ms()?;
+        let running = self.clock_since.map(|since| now_ms.saturating_sub(since));
+        Some((self.clock_ms + running.unwrap_or(0), running.is_some()))
     }
 
     /// Seconds left to an absent seat, for a device that comes back.

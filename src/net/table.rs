@@ -27,6 +27,10 @@ pub trait Table: Send + Sync {
     fn ply(&self) -> usize;
     /// The legal moves of the seat to move, in the game's notation.
     fn legal_texts(&self) -> Vec<String>;
+    /// Milliseconds of play after which the game is cut off, if it is.
+    fn time_limit_ms(&self) -> Option<u64>;
+    /// The result if the time ran out now.
+    fn time_up(&self) -> Outcome;
 }
 
 /// Why a move was not played.
@@ -133,6 +137,14 @@ where
 
     fn ply(&self) -> usize {
         self.record.ply()
+    }
+
+    fn time_limit_ms(&self) -> Option<u64> {
+        G::TIME_LIMIT.map(|s| (s * 1000.0) as u64)
+    }
+
+    fn time_up(&self) -> Outcome {
+        self.game.time_up(self.record.current())
     }
 
     fn legal_texts(&self) -> Vec<String> {

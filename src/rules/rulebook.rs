@@ -7,10 +7,11 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::chu::end::cutoff_winner;
 use super::chu::game::{Chu, ChuRules};
 use super::data::{self, GameId};
 use super::foxgeese::{FoxGeese, FoxGeeseRules};
-use super::game::Game;
+use super::game::{EndReason, Game, Outcome};
 use super::hasami::{Hasami, HasamiRules};
 use super::musashi::{Musashi, MusashiRules};
 
@@ -21,8 +22,17 @@ pub trait Rulebook: Game<Move: Serialize + DeserializeOwned> + Sized {
 
     const ID: GameId;
 
+    /// Seconds of play after which the game is cut off (中将棋: the seed's
+    /// 60 minutes from the start).
+    const TIME_LIMIT: Option<f32> = None;
+
     /// The game under `rules`; the message says which option is wrong.
     fn create(rules: &Self::Rules) -> Result<Self, String>;
+
+    /// The result when the time runs out in `pos`.
+    fn time_up(&self, _pos: &Self::Pos) -> Outcome {
+        Outcome::draw(EndReason::TimeUp)
+    }
 
     /// `mv`, played in `pos`, as it travels between devices: a text that
     /// names exactly one legal move of `pos` (中将棋: USI).
@@ -74,6 +84,13 @@ impl Rulebook for Musashi {
 impl Rulebook for Chu {
     type Rules = ChuRules;
     const ID: GameId = GameId::ChuShogi;
+    const TIME_LIMIT: Option<f32> = Some(3600.0);
+    fn time_up(&self, pos: &Self::Pos) -> Outcome {
+        Outcome {
+            winner: cutoff_winner(pos),
+            reason: EndReason::TimeUp,
+        }
+    }
     fn create(rules: &ChuRules) -> Result<Self, String> {
         rules.validate()?;
         Ok(Chu::new(*rules))

@@ -212,9 +212,18 @@ impl Entry {
         for message in events_from(&self.room, from) {
             self.send_all(&message);
         }
+        self.send_clock();
+    }
+
+    /// The game's clock, for a game that has one.
+    fn send_clock(&self) {
+        if let Some((played_ms, running)) = self.room.clock(now_ms()) {
+            self.send_all(&ServerMessage::Clock { played_ms, running });
+        }
     }
 
     fn send_presence(&self, presence: &[Presence]) {
+        self.send_clock();
         for p in presence {
             self.send_all(&ServerMessage::Presence {
                 seat: p.seat,
@@ -423,7 +432,7 @@ impl Hub {
                 seconds_left: entry.room.seconds_left(seat, now),
             }));
         }
-        let back = entry.room.connected(token);
+        let back = entry.room.connected(token, now);
         entry.send_presence(&back);
         entry.outboxes.insert(id, outbox.clone());
         self.save(&entry.room, entry.room.event_count() + 1);

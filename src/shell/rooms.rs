@@ -109,7 +109,23 @@ pub struct RoomConnection {
     /// Refusals not yet shown.
     pub refusals: Vec<Refusal>,
     /// The app time (seconds) of the last read, for countdowns.
-    pub clock: f64,
+    pub now: f64,
+    /// The game's clock as the server last told it: milliseconds played,
+    /// whether it runs, and the app time it was told at.
+    pub game_clock: Option<(u64, bool, f64)>,
+}
+
+impl RoomConnection {
+    /// Seconds played on the game's clock now, as the server keeps it.
+    pub fn played_seconds(&self) -> Option<f32> {
+        let (played_ms, running, at) = self.game_clock?;
+        let since = if running {
+            (self.now - at).max(0.0)
+        } else {
+            0.0
+        };
+        Some((played_ms as f64 / 1000.0 + since) as f32)
+    }
 }
 
 impl RoomConnection {
@@ -129,7 +145,8 @@ impl RoomConnection {
             events: Vec::new(),
             away: Vec::new(),
             refusals: Vec::new(),
-            clock: 0.0,
+            now: 0.0,
+            game_clock: None,
         }
     }
 
@@ -181,7 +198,7 @@ impl RoomConnection {
     /// Reads what arrived on `socket` and sends what is waiting; reopens
     /// a dropped connection. Returns whether anything changed.
     fn pump(&mut self, socket: &mut RoomSocket, now: f64) -> bool {
-        self.clock = now;
+        self.now = now;
         if self.closing {
             if let Some(link) = socket.0.as_mut() {
                 link.close();
@@ -294,6 +311,9 @@ impl RoomConnection {
                     let deadline = seconds_left.map(|s| now + f64::from(s));
                     self.away.push((seat, deadline));
                 }
+            }
+            ServerMessage::Clock { played_ms, running } => {
+                self.game_clock = Some((played_ms, running, now));
             }
             ServerMessage::Refused { refusal } => {
                 warn!("room server refused: {refusal}");

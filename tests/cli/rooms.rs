@@ -81,6 +81,8 @@ struct Device {
     seats: Vec<u8>,
     events: Vec<Event>,
     table: Option<Box<dyn Table>>,
+    /// The game's clock as the server last told it.
+    clock: Option<(u64, bool)>,
 }
 
 impl Device {
@@ -102,6 +104,7 @@ impl Device {
             seats: Vec::new(),
             events: Vec::new(),
             table: None,
+            clock: None,
         }
     }
 
@@ -153,6 +156,9 @@ impl Device {
                 replay(table.as_mut(), new).expect("the server's events are legal here too");
                 self.events.extend_from_slice(new);
             }
+            ServerMessage::Clock { played_ms, running } => {
+                self.clock = Some((*played_ms, *running))
+            }
             ServerMessage::Presence { .. } | ServerMessage::Refused { .. } => {}
         }
     }
@@ -176,6 +182,17 @@ impl Device {
         match self.wait_for("refusal", |m| matches!(m, ServerMessage::Refused { .. })) {
             ServerMessage::Refused { refusal } => refusal,
             _ => unreachable!(),
+        }
+    }
+
+    /// Waits until the server has said the game's clock runs (or stands).
+    fn wait_clock(&mut self, running: bool) {
+        let deadline = Instant::now() + WAIT;
+        while self.clock.is_none_or(|(_, r)| r != running) {
+            self.pump();
+            self.inbox.clear();
+            assert!(Instant::now() < deadline, "the clock never ran: {running}");
+            std::thread::sleep(Duration::from_millis(2));
         }
     }
 
@@ -555,6 +572,9 @@ fn in_chu_shogi_a_player_not_back_within_the_grace_period_loses() {
     let db = database("grace");
     let server = serve(&db, 60);
     let (mut host, mut guest) = open_room(&server.url(), GameId::ChuShogi, 1);
+    // The server keeps the game's clock and says so; it runs while both
+    // are here and stands while one is away.
+    host.wait_clock(true);
     play_moves(&mut host, &mut guest, 2);
     guest.link.close();
     let away = host.wait_for("away", |m| {
@@ -567,7 +587,10 @@ fn in_chu_shogi_a_player_not_back_within_the_grace_period_loses() {
             online: false,
             seconds_left: Some(1)
         }
-    );
+    ); // The clock stands while the guest is away (it is sent before the
+    // presence).
+    assert!(matches!(host.clock, Some((_, false))), "{:?}", host.clock);
+
     let count = host.events.len();
     host.wait_events(count + 1);
     assert_eq!(

@@ -369,8 +369,8 @@ fn a_resignation_ends_the_game_for_every_device() {
 fn in_chu_shogi_a_player_away_past_the_grace_period_loses() {
     let mut room = full_room(GameId::ChuShogi);
     let (host, guest) = (token(HOST), token(GUEST));
-    room.connected(&host);
-    room.connected(&guest);
+    room.connected(&host, 0);
+    room.connected(&guest, 0);
     // The guest's only connection drops at t = 10 s; 60 s of grace.
     let away = room.disconnected(&guest, 10_000);
     assert_eq!(away.len(), 1);
@@ -378,7 +378,7 @@ fn in_chu_shogi_a_player_away_past_the_grace_period_loses() {
     assert_eq!(room.seconds_left(1, 40_000), Some(30));
     assert!(!room.tick(69_999));
     // Back in time: the clock stops.
-    room.connected(&guest);
+    room.connected(&guest, 50_000);
     assert!(!room.tick(200_000));
     // Away again, not back: the game is lost at the deadline.
     room.disconnected(&guest, 300_000);
@@ -401,14 +401,14 @@ fn in_chu_shogi_a_player_away_past_the_grace_period_loses() {
 fn nobody_wins_by_absence_while_both_are_away_and_other_games_wait() {
     let mut room = full_room(GameId::ChuShogi);
     let (host, guest) = (token(HOST), token(GUEST));
-    room.connected(&host);
-    room.connected(&guest);
+    room.connected(&host, 0);
+    room.connected(&guest, 0);
     room.disconnected(&guest, 0);
     room.disconnected(&host, 1_000);
     assert!(!room.tick(120_000), "nobody is here to claim the win");
     // The host comes back after its own deadline: the guest's ran out
     // first, and the host is here now.
-    room.connected(&host);
+    room.connected(&host, 120_000);
     assert!(room.tick(120_000));
     assert!(matches!(
         room.events().last(),
@@ -419,8 +419,8 @@ fn nobody_wins_by_absence_while_both_are_away_and_other_games_wait() {
     ));
 
     let mut family = full_room(GameId::Hasami);
-    family.connected(&host);
-    family.connected(&guest);
+    family.connected(&host, 0);
+    family.connected(&guest, 0);
     let away = family.disconnected(&guest, 0);
     assert_eq!(away[0].seconds_left, None);
     assert!(!family.tick(10_000_000_000));
@@ -431,9 +431,9 @@ fn nobody_wins_by_absence_while_both_are_away_and_other_games_wait() {
 fn a_device_with_two_connections_is_away_only_when_both_close() {
     let mut room = full_room(GameId::ChuShogi);
     let guest = token(GUEST);
-    room.connected(&token(HOST));
-    room.connected(&guest);
-    room.connected(&guest);
+    room.connected(&token(HOST), 0);
+    room.connected(&guest, 0);
+    room.connected(&guest, 0);
     assert!(room.disconnected(&guest, 0).is_empty());
     assert_eq!(room.disconnected(&guest, 0).len(), 1);
 }
@@ -445,14 +445,48 @@ fn a_restarted_server_gives_every_player_of_a_running_chu_game_its_grace() {
     rebuilt.restarted(1_000_000);
     assert_eq!(rebuilt.next_deadline(), Some(1_060_000));
     // The host returns, the guest does not.
-    rebuilt.connected(&token(HOST));
+    rebuilt.connected(&token(HOST), 0);
     assert!(!rebuilt.tick(1_059_999));
     assert!(rebuilt.tick(1_060_000));
     // A deadline already running before the stop is kept.
-    room.connected(&token(HOST));
-    room.connected(&token(GUEST));
+    room.connected(&token(HOST), 0);
+    room.connected(&token(GUEST), 0);
     room.disconnected(&token(GUEST), 500_000);
     let mut kept = Room::restore(room.stored()).unwrap();
     kept.restarted(520_000);
     assert_eq!(kept.next_deadline(), Some(560_000));
+}
+
+#[test]
+fn a_chu_shogi_room_keeps_the_clock_stops_it_while_a_player_is_away_and_cuts_off_at_sixty_minutes()
+{
+    let mut room = full_room(GameId::ChuShogi);
+    let (host, guest) = (token(HOST), token(GUEST));
+    // Until both are here the clock stands.
+    assert_eq!(room.clock(0), Some((0, false)));
+    room.connected(&host, 0);
+    room.connected(&guest, 1_000);
+    assert_eq!(room.clock(11_000), Some((10_000, true)));
+    // Away: it stands at what was played.
+    room.disconnected(&guest, 21_000);
+    assert_eq!(room.clock(50_000), Some((20_000, false)));
+    room.connected(&guest, 50_000);
+    // Stored and rebuilt, it reads the same.
+    let rebuilt = Room::restore(room.stored()).unwrap();
+    assert_eq!(rebuilt.clock(60_000), room.clock(60_000));
+    // Sixty minutes of play: the board's points decide (even at the start).
+    let end = 50_000 + 3_600_000 - 20_000;
+    assert_eq!(room.next_deadline(), Some(end));
+    assert!(!room.tick(end - 1));
+    assert!(room.tick(end));
+    assert_eq!(
+        room.events().last(),
+        Some(&Event::Ended {
+            winner: None,
+            reason: EndReason::TimeUp
+        })
+    );
+    assert_eq!(room.clock(end + 5_000), Some((3_600_000, false)));
+    // The other games have no clock.
+    assert_eq!(full_room(GameId::Hasami).clock(0), None);
 }

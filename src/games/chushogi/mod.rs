@@ -102,8 +102,6 @@ impl Playable for Chu {
     /// A 12×12 board's positions are slow to read: a game of 150 moves
     /// must still be read in a minute or two.
     const REVIEW_NODES: u64 = 25_000;
-    /// The seed's cutoff: 60 minutes from the start.
-    const TIME_LIMIT: Option<f32> = Some(3600.0);
 
     fn presets() -> Result<GamePresets<ChuRules>, LevelError> {
         data::chushogi_presets()
@@ -202,12 +200,6 @@ impl Playable for Chu {
     fn piece_info(&self, pos: &ChuPosition, p: PointId, lang: Lang) -> Option<PieceInfo> {
         let (side, piece) = pos.at(square(p))?;
         Some(piece_info(piece, side, lang))
-    }
-    fn time_up(&self, pos: &ChuPosition) -> Outcome {
-        Outcome {
-            winner: end::cutoff_winner(pos),
-            reason: EndReason::TimeUp,
-        }
     }
     fn result_detail(&self, pos: &ChuPosition, _outcome: Outcome, lang: Lang) -> Option<String> {
         // Every ending shows where the points stood; the cutoff was decided

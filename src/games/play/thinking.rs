@@ -15,6 +15,7 @@ pub(super) fn tick_clock<G: Playable>(
     mut hint: ResMut<HintThink<G>>,
     mut store: ResMut<Store>,
     settings: Res<Settings>,
+    room: Res<crate::shell::rooms::RoomLink>,
     mut clocks: Query<&mut Text, With<ClockText>>,
 ) {
     let Some(limit) = G::TIME_LIMIT else { return };
@@ -25,9 +26,19 @@ pub(super) fn tick_clock<G: Playable>(
     // The clock moves every frame; the match only counts as changed (and
     // the HUD is redrawn) when the shown second changes or time is up.
     let before = m.elapsed;
-    m.bypass_change_detection().elapsed = (before + time.delta_secs()).min(limit);
+    // A room's game runs on the server's clock, which ends it there.
+    let remote = m.setup.opponent == Opponent::Remote;
+    let played = if remote {
+        room.0
+            .as_ref()
+            .and_then(|c| c.played_seconds())
+            .unwrap_or(before)
+    } else {
+        before + time.delta_secs()
+    };
+    m.bypass_change_detection().elapsed = played.min(limit);
     let after = m.elapsed;
-    if after >= limit {
+    if after >= limit && !remote {
         let outcome = m.game.time_up(m.record.current());
         m.record.end(outcome);
         cpu.0 = None;
