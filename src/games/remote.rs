@@ -359,6 +359,24 @@ pub(super) fn send_remote<G: Playable>(
     let Some(connection) = room.bypass_change_detection().0.as_mut() else {
         return;
     };
+    // 投了 goes at once, whatever the board is still showing: the server
+    // refuses it only if the game is already over.
+    let ended_here = m
+        .record
+        .outcome(&m.game)
+        .filter(|o| o.reason == EndReason::Resignation && o.winner != Some(m.setup.human_side));
+    let ended_there = connection
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Ended { .. }));
+    if ended_here.is_some()
+        && !ended_there
+        && !sync.resign_sent
+        && let Some(&seat) = connection.seats.first()
+        && connection.send(&ClientMessage::Resign { seat })
+    {
+        sync.resign_sent = true;
+    }
     if sync.applied != connection.events.len() {
         return;
     }
@@ -376,22 +394,6 @@ pub(super) fn send_remote<G: Playable>(
                 sync.pending = Some(moved);
             }
         }
-    }
-    let ended_here = m
-        .record
-        .outcome(&m.game)
-        .filter(|o| o.reason == EndReason::Resignation && o.winner != Some(m.setup.human_side));
-    let ended_there = connection
-        .events
-        .iter()
-        .any(|e| matches!(e, Event::Ended { .. }));
-    if ended_here.is_some()
-        && !ended_there
-        && !sync.resign_sent
-        && let Some(&seat) = connection.seats.first()
-        && connection.send(&ClientMessage::Resign { seat })
-    {
-        sync.resign_sent = true;
     }
 }
 

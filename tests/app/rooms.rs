@@ -8,12 +8,16 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use yorimichi::games::play::BoardTap;
+use yorimichi::games::play::{LastResult, PlayCommand};
 use yorimichi::games::remote::StampButton;
-use yorimichi::games::session::{Match, Opponent, SetupDraft, SideChoice};
+use yorimichi::games::session::{Match, Opponent, Playable, SetupDraft, SideChoice};
 use yorimichi::headless::{click, find};
 use yorimichi::net::protocol::{Event, Stamp};
-use yorimichi::rules::game::{Game, Side};
+use yorimichi::rules::chu::game::Chu;
+use yorimichi::rules::foxgeese::FoxGeese;
+use yorimichi::rules::game::{EndReason, Game, Side};
 use yorimichi::rules::hasami::Hasami;
+use yorimichi::rules::musashi::Musashi;
 use yorimichi::server::{Running, ServeOptions, start};
 use yorimichi::shell::Screen;
 use yorimichi::shell::rooms::{CodeKey, JoinButton, RoomLink};
@@ -86,16 +90,16 @@ fn room_events(app: &App) -> Vec<Event> {
 /// The host makes a room from the setup screen (playing 先手); the guest
 /// types its code on the pad. Both end on the play screen.
 fn open_room(host: &mut App, guest: &mut App) {
-    host.insert_resource(SetupDraft::<Hasami> {
+    open_room_of::<Hasami>(host, guest)
+}
+
+fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
+    host.insert_resource(SetupDraft::<G> {
         remote: true,
         side: SideChoice::First,
-        ..host.world().resource::<SetupDraft<Hasami>>().clone()
+        ..host.world().resource::<SetupDraft<G>>().clone()
     });
-    let new = card(
-        host,
-        CardButton::New(yorimichi::rules::data::GameId::Hasami),
-    )
-    .expect("the card");
+    let new = card(host, CardButton::New(G::ID)).expect("the card");
     click(host, new);
     host.update();
     assert_eq!(screen(host), Screen::Setup);
@@ -134,7 +138,7 @@ fn open_room(host: &mut App, guest: &mut App) {
         screen(app) == Screen::Play
     });
     for (app, side) in [(&*host, Side::First), (&*guest, Side::Second)] {
-        let m = app.world().resource::<Match<Hasami>>();
+        let m = app.world().resource::<Match<G>>();
         assert_eq!(m.setup.opponent, Opponent::Remote);
         assert_eq!(m.setup.human_side, side);
         assert!(!m.setup.undo_allowed);
@@ -336,4 +340,103 @@ fn a_device_whose_app_closed_mid_game_comes_back_with_continue() {
     assert_eq!(h, g);
     assert_eq!(h.len(), ply + 3);
     let _ = std::fs::remove_dir_all(&guest_dir);
+}
+
+/// The legal moves of `m` that taps alone make, each with its taps: no
+/// other move has the same taps or goes on from them (a longer jump).
+fn tappable<G: Playable>(m: &Match<G>) -> Vec<Vec<usize>> {
+    let pos = m.record.current();
+    let paths: Vec<Option<Vec<usize>>> = m
+        .record
+        .legal_moves(&m.game)
+        .into_iter()
+        .map(|mv| m.game.input_path(pos, mv))
+        .collect();
+    paths
+        .iter()
+        .flatten()
+        .filter(|taps| {
+            paths
+                .iter()
+                .flatten()
+                .filter(|other| other.starts_with(taps))
+                .count()
+                == 1
+        })
+        .cloned()
+        .collect()
+}
+
+/// The player to move taps a move on their own board; both apps show it.
+fn tap_any_move<G: Playable>(host: &mut App, guest: &mut App) {
+    let ply = host.world().resource::<Match<G>>().record.ply();
+    let host_moves = {
+        let m = host.world().resource::<Match<G>>();
+        m.game.side_to_move(m.record.current()) == m.setup.human_side
+    };
+    let (mover, other) = if host_moves {
+        (host, guest)
+    } else {
+        (guest, host)
+    };
+    super::common::settle::<G>(mover);
+    super::common::settle::<G>(other);
+    let taps = {
+        let m = mover.world().resource::<Match<G>>();
+        let moves = tappable(m);
+        moves[(ply * 7 + 3) % moves.len()].clone()
+    };
+    for p in taps {
+        mover.world_mut().write_message(BoardTap(p));
+        mover.update();
+    }
+    run_until(&mut [other, mover], "the move on the other device", |app| {
+        app.world().resource::<Match<G>>().record.ply() == ply + 1
+    });
+}
+
+/// Every two-player game plays through a room: a few moves each way, then
+/// the guest's 投了 ends it on both devices.
+fn plays_through_a_room<G: Playable>(name: &str) {
+    let (server, _db) = serve(name);
+    let (host_store, _h) = temp_store(&format!("room-host-{name}"));
+    let (guest_store, _g) = temp_store(&format!("room-guest-{name}"));
+    let mut host = device(host_store, &server.url());
+    let mut guest = device(guest_store, &server.url());
+    open_room_of::<G>(&mut host, &mut guest);
+    for _ in 0..6 {
+        tap_any_move::<G>(&mut host, &mut guest);
+    }
+    super::common::settle::<G>(&mut guest);
+    guest.world_mut().write_message(PlayCommand::Resign);
+    run_until(&mut [&mut host, &mut guest], "the host's result", |app| {
+        screen(app) == Screen::Result
+    });
+    run_until(&mut [&mut guest, &mut host], "the guest's result", |app| {
+        screen(app) == Screen::Result
+    });
+    for app in [&host, &guest] {
+        let result = app.world().resource::<LastResult<G>>();
+        assert_eq!(result.outcome.winner, Some(Side::First), "{name}");
+        assert_eq!(result.outcome.reason, EndReason::Resignation, "{name}");
+    }
+    let [h, g] =
+        [&host, &guest].map(|app| app.world().resource::<Match<G>>().record.moves().to_vec());
+    assert_eq!(h, g, "{name}");
+    assert_eq!(h.len(), 6, "{name}");
+}
+
+#[test]
+fn fox_and_geese_plays_through_a_room() {
+    plays_through_a_room::<FoxGeese>("foxgeese");
+}
+
+#[test]
+fn juroku_musashi_plays_through_a_room() {
+    plays_through_a_room::<Musashi>("musashi");
+}
+
+#[test]
+fn chu_shogi_plays_through_a_room() {
+    plays_through_a_room::<Chu>("chushogi");
 }
