@@ -38,6 +38,9 @@ pub struct ServeOptions {
     pub web: Option<PathBuf>,
     /// Room makings, joins and returns one address may try a minute.
     pub joins_per_minute: u32,
+    /// [`run`] prints the address devices connect to (`ws://ADDR/ws`) on
+    /// standard output once it listens: with port 0, the port it was given.
+    pub print_address: bool,
 }
 
 /// A server running on its own thread (the tests start and stop them).
@@ -126,6 +129,13 @@ pub fn run(options: ServeOptions) -> Result<(), String> {
     runtime.block_on(async move {
         let (listener, app) = bind(&options).await?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        if options.print_address {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "ws://{addr}/ws")
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("cannot print the address: {e}"))?;
+        }
         eprintln!(
             "yorimichi serve: rooms at ws://{addr}/ws, kept in {}",
             options.db.display()

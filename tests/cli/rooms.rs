@@ -38,6 +38,7 @@ fn serve(db: &Path, joins_per_minute: u32) -> Running {
         db: db.to_path_buf(),
         web: None,
         joins_per_minute,
+        print_address: false,
     })
     .expect("the server starts")
 }
