@@ -15,7 +15,7 @@ use clap::Args;
 use super::{Failure, Outcome};
 
 /// `yorimichi bench-rooms [--rooms N] [--moves N] [--at-once N]
-/// [--read-timeout-ms MS] [--timeout S]`.
+/// [--read-timeout-ms MS] [--think-ms MS] [--timeout S]`.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct BenchRoomsArgs {
     /// Rooms to open, two devices each: 1 to 1000.
@@ -49,6 +49,17 @@ pub struct BenchRoomsArgs {
         value_parser = super::whole::<u64>(1, Some(1000))
     )]
     pub read_timeout_ms: u64,
+    /// How long a device waits after the move it answers arrived, as a
+    /// person would think: 0 to 60000 ms on average, each wait drawn from
+    /// half to one and a half times it. Its connection's thread is then
+    /// waiting on its socket when the move is sent, as in play.
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 0,
+        value_parser = super::whole::<u64>(0, Some(60_000))
+    )]
+    pub think_ms: u64,
     /// Give up after this many seconds: 1 to 3600.
     #[arg(
         long,
@@ -75,6 +86,8 @@ pub(crate) fn run(_args: &BenchRoomsArgs, _out: &mut dyn Write) -> Outcome {
 
 #[cfg(feature = "server")]
 mod load {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
     use std::io::{BufRead, BufReader, Write};
     use std::path::{Path, PathBuf};
     use std::process::{Child, Command, Stdio};
@@ -101,6 +114,7 @@ mod load {
         /// Rooms opened again because a game ended before its moves.
         again: usize,
         read_timeout_ms: u64,
+        think_ms: u64,
         /// Each move's time from sent to its arrival on the other device,
         /// in order.
         latencies: Vec<Duration>,
@@ -114,11 +128,12 @@ mod load {
             let moves = self.latencies.len();
             writeln!(
                 out,
-                "rooms: {} ({} at once, {} devices, read timeout {} ms)",
+                "rooms: {} ({} at once, {} devices, read timeout {} ms, think {} ms)",
                 self.rooms,
                 self.at_once,
                 2 * self.at_once,
-                self.read_timeout_ms
+                self.read_timeout_ms,
+                self.think_ms
             )?;
             writeln!(
                 out,
@@ -242,7 +257,21 @@ mod load {
                 std::process::id()
             ));
             remove_database(&db);
-            let mut child = Command::new(exe)
+            let mut command = Command::new(exe);
+            #[cfg(target_os = "linux")]
+            {
+                use std::os::unix::process::CommandExt;
+                // SAFETY: between fork and exec the closure only calls
+                // prctl, which allocates nothing and takes no lock.
+                unsafe {
+                    // Killed with this process, even if it is killed itself.
+                    command.pre_exec(|| {
+                        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                        Ok(())
+                    });
+                }
+            }
+            let mut child = command
                 .args(["serve", "--listen", "127.0.0.1:0", "--print-address"])
                 .args(["--joins-per-minute", "1000000", "--db"])
                 .arg(&db)
@@ -455,6 +484,20 @@ mod load {
         phase: Phase,
         pending: Option<Pending>,
         played: usize,
+        /// How long the mover waits before it sends, and when the move it
+        /// is waiting to send is due.
+        think: Duration,
+        due: Option<Instant>,
+    }
+
+    /// Where a room stands after [`Slot::advance`].
+    enum Step {
+        /// Waiting for something to arrive.
+        Waiting,
+        /// Its next move is due then.
+        At(Instant),
+        /// Its moves are played, or its game is over.
+        Finished,
     }
 
     fn name(text: &str) -> SeatName {
@@ -488,9 +531,10 @@ mod load {
             again: usize,
             played: usize,
             url: &str,
-            read_timeout: Duration,
+            args: &BenchRoomsArgs,
             bell: &Arc<Bell>,
         ) -> Result<Self, String> {
+            let read_timeout = Duration::from_millis(args.read_timeout_ms);
             Ok(Slot {
                 index,
                 again,
@@ -501,12 +545,13 @@ mod load {
                 phase: Phase::Connecting,
                 pending: None,
                 played,
+                think: Duration::from_millis(args.think_ms),
+                due: None,
             })
         }
 
-        /// Takes the room as far as what has arrived allows; true once its
-        /// moves are played (or its game is over).
-        fn advance(&mut self, moves: usize, latencies: &mut Vec<Duration>) -> bool {
+        /// Takes the room as far as what has arrived and the time allow.
+        fn advance(&mut self, moves: usize, latencies: &mut Vec<Duration>) -> Step {
             let [host, guest] = &mut self.devices;
             if self.phase == Phase::Connecting && host.link.is_open() {
                 host.link.send(&ClientMessage::Create {
@@ -530,7 +575,7 @@ mod load {
                 self.phase = Phase::Playing;
             }
             if self.phase != Phase::Playing {
-                return false;
+                return Step::Waiting;
             }
             if let Some(pending) = &self.pending
                 && self.devices[pending.to].events.len() >= pending.events
@@ -540,19 +585,32 @@ mod load {
                 self.pending = None;
             }
             if self.pending.is_some() {
-                return false;
+                return Step::Waiting;
             }
             if self.played >= moves || self.devices.iter().any(Device::over) {
-                return true;
+                return Step::Finished;
             }
-            self.next_move();
-            false
+            if !self.think.is_zero() {
+                // Drawn from half to one and a half times the mean, so
+                // that moves fall anywhere in the connection's wait.
+                let think = self.think;
+                let due = *self.due.get_or_insert_with(|| {
+                    Instant::now() + think.mul_f64(0.5 + rand::random::<f64>())
+                });
+                if Instant::now() < due {
+                    return Step::At(due);
+                }
+            }
+            if self.next_move() {
+                self.due = None;
+            }
+            Step::Waiting
         }
 
         /// The device to move sends a legal move of its own table, varied
-        /// with the room and the ply; none yet if that device has not seen
-        /// every event.
-        fn next_move(&mut self) {
+        /// with the room and the ply; none yet (false) if that device has
+        /// not seen every event.
+        fn next_move(&mut self) -> bool {
             let have = self
                 .devices
                 .iter()
@@ -563,15 +621,15 @@ mod load {
                 let device = &self.devices[d];
                 device.to_move() && device.events.len() == have
             }) else {
-                return;
+                return false;
             };
             let device = &mut self.devices[mover];
             let Some(table) = device.table.as_ref() else {
-                return;
+                return false;
             };
             let legal = table.legal_texts();
             if legal.is_empty() {
-                return;
+                return false;
             }
             let vary = table.ply() * 5 + 1 + self.index + 7 * self.again;
             let text = legal[vary % legal.len()].clone();
@@ -584,6 +642,7 @@ mod load {
                 after: have as u64,
                 text,
             });
+            true
         }
     }
 
@@ -591,16 +650,17 @@ mod load {
         let begun = Instant::now();
         let deadline = begun + Duration::from_secs(args.timeout);
         let (server, url) = Server::start(deadline)?;
-        let read_timeout = Duration::from_millis(args.read_timeout_ms);
         let at_once = args.at_once.unwrap_or(args.rooms).min(args.rooms);
         let bell = Arc::new(Bell::default());
         let mut slots: Vec<Option<Slot>> = Vec::with_capacity(args.rooms);
         let (mut active, mut finished, mut again) = (0, 0, 0);
         let mut latencies = Vec::with_capacity(args.rooms * args.moves);
+        // The rooms whose next move is due, earliest first.
+        let mut timers: BinaryHeap<Reverse<(Instant, usize)>> = BinaryHeap::new();
         while finished < args.rooms {
             while active < at_once && slots.len() < args.rooms {
                 let index = slots.len();
-                slots.push(Some(Slot::open(index, 0, 0, &url, read_timeout, &bell)?));
+                slots.push(Some(Slot::open(index, 0, 0, &url, args, &bell)?));
                 active += 1;
             }
             if Instant::now() >= deadline {
@@ -612,29 +672,51 @@ mod load {
                     latencies.len()
                 ));
             }
-            for id in bell.wait(Duration::from_millis(50)) {
+            // Sleep until a device rings or a thought-out move is due.
+            let now = Instant::now();
+            let most = timers
+                .peek()
+                .map_or(Duration::from_millis(50), |Reverse((due, _))| {
+                    due.saturating_duration_since(now)
+                })
+                .min(Duration::from_millis(50));
+            let mut looks: Vec<(usize, bool)> =
+                bell.wait(most).into_iter().map(|id| (id, true)).collect();
+            let now = Instant::now();
+            while let Some(&Reverse((due, room))) = timers.peek()
+                && due <= now
+            {
+                timers.pop();
+                looks.push((2 * room, false));
+            }
+            for (id, rung) in looks {
                 // A finished room's connections still ring as they close.
                 let Some(slot) = slots.get_mut(id / 2).and_then(Option::as_mut) else {
                     continue;
                 };
-                slot.devices[id % 2]
-                    .pump()
-                    .map_err(|why| format!("room {}, device {}: {why}", slot.index, id % 2))?;
-                if slot.advance(args.moves, &mut latencies) {
-                    // The devices leave: their connections close. Where the
-                    // game ended first, two new devices play on in a new
-                    // room (the old ones' closing may ring them: a look
-                    // that finds nothing).
-                    let (index, played, before) = (slot.index, slot.played, slot.again);
-                    slots[id / 2] = None;
-                    if played < args.moves {
-                        again += 1;
-                        let next =
-                            Slot::open(index, before + 1, played, &url, read_timeout, &bell)?;
-                        slots[id / 2] = Some(next);
-                    } else {
-                        active -= 1;
-                        finished += 1;
+                if rung {
+                    slot.devices[id % 2]
+                        .pump()
+                        .map_err(|why| format!("room {}, device {}: {why}", slot.index, id % 2))?;
+                }
+                match slot.advance(args.moves, &mut latencies) {
+                    Step::Waiting => {}
+                    Step::At(due) => timers.push(Reverse((due, id / 2))),
+                    Step::Finished => {
+                        // The devices leave: their connections close. Where
+                        // the game ended first, two new devices play on in a
+                        // new room (the old ones' closing may ring them: a
+                        // look that finds nothing).
+                        let (index, played, before) = (slot.index, slot.played, slot.again);
+                        slots[id / 2] = None;
+                        if played < args.moves {
+                            again += 1;
+                            let next = Slot::open(index, before + 1, played, &url, args, &bell)?;
+                            slots[id / 2] = Some(next);
+                        } else {
+                            active -= 1;
+                            finished += 1;
+                        }
                     }
                 }
             }
@@ -648,6 +730,7 @@ mod load {
             moves: args.moves,
             again,
             read_timeout_ms: args.read_timeout_ms,
+            think_ms: args.think_ms,
             latencies,
             server: server_usage,
             bench: Usage::of("self"),
