@@ -149,9 +149,15 @@ mod load {
                 ms(percentile(&sorted, 99)),
                 ms(sorted.last().copied().unwrap_or_default())
             )?;
+            let per_move = match self.server.cpu {
+                Some(cpu) if moves > 0 => {
+                    format!(" = {:.0} µs a move", cpu.as_secs_f64() * 1e6 / moves as f64)
+                }
+                _ => String::new(),
+            };
             writeln!(
                 out,
-                "server: peak memory {}, CPU {}",
+                "server: peak memory {}, CPU {}{per_move}",
                 self.server.peak(),
                 self.server.cpu()
             )?;
@@ -161,7 +167,12 @@ mod load {
                 self.bench.peak(),
                 self.bench.cpu()
             )?;
-            writeln!(out, "wall: {:.2} s", self.wall.as_secs_f64())?;
+            let wall = self.wall.as_secs_f64();
+            writeln!(
+                out,
+                "wall: {wall:.2} s = {:.0} moves/s",
+                moves as f64 / wall.max(1e-9)
+            )?;
             Ok(())
         }
     }
