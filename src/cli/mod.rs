@@ -4,6 +4,7 @@
 //! the message and the usage, and exit 2.
 
 pub mod bench;
+pub mod bench_rooms;
 pub mod check;
 pub mod convert;
 pub mod dice;
@@ -113,6 +114,11 @@ pub enum Command {
     /// The room server: family and friends play from their own devices
     /// (`--features server` builds it).
     Serve(serve::ServeArgs),
+    /// The room server under load: starts `serve` on a loopback port,
+    /// plays はさみ将棋 in many rooms at once and prints each move's time
+    /// to the other device (p50, p99, max), the server's peak memory and
+    /// CPU time (`--features server` builds it).
+    BenchRooms(bench_rooms::BenchRoomsArgs),
     /// Check every level file against the rules: prints `checked N files,
     /// M items`, or one `file: item: reason` line per problem and exits 1.
     Check(check::CheckArgs),
@@ -220,6 +226,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => (bench::run(&args, out), 2),
         Command::Dice(args) => (dice::run(&args, out), 2),
         Command::Serve(args) => (serve::run(&args, out), 1),
+        Command::BenchRooms(args) => (bench_rooms::run(&args, out), 1),
         Command::Check(args) => (check::command(&args, out), 1),
         Command::Screenshot(args) => match args.picture() {
             Some(job) => return capture(job),

@@ -30,6 +30,11 @@ pub struct ServeArgs {
         value_parser = super::whole::<u32>(1, Some(1_000_000))
     )]
     pub joins_per_minute: u32,
+    /// Print the address devices connect to (ws://ADDR/ws) on standard
+    /// output once listening: with `--listen 127.0.0.1:0`, the port the
+    /// system gave (`bench-rooms` starts its server so).
+    #[arg(long)]
+    pub print_address: bool,
 }
 
 #[cfg(feature = "server")]
@@ -47,6 +52,7 @@ pub(crate) fn run(args: &ServeArgs, _out: &mut dyn Write) -> Outcome {
         db: args.db.clone(),
         web: args.web.clone(),
         joins_per_minute: args.joins_per_minute,
+        print_address: args.print_address,
     })
     .map_err(Failure::Message)
 }

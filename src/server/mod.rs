@@ -18,6 +18,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::response::IntoResponse;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::net::protocol::{
@@ -38,6 +39,9 @@ pub struct ServeOptions {
     pub web: Option<PathBuf>,
     /// Room makings, joins and returns one address may try a minute.
     pub joins_per_minute: u32,
+    /// [`run`] prints the address devices connect to (`ws://ADDR/ws`) on
+    /// standard output once it listens: with port 0, the port it was given.
+    pub print_address: bool,
 }
 
 /// A server running on its own thread (the tests start and stop them).
@@ -90,7 +94,7 @@ pub fn start(options: ServeOptions) -> Result<Running, String> {
                 Ok((listener, app)) => {
                     let _ = ready_tx.send(listener.local_addr().map_err(|e| e.to_string()));
                     let served = axum::serve(
-                        listener,
+                        listener.tap_io(no_delay),
                         app.into_make_service_with_connect_info::<SocketAddr>(),
                     )
                     .with_graceful_shutdown(async move {
@@ -126,6 +130,13 @@ pub fn run(options: ServeOptions) -> Result<(), String> {
     runtime.block_on(async move {
         let (listener, app) = bind(&options).await?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        if options.print_address {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "ws://{addr}/ws")
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("cannot print the address: {e}"))?;
+        }
         eprintln!(
             "yorimichi serve: rooms at ws://{addr}/ws, kept in {}",
             options.db.display()
@@ -137,7 +148,7 @@ pub fn run(options: ServeOptions) -> Result<(), String> {
             );
         }
         axum::serve(
-            listener,
+            listener.tap_io(no_delay),
             app.into_make_service_with_connect_info::<SocketAddr>(),
         )
         .await
@@ -182,6 +193,17 @@ async fn bind(options: &ServeOptions) -> Result<(tokio::net::TcpListener, Router
         .await
         .map_err(|e| format!("{}: {e}", options.listen))?;
     Ok((listener, app))
+}
+
+/// Sends each message at once. Without it, a message written while the
+/// device has not yet acknowledged the one before (a move's echo, then the
+/// other side's move) waits for that acknowledgement, which the device
+/// delays by up to 40 ms: `bench-rooms` measured 20 to 48 ms for a move
+/// to reach the other device so (docs/rooms.md).
+fn no_delay(tcp: &mut tokio::net::TcpStream) {
+    if let Err(why) = tcp.set_nodelay(true) {
+        eprintln!("yorimichi serve: TCP_NODELAY not set: {why}");
+    }
 }
 
 /// Milliseconds since the epoch: what deadlines are kept in.

@@ -38,6 +38,7 @@ fn serve(db: &Path, joins_per_minute: u32) -> Running {
         db: db.to_path_buf(),
         web: None,
         joins_per_minute,
+        print_address: false,
     })
     .expect("the server starts")
 }
@@ -612,4 +613,71 @@ fn in_chu_shogi_a_player_not_back_within_the_grace_period_loses() {
         guest.table().outcome().map(|o| o.reason),
         Some(EndReason::Disconnected)
     );
+}
+
+/// `yorimichi bench-rooms` with its own server child: its report's lines,
+/// and its temporary database gone afterwards.
+fn bench_rooms(args: &[&str]) -> (std::process::Output, PathBuf) {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_yorimichi"))
+        .arg("bench-rooms")
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let db = std::env::temp_dir().join(format!("yorimichi-bench-rooms-{}.sqlite3", child.id()));
+    let out = child.wait_with_output().expect("the command ends");
+    (out, db)
+}
+
+#[test]
+fn bench_rooms_plays_every_move_and_reports_its_figures() {
+    let (out, db) = bench_rooms(&["--rooms", "2", "--moves", "10", "--timeout", "120"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = said.lines().collect();
+    let starts = [
+        "rooms: 2 (2 at once, 4 devices, read timeout 10 ms, think 0 ms",
+        "moves: 20 (10 a room",
+        "latency: p50 ",
+        "server: peak memory ",
+        "devices (this process): peak memory ",
+        "wall: ",
+    ];
+    assert_eq!(lines.len(), starts.len(), "{said}");
+    for (line, start) in lines.iter().zip(starts) {
+        assert!(line.starts_with(start), "{line}");
+    }
+    assert!(
+        lines[2].ends_with(" ms") && lines[2].contains(" p99 "),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[3].contains(" MiB (VmHWM), CPU "), "{}", lines[3]);
+    assert!(!db.exists(), "the temporary database is removed");
+}
+
+#[test]
+fn bench_rooms_gives_up_after_its_timeout_and_cleans_up() {
+    let (out, db) = bench_rooms(&[
+        "--rooms",
+        "2",
+        "--moves",
+        "1000",
+        "--think-ms",
+        "1000",
+        "--timeout",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("gave up after 1 s"), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(!db.exists(), "the temporary database is removed");
 }
