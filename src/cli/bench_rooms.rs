@@ -444,7 +444,7 @@ mod load {
                     })?;
                     self.events.extend_from_slice(new);
                 }
-                ServerMessage::Presence { .. } => {}
+                ServerMessage::Presence { .. } | ServerMessage::Clock { .. } => {}
                 ServerMessage::Refused { refusal } => return Err(format!("refused: {refusal}")),
             }
             Ok(())

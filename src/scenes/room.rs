@@ -41,6 +41,7 @@ fn scene_server(commands: &mut Commands) -> Option<String> {
         db,
         web: None,
         joins_per_minute: 60,
+        print_address: false,
     })
     .ok()?;
     let url = running.url();

@@ -39,6 +39,7 @@ fn serve(test: &str) -> (Running, std::path::PathBuf) {
         db: db.clone(),
         web: None,
         joins_per_minute: 60,
+        print_address: false,
     })
     .expect("a server");
     (server, db)
