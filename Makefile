@@ -16,7 +16,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table soak assets shogiops-test
+.PHONY: serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test
 
 play: deps-play
 	cargo run --release
@@ -177,8 +177,9 @@ selfplay-table:
 # no-move test at every position, a million random moves a game through
 # the game records (tests/rules/playouts.rs) and a million まわり将棋 throws,
 # 200 CPU games of every game in the headless app (animations on;
-# entity count and memory printed), and a million 中将棋 positions and a
-# thousand KIF games compared with shogiops.
+# entity count and memory printed), a million 中将棋 positions and a
+# thousand KIF games compared with shogiops, and the room server's load
+# table (rooms-table).
 soak:
 	YORIMICHI_FUZZ_SECONDS=120 cargo test --release $(FEATURES) --test rules text_fuzz:: -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release $(FEATURES) --test rules chu_game::random_games -- --nocapture
@@ -186,6 +187,21 @@ soak:
 	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release $(FEATURES) --test rules mawari_rules::a_random_game -- --nocapture
 	YORIMICHI_SOAK_GAMES=200 cargo test --release $(FEATURES) --test app cpu_games -- --nocapture --test-threads 1
 	$(MAKE) shogiops-test SHOGIOPS_POSITIONS=1000000 SHOGIOPS_ENDINGS=100000 SHOGIOPS_KIF_GAMES=1000
+	$(MAKE) rooms-table
+
+# The room server's load table in docs/rooms.md: `yorimichi bench-rooms`
+# starts its own server on a free loopback port with a temporary database
+# (about five minutes: the runs with --think-ms play at a person's pace).
+rooms-table:
+	cargo build --release $(FEATURES)
+	$(BIN) bench-rooms --rooms 200 --moves 100
+	$(BIN) bench-rooms --rooms 200 --moves 100 --read-timeout-ms 1
+	$(BIN) bench-rooms --rooms 200 --moves 100 --at-once 50
+	$(BIN) bench-rooms --rooms 200 --moves 100 --at-once 10
+	$(BIN) bench-rooms --rooms 1 --moves 200 --think-ms 50
+	$(BIN) bench-rooms --rooms 1 --moves 200 --think-ms 50 --read-timeout-ms 1
+	$(BIN) bench-rooms --rooms 200 --moves 100 --think-ms 1000
+	$(BIN) bench-rooms --rooms 200 --moves 100 --think-ms 1000 --read-timeout-ms 1
 
 # The まわり将棋 koma-dice table in docs/mawari-dice.md (10 000 simulated throws).
 dice-table:

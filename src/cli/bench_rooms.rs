@@ -41,7 +41,8 @@ pub struct BenchRoomsArgs {
     pub at_once: Option<usize>,
     /// How long each device's connection thread waits on its socket
     /// before it looks for a message to send (ewebsock's read timeout,
-    /// 10 ms in the app): a move waits up to this long before it leaves.
+    /// 10 ms in the app): a move waits up to this long before it leaves,
+    /// rounded up to the kernel's clock ticks.
     #[arg(
         long,
         value_name = "MS",
