@@ -19,8 +19,8 @@ pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:8787/ws";
 /// How long a native connection's thread waits on its socket before it
 /// looks for a message to send (ewebsock's default): a message sent waits
 /// up to this long before it leaves, rounded up to the kernel's clock
-/// ticks (12 to 20 ms measured on Linux at 250 Hz). The browser's
-/// WebSocket has no such wait. docs/rooms.md measures what it costs.
+/// ticks. The browser's WebSocket has no such wait. docs/rooms.md
+/// measures what it costs.
 pub const READ_TIMEOUT: Duration = Duration::from_millis(10);
 
 /// What happened on a connection since the last poll.

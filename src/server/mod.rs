@@ -197,9 +197,8 @@ async fn bind(options: &ServeOptions) -> Result<(tokio::net::TcpListener, Router
 
 /// Sends each message at once. Without it, a message written while the
 /// device has not yet acknowledged the one before (a move's echo, then the
-/// other side's move) waits for that acknowledgement, which the device
-/// delays by up to 40 ms: `bench-rooms` measured 20 to 48 ms for a move
-/// to reach the other device so (docs/rooms.md).
+/// other side's move) waits for that acknowledgement, which devices delay
+/// (docs/rooms.md has what `bench-rooms` measured).
 fn no_delay(tcp: &mut tokio::net::TcpStream) {
     if let Err(why) = tcp.set_nodelay(true) {
         eprintln!("yorimichi serve: TCP_NODELAY not set: {why}");
