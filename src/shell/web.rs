@@ -154,11 +154,15 @@ pub(crate) fn page_room_server() -> Option<String> {
     Some(format!("{scheme}://{host}/ws"))
 }
 
-/// The page's address without its fragment, for a room's link.
+/// The page's address without its query or fragment, for a room's link
+/// (a link that also named a game would open that game's setup).
 pub(crate) fn page_address() -> Option<String> {
     let location = web_sys::window()?.location();
-    let href = location.href().ok()?;
-    Some(href.split('#').next().unwrap_or(&href).to_string())
+    Some(format!(
+        "{}{}",
+        location.origin().ok()?,
+        location.pathname().ok()?
+    ))
 }
 
 fn mirror_screen(screen: Res<State<Screen>>, mut shown: Local<Option<Screen>>) {
