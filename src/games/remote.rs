@@ -26,7 +26,8 @@ use crate::shell::save::Store;
 use crate::shell::settings::Settings;
 use crate::shell::widgets::{self, Fonts};
 
-/// How long a 中将棋 player may be away before losing.
+/// How long a 中将棋 player may be away before losing, unless the setup
+/// says otherwise.
 pub const GRACE_SECONDS: u32 = 60;
 
 pub fn plugin<G: Playable>(app: &mut App) {
@@ -77,6 +78,7 @@ impl<G: Playable> Default for RemoteSync<G> {
 /// player.
 pub fn room_plan<G: Playable>(
     setup: &MatchSetup<G::Rules>,
+    grace_seconds: u32,
     lang: Lang,
 ) -> Result<RoomPlan, String> {
     let rules = ron::to_string(&setup.rules).map_err(|e| e.to_string())?;
@@ -98,7 +100,7 @@ pub fn room_plan<G: Playable>(
         rules,
         seats,
         draw_seats: false,
-        grace_seconds: GRACE_SECONDS,
+        grace_seconds,
     })
 }
 
@@ -112,7 +114,7 @@ pub fn make_room<G: Playable>(
     next: &mut NextState<Screen>,
 ) {
     let setup = draft.to_setup(&presets.0, &mut rand::rng());
-    match room_plan::<G>(&setup, settings.lang) {
+    match room_plan::<G>(&setup, draft.grace_seconds, settings.lang) {
         Ok(plan) => {
             let connection = RoomConnection::create(server_url(settings), plan);
             commands.insert_resource(RoomLink(Some(connection)));

@@ -477,6 +477,8 @@ pub struct SetupDraft<G: Playable> {
     /// 離れた人: a room is made for someone on another device (over
     /// `opponent_is_cpu`).
     pub remote: bool,
+    /// How long a player of the room may be away before losing (中将棋).
+    pub grace_seconds: u32,
     pub strength: Strength,
     pub side: SideChoice,
     /// A preset id, or `custom`.
@@ -492,6 +494,7 @@ impl<G: Playable> SetupDraft<G> {
         SetupDraft {
             opponent_is_cpu: true,
             remote: false,
+            grace_seconds: super::remote::GRACE_SECONDS,
             strength: Strength::Easy,
             side: SideChoice::First,
             preset: first.map_or("custom".into(), |p| p.id.clone()),

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::kit::{SetupRoot, choice_group, clear_if_changed, heading, option, setup_screen};
 use super::resume::{self, chosen};
 use super::session::{Match, Playable, Presets, SetupDraft, SideChoice};
-use crate::rules::data::Strength;
+use crate::rules::data::{GameId, Strength};
 use crate::shell::Screen;
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::T;
@@ -124,6 +124,19 @@ fn spawn_setup<G: Playable>(
                         ],
                         d.side,
                         |d, v| d.side = v,
+                    );
+                }
+                // In 中将棋 a player away too long loses: how long is the
+                // room's choice.
+                if d.remote && G::ID == GameId::ChuShogi {
+                    choice_group::<SetupDraft<G>, _>(
+                        left,
+                        &fonts,
+                        lang,
+                        T::GracePeriod,
+                        &[(30, T::Grace30), (60, T::Grace60), (180, T::Grace180)],
+                        d.grace_seconds,
+                        |d, v| d.grace_seconds = v,
                     );
                 }
                 // A room's game is the room's: nobody takes a move back.

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::games::remote::room_plan;
+use crate::games::remote::{GRACE_SECONDS, room_plan};
 use crate::games::session::{MatchSetup, Opponent};
 use crate::rules::game::Side;
 use crate::rules::hasami::{Hasami, HasamiRules};
@@ -24,7 +24,7 @@ pub(super) fn make_room(commands: &mut Commands, next: &mut NextState<Screen>) {
         "standard",
         HasamiRules::STANDARD,
     );
-    let Ok(plan) = room_plan::<Hasami>(&setup, Lang::Ja) else {
+    let Ok(plan) = room_plan::<Hasami>(&setup, GRACE_SECONDS, Lang::Ja) else {
         return;
     };
     let url =

@@ -98,6 +98,7 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
     host.insert_resource(SetupDraft::<G> {
         remote: true,
         side: SideChoice::First,
+        grace_seconds: 30,
         ..host.world().resource::<SetupDraft<G>>().clone()
     });
     let new = card(host, CardButton::New(G::ID)).expect("the card");
@@ -138,6 +139,16 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
     run_until(&mut [guest, host], "the guest's game", |app| {
         screen(app) == Screen::Play
     });
+    // The room has the setup's grace period, on both devices.
+    for app in [&*host, &*guest] {
+        let room = app.world().resource::<RoomLink>();
+        let view = room
+            .0
+            .as_ref()
+            .and_then(|c| c.view.as_ref())
+            .expect("the room");
+        assert_eq!(view.grace_seconds, 30);
+    }
     for (app, side) in [(&*host, Side::First), (&*guest, Side::Second)] {
         let m = app.world().resource::<Match<G>>();
         assert_eq!(m.setup.opponent, Opponent::Remote);
