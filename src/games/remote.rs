@@ -172,8 +172,20 @@ fn begin_remote_match<G: Playable>(
 /// The play screen (opened anew, or from 続きから after the app was
 /// closed) reads the room from its first event: the moves already on the
 /// board are passed over, those made meanwhile are played.
-fn follow_from_start<G: Playable>(mut sync: ResMut<RemoteSync<G>>) {
+fn follow_from_start<G: Playable>(
+    m: Option<Res<Match<G>>>,
+    mut sync: ResMut<RemoteSync<G>>,
+    mut room: ResMut<RoomLink>,
+    store: Res<Store>,
+) {
     *sync = RemoteSync::default();
+    // Back from 続きから after the app was closed: the room again.
+    if m.is_some_and(|m| m.setup.opponent == Opponent::Remote)
+        && room.0.is_none()
+        && let Ok(ticket) = store.get::<RoomTicket>(TICKET_KEY)
+    {
+        room.0 = Some(RoomConnection::resume(ticket));
+    }
 }
 
 /// The room's events on the board: the other player's moves (one at a
@@ -193,13 +205,6 @@ pub(super) fn sync_remote<G: Playable>(
         return;
     }
     let lang = settings.lang;
-    // Back from 続きから after the app was closed: the room again.
-    if room.0.is_none() {
-        match store.get::<RoomTicket>(TICKET_KEY) {
-            Ok(ticket) => room.0 = Some(RoomConnection::resume(ticket)),
-            Err(_) => return,
-        }
-    }
     let Some(connection) = room.bypass_change_detection().0.as_mut() else {
         return;
     };
@@ -414,29 +419,19 @@ fn leave_finished_room<G: Playable>(
 
 /// The greetings under the play screen's buttons.
 pub fn stamp_row(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang) {
-    panel
-        .spawn(Node {
-            flex_direction: FlexDirection::Row,
-            flex_wrap: FlexWrap::Wrap,
-            justify_content: JustifyContent::Center,
-            width: percent(100),
-            ..default()
-        })
-        .with_children(|row| {
-            for stamp in Stamp::ALL {
-                row.spawn((
-                    widgets::button(fonts, stamp_text(stamp).get(lang), false),
-                    StampButton(stamp),
-                ))
-                .observe(
-                    move |_: On<Pointer<Click>>, mut room: ResMut<RoomLink>| {
-                        if let Some(connection) = room.0.as_mut() {
-                            connection.send_stamp(stamp);
-                        }
-                    },
-                );
-            }
-        });
+    panel.spawn(widgets::row()).with_children(|row| {
+        for stamp in Stamp::ALL {
+            row.spawn((
+                widgets::button(fonts, stamp_text(stamp).get(lang), false),
+                StampButton(stamp),
+            ))
+            .observe(move |_: On<Pointer<Click>>, mut room: ResMut<RoomLink>| {
+                if let Some(connection) = room.0.as_mut() {
+                    connection.send_stamp(stamp);
+                }
+            });
+        }
+    });
 }
 
 /// A greeting button (tests press them).

@@ -52,17 +52,10 @@ impl RoomCode {
     /// hyphens, and the letters Crockford reads as digits (O → 0, I/L → 1).
     pub fn parse(text: &str) -> Result<RoomCode, String> {
         let mut code = String::new();
-        for c in text.chars() {
-            let c = match c.to_ascii_uppercase() {
-                ' ' | '-' => continue,
-                'O' => '0',
-                'I' | 'L' => '1',
-                c => c,
-            };
-            if !c.is_ascii() || !CODE_ALPHABET.contains(&(c as u8)) {
-                return Err(format!("{c:?} is not a letter of a room code"));
-            }
-            code.push(c);
+        for c in text.chars().filter(|&c| c != ' ' && c != '-') {
+            let letter = RoomCode::letter(c)
+                .ok_or_else(|| format!("{c:?} is not a letter of a room code"))?;
+            code.push(letter);
         }
         if code.chars().count() != CODE_CHARS {
             return Err(format!(
@@ -71,6 +64,17 @@ impl RoomCode {
             ));
         }
         Ok(RoomCode(code))
+    }
+
+    /// `c` as a letter of a code (upper case, O read as 0 and I or L as
+    /// 1), if it is one.
+    pub fn letter(c: char) -> Option<char> {
+        let c = match c.to_ascii_uppercase() {
+            'O' => '0',
+            'I' | 'L' => '1',
+            c => c,
+        };
+        (c.is_ascii() && CODE_ALPHABET.contains(&(c as u8))).then_some(c)
     }
 
     pub fn as_str(&self) -> &str {

@@ -612,11 +612,9 @@ fn type_code(
         }
         match &key.logical_key {
             Key::Character(text) => {
-                for c in text.chars() {
-                    if let Ok(one) = RoomCode::parse(&format!("{c}0000000"))
-                        && draft.code.len() < 8
-                    {
-                        draft.code.push(one.as_str().chars().next().unwrap_or(c));
+                for letter in text.chars().filter_map(RoomCode::letter) {
+                    if draft.code.len() < 8 {
+                        draft.code.push(letter);
                     }
                 }
             }
@@ -647,10 +645,7 @@ fn join_code(mut draft: ResMut<JoinDraft>, mut commands: Commands, settings: Res
         return;
     };
     draft.code.clear();
-    let name = SeatName::new(T::RoomGuestName.get(settings.lang))
-        .unwrap_or_else(|_| SeatName::new("?").expect("a plain name"));
-    let connection = RoomConnection::join(server_url(&settings), code, name);
-    commands.insert_resource(RoomLink(Some(connection)));
+    commands.insert_resource(join_now(code, &settings));
 }
 
 /// Opens the room screen to join `code` (a link or `--join`).
