@@ -463,7 +463,7 @@ mod load {
         }
 
         fn over(&self) -> bool {
-            self.table.as_ref().is_some_and(|t| t.outcome().is_some())
+            self.table.as_ref().is_some_and(|t| t.result().is_some())
         }
     }
 

@@ -9,9 +9,10 @@ use serde::{Deserialize, Serialize};
 use super::protocol::{
     Event, Refusal, RoomCode, RoomPlan, RoomView, SeatKind, SeatName, SeatToken, SeatView, Stamp,
 };
-use super::table::{Table, TableError, open_table, seat_of, seat_range, side_of};
+use super::table::{Table, TableError, TableResult, open_table, seat_of, seat_range, side_of};
 use crate::rules::data::GameId;
-use crate::rules::game::{EndReason, Outcome};
+use crate::rules::game::EndReason;
+use crate::rules::mawari::physics::SplitMix64;
 
 /// The longest grace period a room may ask for (a day).
 pub const MAX_GRACE_SECONDS: u32 = 24 * 60 * 60;
@@ -55,7 +56,29 @@ pub struct Room {
     touched_ms: u64,
     clock_ms: u64,
     clock_since: Option<u64>,
+    lots: Lots,
 }
+
+/// Where a room's random numbers come from (the seed of each throw of
+/// まわり将棋's koma): the server's own randomness, so that nobody can
+/// foresee a throw from the ones before; a seeded sequence until the
+/// server gives one (and in tests).
+enum Lots {
+    Seeded(SplitMix64),
+    Drawn(fn() -> u64),
+}
+
+impl Lots {
+    fn next(&mut self) -> u64 {
+        match self {
+            Lots::Seeded(rng) => rng.next_u64(),
+            Lots::Drawn(draw) => draw(),
+        }
+    }
+}
+
+/// The most moves the server makes for computer seats in a row.
+const MAX_COMPUTER_MOVES: usize = 10_000;
 
 /// A change to a seat's presence, for the other devices.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,6 +120,9 @@ impl Room {
             return Err(bad("the grace period must be between 1 second and a day"));
         }
         let table = open_table(plan.game, &plan.rules).map_err(Refusal::BadPlan)?;
+        if table.seats() != plan.seats.len() {
+            return Err(bad("the rules are for another number of players"));
+        }
         let mut seats: Vec<SeatView> = plan
             .seats
             .into_iter()
@@ -142,6 +168,7 @@ impl Room {
             touched_ms: now_ms,
             clock_ms: 0,
             clock_since: None,
+            lots: Lots::Seeded(SplitMix64(lot)),
         })
     }
 
@@ -166,7 +193,13 @@ impl Room {
             touched_ms: stored.touched_ms,
             clock_ms: stored.clock_ms,
             clock_since: stored.clock_since,
+            lots: Lots::Seeded(SplitMix64(stored.created_ms ^ stored.touched_ms)),
         })
+    }
+
+    /// The server's source of random numbers for this room.
+    pub fn draw_lots_with(&mut self, draw: fn() -> u64) {
+        self.lots = Lots::Drawn(draw);
     }
 
     /// What the database keeps.
@@ -199,7 +232,7 @@ impl Room {
         self.touched_ms
     }
     pub fn is_finished(&self) -> bool {
-        self.table.outcome().is_some()
+        self.table.result().is_some()
     }
     pub fn is_started(&self) -> bool {
         self.events.contains(&Event::Started)
@@ -234,11 +267,17 @@ impl Room {
             .collect()
     }
 
-    /// A new device takes the next free remote seat under `name`; the
-    /// game starts when the last is taken. Returns the seat.
+    /// A new device takes the next free remote seat under `name` (まわり
+    /// 将棋's seats keep the names the room's maker gave them); the game
+    /// starts when the last is taken. Returns the seat.
     pub fn join(&mut self, token: SeatToken, name: SeatName, now_ms: u64) -> Result<u8, Refusal> {
         let Some(&seat) = self.free_seats().first() else {
             return Err(Refusal::RoomFull);
+        };
+        let name = if self.view.game == GameId::Mawari {
+            self.view.seats[seat as usize].name.clone()
+        } else {
+            name
         };
         self.view.seats[seat as usize].name = name.clone();
         self.members.push(Member {
@@ -249,9 +288,30 @@ impl Room {
         self.push_unchecked(Event::Seated { seat, name }, now_ms);
         if self.free_seats().is_empty() {
             self.push_unchecked(Event::Started, now_ms);
+            self.computer_moves(now_ms);
         }
         self.run_clock(now_ms);
         Ok(seat)
+    }
+
+    /// The server's moves for the computer's seats, while one is to move.
+    fn computer_moves(&mut self, now_ms: u64) {
+        for _ in 0..MAX_COMPUTER_MOVES {
+            let Some(seat) = self.table.seat_to_move() else {
+                break;
+            };
+            if !matches!(self.view.seats[seat as usize].kind, SeatKind::Cpu(_)) {
+                break;
+            }
+            let lot = self.lots.next();
+            let Some(text) = self.table.computer_move(lot) else {
+                break;
+            };
+            if self.push(Event::Moved { seat, text }, now_ms).is_err() {
+                break;
+            }
+            self.close_if_over(now_ms);
+        }
     }
 
     /// Events that touch no rule (seats, the start, stamps).
@@ -287,29 +347,33 @@ impl Room {
         if !self.holds(token, seat) {
             return Err(Refusal::NotYourSeat);
         }
-        let moved = Event::Moved {
-            seat,
-            text: text.to_string(),
-        };
-        self.push(moved, now_ms).map_err(|e| match e {
+        let refused = |e: TableError| match e {
             TableError::Finished => Refusal::Finished,
             TableError::NotYourTurn => Refusal::NotYourSeat,
             TableError::Illegal => Refusal::Illegal(text.to_string()),
-        })?;
+        };
+        let lot = self.lots.next();
+        let settled = self.table.settle(seat, text, lot).map_err(refused)?;
+        let moved = Event::Moved {
+            seat,
+            text: settled,
+        };
+        self.push(moved, now_ms).map_err(refused)?;
         self.close_if_over(now_ms);
+        self.computer_moves(now_ms);
         self.run_clock(now_ms);
         Ok(())
     }
 
     /// Writes the end the board reached as an event, once.
     fn close_if_over(&mut self, now_ms: u64) {
-        if let Some(outcome) = self.table.outcome()
+        if let Some(result) = self.table.result()
             && !self.events.iter().any(|e| matches!(e, Event::Ended { .. }))
         {
             self.push_unchecked(
                 Event::Ended {
-                    winner: outcome.winner.map(seat_of),
-                    reason: outcome.reason,
+                    winner: result.winner,
+                    reason: result.reason,
                 },
                 now_ms,
             );
@@ -327,6 +391,9 @@ impl Room {
         }
         if self.is_finished() {
             return Err(Refusal::Finished);
+        }
+        if !self.table.resignable() {
+            return Err(Refusal::Illegal("resign".to_string()));
         }
         self.push(Event::Resigned { seat }, now_ms)
             .map_err(|_| Refusal::Finished)?;
@@ -453,10 +520,10 @@ impl Room {
         if let (Some(limit), Some((played, _))) = (self.table.time_limit_ms(), self.clock(now_ms))
             && played >= limit
         {
-            let outcome = self.table.time_up();
+            let result = self.table.time_up();
             let event = Event::Ended {
-                winner: outcome.winner.map(seat_of),
-                reason: outcome.reason,
+                winner: result.winner,
+                reason: result.reason,
             };
             if self.push(event, now_ms).is_ok() {
                 self.run_clock(now_ms);
@@ -537,24 +604,29 @@ pub fn apply(table: &mut dyn Table, event: &Event) -> Result<(), TableError> {
     match event {
         Event::Moved { seat, text } => table.play(*seat, text),
         Event::Resigned { seat } => {
-            if table.outcome().is_some() {
+            if table.result().is_some() {
                 return Err(TableError::Finished);
+            }
+            if !table.resignable() {
+                return Err(TableError::Illegal);
             }
             let Some(side) = side_of(*seat) else {
                 return Err(TableError::NotYourTurn);
             };
-            table.end(Outcome::win(side.opponent(), EndReason::Resignation));
+            table.end(TableResult {
+                winner: Some(seat_of(side.opponent())),
+                reason: EndReason::Resignation,
+            });
             Ok(())
         }
         Event::Ended { winner, reason } => {
-            let outcome = match winner {
-                Some(seat) => match side_of(*seat) {
-                    Some(side) => Outcome::win(side, *reason),
-                    None => return Err(TableError::NotYourTurn),
-                },
-                None => Outcome::draw(*reason),
-            };
-            table.end(outcome);
+            if winner.is_some_and(|seat| usize::from(seat) >= table.seats()) {
+                return Err(TableError::NotYourTurn);
+            }
+            table.end(TableResult {
+                winner: *winner,
+                reason: *reason,
+            });
             Ok(())
         }
         Event::Seated { .. } | Event::Started | Event::Stamp { .. } => Ok(()),

@@ -50,6 +50,8 @@ pub enum EndReason {
     /// The loser's device stayed away longer than the room allows
     /// (通信切れ, in a game played from two devices).
     Disconnected,
+    /// The winner went round the board first (まわり将棋's race).
+    Goal,
 }
 
 /// The result of a finished game.

@@ -166,6 +166,7 @@ async fn bind(options: &ServeOptions) -> Result<(tokio::net::TcpListener, Router
     let mut table = HashMap::new();
     for mut room in rooms {
         room.restarted(now);
+        room.draw_lots_with(rand::random);
         table.insert(
             room.code().clone(),
             Entry {
@@ -368,7 +369,8 @@ impl Hub {
                     }
                 };
                 match Room::create(code.clone(), plan, token.clone(), rand::random(), now) {
-                    Ok(room) => {
+                    Ok(mut room) => {
+                        room.draw_lots_with(rand::random);
                         self.save(&room, 1);
                         let mut entry = Entry {
                             room,

@@ -13,7 +13,7 @@ use yorimichi::net::protocol::{
     SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
 };
 use yorimichi::net::room::replay;
-use yorimichi::net::table::{Table, open_table, side_of};
+use yorimichi::net::table::{Table, open_table};
 use yorimichi::rules::chu::game::ChuRules;
 use yorimichi::rules::data::GameId;
 use yorimichi::rules::game::EndReason;
@@ -274,7 +274,7 @@ fn open_room(url: &str, game: GameId, grace_seconds: u32) -> (Device, Device) {
 /// both waiting for every move.
 fn play_moves(host: &mut Device, guest: &mut Device, plies: usize) {
     for _ in 0..plies {
-        if host.table().outcome().is_some() {
+        if host.table().result().is_some() {
             return;
         }
         let count = host.events.len();
@@ -301,17 +301,17 @@ fn two_devices_play_hasami_shogi_to_the_end_through_a_room() {
     });
     host.wait_events(3);
     play_moves(&mut host, &mut guest, 3_000);
-    let outcome = host.table().outcome().expect("the game ended");
+    let outcome = host.table().result().expect("the game ended");
     host.wait_events(host.events.len());
     guest.wait_events(host.events.len());
     assert_eq!(host.events, guest.events, "both devices saw the same game");
     assert!(
         matches!(host.events.last(), Some(Event::Ended { winner, reason })
-            if *reason == outcome.reason && winner.and_then(side_of) == outcome.winner),
+            if *reason == outcome.reason && *winner == outcome.winner),
         "{:?}",
         host.events.last()
     );
-    assert_eq!(guest.table().outcome(), Some(outcome));
+    assert_eq!(guest.table().result(), Some(outcome));
     assert!(host.table().ply() > 10);
 }
 
@@ -529,7 +529,7 @@ fn a_device_dropped_at_any_phase_of_a_move_rejoins_with_nothing_lost_or_doubled(
         (other, mover)
     };
     play_moves(&mut host, &mut guest, 3_000);
-    assert!(host.table().outcome().is_some());
+    assert!(host.table().result().is_some());
     guest.wait_events(host.events.len());
     assert_eq!(host.events, guest.events);
     let moves = host
@@ -602,7 +602,7 @@ fn in_chu_shogi_a_player_not_back_within_the_grace_period_loses() {
         })
     );
     assert_eq!(
-        host.table().outcome().map(|o| o.reason),
+        host.table().result().map(|o| o.reason),
         Some(EndReason::Disconnected)
     );
     // Coming back after the end: the game is over for that device too.
@@ -610,7 +610,7 @@ fn in_chu_shogi_a_player_not_back_within_the_grace_period_loses() {
     guest.resume();
     guest.wait_events(count + 1);
     assert_eq!(
-        guest.table().outcome().map(|o| o.reason),
+        guest.table().result().map(|o| o.reason),
         Some(EndReason::Disconnected)
     );
 }

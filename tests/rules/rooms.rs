@@ -7,12 +7,13 @@ use yorimichi::net::protocol::{
     SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp, decode, encode,
 };
 use yorimichi::net::room::{Room, replay};
-use yorimichi::net::table::{Table, open_table};
+use yorimichi::net::table::{MawariTableRules, Table, open_table};
 use yorimichi::rules::chu::game::ChuRules;
 use yorimichi::rules::data::{GameId, Strength};
 use yorimichi::rules::foxgeese::FoxGeeseRules;
 use yorimichi::rules::game::EndReason;
 use yorimichi::rules::hasami::HasamiRules;
+use yorimichi::rules::mawari::race::MawariRules;
 use yorimichi::rules::musashi::MusashiRules;
 
 fn name(text: &str) -> SeatName {
@@ -334,14 +335,14 @@ fn every_game_plays_to_its_end_through_a_room_and_rebuilds_from_storage() {
             play_out(&mut room, mirror.as_mut(), 2_000);
             assert!(room.is_finished(), "{game:?} did not end");
             assert!(matches!(room.events().last(), Some(Event::Ended { .. })));
-            assert_eq!(mirror.outcome().map(|o| o.winner), room_winner(&room));
+            assert_eq!(mirror.result().map(|r| r.winner), room_winner(&room));
         }
     }
 }
 
-fn room_winner(room: &Room) -> Option<Option<yorimichi::rules::game::Side>> {
+fn room_winner(room: &Room) -> Option<Option<u8>> {
     room.events().iter().find_map(|e| match e {
-        Event::Ended { winner, .. } => Some(winner.and_then(yorimichi::net::table::side_of)),
+        Event::Ended { winner, .. } => Some(*winner),
         _ => None,
     })
 }
@@ -354,9 +355,9 @@ fn a_resignation_ends_the_game_for_every_device() {
     assert_eq!(room.resign(&token(GUEST), 1, 5_000), Ok(()));
     assert_eq!(room.resign(&token(HOST), 0, 5_000), Err(Refusal::Finished));
     replay(mirror.as_mut(), room.events()).unwrap();
-    let outcome = mirror.outcome().unwrap();
-    assert_eq!(outcome.reason, EndReason::Resignation);
-    assert_eq!(outcome.winner.map(yorimichi::net::table::seat_of), Some(0));
+    let result = mirror.result().unwrap();
+    assert_eq!(result.reason, EndReason::Resignation);
+    assert_eq!(result.winner, Some(0));
     assert_eq!(room.event_count(), had + 2, "Resigned, then Ended");
     let after = room.event_count();
     assert_eq!(
@@ -394,7 +395,7 @@ fn in_chu_shogi_a_player_away_past_the_grace_period_loses() {
     // Every device's table ends the same way.
     let mut mirror = open_table(GameId::ChuShogi, &rules_of(GameId::ChuShogi)).unwrap();
     replay(mirror.as_mut(), room.events()).unwrap();
-    assert_eq!(mirror.outcome().unwrap().reason, EndReason::Disconnected);
+    assert_eq!(mirror.result().unwrap().reason, EndReason::Disconnected);
 }
 
 #[test]
@@ -489,4 +490,170 @@ fn a_chu_shogi_room_keeps_the_clock_stops_it_while_a_player_is_away_and_cuts_off
     assert_eq!(room.clock(end + 5_000), Some((3_600_000, false)));
     // The other games have no clock.
     assert_eq!(full_room(GameId::Hasami).clock(0), None);
+}
+
+fn mawari_rules(players: usize) -> String {
+    ron::to_string(&MawariTableRules {
+        players,
+        rules: MawariRules::ALL,
+        draw_order: true,
+        places: false,
+        colours: (0..players as u8).rev().collect(),
+    })
+    .unwrap()
+}
+
+fn mawari_plan(kinds: &[SeatKind]) -> RoomPlan {
+    let names = ["あか", "あお", "みどり", "むらさき"];
+    RoomPlan {
+        game: GameId::Mawari,
+        rules: mawari_rules(kinds.len()),
+        seats: kinds
+            .iter()
+            .zip(names)
+            .map(|(&kind, n)| SeatPlan {
+                kind,
+                name: name(n),
+            })
+            .collect(),
+        draw_seats: false,
+        grace_seconds: 60,
+    }
+}
+
+#[test]
+fn a_mawari_plan_must_match_its_rules() {
+    let code = RoomCode::from_bits(7);
+    let make = |plan: RoomPlan| Room::create(code.clone(), plan, token(HOST), 0, 0).map(|_| ());
+    let kinds = [
+        SeatKind::Host,
+        SeatKind::Remote,
+        SeatKind::Cpu(Strength::Normal),
+    ];
+    assert!(make(mawari_plan(&kinds)).is_ok());
+    let mut four_for_three = mawari_plan(&kinds);
+    four_for_three.rules = mawari_rules(4);
+    assert!(matches!(make(four_for_three), Err(Refusal::BadPlan(_))));
+    let mut same_colour = mawari_plan(&kinds);
+    same_colour.rules = same_colour
+        .rules
+        .replace("colours:[2,1,0]", "colours:[1,1,0]");
+    assert_ne!(same_colour.rules, mawari_plan(&kinds).rules);
+    assert!(matches!(make(same_colour), Err(Refusal::BadPlan(_))));
+    let five = [
+        SeatKind::Host,
+        SeatKind::Remote,
+        SeatKind::Remote,
+        SeatKind::Remote,
+        SeatKind::Remote,
+    ];
+    assert!(matches!(make(mawari_plan(&five)), Err(Refusal::BadPlan(_))));
+    let nobody_far = [SeatKind::Host, SeatKind::Cpu(Strength::Normal)];
+    assert!(matches!(
+        make(mawari_plan(&nobody_far)),
+        Err(Refusal::BadPlan(_))
+    ));
+}
+
+/// A three-seat まわり将棋 room (a person on the host's device, one far
+/// away, the computer) played to its end: the people throw with a
+/// gesture, the room adds the seed, the server throws for the computer,
+/// and a device's own table follows every throw to the same end.
+#[test]
+fn a_mawari_room_throws_for_its_people_and_its_computer_to_the_end() {
+    let kinds = [
+        SeatKind::Host,
+        SeatKind::Remote,
+        SeatKind::Cpu(Strength::Normal),
+    ];
+    let plan = mawari_plan(&kinds);
+    let mut room = Room::create(RoomCode::from_bits(9), plan.clone(), token(HOST), 5, 0).unwrap();
+    assert_eq!(room.join(token(GUEST), name("たろう"), 10), Ok(1));
+    assert!(room.is_started());
+    // The seats keep the names the host gave them.
+    assert_eq!(room.view().seats[1].name, name("あお"));
+    let mut mirror = open_table(GameId::Mawari, &plan.rules).unwrap();
+    replay(mirror.as_mut(), room.events()).unwrap();
+    assert_eq!(mirror.seat_to_move(), Some(0), "the draw begins at seat 0");
+
+    let after = room.event_count();
+    // A device may not choose the seed, nor send what is not a gesture.
+    for bad in [
+        "toss 0 1 30 7",
+        "hand NaN 1 30",
+        "hand 0 1",
+        "hand 0 1 inf",
+        "hand 0 1 1e300",
+    ] {
+        assert_eq!(
+            room.play(&token(HOST), after, bad, 20),
+            Err(Refusal::Illegal(bad.to_string())),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        room.play(&token(GUEST), after, "hand 0 1 30", 20),
+        Err(Refusal::NotYourSeat)
+    );
+    assert_eq!(
+        room.event_count(),
+        after,
+        "nothing refused changed the room"
+    );
+    assert_eq!(
+        room.resign(&token(HOST), 0, 20),
+        Err(Refusal::Illegal("resign".to_string()))
+    );
+
+    let mut throws = 0;
+    while let Some(seat) = mirror.seat_to_move() {
+        assert!(seat < 2, "the computer's seat is thrown by the server");
+        let who = if seat == 0 { token(HOST) } else { token(GUEST) };
+        let had = room.event_count();
+        let hand = format!("hand {} 1 {}", throws % 5, 20 + throws % 40);
+        room.play(&who, had, &hand, 30).unwrap();
+        let new = &room.events()[had as usize..];
+        assert!(
+            matches!(&new[0], Event::Moved { seat: s, text }
+                if *s == seat && text.starts_with(&format!("toss {} 1 {} ", throws % 5, 20 + throws % 40))),
+            "{:?}",
+            new[0]
+        );
+        replay(mirror.as_mut(), new).unwrap();
+        throws += 1;
+        assert!(throws < 3_000, "the race did not end");
+        if throws == 20 {
+            let stored = room.stored();
+            let rebuilt = Room::restore(ron::from_str(&ron::to_string(&stored).unwrap()).unwrap());
+            assert_eq!(rebuilt.unwrap().stored(), stored);
+        }
+    }
+    assert!(room.is_finished());
+    let moved_by = |s: u8| {
+        room.events()
+            .iter()
+            .filter(|e| matches!(e, Event::Moved { seat, .. } if *seat == s))
+            .count()
+    };
+    assert!(moved_by(2) > 0, "the computer threw");
+    assert!(moved_by(0) > 0 && moved_by(1) > 0);
+    // Every throw had its own seed.
+    let mut seeds: Vec<&str> = room
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved { text, .. } => text.split(' ').nth(4),
+            _ => None,
+        })
+        .collect();
+    let all = seeds.len();
+    seeds.sort_unstable();
+    seeds.dedup();
+    assert_eq!(seeds.len(), all);
+    let result = mirror.result().unwrap();
+    assert_eq!(result.reason, EndReason::Goal);
+    assert!(matches!(
+        room.events().last(),
+        Some(Event::Ended { winner, reason: EndReason::Goal }) if *winner == result.winner
+    ));
 }

@@ -309,6 +309,7 @@ impl Playable for Chu {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
+            EndReason::Goal => T::ReasonGoal,
         }
     }
 

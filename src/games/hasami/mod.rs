@@ -106,6 +106,7 @@ impl Playable for Hasami {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
+            EndReason::Goal => T::ReasonGoal,
         }
     }
 

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::resume::Resumable;
 use crate::rules::data::GameId;
 use crate::rules::mawari::dice::{Pose, Throw, ThrowValue, Toss};
-use crate::rules::mawari::order::FirstThrow;
+use crate::rules::mawari::order::{self, FirstThrow};
 use crate::rules::mawari::physics::SplitMix64;
 use crate::rules::mawari::race::{Event, MawariRules, Race};
 use crate::shell::i18n::{Lang, T};
@@ -162,10 +162,7 @@ impl MawariMatch {
 
     /// Who throws next: in the draw, or in the race.
     pub fn thrower(&self) -> Option<usize> {
-        match &self.draw {
-            Some(d) if d.first.is_none() => d.thrower(),
-            _ => self.race.thrower(),
-        }
+        order::next_thrower(&self.race, self.draw.as_ref())
     }
 
     /// Seat `player`'s colour: an index of `COLOUR_NAMES`.
@@ -209,14 +206,7 @@ impl MawariMatch {
     pub(crate) fn play(&mut self, throw: &Throw) -> Vec<Event> {
         if self.drawing() {
             // The draw is not a throw of the race: it is kept in the draw.
-            let Some(draw) = self.draw.as_mut() else {
-                return Vec::new();
-            };
-            let events = draw.record(throw.value);
-            if let Some(first) = draw.first {
-                self.race.turn = first;
-            }
-            return events;
+            return order::play_value(&mut self.race, self.draw.as_mut(), throw.value);
         }
         let Some(player) = self.race.thrower() else {
             return Vec::new();
@@ -224,7 +214,7 @@ impl MawariMatch {
         if self.log.is_empty() {
             self.start = Some(self.race.clone());
         }
-        let events = self.race.apply(throw.value);
+        let events = order::play_value(&mut self.race, None, throw.value);
         self.log.push(LogEntry {
             player,
             poses: throw.poses,

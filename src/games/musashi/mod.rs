@@ -149,6 +149,7 @@ impl Playable for Musashi {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
+            EndReason::Goal => T::ReasonGoal,
         }
     }
 

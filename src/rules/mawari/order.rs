@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::dice::ThrowValue;
-use super::race::Event;
+use super::race::{Event, Race};
 
 /// What a throw counts in the draw.
 pub fn draw_score(value: ThrowValue) -> u8 {
@@ -96,5 +96,29 @@ impl FirstThrow {
             .chain(std::iter::once(&self.scores))
             .flat_map(|r| r.iter().filter(|s| s.0 == player).map(|s| s.1))
             .collect()
+    }
+}
+
+/// Who throws next: in the draw for the first throw while it is being
+/// thrown, else in the race.
+pub fn next_thrower(race: &Race, draw: Option<&FirstThrow>) -> Option<usize> {
+    match draw {
+        Some(d) if d.first.is_none() => d.thrower(),
+        _ => race.thrower(),
+    }
+}
+
+/// Plays a throw's value: into the draw while it is being thrown (the
+/// winner of the draw then has the race's first turn), else into the race.
+pub fn play_value(race: &mut Race, draw: Option<&mut FirstThrow>, value: ThrowValue) -> Vec<Event> {
+    match draw {
+        Some(d) if d.first.is_none() => {
+            let events = d.record(value);
+            if let Some(first) = d.first {
+                race.turn = first;
+            }
+            events
+        }
+        _ => race.apply(value),
     }
 }
