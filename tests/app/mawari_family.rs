@@ -373,6 +373,7 @@ fn war_match() -> MawariMatch {
         colours: vec![0, 1],
         draw: None,
         start: None,
+        room_events: None,
     }
 }
 

@@ -7,6 +7,9 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use yorimichi::games::mawari::{
+    MawariBegin, MawariDraft, MawariMatch, Phase, Seat, Shown, ThrowButton, TurnOrder,
+};
 use yorimichi::games::play::BoardTap;
 use yorimichi::games::play::{LastResult, PlayCommand};
 use yorimichi::games::remote::StampButton;
@@ -14,12 +17,14 @@ use yorimichi::games::session::{Match, Opponent, Playable, SetupDraft, SideChoic
 use yorimichi::headless::{click, find};
 use yorimichi::net::protocol::{Event, Stamp};
 use yorimichi::rules::chu::game::Chu;
+use yorimichi::rules::data::GameId;
 use yorimichi::rules::foxgeese::FoxGeese;
 use yorimichi::rules::game::{EndReason, Game, Side};
 use yorimichi::rules::hasami::Hasami;
 use yorimichi::rules::musashi::Musashi;
 use yorimichi::server::{Running, ServeOptions, start};
 use yorimichi::shell::Screen;
+use yorimichi::shell::i18n::Lang;
 use yorimichi::shell::rooms::{CodeKey, JoinButton, RoomLink};
 use yorimichi::shell::screens::CardButton;
 use yorimichi::shell::settings::Settings;
@@ -113,26 +118,7 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
         room_code(app).is_some()
     });
     let code = room_code(host).unwrap();
-
-    guest
-        .world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Lobby);
-    guest.update();
-    guest.update();
-    for c in code.chars() {
-        let key = {
-            let mut q = guest.world_mut().query::<(Entity, &CodeKey)>();
-            q.iter(guest.world())
-                .find(|(_, k)| k.0 == c)
-                .map(|(e, _)| e)
-                .expect("a key for every letter")
-        };
-        click(guest, key);
-        guest.update();
-    }
-    let join = find::<JoinButton>(guest).expect("入る");
-    click(guest, join);
+    join_with_pad(guest, &code);
     run_until(&mut [host, guest], "the host's game", |app| {
         screen(app) == Screen::Play
     });
@@ -155,6 +141,30 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
         assert_eq!(m.setup.human_side, side);
         assert!(!m.setup.undo_allowed);
     }
+}
+
+/// The guest opens the room screen and types `code` on its pad, then
+/// 入る.
+fn join_with_pad(guest: &mut App, code: &str) {
+    guest
+        .world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lobby);
+    guest.update();
+    guest.update();
+    for c in code.chars() {
+        let key = {
+            let mut q = guest.world_mut().query::<(Entity, &CodeKey)>();
+            q.iter(guest.world())
+                .find(|(_, k)| k.0 == c)
+                .map(|(e, _)| e)
+                .expect("a key for every letter")
+        };
+        click(guest, key);
+        guest.update();
+    }
+    let join = find::<JoinButton>(guest).expect("入る");
+    click(guest, join);
 }
 
 /// The player to move taps a legal move (varied with the ply) on their
@@ -451,4 +461,132 @@ fn juroku_musashi_plays_through_a_room() {
 #[test]
 fn chu_shogi_plays_through_a_room() {
     plays_through_a_room::<Chu>("chushogi");
+}
+
+/// まわり将棋 through a room from two apps: the host's setup seats a
+/// person here, someone far away and the CPU (部屋を作る), the guest types
+/// the code. Each throws with 投げる when it is their turn, the server
+/// throws for the CPU, and both apps play the same throws: the draw for
+/// the first throw, then the race, with a greeting on the way.
+#[test]
+fn mawari_shogi_plays_through_a_room_with_someone_far_away_and_the_cpu() {
+    let (server, _db) = serve("mawari");
+    let (host_store, _h) = temp_store("room-mawari-host");
+    let (guest_store, _g) = temp_store("room-mawari-guest");
+    let mut host = device(host_store, &server.url());
+    let mut guest = device(guest_store, &server.url());
+    for app in [&mut host, &mut guest] {
+        app.world_mut().resource_mut::<Settings>().reduced_motion = true;
+    }
+    let new = card(&mut host, CardButton::New(GameId::Mawari)).expect("the card");
+    click(&mut host, new);
+    host.update();
+    assert_eq!(screen(&host), Screen::Setup);
+    {
+        let mut d = host.world_mut().resource_mut::<MawariDraft>();
+        d.seats = vec![Seat::Person, Seat::Remote, Seat::Cpu];
+        d.names = vec!["はな".into(), String::new(), String::new(), String::new()];
+        d.order = TurnOrder::Draw;
+        d.quick = true;
+    }
+    host.update();
+    let begin = find::<MawariBegin>(&mut host).expect("部屋を作る");
+    click(&mut host, begin);
+    host.update();
+    assert_eq!(screen(&host), Screen::Lobby);
+    run_until(&mut [&mut host], "the room's code", |app| {
+        room_code(app).is_some()
+    });
+    let code = room_code(&host).unwrap();
+    join_with_pad(&mut guest, &code);
+    run_until(&mut [&mut host, &mut guest], "the host's race", |app| {
+        screen(app) == Screen::Play
+    });
+    run_until(&mut [&mut guest, &mut host], "the guest's race", |app| {
+        screen(app) == Screen::Play
+    });
+    let seats = |app: &App| app.world().resource::<MawariMatch>().seats.clone();
+    assert_eq!(seats(&host), vec![Seat::Person, Seat::Remote, Seat::Remote]);
+    assert_eq!(
+        seats(&guest),
+        vec![Seat::Remote, Seat::Person, Seat::Remote]
+    );
+    let names = |app: &App| {
+        let m = app.world().resource::<MawariMatch>();
+        (0..3).map(|p| m.name(p, Lang::Ja)).collect::<Vec<_>>()
+    };
+    assert_eq!(names(&host), names(&guest));
+    assert_eq!(names(&host)[0], "はな");
+    assert!(names(&host)[2].starts_with("CPU"), "{:?}", names(&host));
+
+    let stamp = find::<StampButton>(&mut guest).expect("the greetings");
+    click(&mut guest, stamp);
+    let wanted = 24;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut greeted = false;
+    loop {
+        for app in [&mut host, &mut guest] {
+            let (person, waiting) = (
+                app.world().resource::<MawariMatch>().person_to_throw(),
+                app.world().resource::<Phase>().is_waiting(),
+            );
+            if person
+                && waiting
+                && let Some(b) = find::<ThrowButton>(app)
+            {
+                click(app, b);
+            }
+            app.update();
+        }
+        greeted |= host
+            .world()
+            .resource::<Shown>()
+            .banner
+            .as_ref()
+            .is_some_and(|(text, _)| text.contains("よろしく"));
+        let logged = |app: &App| app.world().resource::<MawariMatch>().log.len();
+        let settled = |app: &App| {
+            let m = app.world().resource::<MawariMatch>();
+            m.race.is_over() || app.world().resource::<Phase>().is_waiting()
+        };
+        let over = host.world().resource::<MawariMatch>().race.is_over();
+        if (logged(&host) >= wanted || over)
+            && logged(&guest) == logged(&host)
+            && settled(&host)
+            && settled(&guest)
+        {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the race stalled at {} throws",
+            logged(&host)
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(greeted, "the guest's greeting reached the host");
+    let (h, g) = (
+        host.world().resource::<MawariMatch>().clone(),
+        guest.world().resource::<MawariMatch>().clone(),
+    );
+    assert_eq!(
+        h.race, g.race,
+        "both devices are at the same place in the race"
+    );
+    assert_eq!(h.draw, g.draw);
+    let throws = |m: &MawariMatch| {
+        m.log
+            .iter()
+            .map(|e| (e.player, e.poses, e.value, e.toss))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(throws(&h), throws(&g));
+    assert!(h.draw.as_ref().is_some_and(|d| d.first.is_some()));
+    for player in 0..3 {
+        assert!(
+            h.log.iter().any(|e| e.player == player),
+            "seat {player} never threw"
+        );
+    }
+    assert_eq!(h.room_events, Some(room_events(&host).len()));
 }

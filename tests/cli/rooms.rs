@@ -13,11 +13,12 @@ use yorimichi::net::protocol::{
     SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
 };
 use yorimichi::net::room::replay;
-use yorimichi::net::table::{Table, open_table};
+use yorimichi::net::table::{MawariTableRules, Table, hand_text, open_table};
 use yorimichi::rules::chu::game::ChuRules;
-use yorimichi::rules::data::GameId;
+use yorimichi::rules::data::{GameId, Strength};
 use yorimichi::rules::game::EndReason;
 use yorimichi::rules::hasami::HasamiRules;
+use yorimichi::rules::mawari::race::MawariRules;
 use yorimichi::server::{Running, ServeOptions, start};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -680,4 +681,106 @@ fn bench_rooms_gives_up_after_its_timeout_and_cleans_up() {
     assert!(err.contains("gave up after 1 s"), "{err}");
     assert!(out.stdout.is_empty());
     assert!(!db.exists(), "the temporary database is removed");
+}
+
+/// まわり将棋 from three devices' worth of seats: the host's device holds
+/// two people (seats 0 and 3), a guest far away one (seat 1), and the
+/// server throws for the computer (seat 2). Every throw the people send
+/// is a gesture; the race is played to its end and both devices saw the
+/// same throws.
+#[test]
+fn four_play_mawari_shogi_through_a_room_two_at_the_host_one_far_away_and_the_computer() {
+    let db = database("mawari");
+    let server = serve(&db, 60);
+    let url = server.url();
+    let rules = MawariTableRules {
+        players: 4,
+        rules: MawariRules::ALL,
+        draw_order: true,
+        places: false,
+        colours: vec![0, 1, 2, 3],
+    };
+    let kinds = [
+        SeatKind::Host,
+        SeatKind::Remote,
+        SeatKind::Cpu(Strength::Normal),
+        SeatKind::Host,
+    ];
+    let plan = RoomPlan {
+        game: GameId::Mawari,
+        rules: ron::to_string(&rules).unwrap(),
+        seats: kinds
+            .iter()
+            .zip(["ちち", "まご", "CPU(緑)", "はは"])
+            .map(|(&kind, n)| SeatPlan {
+                kind,
+                name: name(n),
+            })
+            .collect(),
+        draw_seats: false,
+        grace_seconds: 60,
+    };
+    let mut host = Device::connect(&url);
+    host.send(ClientMessage::Create {
+        version: PROTOCOL_VERSION,
+        plan,
+    });
+    host.wait_for("welcome", |m| matches!(m, ServerMessage::Welcome { .. }));
+    assert_eq!(host.seats, vec![0, 3]);
+    let mut guest = Device::connect(&url);
+    guest.send(ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room: host.room.clone().unwrap(),
+        name: name("たろう"),
+    });
+    guest.wait_for("welcome", |m| matches!(m, ServerMessage::Welcome { .. }));
+    assert_eq!(guest.seats, vec![1]);
+    host.wait_events(2);
+
+    let mut sent = 0;
+    loop {
+        let count = host.events.len();
+        guest.wait_events(count);
+        if host.table().result().is_some() {
+            break;
+        }
+        let mover = if host.to_move() {
+            &mut host
+        } else if guest.to_move() {
+            &mut guest
+        } else {
+            // The computer's throw is the server's.
+            host.wait_events(count + 1);
+            continue;
+        };
+        let hand = hand_text(f64::from(sent % 7) - 3.0, 1.0, f64::from(15 + sent % 50));
+        mover.play(hand);
+        host.wait_events(count + 1);
+        sent += 1;
+        assert!(sent < 5_000, "the race did not end");
+    }
+    guest.wait_events(host.events.len());
+    assert_eq!(host.events, guest.events, "both devices saw the same race");
+    let result = host.table().result().unwrap();
+    assert_eq!(result.reason, EndReason::Goal);
+    assert_eq!(guest.table().result(), Some(result));
+    assert!(matches!(
+        host.events.last(),
+        Some(Event::Ended {
+            reason: EndReason::Goal,
+            ..
+        })
+    ));
+    for seat in 0..4u8 {
+        assert!(
+            host.events
+                .iter()
+                .any(|e| matches!(e, Event::Moved { seat: s, .. } if *s == seat)),
+            "seat {seat} never threw"
+        );
+    }
+    // A throw sent after the end changes nothing.
+    host.play(hand_text(0.0, 1.0, 30.0));
+    assert_eq!(host.refusal(), Refusal::Finished);
+    server.stop();
 }

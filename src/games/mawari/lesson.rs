@@ -95,6 +95,7 @@ pub(crate) fn enter(mut scene: SceneMaker) {
         colours: Vec::new(),
         draw: None,
         start: None,
+        room_events: None,
     };
     if scene.open(&m, Screen::Tutorial) {
         scene.commands.insert_resource(m);

@@ -1,5 +1,5 @@
-//! まわり将棋 on screen: a setup screen (2–4 seats, each a person or the
-//! CPU; 基本, 全部 or 自分で決める rules; 早投げ), the play screen (the board
+//! まわり将棋 on screen: a setup screen (2–4 seats, each a person here,
+//! the CPU or someone far away through a room; 基本, 全部 or 自分で決める rules; 早投げ), the play screen (the board
 //! with its 32-square track, the pieces, each player's rank ladder, the
 //! koma-dice thrown with a drag and simulated, moves square by square with
 //! named banners for the special rules, a throw log, 続きから), and a
@@ -11,6 +11,7 @@
 //! - `setup`: the setup screen, its draft, names typed and house rules;
 //! - `scene`: the board and pieces, and entering and leaving the screen;
 //! - `throw`: the person's drag, the CPU's throws, the dice in the air;
+//! - `room`: the race played through a room, its throws from the server;
 //! - `events`: what a throw did, played event by event with banners;
 //! - `panel`: the players' ladders, the log, the buttons, the result;
 //! - `replay`, `replay_chart`: 振り返り, a finished game's throws landing
@@ -23,6 +24,7 @@ pub mod lesson;
 mod panel;
 mod replay;
 mod replay_chart;
+mod room;
 mod scene;
 mod session;
 mod setup;
@@ -41,6 +43,7 @@ pub use events::BoardMark;
 pub use panel::{ResultPanel, ThrowButton};
 pub use replay::{Landing, MawariReplay, ReplayLogEntry, ReplayThrow};
 pub use replay_chart::{CHART_PAD, RankChart, RankLabel, RankLine, RankMarker, RankPoint};
+pub use room::{RoomThrow, room_match};
 pub use scene::{Phase, RacePiece, Shown};
 pub use session::{LogEntry, MawariMatch, Seat};
 pub use setup::{
@@ -117,6 +120,9 @@ fn replaying() -> impl SystemCondition<()> {
 pub fn plugin(app: &mut App) {
     let chosen = || chosen(GameId::Mawari);
     app.add_message::<ThrowRequest>()
+        .add_message::<RoomThrow>()
+        .init_resource::<room::ThrowSent>()
+        .init_resource::<room::RoomNote>()
         .add_message::<bevy::window::Ime>()
         .init_resource::<setup::StartNotice>()
         .init_resource::<SetupNotes>()
@@ -139,7 +145,20 @@ pub fn plugin(app: &mut App) {
                 title::fill_card.run_if(in_state(Screen::GameList)),
             ),
         )
-        .add_systems(OnEnter(Screen::Play), scene::enter_play.run_if(chosen()))
+        .add_systems(
+            Update,
+            room::begin_room_match
+                .run_if(in_state(Screen::Lobby))
+                .run_if(chosen()),
+        )
+        .add_systems(
+            OnEnter(Screen::Play),
+            (scene::enter_play, room::reopen_room).run_if(chosen()),
+        )
+        .add_systems(
+            OnExit(Screen::Play),
+            room::leave_finished_room.run_if(chosen()),
+        )
         .add_systems(OnEnter(Screen::Tutorial), lesson::enter.run_if(chosen()))
         .add_systems(
             Update,
@@ -149,6 +168,7 @@ pub fn plugin(app: &mut App) {
                     throw::throw_gesture,
                     throw::throw_key,
                     throw::cpu_throws,
+                    room::take_room_events,
                     throw::start_throw,
                 )
                     .chain()

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::events::event_banner;
 use super::lesson;
 use super::replay;
+use super::room::RoomNote;
 use super::scene::{BoardPlace, Phase, Shown};
 use super::session::{LogEntry, MawariMatch};
 use super::throw::{self, ThrowRequest, value_text};
@@ -46,15 +47,20 @@ pub(crate) fn refresh_panel(
     roots: Query<Entity, With<PanelRoot>>,
     lesson_state: Option<Res<lesson::LessonState>>,
     practice: Option<Res<lesson::PracticeThrows>>,
+    note: Res<RoomNote>,
 ) {
     let fresh = roots.is_empty();
     // Not on `Shown`: its banner counts down every frame. The pieces it
     // shows change while a throw plays out, whose end changes the phase.
-    let changed = m.is_changed() || phase.is_changed() || settings.is_changed();
+    let changed =
+        m.is_changed() || phase.is_changed() || settings.is_changed() || note.is_changed();
     if !fresh && !changed && !lesson_state.as_ref().is_some_and(|l| l.is_changed()) {
         return;
     }
-    if matches!(*phase, Phase::Moving { .. } | Phase::Throwing { .. }) && !fresh && !m.is_changed()
+    if matches!(*phase, Phase::Moving { .. } | Phase::Throwing { .. })
+        && !fresh
+        && !m.is_changed()
+        && !note.is_changed()
     {
         return;
     }
@@ -169,6 +175,14 @@ pub(crate) fn refresh_panel(
                 ));
             }
             panel.spawn(widgets::text(&fonts, status, ty::BODY, palette::INK_SOFT));
+            if let Some(line) = &note.0 {
+                panel.spawn(widgets::text(
+                    &fonts,
+                    line.clone(),
+                    ty::SMALL,
+                    palette::VERMILION,
+                ));
+            }
             panel.spawn(widgets::row()).with_children(|row| {
                 row.spawn((
                     widgets::button(
@@ -216,6 +230,9 @@ pub(crate) fn refresh_panel(
                 row.spawn(widgets::key_button(&fonts, lang, T::Quit, false))
                     .observe(go_to(Screen::GameList));
             });
+            if m.room_events.is_some() {
+                crate::games::remote::stamp_row(panel, &fonts, lang);
+            }
             panel.spawn(widgets::text(
                 &fonts,
                 T::MawariLog.get(lang),

@@ -54,8 +54,15 @@ pub(crate) fn seat_name(
 /// Who sits at a place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Seat {
+    /// A person at this device.
     Person,
+    /// The computer, on this device.
     Cpu,
+    /// Played through a room: on the setup, a person at another device;
+    /// in a room's game, every seat this device does not hold (a person
+    /// elsewhere, or the computer the server plays), whose throws arrive
+    /// from the room.
+    Remote,
 }
 
 /// One throw in the log: who threw, what came up, and what it did (the
@@ -98,6 +105,10 @@ pub struct MawariMatch {
     /// from it; missing from older saves).
     #[serde(default)]
     pub start: Option<Race>,
+    /// A game played through a room: how many of the room's events this
+    /// device has taken in (none for a game on this device alone).
+    #[serde(default)]
+    pub room_events: Option<usize>,
 }
 
 impl MawariMatch {
@@ -120,6 +131,7 @@ impl MawariMatch {
             colours: Vec::new(),
             draw: None,
             start: None,
+            room_events: None,
         })
     }
 

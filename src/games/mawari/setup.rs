@@ -393,13 +393,14 @@ fn spawn_setup_ui(
                     let who = match seat {
                         Seat::Person => T::MawariPerson,
                         Seat::Cpu => T::OpponentCpu,
+                        Seat::Remote => T::MawariRemote,
                     };
                     option::<MawariDraft>(r, fonts, who.get(lang), ButtonLook::Action, move |d| {
                         if let Some(s) = d.seats.get_mut(i) {
-                            *s = if *s == Seat::Person {
-                                Seat::Cpu
-                            } else {
-                                Seat::Person
+                            *s = match *s {
+                                Seat::Person => Seat::Cpu,
+                                Seat::Cpu => Seat::Remote,
+                                Seat::Remote => Seat::Person,
                             };
                         }
                     });
@@ -539,11 +540,14 @@ fn spawn_setup_ui(
             ));
         }
         root.spawn(widgets::row()).with_children(|r| {
-            r.spawn((
-                widgets::key_button(fonts, lang, T::Start, true),
-                MawariBegin,
-            ))
-            .observe(begin);
+            // With someone far away, the game begins in a room.
+            let start = if d.seats.contains(&Seat::Remote) {
+                T::CreateRoom
+            } else {
+                T::Start
+            };
+            r.spawn((widgets::key_button(fonts, lang, start, true), MawariBegin))
+                .observe(begin);
             r.spawn(widgets::key_button(fonts, lang, T::Back, false))
                 .observe(go_to(Screen::GameList));
         });
@@ -788,6 +792,8 @@ pub(crate) struct MatchStarter<'w, 's> {
     store: ResMut<'w, Store>,
     pending: ResMut<'w, PendingPosition>,
     notice: ResMut<'w, StartNotice>,
+    settings: Res<'w, Settings>,
+    notes: ResMut<'w, SetupNotes>,
 }
 
 impl MatchStarter<'_, '_> {
@@ -796,6 +802,23 @@ impl MatchStarter<'_, '_> {
     fn start(&mut self) {
         let Some(draft) = &self.draft else { return };
         self.store.put(SETUP_KEY, &**draft);
+        if draft.seats.contains(&Seat::Remote) {
+            let lang = self.settings.lang;
+            let needs_person = T::MawariRoomNeedsPerson.get(lang).to_string();
+            if !draft.seats.contains(&Seat::Person) {
+                if !self.notes.0.contains(&needs_person) {
+                    self.notes.0.push(needs_person);
+                }
+                return;
+            }
+            self.notes.0.retain(|n| *n != needs_person);
+            if let Err(e) =
+                super::room::make_room(draft, &self.settings, &mut self.commands, &mut self.next)
+            {
+                error!("cannot make a room: {e}");
+            }
+            return;
+        }
         let seed = rand::random::<u64>();
         let position = self.pending.0.take();
         let made = match new_match(draft, position.as_deref(), seed) {

@@ -2,12 +2,14 @@
 //! the CPU's throw after a moment, the throw simulated and played into the
 //! race (and saved), then shown in the air and read.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::CELL;
 use super::dice_view::DiceSprites;
+use super::room::{self, RoomThrow, ThrowSent};
 use super::scene::{BoardPlace, Dice, Phase, Shown};
-use super::session::MawariMatch;
+use super::session::{MawariMatch, Seat};
 use crate::games::resume;
 use crate::rules::mawari::dice::{Pose, ThrowValue, Toss};
 use crate::rules::mawari::physics::{IMPACT_MIN, Impact};
@@ -16,6 +18,7 @@ use crate::shell::audio::{Clack, Sfx};
 use crate::shell::i18n::{Lang, T};
 use crate::shell::keys::ButtonFocus;
 use crate::shell::layout::PointerInput;
+use crate::shell::rooms::RoomLink;
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
 use crate::shell::{GameProgress, Screen};
@@ -128,7 +131,10 @@ pub(crate) fn cpu_throws(
         shown.waited = 0.0;
         return;
     }
-    if m.person_to_throw() || (m.race.sits_out() && !m.drawing()) {
+    let computer = m
+        .thrower()
+        .is_some_and(|p| m.seats.get(p) == Some(&Seat::Cpu));
+    if !computer || (m.race.sits_out() && !m.drawing()) {
         return;
     }
     shown.waited += time.delta_secs();
@@ -139,10 +145,21 @@ pub(crate) fn cpu_throws(
     }
 }
 
+/// Where the throws asked for go: played here, or in a room's game sent
+/// to the room, which throws them for every device.
+#[derive(SystemParam)]
+pub(crate) struct Throws<'w, 's> {
+    requests: MessageReader<'w, 's, ThrowRequest>,
+    from_room: MessageReader<'w, 's, RoomThrow>,
+    room: ResMut<'w, RoomLink>,
+    sent: ResMut<'w, ThrowSent>,
+}
+
 /// Simulates a requested throw and plays it into the race (saved at once:
-/// the animation only shows what has happened).
+/// the animation only shows what has happened). In a room's game the
+/// person's throw goes to the room, and the room's throws are played.
 pub(crate) fn start_throw(
-    mut requests: MessageReader<ThrowRequest>,
+    mut throws: Throws,
     mut m: ResMut<MawariMatch>,
     mut phase: ResMut<Phase>,
     dice: Res<Dice>,
@@ -151,7 +168,15 @@ pub(crate) fn start_throw(
     mut progress: ResMut<GameProgress>,
     mut sfx: MessageWriter<Sfx>,
 ) {
-    for ThrowRequest(toss) in requests.read() {
+    let mut tosses = Vec::new();
+    for request in throws.requests.read() {
+        let room = throws.room.bypass_change_detection();
+        if !room::throw_to_room(&m, room, request, &mut throws.sent) {
+            tosses.push(request.0);
+        }
+    }
+    tosses.extend(throws.from_room.read().map(|t| t.0));
+    for toss in &tosses {
         if !phase.is_waiting() || m.race.is_over() || place.screen != Screen::Play {
             continue;
         }

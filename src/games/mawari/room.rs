@@ -1,0 +1,333 @@
+//! まわり将棋 played through a room: the setup's seats (a person at this
+//! device, the computer, or someone far away) become the room's plan; when
+//! everyone is in, every device starts the same race, with its own seats
+//! as people and every other seat thrown by the room. A person's drag goes
+//! to the server as a gesture; the server adds the seed and sends the
+//! throw to every device, which simulates the same fall and plays it.
+
+use bevy::prelude::*;
+
+use super::scene::{Phase, Shown};
+use super::session::{COLOUR_NAMES, MawariMatch, Seat};
+use super::setup::{MawariDraft, TurnOrder};
+use super::throw::ThrowRequest;
+use crate::games::resume;
+use crate::net::protocol::{
+    ClientMessage, Event, RoomPlan, RoomView, SeatKind, SeatName, SeatPlan,
+};
+use crate::net::table::{MawariTableRules, hand_text, read_toss};
+use crate::rules::data::Strength;
+use crate::rules::mawari::dice::Toss;
+use crate::rules::mawari::order::FirstThrow;
+use crate::shell::Screen;
+use crate::shell::i18n::{Lang, T};
+use crate::shell::rooms::{
+    LinkState, RoomConnection, RoomLink, RoomTicket, TICKET_KEY, leave_room, refusal_text,
+    server_url, stamp_text,
+};
+use crate::shell::save::Store;
+use crate::shell::settings::Settings;
+
+/// A throw the room made, to be simulated and played here.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct RoomThrow(pub Toss);
+
+/// The room's number of events when this device last sent a throw: no
+/// second throw goes until the room has answered.
+#[derive(Resource, Default)]
+pub(crate) struct ThrowSent(Option<usize>);
+
+/// What the panel says about the room while something is wrong: the
+/// connection down, or a player away (the race waits for them).
+#[derive(Resource, Default, PartialEq)]
+pub(crate) struct RoomNote(pub Option<String>);
+
+/// The name a seat goes by in the room: as typed, else by its colour (never
+/// あなた: every device shows it).
+fn plan_name(draft: &MawariDraft, i: usize, lang: Lang) -> String {
+    let typed = draft.names.get(i).map_or("", |n| n.trim());
+    if !typed.is_empty() {
+        return typed.to_string();
+    }
+    let colour = draft.colours.get(i).map_or(i, |&c| usize::from(c));
+    let colour = COLOUR_NAMES[colour.min(COLOUR_NAMES.len() - 1)].get(lang);
+    match draft.seats.get(i) {
+        Some(Seat::Cpu) => T::MawariCpuName.fill(lang, &[&colour]),
+        _ => T::MawariPlayerName.fill(lang, &[&colour]),
+    }
+}
+
+/// The room a setup makes: its seats as chosen (the people at this device
+/// are the host's), its rules and the choices every device must share.
+pub(super) fn room_plan(draft: &MawariDraft, lang: Lang) -> Result<RoomPlan, String> {
+    let players = draft.seats.len();
+    let rules = MawariTableRules {
+        players,
+        rules: draft.rules,
+        draw_order: draft.order == TurnOrder::Draw,
+        places: draft.places,
+        colours: draft.colours.iter().take(players).copied().collect(),
+    };
+    let seats = draft
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            let kind = match seat {
+                Seat::Person => SeatKind::Host,
+                Seat::Cpu => SeatKind::Cpu(Strength::Normal),
+                Seat::Remote => SeatKind::Remote,
+            };
+            Ok(SeatPlan {
+                kind,
+                name: SeatName::new(&plan_name(draft, i, lang))?,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(RoomPlan {
+        game: crate::rules::data::GameId::Mawari,
+        rules: ron::to_string(&rules).map_err(|e| e.to_string())?,
+        seats,
+        draw_seats: false,
+        grace_seconds: crate::games::remote::GRACE_SECONDS,
+    })
+}
+
+/// Makes the room of the draft and opens the room screen.
+pub(super) fn make_room(
+    draft: &MawariDraft,
+    settings: &Settings,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) -> Result<(), String> {
+    let plan = room_plan(draft, settings.lang)?;
+    let connection = RoomConnection::create(server_url(settings), plan);
+    commands.insert_resource(RoomLink(Some(connection)));
+    next.set(Screen::Lobby);
+    Ok(())
+}
+
+/// The race a room's view starts on this device: the seats `mine` are
+/// people here, every other seat is thrown by the room.
+pub fn room_match(view: &RoomView, mine: &[u8], quick: bool) -> Result<MawariMatch, String> {
+    let rules: MawariTableRules =
+        ron::from_str(&view.rules).map_err(|e| format!("the room's rules: {e}"))?;
+    if view.seats.len() != rules.players {
+        return Err("the room's seats do not match its rules".to_string());
+    }
+    let seats = (0..rules.players)
+        .map(|i| {
+            if mine.contains(&(i as u8)) {
+                Seat::Person
+            } else {
+                Seat::Remote
+            }
+        })
+        .collect();
+    let mut m = MawariMatch::new(seats, rules.rules, quick, None, rand::random())?;
+    if rules.places {
+        m.race = m.race.playing_for_places();
+    }
+    if rules.draw_order {
+        m.draw = Some(FirstThrow::new(rules.players)?);
+    }
+    m.names = view
+        .seats
+        .iter()
+        .map(|s| s.name.as_str().to_string())
+        .collect();
+    m.colours = rules.colours;
+    m.room_events = Some(0);
+    Ok(m)
+}
+
+/// Once everyone is in, the race begins here too.
+pub(super) fn begin_room_match(
+    room: Res<RoomLink>,
+    draft: Option<Res<MawariDraft>>,
+    mut store: ResMut<Store>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(connection) = room.0.as_ref() else {
+        return;
+    };
+    let Some(view) = connection.view.as_ref() else {
+        return;
+    };
+    if !connection.is_started() {
+        return;
+    }
+    let quick = draft.is_some_and(|d| d.quick);
+    match room_match(view, &connection.seats, quick) {
+        Ok(m) => {
+            resume::keep(&mut store, &m);
+            commands.insert_resource(m);
+            next.set(Screen::Play);
+        }
+        Err(e) => error!("cannot start the room's race: {e}"),
+    }
+}
+
+/// The play screen opened from 続きから after the app was closed: the
+/// room again, from the ticket.
+pub(super) fn reopen_room(
+    m: Option<Res<MawariMatch>>,
+    mut room: ResMut<RoomLink>,
+    mut sent: ResMut<ThrowSent>,
+    mut note: ResMut<RoomNote>,
+    store: Res<Store>,
+) {
+    sent.0 = None;
+    note.0 = None;
+    if m.is_some_and(|m| m.room_events.is_some())
+        && room.0.is_none()
+        && let Ok(ticket) = store.get::<RoomTicket>(TICKET_KEY)
+    {
+        room.0 = Some(RoomConnection::resume(ticket));
+    }
+}
+
+/// A finished race's room is left with the play screen; an unfinished one
+/// stays, for 続きから.
+pub(super) fn leave_finished_room(
+    m: Option<Res<MawariMatch>>,
+    mut room: ResMut<RoomLink>,
+    mut store: ResMut<Store>,
+) {
+    if m.is_some_and(|m| m.room_events.is_some() && m.race.is_over()) {
+        leave_room(&mut room, &mut store);
+    }
+}
+
+/// Sends this device's throw to the room: the gesture without a seed,
+/// once every event of the room is taken in, and once.
+pub(super) fn send_throw(
+    m: &MawariMatch,
+    connection: &mut RoomConnection,
+    toss: &Toss,
+    sent: &mut ThrowSent,
+) {
+    let count = connection.events.len();
+    if m.room_events != Some(count) || sent.0 == Some(count) {
+        return;
+    }
+    let message = ClientMessage::Move {
+        after: count as u64,
+        text: hand_text(toss.dir_x, toss.dir_y, toss.speed),
+    };
+    if connection.send(&message) {
+        sent.0 = Some(count);
+    }
+}
+
+/// The room's events on this device, one throw at a time and only while
+/// the board waits (a turn that passes is passed here first, as the
+/// server did): the throws to play, greetings, refusals, and a line about
+/// the connection and who is away.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn take_room_events(
+    mut m: ResMut<MawariMatch>,
+    mut room: ResMut<RoomLink>,
+    phase: Res<Phase>,
+    mut shown: ResMut<Shown>,
+    mut sent: ResMut<ThrowSent>,
+    mut note: ResMut<RoomNote>,
+    settings: Res<Settings>,
+    mut throws: MessageWriter<RoomThrow>,
+) {
+    let Some(taken) = m.room_events else { return };
+    let lang = settings.lang;
+    let Some(connection) = room.bypass_change_detection().0.as_mut() else {
+        return;
+    };
+    for refusal in std::mem::take(&mut connection.refusals) {
+        sent.0 = None;
+        let text = T::RoomMoveRefused.fill(lang, &[&refusal_text(&refusal, lang)]);
+        shown.banner = Some((text, 3.0));
+    }
+    let mut taken = taken;
+    while taken < connection.events.len() {
+        let waiting = phase.is_waiting() && (m.drawing() || !m.race.sits_out());
+        if !waiting && !m.race.is_over() {
+            break;
+        }
+        match &connection.events[taken] {
+            Event::Moved { seat, text } => {
+                if m.thrower() != Some(usize::from(*seat)) {
+                    warn!("the room's throw by seat {seat} is not its turn here");
+                    shown.banner = Some((T::RoomRefusedOther.fill(lang, &[text]), 3.0));
+                    taken += 1;
+                    continue;
+                }
+                match read_toss(text) {
+                    Some(toss) => {
+                        taken += 1;
+                        throws.write(RoomThrow(toss));
+                        // One throw at a time: the next waits for the
+                        // board.
+                        break;
+                    }
+                    None => {
+                        warn!("the room's throw {text} cannot be read");
+                        shown.banner = Some((T::RoomRefusedOther.fill(lang, &[text]), 3.0));
+                        taken += 1;
+                    }
+                }
+            }
+            Event::Stamp { seat, stamp } => {
+                if !connection.seats.contains(seat) {
+                    let from = m.name(usize::from(*seat), lang);
+                    shown.banner = Some((
+                        T::RoomStampFrom.fill(lang, &[&from, &stamp_text(*stamp).get(lang)]),
+                        2.5,
+                    ));
+                }
+                taken += 1;
+            }
+            Event::Ended { winner, .. } => {
+                if m.race.winner.map(|w| w as u8) != *winner {
+                    warn!("the room's race ended otherwise than here");
+                }
+                taken += 1;
+            }
+            Event::Seated { .. } | Event::Started | Event::Resigned { .. } => taken += 1,
+        }
+    }
+    if m.room_events != Some(taken) {
+        m.room_events = Some(taken);
+    }
+    let away: Vec<String> = connection
+        .away
+        .iter()
+        .filter(|(seat, _)| !connection.seats.contains(seat))
+        .map(|(seat, _)| m.name(usize::from(*seat), lang))
+        .collect();
+    let line = if connection.state != LinkState::Open {
+        Some(T::RoomReconnecting.get(lang).to_string())
+    } else if !away.is_empty() {
+        Some(T::MawariRoomAway.fill(lang, &[&away.join("・")]))
+    } else {
+        None
+    };
+    if note.0 != line {
+        note.0 = line;
+    }
+}
+
+/// Whether a throw asked for here goes to the room rather than being
+/// played at once (and sends it).
+pub(super) fn throw_to_room(
+    m: &MawariMatch,
+    room: &mut RoomLink,
+    request: &ThrowRequest,
+    sent: &mut ThrowSent,
+) -> bool {
+    if m.room_events.is_none() {
+        return false;
+    }
+    if let Some(connection) = room.0.as_mut() {
+        send_throw(m, connection, &request.0, sent);
+    }
+    true
+}
