@@ -12,7 +12,7 @@ use crate::rules::game::{EndReason, Outcome, Side};
 use crate::rules::hasami::Hasami;
 use crate::rules::mawari::dice::{KomaDice, Toss};
 use crate::rules::mawari::order::{FirstThrow, next_thrower, play_value};
-use crate::rules::mawari::race::{MawariRules, Race};
+use crate::rules::mawari::race::{MawariRules, Race, RaceText};
 use crate::rules::musashi::Musashi;
 use crate::rules::record::{GameRecord, RecordError};
 use crate::rules::rulebook::Rulebook;
@@ -232,6 +232,44 @@ pub struct MawariTableRules {
     pub places: bool,
     /// Each seat's colour (an index of the app's colours), all different.
     pub colours: Vec<u8>,
+    /// A position to start from (a race's text, as `--position` takes
+    /// it); none for the corners.
+    #[serde(default)]
+    pub start: Option<String>,
+}
+
+impl MawariTableRules {
+    /// The race these rules begin, the same on the server and every
+    /// device.
+    pub fn race(&self) -> Result<Race, String> {
+        let mut race = match &self.start {
+            Some(text) => {
+                let start = RaceText::parse(text)?;
+                if start.pieces.len() != self.players {
+                    return Err(format!(
+                        "the start position has {} pieces for {} players",
+                        start.pieces.len(),
+                        self.players
+                    ));
+                }
+                start.race(self.rules)
+            }
+            None => Race::new(self.players, self.rules).map_err(|e| e.0)?,
+        };
+        if self.places {
+            race = race.playing_for_places();
+        }
+        Ok(race)
+    }
+
+    /// The draw for the first throw, if the room asks for one.
+    pub fn draw(&self) -> Result<Option<FirstThrow>, String> {
+        if self.draw_order {
+            FirstThrow::new(self.players).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
 }
 
 /// How a device writes a throw: the direction and speed of the hand, no
@@ -301,24 +339,16 @@ impl MawariTable {
     fn open(rules: &str) -> Result<Self, String> {
         let rules: MawariTableRules =
             ron::from_str(rules).map_err(|e| format!("the rules cannot be read: {e}"))?;
-        let mut race = Race::new(rules.players, rules.rules).map_err(|e| e.0)?;
-        if rules.places {
-            race = race.playing_for_places();
-        }
+        let race = rules.race()?;
         let mut colours = rules.colours.clone();
         colours.sort_unstable();
         colours.dedup();
         if colours.len() != rules.players {
             return Err("each player needs a colour of their own".to_string());
         }
-        let draw = if rules.draw_order {
-            Some(FirstThrow::new(rules.players)?)
-        } else {
-            None
-        };
         Ok(MawariTable {
             race,
-            draw,
+            draw: rules.draw()?,
             dice: KomaDice::new(),
             throws: 0,
             ended: None,

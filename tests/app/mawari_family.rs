@@ -374,6 +374,7 @@ fn war_match() -> MawariMatch {
         draw: None,
         start: None,
         room_events: None,
+        room_code: None,
     }
 }
 

@@ -499,6 +499,7 @@ fn mawari_rules(players: usize) -> String {
         draw_order: true,
         places: false,
         colours: (0..players as u8).rev().collect(),
+        start: None,
     })
     .unwrap()
 }
@@ -553,6 +554,27 @@ fn a_mawari_plan_must_match_its_rules() {
         make(mawari_plan(&nobody_far)),
         Err(Refusal::BadPlan(_))
     ));
+    // A start position must have a piece for every seat.
+    let from = |start: &str| {
+        let mut plan = mawari_plan(&kinds);
+        let mut rules: MawariTableRules = ron::from_str(&plan.rules).unwrap();
+        rules.start = Some(start.to_string());
+        plan.rules = ron::to_string(&rules).unwrap();
+        plan
+    };
+    assert!(matches!(
+        make(from("fu@0 fu@8 fu@16 fu@24")),
+        Err(Refusal::BadPlan(_))
+    ));
+    assert!(matches!(
+        make(from("fu@0 fu@8 nonsense")),
+        Err(Refusal::BadPlan(_))
+    ));
+    let near_the_end = from("hisha@6 hisha@14 hisha@22 turn=1");
+    assert!(make(near_the_end.clone()).is_ok());
+    let table = open_table(GameId::Mawari, &near_the_end.rules).unwrap();
+    // The plan's draw still comes first, from the position.
+    assert_eq!(table.seat_to_move(), Some(0));
 }
 
 /// A three-seat まわり将棋 room (a person on the host's device, one far

@@ -5,7 +5,9 @@
 // page reach the other; the second page is closed mid-game, a move is made
 // without it, and the link opened again takes its seat back where the game
 // stands; the game is then played to its end on the board (a lead of 3
-// kept through the other's turn), and both pages show the result.
+// kept through the other's turn), and both pages show the result. Then
+// まわり将棋 with three seats (a person at each page, the CPU), one page
+// closed and opened again mid-race, played to its end.
 //
 // Usage: node rooms_test.mjs <yorimichi binary with the server> <dist> <out>
 import { chromium } from "playwright-core";
@@ -58,6 +60,16 @@ const GAME = "1九→1四 9一→9六 6九→6二 2一→2四 3九→3四 ×1 8�
   .split(" ")
   .filter((w) => w.includes("→"));
 
+async function drag(page, x0, y0, x1, y1) {
+  await page.mouse.move(x0, y0);
+  await sleep(250);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) {
+    await page.mouse.move(x0 + ((x1 - x0) * i) / 5, y0 + ((y1 - y0) * i) / 5);
+    await sleep(25);
+  }
+  await page.mouse.up();
+}
 async function tap(page, [x, y]) {
   await page.mouse.move(x, y);
   await sleep(250);
@@ -155,6 +167,103 @@ try {
   }
   check(ended, "the game ends on the board, and both pages show the result");
   await guest.screenshot({ path: path.join(out, "web-room-result.png") });
+
+  // まわり将棋 with three seats from two browsers: on the first page's
+  // setup the second seat is made 離れた人 (a person at the host's page
+  // keeps the first, the CPU the third), from a start where the three 角
+  // each need two corners (basic rules); Enter makes the room. The second
+  // page opens the link. Each page throws by a drag when its seat is to
+  // throw, the server throws for the CPU; the second page is closed after
+  // its first throw and the race waits for it; the link opened again
+  // brings it back at the same throw, and the race is played to its end
+  // with both pages showing the same winner.
+  const mawariHostContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const mawariGuestContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const start = "rules=basic kaku@4 kaku@12 kaku@20 turn=0";
+  const mHost = await mawariHostContext.newPage();
+  watch(mHost, "mawari host");
+  await mHost.goto(`${base}?game=mawari&position=${encodeURIComponent(start)}`);
+  await mHost.waitForSelector('body[data-screen="Setup"]', { timeout: 120000 });
+  await sleep(2000);
+  await tap(mHost, [723, 246]); // the second seat: CPU → 離れた人
+  await sleep(1200);
+  await mHost.screenshot({ path: path.join(out, "web-room-mawari-setup.png") });
+  await mHost.keyboard.press("Enter"); // 部屋を作る
+  await mHost.waitForSelector('body[data-screen="Lobby"]', { timeout: 20000 });
+  await mHost.waitForSelector("body[data-room]", { timeout: 20000 });
+  const mawariCode = await mHost.evaluate(() => document.body.dataset.room);
+  check(/^[0-9A-Z]{8}$/.test(mawariCode), `the まわり将棋 room is made: ${mawariCode}`);
+  let mGuest = await mawariGuestContext.newPage();
+  watch(mGuest, "mawari guest");
+  await mGuest.goto(`${base}#room=${mawariCode}`);
+  await mGuest.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
+  await mHost.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
+  const position = (page) => page.evaluate(() => document.body.dataset.position || "");
+  const throwsOn = (page) => page.evaluate(() => Number(document.body.dataset.ply ?? -1));
+  check((await position(mGuest)) === (await position(mHost)) && (await position(mHost)).startsWith("kaku@4 kaku@12 kaku@20"),
+    `both pages begin the race from the host's start (${await position(mGuest)})`);
+  // Throws by drags on whichever page's seat is to throw, until `done`.
+  const seatOf = new Map([[mHost, 0]]);
+  async function throwUntil(pages, done, what, ms = 240000) {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (await done()) return true;
+      for (const page of pages) {
+        const pos = await position(page);
+        if (!pos.includes("winner=") && pos.endsWith(`turn=${seatOf.get(page)}`)) {
+          await drag(page, 335, 640, 390, 380);
+        }
+      }
+      await sleep(700);
+    }
+    check(false, `timed out: ${what}`);
+    return false;
+  }
+  seatOf.set(mGuest, 1);
+  const guestThrows = async () => {
+    const players = await mGuest.evaluate(() => document.body.dataset.players || "");
+    return players;
+  };
+  // The guest's first throw: its seat has moved on from turn=1.
+  let guestThrew = 0;
+  await throwUntil([mHost, mGuest], async () => {
+    const pos = await position(mGuest);
+    if (pos.endsWith("turn=1")) guestThrew = 1;
+    return pos.includes("winner=") || (guestThrew === 1 && !pos.endsWith("turn=1"));
+  }, "the second page's first throw");
+  check(!(await position(mHost)).includes("winner="), "the race is still on after the second page's first throw");
+  await mGuest.close();
+  // Without the second page the race goes on to its seat and waits there.
+  await throwUntil([mHost], async () => (await position(mHost)).endsWith("turn=1"), "the race reaching the absent seat");
+  await sleep(3000);
+  const waitedAt = await position(mHost);
+  const waitedThrows = await throwsOn(mHost);
+  check(waitedAt.endsWith("turn=1"), `the race waits for the absent player (${waitedAt}, ${waitedThrows} throws)`);
+  mGuest = await mawariGuestContext.newPage();
+  watch(mGuest, "mawari guest again");
+  await mGuest.goto(`${base}#room=${mawariCode}`);
+  await mGuest.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
+  let back = false;
+  for (let i = 0; i < 60 && !back; i++) {
+    back = (await position(mGuest)) === waitedAt;
+    if (!back) await sleep(500);
+  }
+  check(back, `the page opened again is at the same throw (${await position(mGuest)})`);
+  await sleep(1500);
+  await mGuest.screenshot({ path: path.join(out, "web-room-mawari.png") });
+  await throwUntil([mHost, mGuest], async () => {
+    const [a, b] = [await position(mHost), await position(mGuest)];
+    return a.includes("winner=") && a === b;
+  }, "the race's end on both pages");
+  const [endHost, endGuest] = [await position(mHost), await position(mGuest)];
+  check(endHost.includes("winner=") && endHost === endGuest,
+    `the three-seat race ends with the same winner on both pages after ${await throwsOn(mHost)} throws (${endHost})`);
+  const players = await mHost.evaluate(() => document.body.dataset.players || "");
+  check(players === (await guestThrows()), `both pages name the same players (${players})`);
+  await sleep(6000);
+  await mGuest.screenshot({ path: path.join(out, "web-room-mawari-result.png") });
+  await mawariHostContext.close();
+  await mawariGuestContext.close();
   check(errors.length === 0, `no console errors ${errors.length ? JSON.stringify(errors) : ""}`);
 } catch (e) {
   check(false, `the room test ran through: ${e}`);

@@ -96,6 +96,7 @@ pub(crate) fn enter(mut scene: SceneMaker) {
         draw: None,
         start: None,
         room_events: None,
+        room_code: None,
     };
     if scene.open(&m, Screen::Tutorial) {
         scene.commands.insert_resource(m);

@@ -18,7 +18,7 @@ use crate::net::protocol::{
 use crate::net::table::{MawariTableRules, hand_text, read_toss};
 use crate::rules::data::Strength;
 use crate::rules::mawari::dice::Toss;
-use crate::rules::mawari::order::FirstThrow;
+use crate::rules::mawari::levels::start_text;
 use crate::shell::Screen;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::rooms::{
@@ -58,15 +58,35 @@ fn plan_name(draft: &MawariDraft, i: usize, lang: Lang) -> String {
 }
 
 /// The room a setup makes: its seats as chosen (the people at this device
-/// are the host's), its rules and the choices every device must share.
-pub(super) fn room_plan(draft: &MawariDraft, lang: Lang) -> Result<RoomPlan, String> {
+/// are the host's), its rules and the choices every device must share,
+/// from the start or from `position` (a race's text; its number of pieces
+/// sets the seats, added seats the CPU's, as in a game on one device).
+pub(super) fn room_plan(
+    draft: &MawariDraft,
+    position: Option<&str>,
+    lang: Lang,
+) -> Result<RoomPlan, String> {
+    let mut draft = draft.clone();
+    let mut start = None;
+    let mut turn_given = false;
+    if let Some(text) = position {
+        let (rules, race) = start_text(text)?;
+        draft.seats.resize(race.pieces.len(), Seat::Cpu);
+        if let Some(rules) = rules {
+            draft.rules = rules;
+        }
+        turn_given = text.split_whitespace().any(|w| w.starts_with("turn="));
+        start = Some(race.write());
+    }
+    let draft = &draft;
     let players = draft.seats.len();
     let rules = MawariTableRules {
         players,
         rules: draft.rules,
-        draw_order: draft.order == TurnOrder::Draw,
+        draw_order: draft.order == TurnOrder::Draw && !turn_given,
         places: draft.places,
         colours: draft.colours.iter().take(players).copied().collect(),
+        start,
     };
     let seats = draft
         .seats
@@ -96,11 +116,12 @@ pub(super) fn room_plan(draft: &MawariDraft, lang: Lang) -> Result<RoomPlan, Str
 /// Makes the room of the draft and opens the room screen.
 pub(super) fn make_room(
     draft: &MawariDraft,
+    position: Option<&str>,
     settings: &Settings,
     commands: &mut Commands,
     next: &mut NextState<Screen>,
 ) -> Result<(), String> {
-    let plan = room_plan(draft, settings.lang)?;
+    let plan = room_plan(draft, position, settings.lang)?;
     let connection = RoomConnection::create(server_url(settings), plan);
     commands.insert_resource(RoomLink(Some(connection)));
     next.set(Screen::Lobby);
@@ -125,12 +146,8 @@ pub fn room_match(view: &RoomView, mine: &[u8], quick: bool) -> Result<MawariMat
         })
         .collect();
     let mut m = MawariMatch::new(seats, rules.rules, quick, None, rand::random())?;
-    if rules.places {
-        m.race = m.race.playing_for_places();
-    }
-    if rules.draw_order {
-        m.draw = Some(FirstThrow::new(rules.players)?);
-    }
+    m.race = rules.race()?;
+    m.draw = rules.draw()?;
     m.names = view
         .seats
         .iter()
@@ -138,6 +155,7 @@ pub fn room_match(view: &RoomView, mine: &[u8], quick: bool) -> Result<MawariMat
         .collect();
     m.colours = rules.colours;
     m.room_events = Some(0);
+    m.room_code = Some(view.room.clone());
     Ok(m)
 }
 
@@ -158,8 +176,18 @@ pub(super) fn begin_room_match(
     if !connection.is_started() {
         return;
     }
+    // The room's link opened again on a device that has this race: it
+    // goes on from the throws already played here.
+    let kept = resume::load::<MawariMatch>(&mut store).ok().filter(|m| {
+        m.room_code.as_ref() == Some(&view.room)
+            && m.room_events.is_some_and(|n| n <= connection.events.len())
+    });
     let quick = draft.is_some_and(|d| d.quick);
-    match room_match(view, &connection.seats, quick) {
+    let made = match kept {
+        Some(m) => Ok(m),
+        None => room_match(view, &connection.seats, quick),
+    };
+    match made {
         Ok(m) => {
             resume::keep(&mut store, &m);
             commands.insert_resource(m);

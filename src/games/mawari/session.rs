@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::games::resume::Resumable;
+use crate::net::protocol::RoomCode;
 use crate::rules::data::GameId;
 use crate::rules::mawari::dice::{Pose, Throw, ThrowValue, Toss};
 use crate::rules::mawari::order::{self, FirstThrow};
@@ -109,6 +110,10 @@ pub struct MawariMatch {
     /// device has taken in (none for a game on this device alone).
     #[serde(default)]
     pub room_events: Option<usize>,
+    /// The room's code, for a game played through one (its link opened
+    /// again goes on with this race).
+    #[serde(default)]
+    pub room_code: Option<RoomCode>,
 }
 
 impl MawariMatch {
@@ -132,6 +137,7 @@ impl MawariMatch {
             draw: None,
             start: None,
             room_events: None,
+            room_code: None,
         })
     }
 

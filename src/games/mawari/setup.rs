@@ -812,10 +812,17 @@ impl MatchStarter<'_, '_> {
                 return;
             }
             self.notes.0.retain(|n| *n != needs_person);
-            if let Err(e) =
-                super::room::make_room(draft, &self.settings, &mut self.commands, &mut self.next)
-            {
-                error!("cannot make a room: {e}");
+            let position = self.pending.0.take();
+            if let Err(e) = super::room::make_room(
+                draft,
+                position.as_deref(),
+                &self.settings,
+                &mut self.commands,
+                &mut self.next,
+            ) {
+                // A bad position is said on the setup, where it can be
+                // changed.
+                self.notes.0.push(e);
             }
             return;
         }
