@@ -185,7 +185,7 @@ try {
   await mHost.goto(`${base}?game=mawari&position=${encodeURIComponent(start)}`);
   await mHost.waitForSelector('body[data-screen="Setup"]', { timeout: 120000 });
   await sleep(2000);
-  await tap(mHost, [723, 246]); // the second seat: CPU → 離れた人
+  await tap(mHost, [736, 323]); // the second seat: CPU → 離れた人
   await sleep(1200);
   await mHost.screenshot({ path: path.join(out, "web-room-mawari-setup.png") });
   await mHost.keyboard.press("Enter"); // 部屋を作る
@@ -241,6 +241,7 @@ try {
   check(waitedAt.endsWith("turn=1"), `the race waits for the absent player (${waitedAt}, ${waitedThrows} throws)`);
   mGuest = await mawariGuestContext.newPage();
   watch(mGuest, "mawari guest again");
+  seatOf.set(mGuest, 1);
   await mGuest.goto(`${base}#room=${mawariCode}`);
   await mGuest.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
   let back = false;
