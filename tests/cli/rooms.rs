@@ -785,3 +785,33 @@ fn four_play_mawari_shogi_through_a_room_two_at_the_host_one_far_away_and_the_co
     assert_eq!(host.refusal(), Refusal::Finished);
     server.stop();
 }
+
+/// The desktop reaches a room server behind TLS (`wss://`, as hosting
+/// puts it): the link makes a TLS handshake. Against this plain server the
+/// handshake fails, as a handshake, and not for want of TLS in the build.
+#[test]
+fn a_desktop_link_speaks_tls_to_wss_addresses() {
+    let db = database("tls");
+    let server = serve(&db, 60);
+    let url = server.url().replace("ws://", "wss://");
+    let mut link = Link::open(&url).expect("a link is made");
+    let deadline = Instant::now() + WAIT;
+    let why = loop {
+        if let Some(why) = link.poll().into_iter().find_map(|e| match e {
+            LinkEvent::Closed(why) => Some(why.unwrap_or_default()),
+            _ => None,
+        }) {
+            break why;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the TLS link neither opened nor closed"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    eprintln!("wss:// to a plain server: {why}");
+    assert!(!why.is_empty());
+    assert!(!why.to_lowercase().contains("not compiled"), "{why}");
+    assert!(!why.to_lowercase().contains("tls support"), "{why}");
+    server.stop();
+}
