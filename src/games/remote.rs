@@ -19,8 +19,8 @@ use crate::rules::game::{EndReason, Outcome};
 use crate::shell::Screen;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::rooms::{
-    LinkState, RoomConnection, RoomLink, RoomTicket, TICKET_KEY, leave_room, refusal_text,
-    server_url, stamp_text,
+    LinkState, RoomConnection, RoomLink, RoomRulesLine, RoomTicket, TICKET_KEY, leave_room,
+    refusal_text, server_url, stamp_text,
 };
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
@@ -34,7 +34,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
     app.init_resource::<RemoteSync<G>>()
         .add_systems(
             Update,
-            begin_remote_match::<G>
+            (describe_room_rules::<G>, begin_remote_match::<G>)
                 .run_if(in_state(Screen::Lobby))
                 .run_if(chosen(G::ID)),
         )
@@ -121,6 +121,35 @@ pub fn make_room<G: Playable>(
             next.set(Screen::Lobby);
         }
         Err(e) => error!("cannot make a room for {}: {e}", G::ID.id()),
+    }
+}
+
+/// The room's rules in words for the room screen: the preset they are,
+/// or 自分で決める.
+fn describe_room_rules<G: Playable>(
+    room: Res<RoomLink>,
+    presets: Res<Presets<G>>,
+    settings: Res<Settings>,
+    mut line: ResMut<RoomRulesLine>,
+) {
+    let Some(view) = room.0.as_ref().and_then(|c| c.view.as_ref()) else {
+        return;
+    };
+    let Ok(rules) = ron::from_str::<G::Rules>(&view.rules) else {
+        return;
+    };
+    let lang = settings.lang;
+    let name = presets
+        .0
+        .presets
+        .iter()
+        .find(|p| p.rules == rules)
+        .map_or_else(
+            || T::CustomRules.get(lang).to_string(),
+            |p| lang.text(&p.name).to_string(),
+        );
+    if line.0.as_deref() != Some(name.as_str()) {
+        line.0 = Some(name);
     }
 }
 

@@ -30,6 +30,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<RoomLink>()
         .init_non_send::<RoomSocket>()
         .init_resource::<JoinDraft>()
+        .init_resource::<RoomRulesLine>()
         .add_systems(Update, pump_room)
         .add_systems(OnEnter(Screen::Lobby), spawn_lobby)
         .add_systems(
@@ -366,6 +367,11 @@ pub fn leave_room(room: &mut RoomLink, store: &mut Store) {
     store.remove(TICKET_KEY);
 }
 
+/// The room's rules in words, for the room screen: written by the game
+/// whose room it is (the shell cannot read a game's rules).
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct RoomRulesLine(pub Option<String>);
+
 /// The code being typed on the room screen, before there is a room.
 #[derive(Resource, Default, Debug, PartialEq)]
 pub struct JoinDraft {
@@ -392,6 +398,7 @@ fn spawn_lobby(
     settings: Res<Settings>,
     room: Res<RoomLink>,
     draft: Res<JoinDraft>,
+    rules: Res<RoomRulesLine>,
 ) {
     let lang = settings.lang;
     commands
@@ -410,7 +417,7 @@ fn spawn_lobby(
             ));
             match room.0.as_ref() {
                 None => code_entry(root, &fonts, lang, &draft),
-                Some(connection) => room_status(root, &fonts, lang, connection),
+                Some(connection) => room_status(root, &fonts, lang, connection, &rules),
             }
             root.spawn(widgets::row()).with_children(|row| {
                 row.spawn(widgets::key_button(&fonts, lang, T::LeaveRoom, false))
@@ -472,6 +479,7 @@ fn room_status(
     fonts: &Fonts,
     lang: Lang,
     connection: &RoomConnection,
+    rules: &RoomRulesLine,
 ) {
     let status = match connection.state {
         LinkState::Connecting => T::RoomConnecting.get(lang).to_string(),
@@ -498,6 +506,17 @@ fn room_status(
         ty::HEADING,
         palette::INK,
     ));
+    if let Some(line) = &rules.0 {
+        root.spawn((
+            widgets::text(
+                fonts,
+                T::RoomRules.fill(lang, &[line]),
+                ty::BODY,
+                palette::INK_SOFT,
+            ),
+            RoomRulesText,
+        ));
+    }
     root.spawn(widgets::label(
         fonts,
         lang,
@@ -550,6 +569,10 @@ fn room_status(
     root.spawn(widgets::text(fonts, status, ty::BODY, palette::INK_SOFT));
 }
 
+/// The room's rules on the room screen (tests read it).
+#[derive(Component)]
+pub struct RoomRulesText;
+
 /// The room code on the room screen (tests read it).
 #[derive(Component)]
 pub struct RoomCodeText;
@@ -580,15 +603,16 @@ fn redraw_lobby(
     settings: Res<Settings>,
     room: Res<RoomLink>,
     draft: Res<JoinDraft>,
+    rules: Res<RoomRulesLine>,
     roots: Query<Entity, With<LobbyRoot>>,
 ) {
-    if !(room.is_changed() || draft.is_changed() || settings.is_changed()) {
+    if !(room.is_changed() || draft.is_changed() || settings.is_changed() || rules.is_changed()) {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn_lobby(commands, fonts, settings, room, draft);
+    spawn_lobby(commands, fonts, settings, room, draft, rules);
 }
 
 /// Letters typed on a keyboard go into the code; Enter joins.

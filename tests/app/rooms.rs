@@ -25,7 +25,7 @@ use yorimichi::rules::musashi::Musashi;
 use yorimichi::server::{Running, ServeOptions, start};
 use yorimichi::shell::Screen;
 use yorimichi::shell::i18n::Lang;
-use yorimichi::shell::rooms::{CodeKey, JoinButton, RoomLink};
+use yorimichi::shell::rooms::{CodeKey, JoinButton, RoomLink, RoomRulesText};
 use yorimichi::shell::screens::CardButton;
 use yorimichi::shell::settings::Settings;
 
@@ -118,6 +118,22 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
         room_code(app).is_some()
     });
     let code = room_code(host).unwrap();
+    // The room screen names the rules: the setup's preset.
+    let preset = {
+        let d = host.world().resource::<SetupDraft<G>>();
+        let presets = host.world().resource::<yorimichi::games::session::Presets<G>>();
+        presets
+            .0
+            .preset(&d.preset)
+            .map(|p| p.name.ja.clone())
+            .expect("the setup's preset")
+    };
+    run_until(&mut [host], "the room's rules in words", |app| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Text, With<RoomRulesText>>();
+        q.iter(app.world()).any(|t| t.0.contains(&preset))
+    });
     join_with_pad(guest, &code);
     run_until(&mut [host, guest], "the host's game", |app| {
         screen(app) == Screen::Play
@@ -498,6 +514,14 @@ fn mawari_shogi_plays_through_a_room_with_someone_far_away_and_the_cpu() {
         room_code(app).is_some()
     });
     let code = room_code(&host).unwrap();
+    // The room screen says the rules every device will play.
+    run_until(&mut [&mut host], "the room's rules in words", |app| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Text, With<RoomRulesText>>();
+        q.iter(app.world())
+            .any(|t| t.0.contains("全部") && t.0.contains("振り順"))
+    });
     join_with_pad(&mut guest, &code);
     run_until(&mut [&mut host, &mut guest], "the host's race", |app| {
         screen(app) == Screen::Play

@@ -147,7 +147,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            room::begin_room_match
+            (room::describe_room_rules, room::begin_room_match)
                 .run_if(in_state(Screen::Lobby))
                 .run_if(chosen()),
         )

@@ -18,12 +18,12 @@ use crate::net::protocol::{
 use crate::net::table::{MawariTableRules, hand_text, read_toss};
 use crate::rules::data::Strength;
 use crate::rules::mawari::dice::Toss;
-use crate::rules::mawari::levels::start_text;
+use crate::rules::mawari::levels::{presets, start_text};
 use crate::shell::Screen;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::rooms::{
-    LinkState, RoomConnection, RoomLink, RoomTicket, TICKET_KEY, leave_room, refusal_text,
-    server_url, stamp_text,
+    LinkState, RoomConnection, RoomLink, RoomRulesLine, RoomTicket, TICKET_KEY, leave_room,
+    refusal_text, server_url, stamp_text,
 };
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
@@ -157,6 +157,41 @@ pub fn room_match(view: &RoomView, mine: &[u8], quick: bool) -> Result<MawariMat
     m.room_events = Some(0);
     m.room_code = Some(view.room.clone());
     Ok(m)
+}
+
+/// The room's rules in words for the room screen: the preset they are (or
+/// 自分で決める), the turn order drawn, and who sits where.
+pub(super) fn describe_room_rules(
+    room: Res<RoomLink>,
+    settings: Res<Settings>,
+    mut line: ResMut<RoomRulesLine>,
+) {
+    let Some(view) = room.0.as_ref().and_then(|c| c.view.as_ref()) else {
+        return;
+    };
+    let Ok(rules) = ron::from_str::<MawariTableRules>(&view.rules) else {
+        return;
+    };
+    let lang = settings.lang;
+    let mut words = vec![
+        presets()
+            .ok()
+            .and_then(|p| p.presets.into_iter().find(|p| p.rules == rules.rules))
+            .map_or_else(
+                || T::CustomRules.get(lang).to_string(),
+                |p| lang.text(&p.name).to_string(),
+            ),
+    ];
+    if rules.draw_order {
+        words.push(T::MawariOrderDraw.get(lang).to_string());
+    }
+    if rules.places {
+        words.push(T::MawariPlacesOption.get(lang).to_string());
+    }
+    let name = words.join(" · ");
+    if line.0.as_deref() != Some(name.as_str()) {
+        line.0 = Some(name);
+    }
 }
 
 /// Once everyone is in, the race begins here too.
