@@ -151,7 +151,7 @@ web-test: deps-test web-build
 		$(SHOTS)/web-phone-chushogi.png $(SHOTS)/web-phone-mawari.png $(SHOTS)/web-review.png \
 		$(SHOTS)/web-error-webgl.png $(SHOTS)/web-error-file.png \
 		$(SHOTS)/web-room-lobby.png $(SHOTS)/web-room-play.png $(SHOTS)/web-room-result.png \
-		$(SHOTS)/web-room-mawari.png $(SHOTS)/web-room-mawari-result.png
+		$(SHOTS)/web-room-mawari.png $(SHOTS)/web-room-mawari-result.png $(SHOTS)/web-room-desktop.png
 
 # The self-play strength table in docs/strength.md (takes a while: 200 games a pairing,
 # 40 for 中将棋, whose つよい games take about a minute and a half each).

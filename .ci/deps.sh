@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 packages=(pkg-config libasound2-dev libudev-dev libxkbcommon-dev libwayland-dev)
 case "$what" in
-  test) packages+=(xvfb xauth mesa-vulkan-drivers chromium python3) ;;
+  test) packages+=(xvfb xauth xdotool mesa-vulkan-drivers chromium python3) ;;
   web) packages+=(python3) ;;
 esac
 

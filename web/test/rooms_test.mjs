@@ -7,12 +7,14 @@
 // stands; the game is then played to its end on the board (a lead of 3
 // kept through the other's turn), and both pages show the result. Then
 // まわり将棋 with three seats (a person at each page, the CPU), one page
-// closed and opened again mid-race, played to its end.
+// closed and opened again mid-race, played to its end. Last, a page and
+// the desktop app (in an X server of its own, clicked with xdotool) play a
+// whole はさみ将棋 game through a room.
 //
 // Usage: node rooms_test.mjs <yorimichi binary with the server> <dist> <out>
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -265,6 +267,88 @@ try {
   await mGuest.screenshot({ path: path.join(out, "web-room-mawari-result.png") });
   await mawariHostContext.close();
   await mawariGuestContext.close();
+
+  // A browser and the desktop app: the page makes a はさみ将棋 room (先手),
+  // the desktop build joins with `yorimichi --join CODE --server …` in its
+  // own window (an X server of its own, a fresh home folder), and the whole
+  // game is played, the desktop's moves clicked in its window (xdotool):
+  // each of its moves reaches the page, and the page's moves the desktop
+  // (or it could not answer them), to the end on the board.
+  const crossContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await crossContext.newPage();
+  watch(page, "page with the desktop");
+  await page.goto(`${base}?game=hasami`);
+  await page.waitForSelector('body[data-screen="Setup"]', { timeout: 120000 });
+  await sleep(1500);
+  await tap(page, [248, 297]);
+  await sleep(800);
+  await tap(page, [560, 549]);
+  await page.waitForSelector("body[data-room]", { timeout: 20000 });
+  const crossCode = await page.evaluate(() => document.body.dataset.room);
+  const display = `:${50 + (process.pid % 40)}`;
+  const home = mkdtempSync(path.join(tmpdir(), "yorimichi-desktop-"));
+  const xvfb = spawn("Xvfb", [display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], { stdio: "ignore" });
+  await sleep(1500);
+  const env = { ...process.env, DISPLAY: display, HOME: home, XDG_DATA_HOME: path.join(home, "data"), XDG_CONFIG_HOME: path.join(home, "config") };
+  delete env.WAYLAND_DISPLAY;
+  const desktop = spawn(bin, ["--join", crossCode, "--server", `ws://127.0.0.1:${port}/ws`], { env, stdio: ["ignore", "ignore", "pipe"] });
+  let desktopLog = "";
+  desktop.stderr.on("data", (d) => (desktopLog += d).length > 20000 && (desktopLog = desktopLog.slice(-10000)));
+  const xdo = (...args) =>
+    new Promise((resolve) => {
+      const p = spawn("xdotool", args, { env, stdio: ["ignore", "pipe", "ignore"] });
+      let text = "";
+      p.stdout.on("data", (d) => (text += d));
+      p.on("close", (code) => resolve(code === 0 ? text.trim() : ""));
+    });
+  try {
+    let window = "";
+    for (let i = 0; i < 120 && !window; i++) {
+      window = (await xdo("search", "--name", "Yorimichi")).split("\n")[0];
+      if (!window) await sleep(500);
+    }
+    check(window !== "", `the desktop app opens its window (${window})`);
+    await page.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
+    check(true, "the desktop joins the page's room and both begin");
+    await sleep(5000);
+    // A click in the desktop's window: the pointer moved there first, then
+    // pressed and released.
+    const click = async ([x, y]) => {
+      await xdo("mousemove", "--window", window, String(x), String(y));
+      await sleep(250);
+      await xdo("mousedown", "1");
+      await sleep(80);
+      await xdo("mouseup", "1");
+    };
+    for (let i = 0; i < GAME.length; i++) {
+      if (i % 2 === 0) {
+        await play(page, false, i, []);
+        continue;
+      }
+      const [from, to] = GAME[i].split("→");
+      for (let attempt = 0; attempt < 4 && (await ply(page)) <= i; attempt++) {
+        await click(square(from, true));
+        await sleep(500);
+        await click(square(to, true));
+        if (await waitForPly(page, i + 1, 24)) break;
+        await click([1050, 780]);
+        await sleep(800);
+      }
+      check((await ply(page)) >= i + 1, `the desktop's move ${i + 1} ${GAME[i]} reaches the page`);
+    }
+    const over = await page
+      .waitForSelector('body[data-screen="Result"]', { timeout: 30000 })
+      .then(() => true)
+      .catch(() => false);
+    check(over, "the game between the page and the desktop ends on the board");
+    await page.screenshot({ path: path.join(out, "web-room-desktop.png") });
+  } finally {
+    desktop.kill();
+    xvfb.kill();
+    if (failed) console.log(`the desktop's log:\n${desktopLog.slice(-3000)}`);
+    rmSync(home, { recursive: true, force: true });
+    await crossContext.close();
+  }
   check(errors.length === 0, `no console errors ${errors.length ? JSON.stringify(errors) : ""}`);
 } catch (e) {
   check(false, `the room test ran through: ${e}`);
