@@ -121,6 +121,7 @@ def main():
             text: (ja: "{ja}({reading}):{moves_ja}駒を選ぶと、動けるマスに青い点が出ます。{task_ja}", en: "{en} ({ja}, {reading}): {moves_en} Select it to see its moves as blue dots. {task_en}"),
             board: [{board}],
             highlights: ["{name(*at(*target))}"],
+            pieces_left_out: true,
             expect: Some({expect}),{captures}
             wrong: Some((ja: "{ja}の動きをもう一度見てみましょう。{task_ja}", en: "Look at the {en.lower()}'s moves again. {task_en}")),
             right: Some((ja: "よくできました。", en: "Well done.")),
@@ -130,6 +131,8 @@ def main():
         "// 駒の動かし方: a lesson for each of the 30 中将棋 pieces, written by\n"
         "// tools/make_chu_lessons.py (edit that, not this). Diagrams are SFEN ranks\n"
         "// (rank 一 first); each task is checked against the engine by the tests.\n"
+        "// Each diagram shows one piece with the kings (a game with so little\n"
+        "// left would be over): `pieces_left_out` says so to the player.\n"
         "Tutorial(\n"
         '    id: "pieces",\n'
         '    title: (ja: "駒の動かし方", en: "How the pieces move"),\n'

@@ -327,6 +327,13 @@ fn expect(pos: &ChuPosition, mv: ChuMove) -> String {
     )
 }
 
+/// Whether `mv` wins the game at once in `pos` (takes the last royal).
+fn game_won(pos: &ChuPosition, mv: ChuMove) -> bool {
+    let game = Chu::new(ChuRules::JCSA);
+    game.outcome(&game.play(pos, mv))
+        .is_some_and(|o| o.winner == Some(game.side_to_move(pos)))
+}
+
 fn render(found: &[Vec<(ChuPosition, Verdict)>; 3]) -> String {
     const LEVELS: [(&str, &str); 3] = [("初級", "Easy"), ("中級", "Medium"), ("上級", "Hard")];
     let mut out = String::from(
@@ -347,12 +354,19 @@ fn render(found: &[Vec<(ChuPosition, Verdict)>; 3]) -> String {
             let board = sfen.split_whitespace().next().unwrap_or_default();
             let rows: Vec<String> = board.split('/').map(|r| format!("\"{r}\"")).collect();
             let answer = japanese_move(pos, verdict.best);
+            // An answer that takes the king ends the game, and says so.
+            let wins = if game_won(pos, verdict.best) {
+                "            wins: Some(true),\n"
+            } else {
+                ""
+            };
             out.push_str(&format!(
                 "        (\n            title: (ja: \"{number}. {ja_level}・{ja_theme}\", en: \"{number}. {en_level}: {en_theme}\"),\n\
                  \x20           text: (ja: \"☗の番です。{ja_task}\", en: \"Sente (☗) to move. {en_task}\"),\n\
                  \x20           board: [{}],\n\
                  \x20           level: Some({}),\n\
                  \x20           expect: Some({}),\n\
+                 {wins}\
                  \x20           wrong: Some((ja: \"もっと得をする手があります。駒の利きをよく見ましょう。\", en: \"There is a better move. Look at what each piece attacks.\")),\n\
                  \x20           right: Some((ja: \"正解:{answer}\", en: \"Correct: {answer}\")),\n        ),\n",
                 rows.join(", "),

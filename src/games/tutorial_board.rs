@@ -67,7 +67,7 @@ impl<G: Playable> TutorialBoard<G> {
     /// checked when they load, so this only fails on an unchecked step).
     pub fn for_step(game: G, step: &TutorialStep) -> Result<Self, String> {
         let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-        let diagram = game.diagram(&rows, step.to_move)?;
+        let diagram = game.diagram(&rows, step.to_move, step.captured)?;
         let so_far = content::replay(&game, game.graph(), diagram, &step.history)
             .map_err(|(i, e)| format!("history[{i}]: {e}"))?;
         let mut board = TutorialBoard::new(game, so_far.position().clone());
@@ -508,12 +508,22 @@ fn redraw<G: Playable>(
     if !board.choice.is_empty() {
         spawn_choice(&mut commands, scope.clone(), &board, &fonts, settings.lang);
     }
+    // What the diagram itself does not show: the captures so far (a lead
+    // in はさみ将棋), and that pieces were left out of it.
+    let mut notes = Vec::new();
+    if step.captured != [0, 0] {
+        notes.push(board.game.status_line(&board.pos, settings.lang));
+    }
+    if step.pieces_left_out {
+        notes.push(T::PiecesLeftOut.get(settings.lang).to_string());
+    }
     tutorial::spawn_panel(
         &mut commands,
         scope,
         &fonts,
         settings.lang,
         &progress,
+        &notes,
         earned,
         back,
         panel_node(*layout, 300.0),

@@ -380,6 +380,37 @@ pub struct TutorialStep {
     /// 子 on each side along one line, where the 親 stepping in takes).
     #[serde(default)]
     pub opens_gap: Option<bool>,
+    /// はさみ将棋: the captures so far, 先手's then 後手's, so that a
+    /// diagram can show a lead. The other games' diagrams carry none (what
+    /// they have lost is what is missing from the board).
+    #[serde(default)]
+    pub captured: [u8; 2],
+    /// The diagram shows a finished game on purpose, and how it ended.
+    /// Without it the game in the diagram must still be going on.
+    #[serde(default)]
+    pub shows_end: Option<ShownEnd>,
+    /// The diagram leaves pieces out on purpose: the step says so to the
+    /// player, and the diagram is checked only for what the step claims,
+    /// not as a game in progress.
+    #[serde(default)]
+    pub pieces_left_out: bool,
+}
+
+/// How the finished game a step shows has ended.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum ShownEnd {
+    Won(Side),
+    Drawn,
+}
+
+impl ShownEnd {
+    /// Whether `outcome` is this end.
+    pub fn is(self, outcome: super::game::Outcome) -> bool {
+        match self {
+            ShownEnd::Won(side) => outcome.winner == Some(side),
+            ShownEnd::Drawn => outcome.winner.is_none(),
+        }
+    }
 }
 
 fn first() -> Side {

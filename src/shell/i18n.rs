@@ -250,6 +250,7 @@ texts! {
     Previous => ("前へ", "Back"),
     TryIt => ("やってみよう", "Try it"),
     TutorialDone => ("チュートリアルはおしまいです", "That is the end of the tutorial"),
+    PiecesLeftOut => ("この図では駒を省いています", "Some pieces are left out of this diagram"),
     Moves => ("手", "moves"),
     StopJump => ("跳ぶのをやめる", "Stop jumping"),
     StopHere => ("ここで止まる", "Stop here"),

@@ -130,8 +130,8 @@ impl LessonRecord {
 }
 
 /// The panel (`node`: on the right, or below the board in a portrait
-/// window): title, step text, feedback, 前へ / 次へ, back (to `back`: the
-/// list, or the lessons menu).
+/// window): title, step text, `notes` on the diagram, feedback, 前へ /
+/// 次へ, back (to `back`: the list, or the lessons menu).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn spawn_panel(
     commands: &mut Commands,
@@ -139,6 +139,7 @@ pub(crate) fn spawn_panel(
     fonts: &Fonts,
     lang: Lang,
     progress: &TutorialProgress,
+    notes: &[String],
     earned: Option<u8>,
     back: Screen,
     node: Node,
@@ -169,6 +170,14 @@ pub(crate) fn spawn_panel(
             ty::BODY,
             palette::INK,
         ));
+        for note in notes {
+            panel.spawn(widgets::text(
+                fonts,
+                note.clone(),
+                ty::BODY,
+                palette::INK_SOFT,
+            ));
+        }
         panel.spawn(widgets::text(
             fonts,
             progress.feedback_text(lang),

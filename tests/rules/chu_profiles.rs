@@ -131,19 +131,54 @@ fn lishogi_draws_when_only_the_kings_can_move() {
 /// Found by the differential test against shogiops
 /// (`tools/shogiops/diff.mjs`): a lion takes a pawn and then a lion two
 /// squares from where it started, the pawn it took being the only piece
-/// that protected that lion. The seed's rules look at the board after the
-/// move (nothing can take back: legal); lishogi counts protectors on the
-/// board before it, the pawn included (refused).
+/// that protected that lion. Both profiles count the protectors on the
+/// board before the move, the pawn included: refused.
 #[test]
-fn a_pawn_taken_on_the_first_step_still_protects_under_lishogi() {
+fn a_pawn_taken_on_the_first_step_still_protects() {
     let p = pos(
         "lfcsgekgscfl/a1b1txot1b1a/mvrhd2dhrvm/ppppp2Npppp/3i2p1i3/6n5/12/3I4I3/PPPPPPPPPPP1/MVRHD1QDHRBM/A1B1TOXT3A/LFCSGKEGSCFL b - 27",
     );
-    assert!(legal(Profile::Jcsa, &p, "5d6e6f"));
-    assert!(!legal(Profile::Lishogi, &p, "5d6e6f"));
-    // Taking the pawn alone stays legal under both.
-    assert!(legal(Profile::Jcsa, &p, "5d6e"));
-    assert!(legal(Profile::Lishogi, &p, "5d6e"));
+    for profile in Profile::ALL {
+        assert!(!legal(profile, &p, "5d6e6f"), "{profile:?}");
+        // Taking the pawn alone stays legal.
+        assert!(legal(profile, &p, "5d6e"), "{profile:?}");
+    }
+}
+
+/// The JCSA's 足 is judged in the position the move is made in: a 付け喰い
+/// whose first step takes the 仲人 that protects the lion is refused, as
+/// lishogi refuses it. Without the 仲人 the lion is free to take.
+#[test]
+fn a_go_between_taken_on_the_first_step_still_protects() {
+    let sfen = "k9n1/10i1/9N2/12/12/12/12/12/12/12/12/K11 b - 1";
+    for profile in Profile::ALL {
+        assert!(!legal(profile, &pos(sfen), "3c2b2a"), "{profile:?}");
+        // Taking the 仲人 alone, or 居食い of it, is no lion capture.
+        assert!(legal(profile, &pos(sfen), "3c2b"), "{profile:?}");
+        assert!(legal(profile, &pos(sfen), "3c2b3c"), "{profile:?}");
+    }
+    let unprotected = "k9n1/12/9N2/12/12/12/12/12/12/12/12/K11 b - 1";
+    for profile in Profile::ALL {
+        assert!(legal(profile, &pos(unprotected), "3c2a"), "{profile:?}");
+    }
+}
+
+/// Under 先獅子 (後手's lion was just taken on 2k by a rook), 後手's 飛鷲
+/// takes 先手's lion on its first step and the gold that protects it on
+/// its second. The JCSA counts the gold (the lion was protected when the
+/// move was made): refused. lishogi's 先獅子 only forbids ending the move
+/// on a lion: allowed.
+#[test]
+fn under_sakijishi_a_protector_taken_on_the_second_step_still_counts_under_jcsa() {
+    let p = pos("k11/12/12/12/5+d6/4N7/3G8/12/12/12/10R1/K11 w 2k 1");
+    assert_eq!(p.lion_taken_at().map(|s| s.name()), Some("2k".into()));
+    assert!(!legal(Profile::Jcsa, &p, "7e8f9g"));
+    assert!(legal(Profile::Lishogi, &p, "7e8f9g"));
+    // Without 先獅子 the eagle may take the lion and the gold in either.
+    let free = pos("k11/12/12/12/5+d6/4N7/3G8/12/12/12/10R1/K11 w - 1");
+    for profile in Profile::ALL {
+        assert!(legal(profile, &free, "7e8f9g"), "{profile:?}");
+    }
 }
 
 /// The positions in which HaChu, to move, sent no move in matches: each

@@ -64,6 +64,7 @@ fn a_step_titled_as_the_setup_must_show_the_setup() {
         &problems(HASAMI, &text),
         &[
             "levels/tutorials/hasami.ron: steps[0].board: the diagram is shown as the start position but is not: 1一 has nothing where the start has と (step 「駒の並べ方」)",
+            "levels/tutorials/hasami.ron: steps[0].board: the diagram leaves pieces out (後手(と) has 8 on the board or taken by the other, of the 9 it starts with): add them, or declare `pieces_left_out: true` (the step then says 「この図では駒を省いています」) (step 「駒の並べ方」)",
         ],
     );
 }
@@ -89,7 +90,7 @@ fn an_arrow_through_a_piece_is_named() {
     // The old コツ3: the arrow 6三→6五 passed through the 歩 on 6四.
     let text = tutorial(
         r#"title: (ja: "コツ3", en: "Tip 3"), text: (ja: "取り返す。", en: "Take back."),
-        board: [".........", ".........", "...S.....", "...F.....", ".........", "...F.....", ".........", ".........", "........."],
+        board: [".........", ".........", "...S.....", "...F.....", ".........", "...F.....", ".........", ".........", "........."], pieces_left_out: true,
         arrows: [(from: "6三", to: "6五")],"#,
     );
     assert_lines(
@@ -105,7 +106,7 @@ fn a_line_of_arrows_is_played_move_by_move() {
     // Two moves of the same side are not a line of play.
     let text = tutorial(
         r#"title: (ja: "線", en: "Line"), text: (ja: "2手。", en: "Two moves."),
-        board: [".....S...", ".........", ".........", ".........", ".........", ".........", ".........", ".........", "F...F...."],
+        board: [".....S...", ".........", ".........", ".........", ".........", ".........", ".........", ".........", "F...F...."], pieces_left_out: true,
         arrows: [(from: "9九", to: "9五"), (from: "5九", to: "5五")],"#,
     );
     assert_lines(
@@ -120,7 +121,7 @@ fn a_line_of_arrows_is_played_move_by_move() {
 fn a_highlight_and_a_try_it_off_the_rules_are_named() {
     let text = tutorial(
         r#"title: (ja: "動き", en: "Moving"), text: (ja: "ななめへ。", en: "Diagonally."),
-        board: [".........", ".........", ".........", ".........", "....F....", ".........", ".........", ".........", "S........"],
+        board: [".........", ".........", ".........", ".........", "....F....", ".........", ".........", ".........", "S........"], pieces_left_out: true,
         highlights: ["0五"], expect: Some((from: "5五", to: "4四")), wrong: Some((ja: "ちがう", en: "No")),"#,
     );
     assert_lines(
@@ -220,7 +221,7 @@ fn a_counter_strike_square_holding_a_lion_is_impossible() {
 fn a_counter_strike_square_of_the_side_to_move_is_impossible() {
     let text = tutorial(
         r#"title: (ja: "先獅子", en: "Counter-strike"), text: (ja: "取れない。", en: "Not allowed."),
-        board: ["11k", "12", "12", "12", "6G5", "12", "12", "12", "12", "12", "12", "K11", "6e"],"#,
+        board: ["11k", "12", "12", "12", "6G5", "12", "12", "12", "12", "12", "12", "K11", "6e"], pieces_left_out: true,"#,
     );
     assert_lines(
         &problems(LION, &text),
@@ -234,10 +235,10 @@ fn a_counter_strike_square_of_the_side_to_move_is_impossible() {
 
 #[test]
 fn a_retreat_that_takes_two_must_say_so() {
-    // The old 親のコツ3: going back to d3 takes d4 and d2.
+    // 親のコツ3 without its claim: going back to d3 takes d4 and d2.
     let text = tutorial(
         r#"title: (ja: "親のコツ3", en: "Oya tip 3"), text: (ja: "もどる。", en: "Go back."),
-        board: ["K.... .", "...KK..", "....O..", "...KK..", "K.... ."],
+        board: ["KK... .", "K..KK..", "....O..", "...KK..", "K.... ."],
         expect: Some((from: "e3", to: "d3")), wrong: Some((ja: "ちがう", en: "No")),"#,
     );
     assert_lines(
@@ -357,7 +358,7 @@ fn a_missing_field_is_named() {
     let text = tutorial(
         r#"title: (ja: "動き", en: "Moving"), text: (ja: "進む。", en: ""),
         board: [".........", ".........", ".........", ".........", "....F....", ".........", ".........", ".........", "S........"],
-        expect: Some((from: "5五", to: "5四")),"#,
+        pieces_left_out: true, expect: Some((from: "5五", to: "5四")),"#,
     );
     assert_lines(
         &problems(HASAMI, &text),
@@ -374,6 +375,170 @@ fn a_file_the_program_does_not_read_is_named() {
         &problems("levels/tutorials/chess.ron", "Tutorial()"),
         &[
             "levels/tutorials/chess.ron: file: not a level file the program reads (no check knows it)",
+        ],
+    );
+}
+
+// 6. A diagram that is not a game going on: finished, or with pieces left
+// out, unless the step says so.
+
+#[test]
+fn a_diagram_of_a_finished_game_is_named_unless_the_step_shows_that_end() {
+    let f = data::FOXGEESE_TUTORIAL;
+    // 6 geese: the fox has already won under the standard rules.
+    let text = mutated(f.text, "\n            shows_end: Some(Won(Second)),", "");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/foxgeese.ron: steps[11].board: the game is already over here under the rules the tutorial is played with: きつね has won (CaptureTarget). A diagram shows a game still going on, unless the step declares the end it shows (`shows_end`) (step 「きつねの勝ち」)",
+        ],
+    );
+    // The wrong winner, and an end declared on a game that goes on.
+    let text = mutated(
+        f.text,
+        "shows_end: Some(Won(Second)),",
+        "shows_end: Some(Won(First)),",
+    );
+    let text = mutated(
+        &text,
+        "highlights: [\"b4\", \"c4\", \"d4\", \"e4\", \"f4\"],",
+        "highlights: [\"b4\", \"c4\", \"d4\", \"e4\", \"f4\"], shows_end: Some(Drawn),",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/foxgeese.ron: steps[11].shows_end: the step says Won(First), but the game there: きつね has won (CaptureTarget) (step 「きつねの勝ち」)",
+            "levels/tutorials/foxgeese.ron: steps[12].shows_end: the step says the game is over, but under the rules it is played with it goes on (step 「がちょうのコツ1 2列でかためて進む」)",
+        ],
+    );
+}
+
+#[test]
+fn a_move_that_ends_the_game_must_say_so() {
+    let f = data::MUSASHI_TUTORIAL;
+    // Six ko taken leave two: the 親 wins.
+    let text = mutated(
+        f.text,
+        "captures: Some(6),\n            wins: Some(true),",
+        "captures: Some(6),",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[4].wins: b2→c3 ends the game (親 has won (CaptureTarget)) but the step does not say so: declare `wins` or `draws` and say it in the text (step 「何組もいっぺんに」)",
+        ],
+    );
+}
+
+#[test]
+fn arrows_that_play_on_after_the_end_are_named() {
+    // The 親 takes d4 and d2, leaving four ko: the game is over.
+    let text = tutorial(
+        r#"title: (ja: "親のコツ3", en: "Oya tip 3"), text: (ja: "もどる。", en: "Go back."),
+        board: ["K.... .", "...KK..", "....O..", "...KK..", "K.... ."],
+        arrows: [(from: "e3", to: "d3"), (from: "a5", to: "b5")],"#,
+    );
+    assert_lines(
+        &problems(MUSASHI, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[0].arrows[1]: the game is over after e3→d3: 親 has won (CaptureTarget), but the arrows play on (step 「親のコツ3」)",
+        ],
+    );
+}
+
+#[test]
+fn a_diagram_that_leaves_pieces_out_must_say_so() {
+    let f = data::HASAMI_TUTORIAL;
+    let text = mutated(
+        f.text,
+        "\n            pieces_left_out: true,\n            highlights: [\"5二\"],",
+        "\n            highlights: [\"5二\"],",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[1].board: the diagram leaves pieces out (先手(歩) has 1 on the board or taken by the other, of the 9 it starts with; 後手(と) has 1 on the board or taken by the other, of the 9 it starts with): add them, or declare `pieces_left_out: true` (the step then says 「この図では駒を省いています」) (step 「駒の動かし方」)",
+        ],
+    );
+    // Saying so of a diagram that holds every piece is named too.
+    let text = mutated(
+        f.text,
+        "start: Some(false),",
+        "start: Some(false), pieces_left_out: true,",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[14].pieces_left_out: the step says pieces are left out, but the diagram holds every piece a game would (step 「コツ2 駒をばらばらにしない」)",
+        ],
+    );
+    // More 子 than a game starts with: no game reaches it.
+    let text = tutorial(
+        r#"title: (ja: "子", en: "Ko"), text: (ja: "子。", en: "Ko."),
+        board: ["KKKKK .", "K...K..", "K.O.K..", "K...K..", "KKKKK K"],"#,
+    );
+    assert_lines(
+        &problems(MUSASHI, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[0].board: 17 子, more than the 16 a game starts with (step 「子」)",
+            "levels/tutorials/musashi.ron: steps[0].board: the diagram leaves pieces out (17 子: the 親 takes them in pairs, so a game always has an even number): add them, or declare `pieces_left_out: true` (the step then says 「この図では駒を省いています」) (step 「子」)",
+        ],
+    );
+    // 子 are taken in pairs: an odd number is a diagram with one left out.
+    let text = tutorial(
+        r#"title: (ja: "子", en: "Ko"), text: (ja: "子。", en: "Ko."),
+        board: ["KKK.. .", "K......", "K..O...", ".......", "K...K ."],"#,
+    );
+    assert_lines(
+        &problems(MUSASHI, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[0].board: the diagram leaves pieces out (7 子: the 親 takes them in pairs, so a game always has an even number): add them, or declare `pieces_left_out: true` (the step then says 「この図では駒を省いています」) (step 「子」)",
+        ],
+    );
+}
+
+#[test]
+fn a_hasami_diagram_carries_its_captures_and_a_lead_that_has_won_is_named() {
+    let f = data::HASAMI_TUTORIAL;
+    // Without its captures the と side has three pieces missing.
+    let text = mutated(f.text, "captured: (3, 0),", "captured: (0, 0),");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[18].board: the diagram leaves pieces out (後手(と) has 6 on the board or taken by the other, of the 9 it starts with): add them, or declare `pieces_left_out: true` (the step then says 「この図では駒を省いています」) (step 「コツ6 3枚差がついたら」)",
+        ],
+    );
+    // Counted with the pieces on the board, more than a side starts with
+    // (the diagram's reader refuses it).
+    let text = mutated(f.text, "captured: (3, 0),", "captured: (4, 0),");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[18].board: Second has 6 pieces on the board and 4 captured: more than 9 (step 「コツ6 3枚差がついたら」)",
+        ],
+    );
+    // With the leader to move, its lead has survived the reply: it has won.
+    let text = mutated(
+        f.text,
+        "captured: (3, 0),\n            to_move: Second,",
+        "captured: (3, 0),",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[18].board: the game is already over here under the rules the tutorial is played with: 先手(歩) has won (Lead). A diagram shows a game still going on, unless the step declares the end it shows (`shows_end`) (step 「コツ6 3枚差がついたら」)",
+            "levels/tutorials/hasami.ron: steps[18].arrows[0]: 6一→6五 is not a legal move in the diagram (step 「コツ6 3枚差がついたら」)",
+        ],
+    );
+    // Another game's diagram carries no captures.
+    let text = tutorial(
+        r#"title: (ja: "子", en: "Ko"), text: (ja: "子。", en: "Ko."),
+        board: ["KKK.. .", "K......", "K..O...", ".......", "K.... ."], captured: (2, 0),"#,
+    );
+    assert_lines(
+        &problems(MUSASHI, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[0].board: only はさみ将棋's diagrams carry captures (`captured`): here what a side has lost is what is missing from the board (step 「子」)",
         ],
     );
 }

@@ -115,7 +115,12 @@ impl Playable for Chu {
     fn tutorial_rules() -> ChuRules {
         ChuRules::JCSA
     }
-    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<ChuPosition, String> {
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        _captured: [u8; 2],
+    ) -> Result<ChuPosition, String> {
         ChuPosition::from_rows(rows, to_move)
     }
 

@@ -44,7 +44,12 @@ impl Playable for FoxGeese {
     fn tutorial_rules() -> FoxGeeseRules {
         FoxGeeseRules::STANDARD
     }
-    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<FoxGeesePos, String> {
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        _captured: [u8; 2],
+    ) -> Result<FoxGeesePos, String> {
         self.position_from_rows(rows, to_move)
     }
 

@@ -37,8 +37,13 @@ impl Playable for Hasami {
     fn tutorial_rules() -> HasamiRules {
         HasamiRules::STANDARD
     }
-    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<HasamiPos, String> {
-        HasamiPos::from_rows(rows, to_move, [0, 0])
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        captured: [u8; 2],
+    ) -> Result<HasamiPos, String> {
+        HasamiPos::from_rows(rows, to_move, captured)
     }
 
     fn graph(&self) -> &BoardGraph {

@@ -381,14 +381,19 @@ fn lions_taken(pos: &ChuPosition, mv: ChuMove) -> impl Iterator<Item = Square> +
     mv.taken(pos).filter(|(_, p)| p.is_lion()).map(|(sq, _)| sq)
 }
 
-/// Whether the lion's side could move onto `sq` after `mv` (take back the
-/// capturer, or reach the emptied square after a 居食い). The moving piece
-/// has left its square, so a protector behind it counts.
-fn protected_after(pos: &ChuPosition, mv: ChuMove, sq: Square) -> bool {
-    let next = play(pos, mv);
-    let mut replies = Vec::with_capacity(128);
-    pseudo_legal(&next, &mut replies);
-    replies.iter().any(|r| r.to == sq || r.mid == Some(sq))
+/// Whether the lion on `sq`, which `mv` takes, has a 足 (a protector):
+/// its side could move onto `sq` on the board before the move, or after it
+/// (take back the capturer, or reach the emptied square after a 居食い).
+/// Before: a protector the move itself takes still counts. After: the
+/// moving piece has left its square, so a protector behind it counts.
+fn protected(pos: &ChuPosition, mv: ChuMove, sq: Square) -> bool {
+    let lion_side = pos.to_move().opponent();
+    attacks(pos, lion_side, sq) || {
+        let next = play(pos, mv);
+        let mut replies = Vec::with_capacity(128);
+        pseudo_legal(&next, &mut replies);
+        replies.iter().any(|r| r.to == sq || r.mid == Some(sq))
+    }
 }
 
 /// The lion-trading rules, for a move that takes a lion. The profiles
@@ -425,15 +430,11 @@ fn lion_rules_allow(profile: Profile, pos: &ChuPosition, mv: ChuMove) -> bool {
             {
                 continue;
             }
-            // 離れた獅子: not if it could be taken back. lishogi counts
-            // its protectors on the board before the move, so a piece the
-            // first step takes still protects the lion there.
-            let protected = protected_after(pos, mv, lion)
-                || (profile == Profile::Lishogi && attacks(pos, side.opponent(), lion));
-            if protected {
+            // 離れた獅子: not if it is protected.
+            if protected(pos, mv, lion) {
                 return false;
             }
-        } else if pos.lion_taken_at().is_some() && protected_after(pos, mv, lion) {
+        } else if pos.lion_taken_at().is_some() && protected(pos, mv, lion) {
             // 先獅子: our lion was just taken by a non-lion.
             return false;
         }

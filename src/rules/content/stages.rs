@@ -26,8 +26,14 @@ pub(crate) trait Staged {
     type G: Game;
     fn game(&self) -> &Self::G;
     fn graph(&self) -> &BoardGraph;
-    /// Reads a step's diagram.
-    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<<Self::G as Game>::Pos, String>;
+    /// Reads a step's diagram, with the captures so far (はさみ将棋's
+    /// counts, 先手's then 後手's; only はさみ将棋 keeps such counts).
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        captured: [u8; 2],
+    ) -> Result<<Self::G as Game>::Pos, String>;
     /// Whose piece stands on `p`, and its name (`☗獅子`, `がちょう`).
     fn piece(&self, pos: &<Self::G as Game>::Pos, p: PointId) -> Option<(Side, String)>;
     /// The side's name in messages.
@@ -44,6 +50,12 @@ pub(crate) trait Staged {
     }
     /// Why the diagram shows a situation no game reaches, if it does.
     fn impossible(&self, _pos: &<Self::G as Game>::Pos) -> Option<String> {
+        None
+    }
+    /// Whether a diagram holds every piece a game would have: `Err` says
+    /// what is missing; `None` for a game whose diagrams cannot tell (what
+    /// a side lost is simply off the board).
+    fn left_out(&self, _pos: &<Self::G as Game>::Pos) -> Option<Result<(), String>> {
         None
     }
     /// How many pieces `side` has on the board.
@@ -92,8 +104,13 @@ impl Staged for Stage<Hasami> {
     fn graph(&self) -> &BoardGraph {
         &self.graph
     }
-    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<HasamiPos, String> {
-        HasamiPos::from_rows(rows, to_move, [0, 0])
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        captured: [u8; 2],
+    ) -> Result<HasamiPos, String> {
+        HasamiPos::from_rows(rows, to_move, captured)
     }
     fn piece(&self, pos: &HasamiPos, p: PointId) -> Option<(Side, String)> {
         pos.at(p).map(|s| {
@@ -110,6 +127,49 @@ impl Staged for Stage<Hasami> {
             Side::Second => "後手(と)",
         }
     }
+    /// Each side's pieces on the board and those the other has taken
+    /// make up the pieces it started with.
+    fn left_out(&self, pos: &HasamiPos) -> Option<Result<(), String>> {
+        let missing: Vec<String> = self
+            .accounts(pos)
+            .filter(|&(_, shown, started)| shown < started)
+            .map(|(side, shown, started)| {
+                format!(
+                    "{} has {shown} on the board or taken by the other, of the {started} it starts with",
+                    self.side_name(side)
+                )
+            })
+            .collect();
+        Some(if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(missing.join("; "))
+        })
+    }
+}
+
+impl Stage<Hasami> {
+    /// For each side: its pieces on the board plus those the other side
+    /// has taken, and the pieces it starts with.
+    fn accounts<'a>(
+        &'a self,
+        pos: &'a HasamiPos,
+    ) -> impl Iterator<Item = (Side, usize, usize)> + 'a {
+        let start = self.game.start();
+        [Side::First, Side::Second].into_iter().map(move |side| {
+            let shown = self.count(pos, side) + pos.captured_by(side.opponent()) as usize;
+            (side, shown, self.count(&start, side))
+        })
+    }
+}
+
+/// A diagram of a game without capture counts: it must carry none.
+fn no_counts(captured: [u8; 2]) -> Result<(), String> {
+    if captured == [0, 0] {
+        Ok(())
+    } else {
+        Err("only はさみ将棋's diagrams carry captures (`captured`): here what a side has lost is what is missing from the board".to_string())
+    }
 }
 
 impl Staged for Stage<FoxGeese> {
@@ -124,7 +184,9 @@ impl Staged for Stage<FoxGeese> {
         &self,
         rows: &[&str],
         to_move: Side,
+        captured: [u8; 2],
     ) -> Result<crate::rules::foxgeese::FoxGeesePos, String> {
+        no_counts(captured)?;
         self.game.position_from_rows(rows, to_move)
     }
     fn piece(
@@ -160,7 +222,9 @@ impl Staged for Stage<Musashi> {
         &self,
         rows: &[&str],
         to_move: Side,
+        captured: [u8; 2],
     ) -> Result<crate::rules::musashi::MusashiPos, String> {
+        no_counts(captured)?;
         self.game.position_from_rows(rows, to_move)
     }
     fn piece(&self, pos: &crate::rules::musashi::MusashiPos, p: PointId) -> Option<(Side, String)> {
@@ -183,6 +247,24 @@ impl Staged for Stage<Musashi> {
     }
     fn gap_keeper(&self) -> Option<Side> {
         Some(Side::Second)
+    }
+    /// The 親 takes 子 in pairs, so a game has an even number of them.
+    fn left_out(&self, pos: &crate::rules::musashi::MusashiPos) -> Option<Result<(), String>> {
+        let ko = self.count(pos, Side::Second);
+        Some(if ko.is_multiple_of(2) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{ko} 子: the 親 takes them in pairs, so a game always has an even number"
+            ))
+        })
+    }
+    fn impossible(&self, pos: &crate::rules::musashi::MusashiPos) -> Option<String> {
+        let (ko, most) = (
+            self.count(pos, Side::Second),
+            self.count(&self.game.start(), Side::Second),
+        );
+        (ko > most).then(|| format!("{ko} 子, more than the {most} a game starts with"))
     }
 }
 
@@ -210,7 +292,13 @@ impl Staged for Stage<Chu> {
     fn graph(&self) -> &BoardGraph {
         &self.graph
     }
-    fn diagram(&self, rows: &[&str], to_move: Side) -> Result<ChuPosition, String> {
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        captured: [u8; 2],
+    ) -> Result<ChuPosition, String> {
+        no_counts(captured)?;
         ChuPosition::from_rows(rows, to_move)
     }
     fn piece(&self, pos: &ChuPosition, p: PointId) -> Option<(Side, String)> {
@@ -222,6 +310,19 @@ impl Staged for Stage<Chu> {
             Side::First => "先手",
             Side::Second => "後手",
         }
+    }
+    /// A side without a royal (a piece study) leaves pieces out; with both
+    /// the diagram cannot tell.
+    fn left_out(&self, pos: &ChuPosition) -> Option<Result<(), String>> {
+        let kingless: Vec<&str> = [Side::First, Side::Second]
+            .into_iter()
+            .filter(|&side| {
+                !pos.pieces()
+                    .any(|(_, s, piece)| s == side && crate::rules::chu::end::is_royal(piece))
+            })
+            .map(|side| self.side_name(side))
+            .collect();
+        (!kingless.is_empty()).then(|| Err(format!("{} without a king", kingless.join(" and "))))
     }
     /// 先獅子: the square where the side to move just lost its lion to a
     /// non-lion holds the piece that took it — not a lion (a lion that

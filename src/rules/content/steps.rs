@@ -6,7 +6,7 @@ use super::Checked;
 use super::stages::Staged;
 use crate::rules::board::PointId;
 use crate::rules::data::{NamedMove, Text, Tutorial, TutorialStep, move_matches};
-use crate::rules::game::{Game, Side};
+use crate::rules::game::{Game, Outcome, Side};
 use crate::rules::levels::LevelError;
 
 type Pos<S> = <<S as Staged>::G as Game>::Pos;
@@ -169,7 +169,7 @@ impl<S: Staged> StepCheck<'_, S> {
             self.report("", "a step with `expect` needs a `wrong` text");
         }
         let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-        let diagram = match self.stage.diagram(&rows, step.to_move) {
+        let diagram = match self.stage.diagram(&rows, step.to_move, step.captured) {
             Ok(p) => p,
             Err(e) => return self.report("board", e),
         };
@@ -178,6 +178,7 @@ impl<S: Staged> StepCheck<'_, S> {
             Ok(g) => g,
             Err((i, e)) => return self.report(&format!("history[{i}]"), e),
         };
+        self.live(&so_far);
         let pos = so_far.position().clone();
         self.begins = Some(Begins {
             key: game.hash(&pos),
@@ -230,6 +231,72 @@ impl<S: Staged> StepCheck<'_, S> {
                 "the step says what its move does (captures, wins, draws, safe, opens_gap) but has no move (expect or arrows)",
             ),
             None => {}
+        }
+    }
+
+    /// The game in the diagram, and through its history, is still going
+    /// on under the rules the tutorial is played with, unless the step
+    /// declares the end it shows (`shows_end`). A diagram that leaves
+    /// pieces out must say so (`pieces_left_out`), and is then held only
+    /// to what it claims.
+    fn live(&mut self, so_far: &super::StepGame<S::G>) {
+        let stage = self.stage;
+        let game = stage.game();
+        let step = self.step;
+        match (stage.left_out(&so_far.positions[0]), step.pieces_left_out) {
+            (Some(Err(what)), false) => self.report(
+                "board",
+                format!(
+                    "the diagram leaves pieces out ({what}): add them, or declare `pieces_left_out: true` (the step then says 「この図では駒を省いています」)"
+                ),
+            ),
+            (Some(Ok(())), true) => self.report(
+                "pieces_left_out",
+                "the step says pieces are left out, but the diagram holds every piece a game would",
+            ),
+            _ => {}
+        }
+        let last = so_far.positions.len() - 1;
+        for (i, pos) in so_far.positions.iter().enumerate() {
+            let outcome = game.outcome(pos);
+            let shown = if i == last { step.shows_end } else { None };
+            let what = match i {
+                0 => "board".to_string(),
+                _ => format!("history[{}]", i - 1),
+            };
+            match (outcome, shown) {
+                (Some(o), Some(end)) if end.is(o) => {}
+                (Some(o), Some(end)) => self.report(
+                    "shows_end",
+                    format!("the step says {end:?}, but the game there: {}", self.ending(o)),
+                ),
+                (None, Some(_)) => self.report(
+                    "shows_end",
+                    "the step says the game is over, but under the rules it is played with it goes on",
+                ),
+                (Some(o), None) if !step.pieces_left_out => self.report(
+                    &what,
+                    format!(
+                        "the game is already over here under the rules the tutorial is played with: {}. A diagram shows a game still going on, unless the step declares the end it shows (`shows_end`)",
+                        self.ending(o)
+                    ),
+                ),
+                _ => {}
+            }
+        }
+        if step.shows_end.is_some() && (step.expect.is_some() || !step.arrows.is_empty()) {
+            self.report(
+                "shows_end",
+                "the game is over in the diagram, so the step has no move to play (expect or arrows)",
+            );
+        }
+    }
+
+    /// How a game ended, for messages.
+    fn ending(&self, o: Outcome) -> String {
+        match o.winner {
+            Some(side) => format!("{} has won ({:?})", self.stage.side_name(side), o.reason),
+            None => format!("it is drawn ({:?})", o.reason),
         }
     }
 
@@ -510,6 +577,21 @@ impl<S: Staged> StepCheck<'_, S> {
             } else {
                 format!("after {}", line.join(", "))
             };
+            if !choices
+                && !line.is_empty()
+                && !self.step.pieces_left_out
+                && let Some(o) = game.outcome(&at)
+            {
+                self.report(
+                    &what,
+                    format!(
+                        "the game is over after {}: {}, but the arrows play on",
+                        line.join(", "),
+                        self.ending(o)
+                    ),
+                );
+                return None;
+            }
             let before = if choices { pos.clone() } else { at.clone() };
             let moves = self.legal(&before, &spec, &what, &place)?;
             if !choices {
@@ -583,6 +665,20 @@ impl<S: Staged> StepCheck<'_, S> {
                         ),
                     ),
                     _ => {}
+                }
+                if let Some(o) = game.outcome(&after)
+                    && step.wins.is_none()
+                    && step.draws.is_none()
+                    && !step.pieces_left_out
+                {
+                    self.report(
+                        "wins",
+                        format!(
+                            "{} ends the game ({}) but the step does not say so: declare `wins` or `draws` and say it in the text",
+                            p.text,
+                            self.ending(o)
+                        ),
+                    );
                 }
                 if let Some(wins) = step.wins {
                     let won = game
