@@ -14,7 +14,7 @@
 // Usage: node rooms_test.mjs <yorimichi binary with the server> <dist> <out>
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -285,7 +285,10 @@ try {
   await tap(page, [560, 549]);
   await page.waitForSelector("body[data-room]", { timeout: 20000 });
   const crossCode = await page.evaluate(() => document.body.dataset.room);
-  const display = `:${50 + (process.pid % 40)}`;
+  // A display no other X server holds (its lock file is free).
+  let displayNumber = 50 + (process.pid % 40);
+  while (existsSync(`/tmp/.X${displayNumber}-lock`)) displayNumber++;
+  const display = `:${displayNumber}`;
   const home = mkdtempSync(path.join(tmpdir(), "yorimichi-desktop-"));
   const xvfb = spawn("Xvfb", [display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], { stdio: "ignore" });
   await sleep(1500);
