@@ -121,7 +121,9 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
     // The room screen names the rules: the setup's preset.
     let preset = {
         let d = host.world().resource::<SetupDraft<G>>();
-        let presets = host.world().resource::<yorimichi::games::session::Presets<G>>();
+        let presets = host
+            .world()
+            .resource::<yorimichi::games::session::Presets<G>>();
         presets
             .0
             .preset(&d.preset)
