@@ -176,7 +176,7 @@ fn a_problem_answer_must_be_the_promotion_its_text_names() {
     assert_lines(
         &problems(f.path, &text),
         &[
-            "levels/problems/chushogi.ron: steps[1].expect: 2八→2一 (成らない) is not the move the engine would play: ☗2一竪行成(←2八) gains 345 more (it scores 562 against 217, read 3 plies deep; margin 150). Ask for a better move, or declare `mistake: true` if the step shows a mistake (step 「2. 初級・成って得をする」)",
+            "levels/problems/chushogi.ron: steps[1].expect: 2八→2一 (成らない) is not the move the engine would play: ☗2一竪行成(←2八) gains 365 more (it scores 544 against 179, read 4 plies deep; margin 150). Ask for a better move, or declare `mistake: true` if the step shows a mistake (step 「2. 初級・成って得をする」)",
             "levels/problems/chushogi.ron: steps[1].right.ja: the answer given, ☗2一竪行成(←2八), is not the move: that is ☗2一竪行不成(←2八) (step 「2. 初級・成って得をする」)",
             "levels/problems/chushogi.ron: steps[1].right.en: the answer given, ☗2一竪行成(←2八), is not the move: that is ☗2一竪行不成(←2八) (step 「2. 初級・成って得をする」)",
             "levels/problems/chushogi.ron: steps[1].expect: the title is about promotion, so the answer must promote (`promote: Some(true)`) (step 「2. 初級・成って得をする」)",
@@ -214,7 +214,7 @@ fn a_counter_strike_square_holding_a_lion_is_impossible() {
     assert_lines(
         &problems(LION, &text),
         &[
-            "levels/lessons/chushogi_lion.ron: steps[0].expect: 4九→4五 is not the move the engine would play: ☗1九飛車(←4九) gains 1215 more (it scores -150 against -1365, read 3 plies deep; margin 150). Ask for a better move, or declare `mistake: true` if the step shows a mistake (step 「先獅子」)",
+            "levels/lessons/chushogi_lion.ron: steps[0].expect: 4九→4五 is not the move the engine would play: ☗1九飛車(←4九) gains 1215 more (it scores -150 against -1365, read 4 plies deep; margin 150). Ask for a better move, or declare `mistake: true` if the step shows a mistake (step 「先獅子」)",
             "levels/lessons/chushogi_lion.ron: steps[0].board: the 先獅子 square 6五 holds ☖獅子: a lion that takes a lion leaves no 先獅子, so the square must hold the non-lion that took (step 「先獅子」)",
         ],
     );

@@ -49,11 +49,12 @@ pub(crate) const MUSASHI: Reading = Reading {
     margin: 60,
 };
 
-/// 中将棋: hundreds of moves a ply, so the move and the reply with the
-/// capture search beyond (the depth of a level-2 problem); a 歩兵 is 100
-/// and the pieces the steps teach are worth several.
+/// 中将棋: hundreds of moves a ply, so two moves a side with the capture
+/// search beyond: enough to see a piece lost on the reply after next, or a
+/// lone king hunted down; a 歩兵 is 100 and the pieces the steps teach are
+/// worth several.
 pub(crate) const CHUSHOGI: Reading = Reading {
-    depth: 3,
+    depth: 4,
     nodes: 400_000,
     margin: 150,
 };
