@@ -394,6 +394,11 @@ pub struct TutorialStep {
     /// not as a game in progress.
     #[serde(default)]
     pub pieces_left_out: bool,
+    /// The move the step asks for is a mistake shown on purpose: the
+    /// engine must find it worse than its best by the game's margin,
+    /// where every other asked move must be within it.
+    #[serde(default)]
+    pub mistake: bool,
 }
 
 /// How the finished game a step shows has ended.

@@ -34,6 +34,7 @@ const HASAMI: &str = "levels/tutorials/hasami.ron";
 const MUSASHI: &str = "levels/tutorials/musashi.ron";
 const CHU: &str = "levels/tutorials/chushogi.ron";
 const LION: &str = "levels/lessons/chushogi_lion.ron";
+const FOXGEESE: &str = "levels/tutorials/foxgeese.ron";
 
 /// A one-step tutorial around `step` (the fields of one step).
 fn tutorial(step: &str) -> String {
@@ -175,6 +176,7 @@ fn a_problem_answer_must_be_the_promotion_its_text_names() {
     assert_lines(
         &problems(f.path, &text),
         &[
+            "levels/problems/chushogi.ron: steps[1].expect: 2八→2一 (成らない) is not the move the engine would play: ☗2一竪行成(←2八) gains 365 more (it scores 544 against 179, read 4 plies deep; margin 150). Ask for a better move, or declare `mistake: true` if the step shows a mistake (step 「2. 初級・成って得をする」)",
             "levels/problems/chushogi.ron: steps[1].right.ja: the answer given, ☗2一竪行成(←2八), is not the move: that is ☗2一竪行不成(←2八) (step 「2. 初級・成って得をする」)",
             "levels/problems/chushogi.ron: steps[1].right.en: the answer given, ☗2一竪行成(←2八), is not the move: that is ☗2一竪行不成(←2八) (step 「2. 初級・成って得をする」)",
             "levels/problems/chushogi.ron: steps[1].expect: the title is about promotion, so the answer must promote (`promote: Some(true)`) (step 「2. 初級・成って得をする」)",
@@ -212,6 +214,7 @@ fn a_counter_strike_square_holding_a_lion_is_impossible() {
     assert_lines(
         &problems(LION, &text),
         &[
+            "levels/lessons/chushogi_lion.ron: steps[0].expect: 4九→4五 is not the move the engine would play: ☗1九飛車(←4九) gains 1215 more (it scores -150 against -1365, read 4 plies deep; margin 150). Ask for a better move, or declare `mistake: true` if the step shows a mistake (step 「先獅子」)",
             "levels/lessons/chushogi_lion.ron: steps[0].board: the 先獅子 square 6五 holds ☖獅子: a lion that takes a lion leaves no 先獅子, so the square must hold the non-lion that took (step 「先獅子」)",
         ],
     );
@@ -260,6 +263,7 @@ fn a_move_said_to_open_no_gap_that_opens_one_is_named() {
     assert_lines(
         &problems(MUSASHI, &text),
         &[
+            "levels/tutorials/musashi.ron: steps[0].expect: b5→b4 is not the move the engine would play: c5-d4 gains 85 more (it scores 241 against 156, read 8 plies deep; margin 60). Ask for a better move, or declare `mistake: true` if the step shows a mistake (step 「子のコツ2」)",
             "levels/tutorials/musashi.ron: steps[0].opens_gap: b5→b4 opens a gap at b5 (step 「子のコツ2」)",
         ],
     );
@@ -540,6 +544,49 @@ fn a_hasami_diagram_carries_its_captures_and_a_lead_that_has_won_is_named() {
         &[
             "levels/tutorials/musashi.ron: steps[0].board: only はさみ将棋's diagrams carry captures (`captured`): here what a side has lost is what is missing from the board (step 「子」)",
         ],
+    );
+}
+
+// Moves the engine would play.
+
+/// A goose step that asks for c3→c4, next to the fox on d4, which then
+/// jumps it to b4; `extra` adds fields.
+fn hanging_goose(extra: &str) -> String {
+    tutorial(&format!(
+        r#"title: (ja: "がちょう", en: "Geese"), text: (ja: "c3を前へ。", en: "c3 forward."),
+        board: ["  ...  ", "  ...  ", ".......", "...F...", "GGGGGGG", "  GGG  ", "  GGG  "],
+        expect: Some((from: "c3", to: "c4")),
+        wrong: Some((ja: "c3をc4へ。", en: "c3 to c4.")), {extra}"#
+    ))
+}
+
+#[test]
+fn an_asked_move_that_loses_a_piece_is_named_with_the_better_move() {
+    assert_lines(
+        &problems(FOXGEESE, &hanging_goose("")),
+        &[
+            "levels/tutorials/foxgeese.ron: steps[0].expect: c3→c4 is not the move the engine would play: a3-a4 gains 128 more (it scores 1293 against 1165, read 8 plies deep; margin 60). Ask for a better move, or declare `mistake: true` if the step shows a mistake (step 「がちょう」)",
+        ],
+    );
+    // Declared as the mistake it is, the same step passes.
+    assert_lines(&problems(FOXGEESE, &hanging_goose("mistake: true,")), &[]);
+    // The loaders leave the engine's reading out: the app starts quickly.
+    assert!(data::foxgeese_tutorial_from(FOXGEESE, &hanging_goose("")).is_ok());
+}
+
+#[test]
+fn a_good_move_declared_a_mistake_is_named() {
+    let text = tutorial(
+        r#"title: (ja: "がちょう", en: "Geese"), text: (ja: "b3を前へ。", en: "b3 forward."),
+        board: ["  ...  ", "  ...  ", ".......", "...F...", "GGGGGGG", "  GGG  ", "  GGG  "],
+        expect: Some((from: "b3", to: "b4")), mistake: true,
+        wrong: Some((ja: "b3をb4へ。", en: "b3 to b4.")),"#,
+    );
+    let found = problems(FOXGEESE, &text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("levels/tutorials/foxgeese.ron: steps[0].mistake: the step says b3→b4 is a mistake, but the engine finds it within 60 of the best"),
+        "{found:?}"
     );
 }
 

@@ -471,8 +471,8 @@ fn the_tutorial_is_valid_and_its_try_it_moves_capture_what_the_text_says() {
 #[test]
 fn a_broken_tutorial_names_the_step() {
     let text = data::FOXGEESE_TUTORIAL.text.replacen(
-        "from: \"c3\", to: \"c4\"",
-        "from: \"c1\", to: \"c4\"",
+        "from: \"b3\", to: \"b4\"",
+        "from: \"d3\", to: \"b4\"",
         1,
     );
     let e = data::foxgeese_tutorial_from("levels/tutorials/foxgeese.ron", &text)

@@ -7,10 +7,16 @@
 //! `wins`, `safe`, `opens_gap`) is what the move does when played; and no
 //! field is unknown or missing.
 //!
+//! `yorimichi check` also reads the move each step asks for with the
+//! engine ([`engine`]): it must be one the engine would play, or a mistake
+//! the step declares. The loaders leave that reading out, so the app starts
+//! quickly.
+//!
 //! The loaders in [`crate::rules::data`] run these checks (and refuse a
 //! file with the first problem); `yorimichi check` runs them over a whole
 //! folder and lists every problem.
 
+mod engine;
 mod stages;
 mod steps;
 
@@ -23,7 +29,7 @@ use super::levels::LevelError;
 use super::mawari::levels as mawari_levels;
 
 pub(crate) use stages::{chushogi, foxgeese, hasami, musashi};
-pub(crate) use steps::check_tutorial;
+pub(crate) use steps::{check_tutorial, check_tutorial_reading};
 
 /// A step's game so far: the positions from its diagram through its
 /// `history` (the last is where the step begins) and the moves between.
@@ -227,22 +233,22 @@ pub fn check_file(file: &str, relative: &str, text: &str) -> (usize, Vec<LevelEr
             counted(data::rules_text_from(file, text), |r| r.sections.len())
         }
         ("tutorials", "hasami") => match hasami() {
-            Ok(stage) => tutorial(check_tutorial(file, text, &stage)),
+            Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),
             Err(e) => (0, vec![e]),
         },
         ("tutorials", "foxgeese") => match foxgeese() {
-            Ok(stage) => tutorial(check_tutorial(file, text, &stage)),
+            Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),
             Err(e) => (0, vec![e]),
         },
         ("tutorials", "musashi") => match musashi() {
-            Ok(stage) => tutorial(check_tutorial(file, text, &stage)),
+            Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),
             Err(e) => (0, vec![e]),
         },
         ("tutorials", "chushogi") | ("lessons", _) | ("problems", "chushogi")
             if folder != "lessons" || stem.starts_with("chushogi_") =>
         {
             match chushogi() {
-                Ok(stage) => tutorial(check_tutorial(file, text, &stage)),
+                Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),
                 Err(e) => (0, vec![e]),
             }
         }

@@ -38,6 +38,9 @@ pub(crate) trait Staged {
     fn piece(&self, pos: &<Self::G as Game>::Pos, p: PointId) -> Option<(Side, String)>;
     /// The side's name in messages.
     fn side_name(&self, side: Side) -> &'static str;
+    /// How the move a step asks for is read by the engine (see
+    /// [`super::engine`]).
+    fn reading(&self) -> super::engine::Reading;
     /// 十六むさし: the empty points where the 親 stepping in would take.
     /// `None` for games without gaps.
     fn gaps(&self, _pos: &<Self::G as Game>::Pos) -> Option<Vec<PointId>> {
@@ -97,6 +100,9 @@ pub(crate) fn chushogi() -> Result<Stage<Chu>, LevelError> {
 }
 
 impl Staged for Stage<Hasami> {
+    fn reading(&self) -> super::engine::Reading {
+        super::engine::HASAMI
+    }
     type G = Hasami;
     fn game(&self) -> &Hasami {
         &self.game
@@ -173,6 +179,9 @@ fn no_counts(captured: [u8; 2]) -> Result<(), String> {
 }
 
 impl Staged for Stage<FoxGeese> {
+    fn reading(&self) -> super::engine::Reading {
+        super::engine::FOXGEESE
+    }
     type G = FoxGeese;
     fn game(&self) -> &FoxGeese {
         &self.game
@@ -211,6 +220,9 @@ impl Staged for Stage<FoxGeese> {
 }
 
 impl Staged for Stage<Musashi> {
+    fn reading(&self) -> super::engine::Reading {
+        super::engine::MUSASHI
+    }
     type G = Musashi;
     fn game(&self) -> &Musashi {
         &self.game
@@ -285,6 +297,9 @@ fn chu_name(side: Side, piece: crate::rules::chu::pieces::Piece) -> String {
 }
 
 impl Staged for Stage<Chu> {
+    fn reading(&self) -> super::engine::Reading {
+        super::engine::CHUSHOGI
+    }
     type G = Chu;
     fn game(&self) -> &Chu {
         &self.game

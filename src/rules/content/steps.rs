@@ -22,8 +22,23 @@ const PROMOTION_TITLES: [&str; 4] = ["成る", "成って", "成れる", "成り
 /// At most this many differences are listed in one message.
 const SHOWN: usize = 4;
 
-/// Parses a tutorial file and checks every step (see the module).
+/// Parses a tutorial file and checks every step (see the module), the
+/// engine's reading of the asked moves left out (the loaders).
 pub(crate) fn check_tutorial<S: Staged>(file: &str, text: &str, stage: &S) -> Checked<Tutorial> {
+    check(file, text, stage, false)
+}
+
+/// [`check_tutorial`] with the engine's reading of every asked move
+/// (`yorimichi check`).
+pub(crate) fn check_tutorial_reading<S: Staged>(
+    file: &str,
+    text: &str,
+    stage: &S,
+) -> Checked<Tutorial> {
+    check(file, text, stage, true)
+}
+
+fn check<S: Staged>(file: &str, text: &str, stage: &S, reading: bool) -> Checked<Tutorial> {
     let tutorial: Tutorial = match ron::from_str(text) {
         Ok(t) => t,
         Err(e) => return Checked::failed(LevelError::parse(file, &e)),
@@ -51,6 +66,7 @@ pub(crate) fn check_tutorial<S: Staged>(file: &str, text: &str, stage: &S) -> Ch
             step,
             problems: Vec::new(),
             begins: None,
+            reading,
         };
         check.run();
         problems.extend(check.problems);
@@ -107,6 +123,8 @@ struct StepCheck<'a, S: Staged> {
     problems: Vec<LevelError>,
     /// Where the step begins (after its history).
     begins: Option<Begins<S>>,
+    /// Whether the engine reads the asked move ([`super::engine`]).
+    reading: bool,
 }
 
 /// Where a step begins: the game from its diagram through its history, and
@@ -207,6 +225,14 @@ impl<S: Staged> StepCheck<'_, S> {
         };
         if let Some(played) = &expect {
             self.answer_text(&played[0]);
+            if self.reading {
+                self.engine(&played[0]);
+            }
+        } else if step.mistake {
+            self.report(
+                "mistake",
+                "the step says its move is a mistake, but it asks for no move (expect)",
+            );
         }
         if let Some(m) = &step.expect
             && PROMOTION_TITLES.iter().any(|t| step.title.ja.contains(t))
@@ -606,6 +632,60 @@ impl<S: Staged> StepCheck<'_, S> {
             });
         }
         Some(subject)
+    }
+
+    /// The asked move is one the engine would play: its best, or within
+    /// the game's margin of it; a declared mistake is worse by the margin.
+    fn engine(&mut self, asked: &Played<S>) {
+        let stage = self.stage;
+        let game = stage.game();
+        let reading = stage.reading();
+        let Some(begins) = &self.begins else {
+            return;
+        };
+        let history: Vec<u64> = begins
+            .so_far
+            .positions
+            .iter()
+            .map(|p| game.hash(p))
+            .collect();
+        let verdict = super::engine::judge(
+            game,
+            reading,
+            &asked.before,
+            &history,
+            &begins.allowed,
+            &asked.moves,
+            self.step.mistake,
+        );
+        let depth = reading.depth;
+        match verdict {
+            Some(super::engine::Verdict::Worse { better, best, asked: score }) => {
+                let better = game.move_text(&asked.before, better);
+                self.report(
+                    "expect",
+                    format!(
+                        "{} is not the move the engine would play: {better} gains {} more (it scores {} against {}, read {depth} plies deep; margin {}). Ask for a better move, or declare `mistake: true` if the step shows a mistake",
+                        asked.text,
+                        best - score,
+                        super::engine::score_text(best),
+                        super::engine::score_text(score),
+                        reading.margin
+                    ),
+                );
+            }
+            Some(super::engine::Verdict::NoMistake { best, asked: score }) => self.report(
+                "mistake",
+                format!(
+                    "the step says {} is a mistake, but the engine finds it within {} of the best ({} against {}, read {depth} plies deep)",
+                    asked.text,
+                    reading.margin,
+                    super::engine::score_text(score),
+                    super::engine::score_text(best)
+                ),
+            ),
+            Some(super::engine::Verdict::Good) | None => {}
+        }
     }
 
     /// A problem's stated answer (`正解:☗2一竪行成`) names the move.
