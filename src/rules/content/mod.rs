@@ -8,7 +8,7 @@
 //! field is unknown or missing.
 //!
 //! `yorimichi check` also reads the move each step asks for with the
-//! engine ([`engine`]): it must be one the engine would play, or a mistake
+//! engine (the `engine` module): it must be one the engine would play, or a mistake
 //! the step declares. The loaders leave that reading out, so the app starts
 //! quickly.
 //!
