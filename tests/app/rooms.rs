@@ -576,7 +576,13 @@ fn mawari_shogi_plays_through_a_room_with_someone_far_away_and_the_cpu() {
             m.race.is_over() || app.world().resource::<Phase>().is_waiting()
         };
         let over = host.world().resource::<MawariMatch>().race.is_over();
-        if (logged(&host) >= wanted || over)
+        // A war or a seat sitting out may keep a seat from throwing for a
+        // while: play on until every seat has thrown.
+        let all_threw = {
+            let m = host.world().resource::<MawariMatch>();
+            (0..3).all(|p| m.log.iter().any(|e| e.player == p))
+        };
+        if ((logged(&host) >= wanted && all_threw) || over)
             && logged(&guest) == logged(&host)
             && settled(&host)
             && settled(&guest)
