@@ -132,6 +132,10 @@ fn describe_room_rules<G: Playable>(
     settings: Res<Settings>,
     mut line: ResMut<RoomRulesLine>,
 ) {
+    // The line changes only with the room or the language.
+    if !room.is_changed() && !settings.is_changed() {
+        return;
+    }
     let Some(view) = room.0.as_ref().and_then(|c| c.view.as_ref()) else {
         return;
     };
@@ -148,9 +152,7 @@ fn describe_room_rules<G: Playable>(
             || T::CustomRules.get(lang).to_string(),
             |p| lang.text(&p.name).to_string(),
         );
-    if line.0.as_deref() != Some(name.as_str()) {
-        line.0 = Some(name);
-    }
+    RoomRulesLine::set(&mut line, &view.room, name);
 }
 
 /// Once everyone is in, the game begins on this device under the room's

@@ -410,7 +410,7 @@ impl Table for MawariTable {
         self.ended.or_else(|| {
             self.race.winner.map(|w| TableResult {
                 winner: Some(w as u8),
-                reason: EndReason::Goal,
+                reason: EndReason::RaceWon,
             })
         })
     }

@@ -50,8 +50,9 @@ pub enum EndReason {
     /// The loser's device stayed away longer than the room allows
     /// (通信切れ, in a game played from two devices).
     Disconnected,
-    /// The winner went round the board first (まわり将棋's race).
-    Goal,
+    /// まわり将棋's race is won: the winner reached 王将 first, or every
+    /// other player went out.
+    RaceWon,
 }
 
 /// The result of a finished game.

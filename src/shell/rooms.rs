@@ -367,10 +367,20 @@ pub fn leave_room(room: &mut RoomLink, store: &mut Store) {
     store.remove(TICKET_KEY);
 }
 
-/// The room's rules in words, for the room screen: written by the game
-/// whose room it is (the shell cannot read a game's rules).
+/// The room's rules in words, for the room screen, with the room they
+/// are of (a line left from another room is not shown): written by the
+/// game whose room it is (the shell cannot read a game's rules).
 #[derive(Resource, Default, Debug, PartialEq)]
-pub struct RoomRulesLine(pub Option<String>);
+pub struct RoomRulesLine(pub Option<(RoomCode, String)>);
+
+impl RoomRulesLine {
+    /// Sets the line of `room`, touching the resource only on a change.
+    pub fn set(line: &mut ResMut<RoomRulesLine>, room: &RoomCode, text: String) {
+        if line.0.as_ref().is_none_or(|(r, t)| r != room || *t != text) {
+            line.0 = Some((room.clone(), text));
+        }
+    }
+}
 
 /// The code being typed on the room screen, before there is a room.
 #[derive(Resource, Default, Debug, PartialEq)]
@@ -506,7 +516,7 @@ fn room_status(
         ty::HEADING,
         palette::INK,
     ));
-    if let Some(line) = &rules.0 {
+    if let Some((_, line)) = rules.0.as_ref().filter(|(room, _)| *room == view.room) {
         root.spawn((
             widgets::text(
                 fonts,

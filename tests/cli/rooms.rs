@@ -763,12 +763,12 @@ fn four_play_mawari_shogi_through_a_room_two_at_the_host_one_far_away_and_the_co
     guest.wait_events(host.events.len());
     assert_eq!(host.events, guest.events, "both devices saw the same race");
     let result = host.table().result().unwrap();
-    assert_eq!(result.reason, EndReason::Goal);
+    assert_eq!(result.reason, EndReason::RaceWon);
     assert_eq!(guest.table().result(), Some(result));
     assert!(matches!(
         host.events.last(),
         Some(Event::Ended {
-            reason: EndReason::Goal,
+            reason: EndReason::RaceWon,
             ..
         })
     ));

@@ -673,9 +673,9 @@ fn a_mawari_room_throws_for_its_people_and_its_computer_to_the_end() {
     seeds.dedup();
     assert_eq!(seeds.len(), all);
     let result = mirror.result().unwrap();
-    assert_eq!(result.reason, EndReason::Goal);
+    assert_eq!(result.reason, EndReason::RaceWon);
     assert!(matches!(
         room.events().last(),
-        Some(Event::Ended { winner, reason: EndReason::Goal }) if *winner == result.winner
+        Some(Event::Ended { winner, reason: EndReason::RaceWon }) if *winner == result.winner
     ));
 }

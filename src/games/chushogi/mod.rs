@@ -314,7 +314,7 @@ impl Playable for Chu {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
-            EndReason::Goal => T::ReasonGoal,
+            EndReason::RaceWon => T::ReasonRaceWon,
         }
     }
 

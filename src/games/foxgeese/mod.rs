@@ -136,7 +136,7 @@ impl Playable for FoxGeese {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
-            EndReason::Goal => T::ReasonGoal,
+            EndReason::RaceWon => T::ReasonRaceWon,
         }
     }
 

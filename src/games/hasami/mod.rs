@@ -111,7 +111,7 @@ impl Playable for Hasami {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
-            EndReason::Goal => T::ReasonGoal,
+            EndReason::RaceWon => T::ReasonRaceWon,
         }
     }
 

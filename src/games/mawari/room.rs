@@ -166,6 +166,10 @@ pub(super) fn describe_room_rules(
     settings: Res<Settings>,
     mut line: ResMut<RoomRulesLine>,
 ) {
+    // The line changes only with the room or the language.
+    if !room.is_changed() && !settings.is_changed() {
+        return;
+    }
     let Some(view) = room.0.as_ref().and_then(|c| c.view.as_ref()) else {
         return;
     };
@@ -188,10 +192,7 @@ pub(super) fn describe_room_rules(
     if rules.places {
         words.push(T::MawariPlacesOption.get(lang).to_string());
     }
-    let name = words.join(" · ");
-    if line.0.as_deref() != Some(name.as_str()) {
-        line.0 = Some(name);
-    }
+    RoomRulesLine::set(&mut line, &view.room, words.join(" · "));
 }
 
 /// Once everyone is in, the race begins here too.

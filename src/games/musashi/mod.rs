@@ -154,7 +154,7 @@ impl Playable for Musashi {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
-            EndReason::Goal => T::ReasonGoal,
+            EndReason::RaceWon => T::ReasonRaceWon,
         }
     }
 
