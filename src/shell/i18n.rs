@@ -218,7 +218,7 @@ texts! {
     ReasonResignation => ("投了しました", "Resigned"),
     ReasonTimeUp => ("時間で打ち切り:盤の駒の点数で決まりました", "Time is up: decided by the points on the board"),
     ReasonDisconnected => ("通信切れ:時間内に戻らなかった側の負けです", "Connection lost: the player who did not come back in time loses"),
-    ReasonRaceWon => ("まわり将棋の勝ちが決まりました", "The まわり将棋 race is won"),
+    ReasonRaceWon => ("まわり将棋の勝ちが決まりました", "The Mawari Shogi race is won"),
     TimeLeft => ("残り時間", "Time left"),
     MovesSoFar => ("棋譜", "Moves"),
     Repetition2 => ("同じ並びが2回目です", "The same position for the 2nd time"),
