@@ -505,11 +505,14 @@ fn a_diagram_that_leaves_pieces_out_must_say_so() {
 fn a_hasami_diagram_carries_its_captures_and_a_lead_that_has_won_is_named() {
     let f = data::HASAMI_TUTORIAL;
     // Without its captures the と side has three pieces missing.
+    // (The numbers its text states are then wrong too.)
     let text = mutated(f.text, "captured: (3, 0),", "captured: (0, 0),");
     assert_lines(
         &problems(f.path, &text),
         &[
             "levels/tutorials/hasami.ron: steps[18].board: the diagram leaves pieces out (後手(と) has 6 on the board or taken by the other, of the 9 it starts with): add them, or declare `pieces_left_out: true` (the step then says 「この図では駒を省いています」) (step 「コツ6 3枚差がついたら」)",
+            "levels/tutorials/hasami.ron: steps[18].text: the text says 3 (what 先手(歩) has taken), but the diagram gives 0 (step 「コツ6 3枚差がついたら」)",
+            "levels/tutorials/hasami.ron: steps[18].text: the text says 2 (a lead), but the diagram gives 0 or 1 (step 「コツ6 3枚差がついたら」)",
         ],
     );
     // Counted with the pieces on the board, more than a side starts with
@@ -532,6 +535,7 @@ fn a_hasami_diagram_carries_its_captures_and_a_lead_that_has_won_is_named() {
         &[
             "levels/tutorials/hasami.ron: steps[18].board: the game is already over here under the rules the tutorial is played with: 先手(歩) has won (Lead). A diagram shows a game still going on, unless the step declares the end it shows (`shows_end`) (step 「コツ6 3枚差がついたら」)",
             "levels/tutorials/hasami.ron: steps[18].arrows[0]: 6一→6五 is not a legal move in the diagram (step 「コツ6 3枚差がついたら」)",
+            "levels/tutorials/hasami.ron: steps[18].text: the text says 2 (a lead), but the diagram gives 3 (step 「コツ6 3枚差がついたら」)",
         ],
     );
     // Another game's diagram carries no captures.
@@ -634,6 +638,105 @@ fn a_repetition_step_without_its_history_forbids_nothing() {
         &problems(f.path, &text),
         &[
             "levels/tutorials/chushogi.ron: steps[12].history[0]: 1一→3三 is not a legal move in the diagram (step 「千日手」)",
+        ],
+    );
+}
+
+// Numbers a text states about its diagram.
+
+#[test]
+fn captures_a_lead_and_pieces_stated_in_a_text_are_the_diagrams() {
+    // The captures so far, as the diagram carries them (3 and 0).
+    let f = data::HASAMI_TUTORIAL;
+    let text = mutated(f.text, "歩が3枚、「と」が0枚", "歩が4枚、「と」が0枚");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[18].text: the text says 4 (what 先手(歩) has taken), but the diagram gives 3 (step 「コツ6 3枚差がついたら」)",
+            "levels/tutorials/hasami.ron: steps[18].text: the Japanese text says 4 (what 先手(歩) has taken) but the English text does not (step 「コツ6 3枚差がついたら」)",
+        ],
+    );
+    // The lead after the と takes back: 2, not the 3 of the diagram.
+    let text = mutated(f.text, "差は2枚になって", "差は1枚になって");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/hasami.ron: steps[18].text: the text says 1 (a lead), but the diagram gives 2 or 3 (step 「コツ6 3枚差がついたら」)",
+            "levels/tutorials/hasami.ron: steps[18].text: the Japanese text says 1 (a lead) but the English text does not (step 「コツ6 3枚差がついたら」)",
+        ],
+    );
+    // What the move takes, after it.
+    let text = mutated(f.text, "横と縦で2枚取れました", "横と縦で3枚取れました");
+    let found = problems(f.path, &text);
+    assert!(
+        found
+            .iter()
+            .any(|l| l
+                .contains("right: the text says 3 (what the move takes), but the diagram gives 2")),
+        "{found:?}"
+    );
+    // The geese on the board: 9 before the fox's jump, 8 after.
+    let f = data::FOXGEESE_TUTORIAL;
+    let text = mutated(
+        f.text,
+        "d4のきつねで、d3のがちょうを跳んでみましょう。",
+        "この図ではがちょうが7羽です。d4のきつねで、d3のがちょうを跳んでみましょう。",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/foxgeese.ron: steps[4].text: the text says 7 (がちょう's pieces on the board), but the diagram gives 8 or 9 (step 「きつねは跳びこして取る」)",
+            "levels/tutorials/foxgeese.ron: steps[4].text: the Japanese text says 7 (がちょう's pieces on the board) but the English text does not (step 「きつねは跳びこして取る」)",
+        ],
+    );
+}
+
+#[test]
+fn points_and_a_lead_stated_in_a_text_are_the_diagrams() {
+    let f = data::CHUSHOGI_TUTORIAL;
+    // The swing of taking the lion is not the lead (9.0).
+    let text = mutated(f.text, "9.0点のリードです", "19.1点のリードです");
+    let found = problems(f.path, &text);
+    assert!(
+        found
+            .iter()
+            .any(|l| l.contains("right: the text says 19.1 (a lead), but the diagram gives 9")),
+        "{found:?}"
+    );
+    // A side's points before the move.
+    let text = mutated(
+        f.text,
+        "いまは☗18.5点、☖28.6点です",
+        "いまは☗18.5点、☖27.6点です",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[15].text: the text says 27.6 (後手's points), but the diagram gives 9.5 or 28.6 (step 「打ち切りと点数」)",
+            "levels/tutorials/chushogi.ron: steps[15].text: the Japanese text says 27.6 (後手's points) but the English text does not (step 「打ち切りと点数」)",
+        ],
+    );
+    // What would have happened: ☖ ahead after another move (taking the
+    // rook), not after the one played.
+    let text = mutated(f.text, "☖が0.6点のリードでした", "☖が1.6点のリードでした");
+    let found = problems(f.path, &text);
+    assert!(
+        found
+            .iter()
+            .any(|l| l.contains("right: the text says 1.6 (後手's lead), but the diagram gives")),
+        "{found:?}"
+    );
+    // The English states the same number.
+    let f = data::MUSASHI_TUTORIAL;
+    let text = mutated(
+        f.text,
+        "the oya took the two ko on b4 and d4",
+        "the oya took b4 and d4",
+    );
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[3].right: the Japanese text says 2 (what the move takes) but the English text does not (step 「すき間に入れば必ず取る」)",
         ],
     );
 }

@@ -17,6 +17,7 @@
 //! folder and lists every problem.
 
 mod engine;
+mod numbers;
 mod stages;
 mod steps;
 

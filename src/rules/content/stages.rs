@@ -15,6 +15,8 @@ use crate::rules::hasami::{Hasami, HasamiPos, HasamiRules};
 use crate::rules::levels::LevelError;
 use crate::rules::musashi::{Musashi, MusashiRules};
 
+use super::numbers::Tally;
+
 /// A game under the rules its tutorial is played with, and its board.
 pub(crate) struct Stage<G> {
     pub(crate) game: G,
@@ -60,6 +62,17 @@ pub(crate) trait Staged {
     /// a side lost is simply off the board).
     fn left_out(&self, _pos: &<Self::G as Game>::Pos) -> Option<Result<(), String>> {
         None
+    }
+    /// The words of a text that name a side's pieces (`歩`, `☗`), for
+    /// the numbers it states ([`super::numbers`]).
+    fn side_words(&self) -> &'static [(&'static str, Side)];
+    /// What a text may state about `pos` ([`super::numbers`]): the pieces
+    /// on the board, and the captures or points the game keeps.
+    fn tally(&self, pos: &<Self::G as Game>::Pos) -> Tally {
+        Tally {
+            on_board: [Side::First, Side::Second].map(|s| self.count(pos, s) as u32),
+            ..Tally::default()
+        }
     }
     /// How many pieces `side` has on the board.
     fn count(&self, pos: &<Self::G as Game>::Pos, side: Side) -> usize {
@@ -131,6 +144,17 @@ impl Staged for Stage<Hasami> {
         match side {
             Side::First => "先手(歩)",
             Side::Second => "後手(と)",
+        }
+    }
+    fn side_words(&self) -> &'static [(&'static str, Side)] {
+        &[("歩", Side::First), ("「と」", Side::Second)]
+    }
+    fn tally(&self, pos: &HasamiPos) -> Tally {
+        let sides = [Side::First, Side::Second];
+        Tally {
+            captured: Some(sides.map(|s| pos.captured_by(s) as u32)),
+            points: None,
+            on_board: sides.map(|s| self.count(pos, s) as u32),
         }
     }
     /// Each side's pieces on the board and those the other has taken
@@ -217,6 +241,9 @@ impl Staged for Stage<FoxGeese> {
             Side::Second => "きつね",
         }
     }
+    fn side_words(&self) -> &'static [(&'static str, Side)] {
+        &[("がちょう", Side::First)]
+    }
 }
 
 impl Staged for Stage<Musashi> {
@@ -253,6 +280,9 @@ impl Staged for Stage<Musashi> {
             Side::First => "親",
             Side::Second => "子",
         }
+    }
+    fn side_words(&self) -> &'static [(&'static str, Side)] {
+        &[("子", Side::Second)]
     }
     fn gaps(&self, pos: &crate::rules::musashi::MusashiPos) -> Option<Vec<PointId>> {
         Some(self.game.gap_points(pos))
@@ -324,6 +354,16 @@ impl Staged for Stage<Chu> {
         match side {
             Side::First => "先手",
             Side::Second => "後手",
+        }
+    }
+    fn side_words(&self) -> &'static [(&'static str, Side)] {
+        &[("☗", Side::First), ("☖", Side::Second)]
+    }
+    fn tally(&self, pos: &ChuPosition) -> Tally {
+        Tally {
+            captured: None,
+            points: Some(crate::rules::chu::end::cutoff_points(pos)),
+            on_board: [Side::First, Side::Second].map(|s| self.count(pos, s) as u32),
         }
     }
     /// A side without a royal (a piece study) leaves pieces out; with both

@@ -3,6 +3,7 @@
 //! move, arrow and claim of the step must hold on it.
 
 use super::Checked;
+use super::numbers::{self, Claim, Tally};
 use super::stages::Staged;
 use crate::rules::board::PointId;
 use crate::rules::data::{NamedMove, Text, Tutorial, TutorialStep, move_matches};
@@ -250,6 +251,7 @@ impl<S: Staged> StepCheck<'_, S> {
         } else {
             arrows
         };
+        self.numbers(&pos, subject.as_deref());
         match subject {
             Some(played) => self.claims(&played),
             None if !has_move && self.declares() => self.report(
@@ -315,6 +317,94 @@ impl<S: Staged> StepCheck<'_, S> {
                 "shows_end",
                 "the game is over in the diagram, so the step has no move to play (expect or arrows)",
             );
+        }
+    }
+
+    /// The numbers the step's texts state about its diagram (a move's
+    /// captures, a lead, points, pieces taken or left: see
+    /// [`super::numbers`]) are the diagram's, and the English states each
+    /// too. A `text` speaks of the diagram or of the position after the
+    /// move; a `right` text of the position after it; a clause of what
+    /// would have happened, and what a `text` says a move takes, of the
+    /// position after any allowed move.
+    fn numbers(&mut self, pos: &Pos<S>, played: Option<&[Played<S>]>) {
+        let stage = self.stage;
+        let game = stage.game();
+        let step = self.step;
+        let outcome = |before: &Pos<S>, mv: Move<S>| {
+            let after = game.play(before, mv);
+            let foe = game.side_to_move(before).opponent();
+            let taken = stage
+                .count(before, foe)
+                .saturating_sub(stage.count(&after, foe));
+            (stage.tally(&after), Some(taken as u32))
+        };
+        let now = (stage.tally(pos), None);
+        let after: Vec<(Tally, Option<u32>)> = played
+            .into_iter()
+            .flatten()
+            .flat_map(|p| p.moves.iter().map(|&mv| outcome(&p.before, mv)))
+            .collect();
+        let any: Vec<(Tally, Option<u32>)> = self
+            .moves_in(pos)
+            .into_iter()
+            .map(|mv| outcome(pos, mv))
+            .collect();
+        for (what, text, every) in [
+            ("text", Some(&step.text), false),
+            ("right", step.right.as_ref(), true),
+        ] {
+            let Some(text) = text else { continue };
+            for said in numbers::stated(&text.ja, every, stage.side_words()) {
+                // A text may tell what another move would take (「d4へ入ると
+                // 2つ取れる」); a `right` text tells what the move took.
+                let other_move = said.would_have || (!every && said.claim == Claim::Taken);
+                let places: Vec<&(Tally, Option<u32>)> = if other_move {
+                    any.iter().chain(&after).collect()
+                } else if every {
+                    after.iter().collect()
+                } else {
+                    std::iter::once(&now).chain(&after).collect()
+                };
+                let mut values: Vec<i32> = places
+                    .iter()
+                    .flat_map(|(tally, taken)| match said.claim {
+                        Claim::Taken => taken.map(|n| vec![n as i32 * 10]).unwrap_or_default(),
+                        claim => tally.value(claim).unwrap_or_default(),
+                    })
+                    .collect();
+                values.sort_unstable();
+                values.dedup();
+                let claim = describe(said.claim, stage);
+                if values.is_empty() {
+                    self.report(
+                        what,
+                        format!(
+                            "the text says {} ({claim}), which the step cannot show: it has no move, or the game keeps no such count",
+                            said.written
+                        ),
+                    );
+                } else if !values.contains(&said.tenths) {
+                    let shown: Vec<String> = values.iter().map(|&v| in_tenths(v)).collect();
+                    self.report(
+                        what,
+                        format!(
+                            "the text says {} ({claim}), but the diagram gives {}",
+                            said.written,
+                            shown.join(" or ")
+                        ),
+                    );
+                }
+                if !numbers::english_states(&text.en, &said.written) {
+                    self.report(
+                        what,
+                        format!(
+                            "the Japanese text says {} ({claim}) but the English text does not",
+                            said.written
+                        ),
+                    );
+                }
+            }
         }
     }
 
@@ -830,5 +920,26 @@ impl<S: Staged> StepCheck<'_, S> {
                 }
             }
         }
+    }
+}
+
+/// A number's claim, for messages.
+fn describe<S: Staged>(claim: Claim, stage: &S) -> String {
+    match claim {
+        Claim::Taken => "what the move takes".to_string(),
+        Claim::Lead(None) => "a lead".to_string(),
+        Claim::Lead(Some(side)) => format!("{}'s lead", stage.side_name(side)),
+        Claim::Points(side) => format!("{}'s points", stage.side_name(side)),
+        Claim::Captured(side) => format!("what {} has taken", stage.side_name(side)),
+        Claim::Left(side) => format!("{}'s pieces on the board", stage.side_name(side)),
+    }
+}
+
+/// A value in tenths as the texts write it: `3`, `18.5`.
+fn in_tenths(v: i32) -> String {
+    if v % 10 == 0 {
+        (v / 10).to_string()
+    } else {
+        format!("{}.{}", v / 10, (v % 10).abs())
     }
 }
