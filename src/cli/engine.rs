@@ -215,8 +215,170 @@ fn result_line(game: &Chu, pos: &ChuPosition) -> Option<String> {
     })
 }
 
+/// A switch of [`Style`] a GUI can set as a CECP option (`feature
+/// option`): its name there, and how it reads and sets the style.
+struct StyleCheck {
+    name: &'static str,
+    get: fn(&Style) -> bool,
+    set: fn(&mut Style, bool),
+}
+
+fn switch(on: bool) -> Switch {
+    if on { Switch::On } else { Switch::Off }
+}
+
+/// Every switch `match` knows that a game through a GUI can use (the
+/// move cap is a match's own: a GUI's game has none).
+const STYLE_CHECKS: [StyleCheck; 8] = [
+    StyleCheck {
+        name: "No repeats",
+        get: |s| s.no_repeats,
+        set: |s, on| s.no_repeats = on,
+    },
+    StyleCheck {
+        name: "HaChu promotions",
+        get: |s| s.hachu_promotions,
+        set: |s, on| s.hachu_promotions = on,
+    },
+    StyleCheck {
+        name: "King shelter",
+        get: |s| s.king_shelter.is_on(),
+        set: |s, on| s.king_shelter = switch(on),
+    },
+    StyleCheck {
+        name: "Unsettled time",
+        get: |s| s.unsettled_time.is_on(),
+        set: |s, on| s.unsettled_time = switch(on),
+    },
+    StyleCheck {
+        name: "Contempt",
+        get: |s| s.contempt.is_on(),
+        set: |s, on| s.contempt = switch(on),
+    },
+    StyleCheck {
+        name: "Null move",
+        get: |s| s.null_move.is_on(),
+        set: |s, on| s.null_move = switch(on),
+    },
+    StyleCheck {
+        name: "Reductions",
+        get: |s| s.reductions.is_on(),
+        set: |s, on| s.reductions = switch(on),
+    },
+    StyleCheck {
+        name: "Futility",
+        get: |s| s.futility.is_on(),
+        set: |s, on| s.futility = switch(on),
+    },
+];
+
+/// The spin option for [`Style::lion_alone`].
+const LION_ALONE: &str = "Lion alone";
+
+/// The options that suit HaChu as an opponent, turned on when XBoard
+/// names it (`name`) unless the GUI has set them: HaChu refuses a move
+/// that repeats a position and reads some promotions its own way.
+const FOR_HACHU: [&str; 2] = ["No repeats", "HaChu promotions"];
+
+/// How the engine plays, as the GUI's options and its opponent leave it.
+#[derive(Clone, Debug, PartialEq)]
+struct Options {
+    style: Style,
+    /// The options the GUI set itself: an opponent's name changes none.
+    set_by_gui: Vec<&'static str>,
+}
+
+impl Options {
+    fn new() -> Self {
+        Options {
+            style: Style::ENGINE,
+            set_by_gui: Vec::new(),
+        }
+    }
+
+    /// The `feature` words that offer every option, with today's values.
+    fn features(&self, profile: Profile) -> String {
+        let mut words = vec![format!(
+            "option=\"Profile -combo {}\"",
+            Profile::ALL
+                .map(|p| if p == profile {
+                    format!("*{}", p.id())
+                } else {
+                    p.id().to_string()
+                })
+                .join(" /// ")
+        )];
+        for check in &STYLE_CHECKS {
+            words.push(format!(
+                "option=\"{} -check {}\"",
+                check.name,
+                u8::from((check.get)(&self.style))
+            ));
+        }
+        words.push(format!(
+            "option=\"{LION_ALONE} -spin {} 0 100\"",
+            self.style.lion_alone
+        ));
+        words.join(" ")
+    }
+
+    /// Sets the option `name` to `value` as the GUI asks; `Err` names what
+    /// is wrong.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if name == LION_ALONE {
+            let pawns = value
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&p| p <= 100)
+                .ok_or_else(|| format!("{LION_ALONE} is 0 to 100 pawns"))?;
+            self.style.lion_alone = pawns;
+            self.mark(LION_ALONE);
+            return Ok(());
+        }
+        let check = STYLE_CHECKS
+            .iter()
+            .find(|c| c.name == name)
+            .ok_or("unknown option")?;
+        let on = match value.trim() {
+            "1" | "true" => true,
+            "0" | "false" => false,
+            _ => return Err(format!("{} is 1 or 0", check.name)),
+        };
+        (check.set)(&mut self.style, on);
+        self.mark(check.name);
+        Ok(())
+    }
+
+    fn mark(&mut self, name: &'static str) {
+        if !self.set_by_gui.contains(&name) {
+            self.set_by_gui.push(name);
+        }
+    }
+
+    /// XBoard's `name`: against HaChu the options that suit it are on,
+    /// against any other opponent as the engine plays by default — each
+    /// unless the GUI set it. Returns the options it turned on.
+    fn opponent(&mut self, name: &str) -> Vec<&'static str> {
+        let hachu = name.to_lowercase().contains("hachu");
+        let mut turned_on = Vec::new();
+        for check in STYLE_CHECKS.iter().filter(|c| FOR_HACHU.contains(&c.name)) {
+            if self.set_by_gui.contains(&check.name) {
+                continue;
+            }
+            let on = hachu || (check.get)(&Style::ENGINE);
+            if on && !(check.get)(&self.style) {
+                turned_on.push(check.name);
+            }
+            (check.set)(&mut self.style, on);
+        }
+        turned_on
+    }
+}
+
 struct Engine {
     game: Chu,
+    options: Options,
     pos: ChuPosition,
     history: Vec<u64>,
     /// In force mode the engine only records moves.
@@ -232,6 +394,7 @@ impl Engine {
         let pos = ChuPosition::start();
         Engine {
             game: Style::ENGINE.game(ChuRules::JCSA),
+            options: Options::new(),
             history: vec![pos.key()],
             pos,
             force: false,
@@ -246,6 +409,11 @@ impl Engine {
         self.history.push(self.pos.key());
     }
 
+    /// The game valued as the options now say, under the same rules.
+    fn restyle(&mut self) {
+        self.game = self.options.style.game(self.game.rules);
+    }
+
     /// Thinks and moves if it is the engine's turn.
     fn maybe_move(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
         if self.force || self.pos.to_move() != self.side || self.game.outcome(&self.pos).is_some() {
@@ -257,7 +425,13 @@ impl Engine {
             seconds = seconds.min(cs as f64 / 100.0 / 30.0);
         }
         let time = MoveTime::fixed(seconds);
-        match think(&self.game, &self.history, &self.pos, time, Style::ENGINE) {
+        match think(
+            &self.game,
+            &self.history,
+            &self.pos,
+            time,
+            self.options.style,
+        ) {
             Some(mv) => {
                 for line in xboard::engine_lines(&xboard::move_text(&self.pos, mv)) {
                     writeln!(out, "{line}")?;
@@ -284,13 +458,15 @@ impl Engine {
             "protover" => {
                 writeln!(
                     out,
-                    "feature myname=\"Yorimichi\" variants=\"chu\" usermove=1 setboard=1 ping=1 colors=0 memory=1 sigint=0 sigterm=0 option=\"Profile -combo *jcsa /// lishogi\" done=1"
+                    "feature myname=\"Yorimichi\" variants=\"chu\" usermove=1 setboard=1 ping=1 colors=0 memory=1 name=1 sigint=0 sigterm=0 {} done=1",
+                    self.options.features(self.game.rules.profile)
                 )?;
             }
             "new" => {
                 *self = Engine {
                     seconds_per_move: self.seconds_per_move,
                     game: self.game.clone(),
+                    options: self.options.clone(),
                     ..Engine::new()
                 };
             }
@@ -303,7 +479,11 @@ impl Engine {
                             None => writeln!(out, "Error (Profile is jcsa or lishogi): {line}")?,
                         }
                     }
-                    _ => writeln!(out, "Error (unknown option): {line}")?,
+                    Some((name, value)) => match self.options.set(name.trim(), value) {
+                        Ok(()) => self.restyle(),
+                        Err(why) => writeln!(out, "Error ({why}): {line}")?,
+                    },
+                    None => writeln!(out, "Error (unknown option): {line}")?,
                 }
             }
             "variant" => {
@@ -365,7 +545,20 @@ impl Engine {
             "ping" => writeln!(out, "pong {}", rest.first().unwrap_or(&""))?,
             // Known, and nothing to do.
             "xboard" | "memory" | "otim" | "accepted" | "rejected" | "random" | "post"
-            | "nopost" | "hard" | "easy" | "computer" | "name" | "result" | "?" | "cores" => {}
+            | "nopost" | "hard" | "easy" | "computer" | "result" | "?" | "cores" => {}
+            "name" => {
+                let turned_on = self.options.opponent(&rest.join(" "));
+                self.restyle();
+                if !turned_on.is_empty() {
+                    // A comment line: XBoard shows it in its debug log.
+                    writeln!(
+                        out,
+                        "# against {}: {} on",
+                        rest.join(" "),
+                        turned_on.join(", ")
+                    )?;
+                }
+            }
             _ => writeln!(out, "Error (unknown command): {line}")?,
         }
         Ok(true)

@@ -415,3 +415,114 @@ fn an_engine_that_knows_the_move_cap_still_plays_for_the_larger_lead() {
     let last = "k10r/12/12/6p5/6g5/12/12/12/12/6R5/9p2/K8SQ1 b - 400";
     assert_eq!(move_with_cap(last, Some(400)), "6j6e");
 }
+
+#[test]
+fn the_engine_offers_what_match_knows_as_cecp_options() {
+    // Every switch with its default, and the lone lion's premium.
+    let out = run_script("protover 2\n");
+    for option in [
+        "Profile -combo *jcsa /// lishogi",
+        "No repeats -check 0",
+        "HaChu promotions -check 0",
+        "King shelter -check 1",
+        "Unsettled time -check 1",
+        "Contempt -check 1",
+        "Null move -check 1",
+        "Reductions -check 1",
+        "Futility -check 1",
+        "Lion alone -spin 0 0 100",
+    ] {
+        assert!(
+            out.contains(&format!("option=\"{option}\"")),
+            "{option}: {out}"
+        );
+    }
+    // XBoard is asked to name the opponent.
+    assert!(out.contains(" name=1 "), "{out}");
+    // Set by the GUI, and offered again with the values set.
+    let out = run_script(
+        "option No repeats=1\noption King shelter=0\noption Lion alone=12\noption Profile=lishogi\nprotover 2\n",
+    );
+    for option in [
+        "Profile -combo jcsa /// *lishogi",
+        "No repeats -check 1",
+        "King shelter -check 0",
+        "Lion alone -spin 12 0 100",
+    ] {
+        assert!(
+            out.contains(&format!("option=\"{option}\"")),
+            "{option}: {out}"
+        );
+    }
+    // Values out of range or not a switch are refused, and change nothing.
+    let out = run_script("option Lion alone=101\noption Futility=maybe\nprotover 2\n");
+    assert!(
+        out.contains("Error (Lion alone is 0 to 100 pawns): option Lion alone=101"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Error (Futility is 1 or 0): option Futility=maybe"),
+        "{out}"
+    );
+    assert!(out.contains("option=\"Lion alone -spin 0 0 100\""), "{out}");
+    assert!(out.contains("option=\"Futility -check 1\""), "{out}");
+}
+
+#[test]
+fn against_hachu_the_engine_turns_on_what_suits_it_unless_the_gui_said_otherwise() {
+    // XBoard names the opponent: against HaChu no repeats and HaChu's
+    // promotions, said in a comment line.
+    let out = run_script("name HaChu 0.21\nprotover 2\n");
+    assert!(
+        out.contains("# against HaChu 0.21: No repeats, HaChu promotions on"),
+        "{out}"
+    );
+    assert!(out.contains("option=\"No repeats -check 1\""), "{out}");
+    assert!(
+        out.contains("option=\"HaChu promotions -check 1\""),
+        "{out}"
+    );
+    // An option the GUI set stays as it set it.
+    let out = run_script("option No repeats=0\nname hachu\nprotover 2\n");
+    assert!(
+        out.contains("# against hachu: HaChu promotions on"),
+        "{out}"
+    );
+    assert!(out.contains("option=\"No repeats -check 0\""), "{out}");
+    // The next game against another engine plays as by default; `new`
+    // keeps what the GUI set.
+    let out = run_script("name HaChu\nnew\nname Fairy-Max\nprotover 2\n");
+    assert!(out.contains("option=\"No repeats -check 0\""), "{out}");
+    assert!(
+        out.contains("option=\"HaChu promotions -check 0\""),
+        "{out}"
+    );
+    let out = run_script("option HaChu promotions=1\nnew\nname Fairy-Max\nprotover 2\n");
+    assert!(
+        out.contains("option=\"HaChu promotions -check 1\""),
+        "{out}"
+    );
+    // Against HaChu the engine keeps to the promotions HaChu reads: a 歩兵
+    // that entered the zone unpromoted does not promote by a quiet step.
+    // Here that promotion wins at once (a と金 against a bare king), so by
+    // default the engine plays it; against HaChu it cannot.
+    let sfen = "k11/5P6/12/12/12/12/12/12/12/12/12/11K b - 1";
+    let start = ChuPosition::from_sfen(sfen).expect("a position");
+    let promotion = parse_usi(&start, "7b7a+").expect("a move");
+    let sent = format!("move {}", move_text(&start, promotion));
+    let script = |name: &str| {
+        format!(
+            "name {name}
+force
+setboard {sfen}
+st 0.2
+go
+"
+        )
+    };
+    let by_default = run_script(&script("Fairy-Max"));
+    let against_hachu = run_script(&script("HaChu"));
+    assert!(by_default.contains(&sent), "{sent}: {by_default}");
+    assert!(against_hachu.contains("move "), "{against_hachu}");
+    assert!(!against_hachu.contains(&sent), "{sent}: {against_hachu}");
+}
