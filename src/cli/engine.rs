@@ -376,6 +376,59 @@ impl Options {
     }
 }
 
+/// How XBoard times the game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Timing {
+    /// `st`: this many seconds a move (also the time without a clock).
+    PerMove(f64),
+    /// `level MOVES BASE INC`: BASE seconds for every MOVES moves (0: for
+    /// the whole game), INC seconds added after each move.
+    Level { moves: u32, base: f64, inc: f64 },
+}
+
+impl Timing {
+    /// `level MOVES BASE INC`, BASE in minutes or minutes:seconds.
+    pub fn from_level(words: &[&str]) -> Option<Timing> {
+        let [moves, base, inc] = words else {
+            return None;
+        };
+        let moves: u32 = moves.parse().ok()?;
+        let mut parts = base.split(':');
+        let minutes: f64 = parts.next()?.parse().ok()?;
+        let seconds: f64 = parts.next().map_or(Some(0.0), |s| s.parse().ok())?;
+        let inc: f64 = inc.parse().ok()?;
+        let base = minutes * 60.0 + seconds;
+        (base.is_finite() && inc.is_finite() && base >= 0.0 && inc >= 0.0 && base + inc > 0.0)
+            .then_some(Timing::Level { moves, base, inc })
+    }
+
+    /// The time for a move with `left` seconds on the engine's clock (if
+    /// XBoard told it) after `made` moves of its own: the clock shared
+    /// over the moves still to make before it is filled again, as `match`
+    /// shares it, a little kept back for the answer to travel.
+    pub fn move_time(self, left: Option<f64>, made: u32) -> MoveTime {
+        match (self, left) {
+            (Timing::PerMove(seconds), _) => MoveTime::fixed(seconds),
+            (Timing::Level { moves, base, inc }, None) => {
+                MoveTime::fixed(base / if moves > 0 { moves as f64 } else { 40.0 } + inc)
+            }
+            (Timing::Level { moves, inc, .. }, Some(left)) => {
+                let left = (left - ANSWER_MARGIN).max(0.01);
+                let share = if moves > 0 {
+                    let to_go = moves - made % moves;
+                    (left / (to_go as f64 + 1.0)).min(left * 0.5) * 0.95
+                } else {
+                    left / 30.0 + inc * 0.8
+                };
+                MoveTime::from_clock(share.max(0.01), left)
+            }
+        }
+    }
+}
+
+/// Seconds kept back from the clock for the move to reach XBoard.
+const ANSWER_MARGIN: f64 = 0.1;
+
 struct Engine {
     game: Chu,
     options: Options,
@@ -384,9 +437,13 @@ struct Engine {
     /// In force mode the engine only records moves.
     force: bool,
     side: Side,
-    seconds_per_move: f64,
+    /// How XBoard times the game (`st`, `level`).
+    timing: Timing,
     /// The engine's own clock, from `time` (centiseconds).
     clock_cs: Option<u64>,
+    /// The side to move where the game's record begins (`new`, `setboard`):
+    /// with the plies since, it says how many moves each side has made.
+    first_to_move: Side,
 }
 
 impl Engine {
@@ -399,14 +456,25 @@ impl Engine {
             pos,
             force: false,
             side: Side::Second,
-            seconds_per_move: 2.0,
+            timing: Timing::PerMove(2.0),
             clock_cs: None,
+            first_to_move: Side::First,
         }
     }
 
     fn apply(&mut self, mv: ChuMove) {
         self.pos = play(&self.pos, mv);
         self.history.push(self.pos.key());
+    }
+
+    /// How many moves `side` has made since the record began.
+    fn moves_made(&self, side: Side) -> u32 {
+        let plies = self.history.len().saturating_sub(1) as u32;
+        if side == self.first_to_move {
+            plies.div_ceil(2)
+        } else {
+            plies / 2
+        }
     }
 
     /// The game valued as the options now say, under the same rules.
@@ -419,12 +487,10 @@ impl Engine {
         if self.force || self.pos.to_move() != self.side || self.game.outcome(&self.pos).is_some() {
             return Ok(());
         }
-        let mut seconds = self.seconds_per_move;
-        if let Some(cs) = self.clock_cs {
-            // Never more than a thirtieth of what is left on the clock.
-            seconds = seconds.min(cs as f64 / 100.0 / 30.0);
-        }
-        let time = MoveTime::fixed(seconds);
+        let time = self.timing.move_time(
+            self.clock_cs.map(|cs| cs as f64 / 100.0),
+            self.moves_made(self.side),
+        );
         match think(
             &self.game,
             &self.history,
@@ -464,7 +530,7 @@ impl Engine {
             }
             "new" => {
                 *self = Engine {
-                    seconds_per_move: self.seconds_per_move,
+                    timing: self.timing,
                     game: self.game.clone(),
                     options: self.options.clone(),
                     ..Engine::new()
@@ -518,29 +584,22 @@ impl Engine {
             "setboard" => match ChuPosition::from_sfen_start(&rest.join(" ")) {
                 Ok(pos) => {
                     self.history = vec![pos.key()];
+                    self.first_to_move = pos.to_move();
                     self.pos = pos;
                 }
                 Err(e) => writeln!(out, "tellusererror Illegal position: {e}")?,
             },
             "st" => match rest.first().and_then(|s| s.parse::<f64>().ok()) {
-                Some(s) if s > 0.0 => self.seconds_per_move = s,
+                Some(s) if s > 0.0 => self.timing = Timing::PerMove(s),
                 _ => writeln!(out, "Error (st needs seconds): {line}")?,
             },
-            "level" => {
-                // level MPS BASE INC: BASE is minutes or min:sec.
-                let moves: f64 = rest.first().and_then(|s| s.parse().ok()).unwrap_or(0.0);
-                let base = rest.get(1).map_or(0.0, |b| {
-                    let mut parts = b.split(':');
-                    let min: f64 = parts.next().and_then(|m| m.parse().ok()).unwrap_or(0.0);
-                    let sec: f64 = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0.0);
-                    min * 60.0 + sec
-                });
-                let inc: f64 = rest.get(2).and_then(|s| s.parse().ok()).unwrap_or(0.0);
-                let per_move = base / if moves > 0.0 { moves } else { 40.0 } + inc;
-                if per_move > 0.0 {
-                    self.seconds_per_move = per_move;
-                }
-            }
+            "level" => match Timing::from_level(&rest) {
+                Some(timing) => self.timing = timing,
+                None => writeln!(
+                    out,
+                    "Error (level MOVES MINUTES[:SECONDS] INCREMENT): {line}"
+                )?,
+            },
             "time" => self.clock_cs = rest.first().and_then(|s| s.parse().ok()),
             "ping" => writeln!(out, "pong {}", rest.first().unwrap_or(&""))?,
             // Known, and nothing to do.

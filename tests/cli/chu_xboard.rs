@@ -526,3 +526,42 @@ go
     assert!(against_hachu.contains("move "), "{against_hachu}");
     assert!(!against_hachu.contains(&sent), "{sent}: {against_hachu}");
 }
+
+#[test]
+fn under_xboards_clock_the_engine_shares_its_time_over_the_moves_to_go() {
+    use yorimichi::cli::engine::Timing;
+    let level = |words: &str| Timing::from_level(&words.split(' ').collect::<Vec<_>>());
+    assert_eq!(level("40 2"), None);
+    assert_eq!(level("40 x 0"), None);
+    assert_eq!(level("40 0 0"), None);
+    // 40 moves in 2 minutes, again and again: a whole period in which
+    // every move takes the most it may still leaves time on the clock, and
+    // the clock is filled again for the next.
+    let timing = level("40 2 0").expect("a level");
+    let mut left = 120.0;
+    for made in 0..80 {
+        if made % 40 == 0 && made > 0 {
+            left += 120.0;
+        }
+        let time = timing.move_time(Some(left), made);
+        assert!(
+            time.aim <= time.most && time.most < left * 0.51,
+            "{made}: {time:?} of {left}"
+        );
+        left -= time.most;
+    }
+    assert!(left > 0.0, "{left}");
+    // Late in a period with little left, a move takes little; the first
+    // move of the next period has the new time to share.
+    let late = timing.move_time(Some(1.0), 38);
+    assert!(late.most <= 0.5, "{late:?}");
+    let next = timing.move_time(Some(121.0), 40);
+    assert!(next.most > 2.0, "{next:?}");
+    // Without XBoard's clock, the level's average; `st` exactly.
+    assert_eq!(timing.move_time(None, 0).most, 3.0);
+    assert_eq!(Timing::PerMove(0.5).move_time(Some(100.0), 3).most, 0.5);
+    // The whole game on one clock with an increment (0:30 + 1 s a move).
+    let sudden = level("0 0:30 1").expect("a level");
+    let time = sudden.move_time(Some(30.0), 10);
+    assert!(time.most < 15.0 && time.aim > 0.5, "{time:?}");
+}
