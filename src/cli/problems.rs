@@ -18,7 +18,7 @@ use crate::rules::chu::game::{Chu, ChuRules, japanese_move};
 use crate::rules::chu::moves::ChuMove;
 use crate::rules::chu::notation::square_kanji;
 use crate::rules::chu::position::ChuPosition;
-use crate::rules::chu::problems::{self, Theme, Verdict};
+use crate::rules::chu::problems::{self, Sought, Verdict, Wording};
 use crate::rules::data::{self, GameId};
 use crate::rules::game::{Game, Side};
 use crate::rules::search::Searcher;
@@ -98,11 +98,11 @@ pub(crate) fn run(args: &ProblemsArgs, out: &mut dyn Write) -> Outcome {
                 && ply >= last_taken + SPACING
                 && pos.to_move() == Side::First
                 && let Some((level, verdict)) = classify(&game, &pos)
-                && has_room(&found[level - 1], verdict.theme(&pos), per_level, games)
+                && has_room(&found[level - 1], verdict.sought(&pos), per_level, games)
             {
                 eprintln!(
                     "game {games} ply {ply}: level {level} {:?} {}",
-                    verdict.theme(&pos),
+                    verdict.sought(&pos),
                     japanese_move(&pos, verdict.best)
                 );
                 found[level - 1].push((pos.clone(), verdict));
@@ -118,7 +118,7 @@ pub(crate) fn run(args: &ProblemsArgs, out: &mut dyn Write) -> Outcome {
     }
     let total: usize = found.iter().map(Vec::len).sum();
     eprintln!("{total} problems from {games} games");
-    for (theme, n) in [(Theme::Lion, lion), (Theme::King, king)] {
+    for (theme, n) in [(Sought::Lion, lion), (Sought::King, king)] {
         let mut tries = 0;
         let mut got = 0;
         while got < n && tries < 200_000 {
@@ -130,7 +130,7 @@ pub(crate) fn run(args: &ProblemsArgs, out: &mut dyn Write) -> Outcome {
                 continue;
             }
             if let Some((level, verdict)) = classify(&game, &pos)
-                && verdict.theme(&pos) == theme
+                && verdict.sought(&pos) == theme
             {
                 eprintln!(
                     "skirmish {tries}: level {level} {theme:?} {}",
@@ -151,16 +151,16 @@ pub(crate) fn run(args: &ProblemsArgs, out: &mut dyn Write) -> Outcome {
 /// until [`VARIETY_GAMES`] games have been looked at.
 fn has_room(
     level: &[(ChuPosition, Verdict)],
-    theme: Theme,
+    theme: Sought,
     per_level: usize,
     games: usize,
 ) -> bool {
     let material = level
         .iter()
-        .filter(|(p, v)| v.theme(p) == Theme::Material)
+        .filter(|(p, v)| v.sought(p) == Sought::Material)
         .count();
     level.len() < per_level
-        && (theme != Theme::Material || games > VARIETY_GAMES || material < per_level * 2 / 3)
+        && (theme != Sought::Material || games > VARIETY_GAMES || material < per_level * 2 / 3)
 }
 
 /// Pieces a skirmish scatters (後手's in lower case; no kings or lions).
@@ -216,12 +216,12 @@ fn scatter(
 /// A random skirmish for `theme`, 先手 to move: a 先手 獅子 among 後手
 /// pieces (some of them guarded), or a 後手 king with a few guards under
 /// 先手's strong pieces. The kings stand on their back ranks.
-fn skirmish(theme: Theme, rng: &mut StdRng) -> Option<ChuPosition> {
+fn skirmish(theme: Sought, rng: &mut StdRng) -> Option<ChuPosition> {
     use rand::RngExt;
     let mut grid = [[None::<char>; 12]; 12];
     put(&mut grid, 11, rng.random_range(0..12), 'K');
     match theme {
-        Theme::Lion => {
+        Sought::Lion => {
             let (row, col) = (rng.random_range(3..8), rng.random_range(2..10));
             put(&mut grid, 0, rng.random_range(0..12), 'k');
             put(&mut grid, row, col, 'N');
@@ -272,7 +272,23 @@ fn skirmish(theme: Theme, rng: &mut StdRng) -> Option<ChuPosition> {
         })
         .collect();
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    ChuPosition::from_rows(&rows, Side::First).ok()
+    // No more pieces of a kind than a side starts with (two 獅子 are no
+    // game's position), and 後手 not already reduced to a bare king.
+    ChuPosition::from_rows(&rows, Side::First)
+        .ok()
+        .filter(|pos| pos.beyond_start().is_empty() && !bare(pos, Side::Second))
+}
+
+/// Whether `side` has nothing besides its king that counts for 駒枯れ
+/// (unpromoted 歩兵 and 仲人 do not).
+fn bare(pos: &ChuPosition, side: Side) -> bool {
+    use crate::rules::chu::pieces::{Base, Kind};
+    pos.pieces()
+        .filter(|&(_, s, _)| s == side)
+        .all(|(_, _, p)| {
+            p.kind() == Kind::King
+                || (!p.promoted && matches!(p.base, Base::Pawn | Base::GoBetween))
+        })
 }
 
 /// The lowest level whose depth finds `pos` a problem.
@@ -283,36 +299,7 @@ fn classify(game: &Chu, pos: &ChuPosition) -> Option<(usize, Verdict)> {
     })
 }
 
-fn theme_texts(theme: Theme) -> [&'static str; 4] {
-    match theme {
-        Theme::King => [
-            "王を取る",
-            "Take the king",
-            "相手の王を取れる手順があります。その1手目を見つけましょう(王手をかけなくても、王を取れば勝ちです)。",
-            "You can take the enemy king by force. Find the first move (taking the king wins; no check needs to be announced).",
-        ],
-        Theme::Lion => [
-            "獅子の一手",
-            "A lion move",
-            "獅子の動きを生かして、いちばん得をする手を見つけましょう。",
-            "Use the lion's powers: find the move that wins the most.",
-        ],
-        Theme::Promotion => [
-            "成って得をする",
-            "Promote and win",
-            "成りを使って、いちばん得をする手を見つけましょう。",
-            "Find the move that wins the most, using promotion.",
-        ],
-        Theme::Material => [
-            "駒得",
-            "Win material",
-            "相手の駒をいちばん多く得する手を見つけましょう。",
-            "Find the move that wins the most material.",
-        ],
-    }
-}
-
-fn expect(pos: &ChuPosition, mv: ChuMove) -> String {
+fn expect(pos: &ChuPosition, mv: ChuMove, promote: &str) -> String {
     // The first step is named when it takes a piece (the route matters).
     let via = mv
         .mid
@@ -321,7 +308,7 @@ fn expect(pos: &ChuPosition, mv: ChuMove) -> String {
             format!(", via: Some(\"{}\")", square_kanji(m))
         });
     format!(
-        "(from: \"{}\", to: \"{}\"{via})",
+        "(from: \"{}\", to: \"{}\"{via}{promote})",
         square_kanji(mv.from),
         square_kanji(mv.to)
     )
@@ -335,7 +322,6 @@ fn game_won(pos: &ChuPosition, mv: ChuMove) -> bool {
 }
 
 fn render(found: &[Vec<(ChuPosition, Verdict)>; 3]) -> String {
-    const LEVELS: [(&str, &str); 3] = [("初級", "Easy"), ("中級", "Medium"), ("上級", "Hard")];
     let mut out = String::from(
         "// 駒問題集: 中将棋 problems found by `yorimichi problems chushogi` in\n\
          // games between two やさしい CPUs and in set-up lion and king\n\
@@ -344,12 +330,33 @@ fn render(found: &[Vec<(ChuPosition, Verdict)>; 3]) -> String {
          // Diagrams are SFEN ranks (rank 一 first); ☗ is to move.\n\
          Tutorial(\n    id: \"problems\",\n    title: (ja: \"駒問題集\", en: \"Problems\"),\n    steps: [\n",
     );
+    let game = Chu::new(ChuRules::JCSA);
+    let reading = crate::rules::content::CHUSHOGI_READING;
     let mut number = 0;
     for (level, problems) in found.iter().enumerate() {
-        let (ja_level, en_level) = LEVELS[level];
         for (pos, verdict) in problems {
+            // The words come from what the answer's line does, as
+            // `yorimichi check` reads it; a line that teaches nothing
+            // a problem can name is left out.
+            let line = problems::read_line(
+                &game,
+                pos,
+                &[game.hash(pos)],
+                &[verdict.best],
+                reading.depth,
+                reading.nodes,
+            );
+            let Some(words) = line
+                .as_ref()
+                .and_then(|line| problems::wording(line.theme(), number + 1, level as u8 + 1))
+            else {
+                eprintln!(
+                    "left out, its line teaches no theme: {}",
+                    line.map_or_else(String::new, |l| l.describe())
+                );
+                continue;
+            };
             number += 1;
-            let [ja_theme, en_theme, ja_task, en_task] = theme_texts(verdict.theme(pos));
             let sfen = pos.to_sfen();
             let board = sfen.split_whitespace().next().unwrap_or_default();
             let rows: Vec<String> = board.split('/').map(|r| format!("\"{r}\"")).collect();
@@ -360,18 +367,30 @@ fn render(found: &[Vec<(ChuPosition, Verdict)>; 3]) -> String {
             } else {
                 ""
             };
+            let promote = if verdict.best.promote {
+                ", promote: Some(true)"
+            } else {
+                ""
+            };
+            let Wording { title, text, wrong } = words;
             out.push_str(&format!(
-                "        (\n            title: (ja: \"{number}. {ja_level}・{ja_theme}\", en: \"{number}. {en_level}: {en_theme}\"),\n\
-                 \x20           text: (ja: \"☗の番です。{ja_task}\", en: \"Sente (☗) to move. {en_task}\"),\n\
+                "        (\n            title: (ja: \"{}\", en: \"{}\"),\n\
+                 \x20           text: (ja: \"{}\", en: \"{}\"),\n\
                  \x20           board: [{}],\n\
                  \x20           level: Some({}),\n\
                  \x20           expect: Some({}),\n\
                  {wins}\
-                 \x20           wrong: Some((ja: \"もっと得をする手があります。駒の利きをよく見ましょう。\", en: \"There is a better move. Look at what each piece attacks.\")),\n\
+                 \x20           wrong: Some((ja: \"{}\", en: \"{}\")),\n\
                  \x20           right: Some((ja: \"正解:{answer}\", en: \"Correct: {answer}\")),\n        ),\n",
+                title.0,
+                title.1,
+                text.0,
+                text.1,
                 rows.join(", "),
                 level + 1,
-                expect(pos, verdict.best),
+                expect(pos, verdict.best, promote),
+                wrong.0,
+                wrong.1,
             ));
         }
     }

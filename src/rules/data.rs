@@ -399,6 +399,11 @@ pub struct TutorialStep {
     /// where every other asked move must be within it.
     #[serde(default)]
     pub mistake: bool,
+    /// きつねとがちょう: the diagram shows the rules played with this many
+    /// geese (15 or 17); by default the rules the tutorial is played with
+    /// (13). A diagram with more geese than its rules start with is named.
+    #[serde(default)]
+    pub geese: Option<u8>,
 }
 
 /// How the finished game a step shows has ended.

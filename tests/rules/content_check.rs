@@ -180,6 +180,9 @@ fn a_problem_answer_must_be_the_promotion_its_text_names() {
             "levels/problems/chushogi.ron: steps[1].right.ja: the answer given, ☗2一竪行成(←2八), is not the move: that is ☗2一竪行不成(←2八) (step 「2. 初級・成って得をする」)",
             "levels/problems/chushogi.ron: steps[1].right.en: the answer given, ☗2一竪行成(←2八), is not the move: that is ☗2一竪行不成(←2八) (step 「2. 初級・成って得をする」)",
             "levels/problems/chushogi.ron: steps[1].expect: the title is about promotion, so the answer must promote (`promote: Some(true)`) (step 「2. 初級・成って得をする」)",
+            // Not promoting, the answer's line is a material win.
+            "levels/problems/chushogi.ron: steps[1].title: 「2. 初級・成って得をする」 does not fit the answer's line (not the words of its theme): ☗2一竪行不成(←2八) ☖10三竪行(←11三) ☗9十金将(←8十一) ☖10八竪行(←10三) ☗3五飛車(←3八): takes 猛豹, 歩兵, loses nothing (net 500). It should read 「2. 初級・駒得」 / \"2. Easy: Win material\" (step 「2. 初級・成って得をする」)",
+            "levels/problems/chushogi.ron: steps[1].text: 「☗の番です。成りを使って、いちばん得をする手を見つけましょう。」 does not fit the answer's line (not the words of its theme): ☗2一竪行不成(←2八) ☖10三竪行(←11三) ☗9十金将(←8十一) ☖10八竪行(←10三) ☗3五飛車(←3八): takes 猛豹, 歩兵, loses nothing (net 500). It should read 「☗の番です。相手の駒をいちばん多く得する手を見つけましょう。」 / \"Sente (☗) to move. Find the move that wins the most material.\" (step 「2. 初級・成って得をする」)",
         ],
     );
 }
@@ -189,7 +192,7 @@ fn a_promotion_the_move_cannot_make_is_named() {
     let text = tutorial(
         r#"title: (ja: "歩", en: "Pawn"), text: (ja: "進む。", en: "Step."),
         board: ["11k", "12", "12", "12", "12", "12", "6P5", "12", "12", "12", "12", "5K6"],
-        expect: Some((from: "6七", to: "6六", promote: Some(true))), wrong: Some((ja: "ちがう", en: "No")),"#,
+        expect: Some((from: "6七", to: "6六", promote: Some(true))), wrong: Some((ja: "ちがう", en: "No")), pieces_left_out: true,"#,
     );
     assert_lines(
         &problems(CHU, &text),
@@ -209,7 +212,7 @@ fn a_counter_strike_square_holding_a_lion_is_impossible() {
         r#"title: (ja: "先獅子", en: "Counter-strike"), text: (ja: "取れない。", en: "Not allowed."),
         board: ["11k", "12", "12", "6g5", "6n1b3", "12", "12", "12", "6R1R3", "12", "12", "K11", "6e"],
         expect: Some((from: "4九", to: "4五")), captures: Some(1), illegal: [(from: "6九", to: "6五")],
-        wrong: Some((ja: "ちがう", en: "No")),"#,
+        wrong: Some((ja: "ちがう", en: "No")), pieces_left_out: true,"#,
     );
     assert_lines(
         &problems(LION, &text),
@@ -502,6 +505,63 @@ fn a_diagram_that_leaves_pieces_out_must_say_so() {
 }
 
 #[test]
+fn a_sparse_or_overfull_chu_diagram_is_named() {
+    // Five pieces: a set-up, which must say it leaves pieces out.
+    let f = data::CHUSHOGI_LION_LESSONS;
+    let text = mutated(f.text, "            pieces_left_out: true,\n", "");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/lessons/chushogi_lion.ron: steps[0].board: the diagram leaves pieces out (5 pieces on the board: under 13, a diagram is taken as set up, not played): add them, or declare `pieces_left_out: true` (the step then says 「この図では駒を省いています」) (step 「居食い」)",
+        ],
+    );
+    // Three silvers for one side: no game has them (no drops, and a
+    // promoted piece still counts as what it was).
+    let f = data::CHUSHOGI_TUTORIAL;
+    let text = mutated(f.text, "\"5STS4\"", "\"5SSS4\"");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/chushogi.ron: steps[8].board: 先手 has 3 銀将 (promoted or not), more than the 2 it starts with (step 「居食い」)",
+        ],
+    );
+}
+
+#[test]
+fn more_geese_than_the_rules_of_the_step_is_named() {
+    let f = data::FOXGEESE_TUTORIAL;
+    // 17 geese under the tutorial's 13-goose rules.
+    let text = mutated(f.text, "            geese: Some(17),\n", "");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/foxgeese.ron: steps[1].board: 17 geese, more than the 13 the rules it is played under start with: name the rules the diagram shows (`geese: Some(15)` or `Some(17)`) (step 「15羽と17羽」)",
+        ],
+    );
+    // The rules named must hold them, and be rules that exist.
+    let text = mutated(f.text, "geese: Some(17)", "geese: Some(15)");
+    let text = mutated(&text, "geese: Some(17)", "geese: Some(16)");
+    assert_lines(
+        &problems(f.path, &text),
+        &[
+            "levels/tutorials/foxgeese.ron: steps[1].board: 17 geese, more than the 15 of the rules the step names (`geese: Some(15)`) (step 「15羽と17羽」)",
+            "levels/tutorials/foxgeese.ron: steps[18].board: the step names 16 geese: the rules have 13, 15 or 17 (step 「ルールの違い」)",
+        ],
+    );
+    // Another game's step names no goose count.
+    let text = tutorial(
+        r#"title: (ja: "子", en: "Ko"), text: (ja: "子。", en: "Ko."),
+        board: ["KKK.. .", "K......", "K..O...", ".......", "K.... ."], geese: Some(17),"#,
+    );
+    assert_lines(
+        &problems(MUSASHI, &text),
+        &[
+            "levels/tutorials/musashi.ron: steps[0].geese: only きつねとがちょう's steps name a goose count (step 「子」)",
+        ],
+    );
+}
+
+#[test]
 fn a_hasami_diagram_carries_its_captures_and_a_lead_that_has_won_is_named() {
     let f = data::HASAMI_TUTORIAL;
     // Without its captures the と side has three pieces missing.
@@ -592,6 +652,73 @@ fn a_good_move_declared_a_mistake_is_named() {
         found[0].starts_with("levels/tutorials/foxgeese.ron: steps[0].mistake: the step says b3→b4 is a mistake, but the engine finds it within 60 of the best"),
         "{found:?}"
     );
+}
+
+// A problem's words come from what its answer's line does.
+
+const PROBLEMS: &str = "levels/problems/chushogi.ron";
+
+#[test]
+fn a_material_title_on_a_line_that_only_prepares_a_promotion_is_named() {
+    let f = data::CHUSHOGI_PROBLEMS;
+    let text = mutated(
+        f.text,
+        "title: (ja: \"59. 上級・成りをねらう\", en: \"59. Hard: Prepare a promotion\"),\n            text: (ja: \"☗の番です。次の手で成れるように、駒を進める手を見つけましょう。\", en: \"Sente (☗) to move. Find the move that makes ready to promote on your next move.\"),",
+        "title: (ja: \"59. 上級・駒得\", en: \"59. Hard: Win material\"),\n            text: (ja: \"☗の番です。相手の駒をいちばん多く得する手を見つけましょう。\", en: \"Sente (☗) to move. Find the move that wins the most material.\"),",
+    );
+    assert_lines(
+        &problems(PROBLEMS, &text),
+        &[
+            "levels/problems/chushogi.ron: steps[58].title: 「59. 上級・駒得」 does not fit the answer's line (「駒得」, but the line is not a material win (net 0, 100 needed, or another theme comes first)): ☗3十竪行(←2十) ☖10三龍王(←3三) ☗3四竪行成(←3十) ☖10九龍王成(←10三): takes nothing, loses nothing (net 0); promotes on ply 3. It should read 「59. 上級・成りをねらう」 / \"59. Hard: Prepare a promotion\" (step 「59. 上級・駒得」)",
+            "levels/problems/chushogi.ron: steps[58].text: 「☗の番です。相手の駒をいちばん多く得する手を見つけましょう。」 does not fit the answer's line (not the words of its theme): ☗3十竪行(←2十) ☖10三龍王(←3三) ☗3四竪行成(←3十) ☖10九龍王成(←10三): takes nothing, loses nothing (net 0); promotes on ply 3. It should read 「☗の番です。次の手で成れるように、駒を進める手を見つけましょう。」 / \"Sente (☗) to move. Find the move that makes ready to promote on your next move.\" (step 「59. 上級・駒得」)",
+        ],
+    );
+}
+
+#[test]
+fn a_sequence_worded_on_a_king_en_prise_is_named() {
+    let f = data::CHUSHOGI_PROBLEMS;
+    let text = mutated(
+        f.text,
+        "text: (ja: \"☗の番です。相手の王が取れます。王を取る手を見つけましょう(王手をかけなくても、王を取れば勝ちです)。\", en: \"Sente (☗) to move. The enemy king can be taken now: find the move that takes it (taking the king wins; no check needs to be announced).\"),",
+        "text: (ja: \"☗の番です。相手の王を取れる手順があります。その1手目を見つけましょう(王手をかけなくても、王を取れば勝ちです)。\", en: \"Sente (☗) to move. You can take the enemy king by force. Find the first move (taking the king wins; no check needs to be announced).\"),",
+    );
+    assert_lines(
+        &problems(PROBLEMS, &text),
+        &[
+            "levels/problems/chushogi.ron: steps[9].text: 「☗の番です。相手の王を取れる手順があります。その1手目を見つけましょう(王手をかけなくても、王を取れば勝ちです)。」 does not fit the answer's line (「手順」, but the king stands en prise: the answer itself takes it): ☗5二成竪行(←4二): wins the game on ply 1 (RoyalsTaken); takes nothing, loses nothing (net 0). It should read 「☗の番です。相手の王が取れます。王を取る手を見つけましょう(王手をかけなくても、王を取れば勝ちです)。」 / \"Sente (☗) to move. The enemy king can be taken now: find the move that takes it (taking the king wins; no check needs to be announced).\" (step 「10. 初級・王を取る」)",
+        ],
+    );
+}
+
+#[test]
+fn a_wrong_count_of_moves_to_the_king_is_named() {
+    let f = data::CHUSHOGI_PROBLEMS;
+    let text = mutated(f.text, "41. 中級・3手で王を取る", "41. 中級・5手で王を取る");
+    assert_lines(
+        &problems(PROBLEMS, &text),
+        &[
+            "levels/problems/chushogi.ron: steps[40].title: 「41. 中級・5手で王を取る」 does not fit the answer's line (「5手」, but the line wins in 3): ☗6三成獅子(←7三←8四) ☖10二銅将(←10一) ☗6一成獅子二枚取り(←7二←6三): wins the game on ply 3 (RoyalsTaken); takes 飛車, 鳳凰, loses nothing (net 1520). It should read 「41. 中級・3手で王を取る」 / \"41. Medium: Take the king on your 2nd move\" (step 「41. 中級・5手で王を取る」)",
+        ],
+    );
+    // A problem out of its place: its number is not its place in the file.
+    let text = mutated(
+        f.text,
+        "\"41. 中級・3手で王を取る\"",
+        "\"40. 中級・3手で王を取る\"",
+    );
+    let found = problems(PROBLEMS, &text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("It should read 「41. 中級・3手で王を取る」"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn the_problems_words_fit_their_lines() {
+    let f = data::CHUSHOGI_PROBLEMS;
+    assert_lines(&problems(f.path, f.text), &[]);
 }
 
 // The real files.

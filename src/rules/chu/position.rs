@@ -117,6 +117,26 @@ impl ChuPosition {
     pub fn at(&self, sq: Square) -> Option<(Side, Piece)> {
         self.board[sq.0 as usize]
     }
+
+    /// Each side and kind of which this position holds more pieces than
+    /// the start (a piece counted by what it was before it promoted): with
+    /// no drops, no game reaches it. Side, kind, pieces here, at the start.
+    pub fn beyond_start(&self) -> Vec<(Side, Base, usize, usize)> {
+        let start = Self::start();
+        let count = |p: &Self, side: Side, base: Base| {
+            p.pieces()
+                .filter(|&(_, s, piece)| s == side && piece.base == base)
+                .count()
+        };
+        Side::BOTH
+            .into_iter()
+            .flat_map(|side| Base::ALL.into_iter().map(move |base| (side, base)))
+            .filter_map(|(side, base)| {
+                let (here, most) = (count(self, side, base), count(&start, side, base));
+                (here > most).then_some((side, base, here, most))
+            })
+            .collect()
+    }
     pub fn to_move(&self) -> Side {
         self.to_move
     }

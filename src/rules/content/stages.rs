@@ -8,7 +8,7 @@ use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::offset;
 use crate::rules::chu::pieces::{Base, Kind};
 use crate::rules::chu::position::{ChuPosition, Square};
-use crate::rules::data::board;
+use crate::rules::data::{TutorialStep, board};
 use crate::rules::foxgeese::{FoxGeese, FoxGeeseRules};
 use crate::rules::game::{Game, Side};
 use crate::rules::hasami::{Hasami, HasamiPos, HasamiRules};
@@ -53,9 +53,27 @@ pub(crate) trait Staged {
     fn gap_keeper(&self) -> Option<Side> {
         None
     }
-    /// Why the diagram shows a situation no game reaches, if it does.
-    fn impossible(&self, _pos: &<Self::G as Game>::Pos) -> Option<String> {
+    /// Why the diagram shows a situation no game reaches, if it does
+    /// (`step`: what the step declares of its rules).
+    fn impossible(&self, _pos: &<Self::G as Game>::Pos, _step: &TutorialStep) -> Option<String> {
         None
+    }
+    /// Whether the game's steps may name a goose count (`geese`).
+    fn names_geese(&self) -> bool {
+        false
+    }
+    /// A problem's words (title, task, wrong text) against what its
+    /// answer line does, `index` its place in the file: each field that
+    /// does not fit, and why. Only 中将棋 has problems.
+    fn problem_words(
+        &self,
+        _step: &TutorialStep,
+        _index: usize,
+        _pos: &<Self::G as Game>::Pos,
+        _history: &[u64],
+        _answers: &[<Self::G as Game>::Move],
+    ) -> Vec<(&'static str, String)> {
+        Vec::new()
     }
     /// Whether a diagram holds every piece a game would have: `Err` says
     /// what is missing; `None` for a game whose diagrams cannot tell (what
@@ -244,6 +262,31 @@ impl Staged for Stage<FoxGeese> {
     fn side_words(&self) -> &'static [(&'static str, Side)] {
         &[("がちょう", Side::First)]
     }
+    fn names_geese(&self) -> bool {
+        true
+    }
+    /// No more geese than the rules the step shows start with: the
+    /// tutorial's own, or the count the step names (`geese`).
+    fn impossible(
+        &self,
+        pos: &crate::rules::foxgeese::FoxGeesePos,
+        step: &TutorialStep,
+    ) -> Option<String> {
+        let rules = self.game.rules().geese;
+        let most = step.geese.unwrap_or(rules);
+        if ![13, 15, 17].contains(&most) {
+            return Some(format!(
+                "the step names {most} geese: the rules have 13, 15 or 17"
+            ));
+        }
+        let geese = self.count(pos, Side::First);
+        (geese > usize::from(most)).then(|| match step.geese {
+            Some(n) => format!("{geese} geese, more than the {n} of the rules the step names (`geese: Some({n})`)"),
+            None => format!(
+                "{geese} geese, more than the {rules} the rules it is played under start with: name the rules the diagram shows (`geese: Some(15)` or `Some(17)`)"
+            ),
+        })
+    }
 }
 
 impl Staged for Stage<Musashi> {
@@ -301,12 +344,41 @@ impl Staged for Stage<Musashi> {
             ))
         })
     }
-    fn impossible(&self, pos: &crate::rules::musashi::MusashiPos) -> Option<String> {
+    fn impossible(
+        &self,
+        pos: &crate::rules::musashi::MusashiPos,
+        _step: &TutorialStep,
+    ) -> Option<String> {
         let (ko, most) = (
             self.count(pos, Side::Second),
             self.count(&self.game.start(), Side::Second),
         );
         (ko > most).then(|| format!("{ko} 子, more than the {most} a game starts with"))
+    }
+}
+
+/// A 中将棋 diagram with fewer pieces than this (both sides together, of
+/// the 92 a game starts with) is taken as set up: it must say it leaves
+/// pieces out. The fewest in a problem taken from a game are 13.
+pub(crate) const SET_UP_BELOW: usize = 13;
+
+impl Stage<Chu> {
+    /// A side with more pieces of one kind than it starts with
+    /// ([`ChuPosition::beyond_start`]).
+    fn too_many(&self, pos: &ChuPosition) -> Option<String> {
+        let over: Vec<String> = pos
+            .beyond_start()
+            .into_iter()
+            .map(|(side, base, here, most)| {
+                let piece = crate::rules::chu::pieces::Piece::new(base);
+                format!(
+                    "{} has {here} {} (promoted or not), more than the {most} it starts with",
+                    self.side_name(side),
+                    crate::rules::chu::notation::record_name(piece, Side::First)
+                )
+            })
+            .collect();
+        (!over.is_empty()).then(|| over.join("; "))
     }
 }
 
@@ -366,8 +438,10 @@ impl Staged for Stage<Chu> {
             on_board: [Side::First, Side::Second].map(|s| self.count(pos, s) as u32),
         }
     }
-    /// A side without a royal (a piece study) leaves pieces out; with both
-    /// the diagram cannot tell.
+    /// A side without a royal (a piece study) leaves pieces out, and so
+    /// does a diagram with fewer than [`SET_UP_BELOW`] pieces: a judgement,
+    /// not a proof (a game may end with any number of pieces), that holds
+    /// a sparse diagram set up to show one thing to saying so.
     fn left_out(&self, pos: &ChuPosition) -> Option<Result<(), String>> {
         let kingless: Vec<&str> = [Side::First, Side::Second]
             .into_iter()
@@ -377,13 +451,35 @@ impl Staged for Stage<Chu> {
             })
             .map(|side| self.side_name(side))
             .collect();
-        (!kingless.is_empty()).then(|| Err(format!("{} without a king", kingless.join(" and "))))
+        let pieces = pos.pieces().count();
+        Some(if !kingless.is_empty() {
+            Err(format!("{} without a king", kingless.join(" and ")))
+        } else if pieces < SET_UP_BELOW {
+            Err(format!(
+                "{pieces} pieces on the board: under {SET_UP_BELOW}, a diagram is taken as set up, not played"
+            ))
+        } else {
+            Ok(())
+        })
+    }
+    fn problem_words(
+        &self,
+        step: &TutorialStep,
+        index: usize,
+        pos: &ChuPosition,
+        history: &[u64],
+        answers: &[crate::rules::chu::moves::ChuMove],
+    ) -> Vec<(&'static str, String)> {
+        super::themes::problem_words(&self.game, step, index, pos, history, answers)
     }
     /// 先獅子: the square where the side to move just lost its lion to a
     /// non-lion holds the piece that took it — not a lion (a lion that
     /// takes a lion leaves no 先獅子), unless a 麒麟 promoted to one as it
     /// took — or is empty after a 飛鷲's or 角鷹's 居食い from beside it.
-    fn impossible(&self, pos: &ChuPosition) -> Option<String> {
+    fn impossible(&self, pos: &ChuPosition, _step: &TutorialStep) -> Option<String> {
+        if let Some(why) = self.too_many(pos) {
+            return Some(why);
+        }
         let sq = pos.lion_taken_at()?;
         let name = self.graph.point(sq.0 as usize).name.clone();
         let taker = pos.to_move().opponent();

@@ -20,6 +20,10 @@ const START_TITLES: [&str; 3] = ["並べ方", "初期配置", "最初の並び"]
 /// must promote.
 const PROMOTION_TITLES: [&str; 4] = ["成る", "成って", "成れる", "成り"];
 
+/// Words in a title that say the promotion comes later in the line (a
+/// problem that prepares one): its answer need not promote.
+const PREPARED_TITLES: [&str; 1] = ["ねらう"];
+
 /// At most this many differences are listed in one message.
 const SHOWN: usize = 4;
 
@@ -204,8 +208,11 @@ impl<S: Staged> StepCheck<'_, S> {
             allowed: so_far.allowed(game),
             so_far,
         });
-        if let Some(why) = self.stage.impossible(&pos) {
+        if let Some(why) = self.stage.impossible(&pos, step) {
             self.report("board", why);
+        }
+        if step.geese.is_some() && !self.stage.names_geese() {
+            self.report("geese", "only きつねとがちょう's steps name a goose count");
         }
         self.start(&pos);
         self.highlights(&pos);
@@ -228,6 +235,7 @@ impl<S: Staged> StepCheck<'_, S> {
             self.answer_text(&played[0]);
             if self.reading {
                 self.engine(&played[0]);
+                self.problem_words(&played[0]);
             }
         } else if step.mistake {
             self.report(
@@ -237,6 +245,7 @@ impl<S: Staged> StepCheck<'_, S> {
         }
         if let Some(m) = &step.expect
             && PROMOTION_TITLES.iter().any(|t| step.title.ja.contains(t))
+            && !PREPARED_TITLES.iter().any(|t| step.title.ja.contains(t))
             && m.promote != Some(true)
         {
             self.report(
@@ -775,6 +784,27 @@ impl<S: Staged> StepCheck<'_, S> {
                 ),
             ),
             Some(super::engine::Verdict::Good) | None => {}
+        }
+    }
+
+    /// A problem's words fit what its answer's line does (the stage
+    /// reads the line; only problems, the steps with a `level`).
+    fn problem_words(&mut self, asked: &Played<S>) {
+        let (Some(_), Some(begins)) = (self.step.level, &self.begins) else {
+            return;
+        };
+        let game = self.stage.game();
+        let history: Vec<u64> = begins
+            .so_far
+            .positions
+            .iter()
+            .map(|p| game.hash(p))
+            .collect();
+        let found =
+            self.stage
+                .problem_words(self.step, self.index, &asked.before, &history, &asked.moves);
+        for (what, why) in found {
+            self.report(what, why);
         }
     }
 
