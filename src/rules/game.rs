@@ -134,6 +134,14 @@ pub trait Game {
     fn evaluate_plain(&self, pos: &Self::Pos) -> i32 {
         self.evaluate(pos)
     }
+    /// What a player who judges as [`Game::evaluate`] does sees in a
+    /// moment's inattention: the same judgement without the threats it
+    /// would look for. An oversight of a level that otherwise reads well
+    /// (`plain_blunders`) judges by it; by default it is the plain
+    /// judgement.
+    fn evaluate_oversight(&self, pos: &Self::Pos) -> i32 {
+        self.evaluate_plain(pos)
+    }
     /// What a master of the game sees that the ordinary judgement
     /// ([`Game::evaluate`]) underrates: only the strongest level judges by
     /// it, the others keep the plainer view their strength is measured

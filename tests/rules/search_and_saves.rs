@@ -246,7 +246,7 @@ fn plain_levels_and_plain_blunders_judge_without_looking_for_threats() {
     assert!(
         blunders
             .iter()
-            .all(|p| p.judgement == Judgement::Plain && !p.quiescence)
+            .all(|p| p.judgement == Judgement::Oversight && !p.quiescence)
     );
     assert!(
         full.iter()

@@ -162,6 +162,14 @@ impl View {
         mobility: 25,
         crowd: 0,
     };
+    /// The ordinary view in a moment's inattention: the pairs 親 could
+    /// take next and its traps go unseen (ふつう's oversights: a gap left,
+    /// a step towards the setchin), everything else as ordinary.
+    const OVERSIGHT: View = View {
+        see_threats: false,
+        see_traps: false,
+        ..View::ORDINARY
+    };
     /// The master's view: the game is a fight over 親's room. 親 lives as
     /// long as it has space and the 子 win by taking it away, so two points
     /// of room outweigh a pair of 子 (a capture that leads into a corner is
@@ -671,6 +679,10 @@ impl Game for Musashi {
 
     fn evaluate_plain(&self, pos: &MusashiPos) -> i32 {
         self.judge(pos, View::PLAIN)
+    }
+
+    fn evaluate_oversight(&self, pos: &MusashiPos) -> i32 {
+        self.judge(pos, View::OVERSIGHT)
     }
 
     fn evaluate_expert(&self, pos: &MusashiPos) -> i32 {

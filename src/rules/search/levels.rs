@@ -36,8 +36,8 @@ pub struct CpuLevel {
     /// gap it leaves behind.
     #[serde(default)]
     pub plain_eval: bool,
-    /// Whether its blunders judge that way too (a blunder is then an
-    /// oversight: a threat missed, not just a shallower reading).
+    /// Whether its blunders are oversights ([`Game::evaluate_oversight`]:
+    /// a threat missed, not just a shallower reading).
     #[serde(default)]
     pub plain_blunders: bool,
     /// Whether this level judges with the game's expert knowledge
@@ -138,6 +138,9 @@ impl SearchPlan {
 pub enum Judgement {
     /// [`Game::evaluate_plain`]: no eye for the threats left behind.
     Plain,
+    /// [`Game::evaluate_oversight`]: the ordinary judgement, a threat
+    /// missed.
+    Oversight,
     /// [`Game::evaluate`].
     Ordinary,
     /// [`Game::evaluate_expert`].
@@ -166,7 +169,11 @@ impl CpuLevel {
                 noise: self.noise.max(50),
                 seed,
                 exact: false,
-                judgement: Judgement::of(self.plain_eval || self.plain_blunders, self.expert_eval),
+                judgement: if self.plain_blunders && !self.plain_eval {
+                    Judgement::Oversight
+                } else {
+                    Judgement::of(self.plain_eval, self.expert_eval)
+                },
                 time_ms: self.time_ms,
                 null_move: false,
                 careful: false,

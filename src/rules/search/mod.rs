@@ -506,6 +506,7 @@ impl<G: Game> Searcher<G> {
     fn evaluate(&self, game: &G, pos: &G::Pos) -> i32 {
         match self.plan.judgement {
             Judgement::Plain => game.evaluate_plain(pos),
+            Judgement::Oversight => game.evaluate_oversight(pos),
             Judgement::Ordinary => game.evaluate(pos),
             Judgement::Expert => game.evaluate_expert(pos),
         }
