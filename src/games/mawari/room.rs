@@ -380,17 +380,22 @@ pub(super) fn take_room_events(
 }
 
 /// Whether a throw asked for here goes to the room rather than being
-/// played at once (and sends it).
+/// played at once (and sends it, when a person here is to throw and no
+/// throw of the room is arriving).
 pub(super) fn throw_to_room(
     m: &MawariMatch,
     room: &mut RoomLink,
     request: &ThrowRequest,
     sent: &mut ThrowSent,
+    room_throw_arriving: bool,
 ) -> bool {
     if m.room_events.is_none() {
         return false;
     }
-    if let Some(connection) = room.0.as_mut() {
+    if let Some(connection) = room.0.as_mut()
+        && !room_throw_arriving
+        && m.person_to_throw()
+    {
         send_throw(m, connection, &request.0, sent);
     }
     true

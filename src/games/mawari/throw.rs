@@ -169,9 +169,13 @@ pub(crate) fn start_throw(
     mut sfx: MessageWriter<Sfx>,
 ) {
     let mut tosses = Vec::new();
+    // A gesture made before the room's throw now arriving was made for a
+    // turn that throw has taken (a second tap while the first was on its
+    // way): it is not sent.
+    let room_throw_arriving = !throws.from_room.is_empty();
     for request in throws.requests.read() {
         let room = throws.room.bypass_change_detection();
-        if !room::throw_to_room(&m, room, request, &mut throws.sent) {
+        if !room::throw_to_room(&m, room, request, &mut throws.sent, room_throw_arriving) {
             tosses.push(request.0);
         }
     }
