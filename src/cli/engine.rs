@@ -414,12 +414,15 @@ impl Timing {
             }
             (Timing::Level { moves, inc, .. }, Some(left)) => {
                 let left = (left - ANSWER_MARGIN).max(0.01);
-                let share = if moves > 0 {
-                    let to_go = moves - made % moves;
-                    (left / (to_go as f64 + 1.0)).min(left * 0.5) * 0.95
+                let to_go = if moves > 0 {
+                    moves - made % moves
                 } else {
-                    left / 30.0 + inc * 0.8
+                    // One clock for the whole game: a game of chu runs to
+                    // a few hundred moves, and the clock must last to the
+                    // end of it.
+                    GAME_MOVES.saturating_sub(made).max(LAST_MOVES)
                 };
+                let share = (left / (to_go as f64 + 1.0)).min(left * 0.5) * 0.95 + inc * 0.8;
                 MoveTime::from_clock(share.max(0.01), left)
             }
         }
@@ -428,6 +431,12 @@ impl Timing {
 
 /// Seconds kept back from the clock for the move to reach XBoard.
 const ANSWER_MARGIN: f64 = 0.1;
+
+/// With one clock for the whole game, the moves a side is planned to make:
+/// until then the clock is shared evenly, after it as if this many
+/// ([`LAST_MOVES`]) were still to come.
+const GAME_MOVES: u32 = 150;
+const LAST_MOVES: u32 = 50;
 
 struct Engine {
     game: Chu,

@@ -560,8 +560,22 @@ fn under_xboards_clock_the_engine_shares_its_time_over_the_moves_to_go() {
     // Without XBoard's clock, the level's average; `st` exactly.
     assert_eq!(timing.move_time(None, 0).most, 3.0);
     assert_eq!(Timing::PerMove(0.5).move_time(Some(100.0), 3).most, 0.5);
-    // The whole game on one clock with an increment (0:30 + 1 s a move).
+    // The whole game on one clock with an increment (0:30 + 1 s a move):
+    // most of the increment is spent.
     let sudden = level("0 0:30 1").expect("a level");
     let time = sudden.move_time(Some(30.0), 10);
     assert!(time.most < 15.0 && time.aim > 0.5, "{time:?}");
+    // Two minutes for the whole game, no increment: a game of 200 moves a
+    // side, each taking the most it may, ends with time on the clock and
+    // a second or more still left for a move in its last ten.
+    let sudden = level("0 2 0").expect("a level");
+    let mut left = 120.0;
+    for made in 0..200 {
+        let time = sudden.move_time(Some(left), made);
+        if made >= 190 {
+            assert!(left > 1.0, "{made}: {left}");
+        }
+        left -= time.most;
+    }
+    assert!(left > 0.5, "{left}");
 }
