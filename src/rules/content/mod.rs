@@ -49,6 +49,11 @@ impl<G: Game> StepGame<G> {
             .last()
             .expect("a step game starts with its diagram")
     }
+    /// The keys of the game's positions so far, oldest first.
+    pub fn keys(&self, game: &G) -> Vec<u64> {
+        self.positions.iter().map(|p| game.hash(p)).collect()
+    }
+
     /// The moves allowed where the step begins: the legal moves less those
     /// the game so far forbids (中将棋's 千日手).
     pub fn allowed(&self, game: &G) -> Vec<G::Move> {

@@ -742,12 +742,7 @@ impl<S: Staged> StepCheck<'_, S> {
         let Some(begins) = &self.begins else {
             return;
         };
-        let history: Vec<u64> = begins
-            .so_far
-            .positions
-            .iter()
-            .map(|p| game.hash(p))
-            .collect();
+        let history = begins.so_far.keys(game);
         let verdict = super::engine::judge(
             game,
             reading,
@@ -794,12 +789,7 @@ impl<S: Staged> StepCheck<'_, S> {
             return;
         };
         let game = self.stage.game();
-        let history: Vec<u64> = begins
-            .so_far
-            .positions
-            .iter()
-            .map(|p| game.hash(p))
-            .collect();
+        let history = begins.so_far.keys(game);
         let found =
             self.stage
                 .problem_words(self.step, self.index, &asked.before, &history, &asked.moves);
