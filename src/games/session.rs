@@ -114,11 +114,6 @@ pub trait Playable:
     }
     /// The rules a tutorial's diagrams are played under.
     fn tutorial_rules() -> Self::Rules;
-    /// A tutorial diagram (validated when the tutorial file loads), with
-    /// the captures so far (only はさみ将棋 keeps such counts: the loader
-    /// refuses them in another game's diagram).
-    fn diagram(&self, rows: &[&str], to_move: Side, captured: [u8; 2])
-    -> Result<Self::Pos, String>;
 
     fn graph(&self) -> &BoardGraph;
     /// The side whose piece stands on `p`.

@@ -9,10 +9,14 @@ use serde::de::DeserializeOwned;
 
 use super::chu::end::cutoff_winner;
 use super::chu::game::{Chu, ChuRules};
+use super::chu::position::ChuPosition;
 use super::data::{self, GameId};
+use super::foxgeese::FoxGeesePos;
 use super::foxgeese::{FoxGeese, FoxGeeseRules};
-use super::game::{EndReason, Game, Outcome};
+use super::game::{EndReason, Game, Outcome, Side};
+use super::hasami::HasamiPos;
 use super::hasami::{Hasami, HasamiRules};
+use super::musashi::MusashiPos;
 use super::musashi::{Musashi, MusashiRules};
 
 /// A two-player game with rule options (a preset, or 自分で決める).
@@ -40,6 +44,12 @@ pub trait Rulebook: Game<Move: Serialize + DeserializeOwned> + Sized {
         self.move_text(pos, mv)
     }
 
+    /// A level file's diagram (rows of its board, as the game's files write
+    /// them), with the captures so far: only はさみ将棋 keeps such counts,
+    /// and another game's diagram carrying them is refused.
+    fn diagram(&self, rows: &[&str], to_move: Side, captured: [u8; 2])
+    -> Result<Self::Pos, String>;
+
     /// The legal move of `pos` that [`Rulebook::notation`] writes as
     /// `text` among `legal`, if exactly one does.
     fn read_notation(
@@ -61,6 +71,14 @@ impl Rulebook for Hasami {
         let board = data::board("shogi9").map_err(|e| e.to_string())?;
         Hasami::new(board, *rules)
     }
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        captured: [u8; 2],
+    ) -> Result<HasamiPos, String> {
+        HasamiPos::from_rows(rows, to_move, captured)
+    }
 }
 
 impl Rulebook for FoxGeese {
@@ -70,6 +88,15 @@ impl Rulebook for FoxGeese {
         let board = data::board(rules.board_name()).map_err(|e| e.to_string())?;
         FoxGeese::new(board, *rules)
     }
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        captured: [u8; 2],
+    ) -> Result<FoxGeesePos, String> {
+        no_counts(captured)?;
+        self.position_from_rows(rows, to_move)
+    }
 }
 
 impl Rulebook for Musashi {
@@ -78,6 +105,15 @@ impl Rulebook for Musashi {
     fn create(rules: &MusashiRules) -> Result<Self, String> {
         let board = data::board(rules.board_name()).map_err(|e| e.to_string())?;
         Musashi::new(board, *rules)
+    }
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        captured: [u8; 2],
+    ) -> Result<MusashiPos, String> {
+        no_counts(captured)?;
+        self.position_from_rows(rows, to_move)
     }
 }
 
@@ -97,5 +133,23 @@ impl Rulebook for Chu {
     }
     fn notation(&self, _pos: &Self::Pos, mv: Self::Move) -> String {
         mv.usi()
+    }
+    fn diagram(
+        &self,
+        rows: &[&str],
+        to_move: Side,
+        captured: [u8; 2],
+    ) -> Result<ChuPosition, String> {
+        no_counts(captured)?;
+        ChuPosition::from_rows(rows, to_move)
+    }
+}
+
+/// A diagram of a game without capture counts: it must carry none.
+fn no_counts(captured: [u8; 2]) -> Result<(), String> {
+    if captured == [0, 0] {
+        Ok(())
+    } else {
+        Err("only はさみ将棋's diagrams carry captures (`captured`): here what a side has lost is what is missing from the board".to_string())
     }
 }

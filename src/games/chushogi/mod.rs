@@ -115,15 +115,6 @@ impl Playable for Chu {
     fn tutorial_rules() -> ChuRules {
         ChuRules::JCSA
     }
-    fn diagram(
-        &self,
-        rows: &[&str],
-        to_move: Side,
-        _captured: [u8; 2],
-    ) -> Result<ChuPosition, String> {
-        ChuPosition::from_rows(rows, to_move)
-    }
-
     fn graph(&self) -> &BoardGraph {
         &BOARD
     }

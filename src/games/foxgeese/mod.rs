@@ -44,15 +44,6 @@ impl Playable for FoxGeese {
     fn tutorial_rules() -> FoxGeeseRules {
         FoxGeeseRules::STANDARD
     }
-    fn diagram(
-        &self,
-        rows: &[&str],
-        to_move: Side,
-        _captured: [u8; 2],
-    ) -> Result<FoxGeesePos, String> {
-        self.position_from_rows(rows, to_move)
-    }
-
     fn graph(&self) -> &BoardGraph {
         self.board()
     }

@@ -37,15 +37,6 @@ impl Playable for Hasami {
     fn tutorial_rules() -> HasamiRules {
         HasamiRules::STANDARD
     }
-    fn diagram(
-        &self,
-        rows: &[&str],
-        to_move: Side,
-        captured: [u8; 2],
-    ) -> Result<HasamiPos, String> {
-        HasamiPos::from_rows(rows, to_move, captured)
-    }
-
     fn graph(&self) -> &BoardGraph {
         self.board()
     }

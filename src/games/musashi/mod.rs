@@ -50,15 +50,6 @@ impl Playable for Musashi {
     fn tutorial_rules() -> MusashiRules {
         MusashiRules::STANDARD
     }
-    fn diagram(
-        &self,
-        rows: &[&str],
-        to_move: Side,
-        _captured: [u8; 2],
-    ) -> Result<MusashiPos, String> {
-        self.position_from_rows(rows, to_move)
-    }
-
     fn graph(&self) -> &BoardGraph {
         self.board()
     }

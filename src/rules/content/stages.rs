@@ -14,6 +14,7 @@ use crate::rules::game::{Game, Side};
 use crate::rules::hasami::{Hasami, HasamiPos, HasamiRules};
 use crate::rules::levels::LevelError;
 use crate::rules::musashi::{Musashi, MusashiRules};
+use crate::rules::rulebook::Rulebook;
 
 use super::numbers::Tally;
 
@@ -25,17 +26,9 @@ pub(crate) struct Stage<G> {
 
 /// What the checks ask of a game.
 pub(crate) trait Staged {
-    type G: Game;
+    type G: Rulebook;
     fn game(&self) -> &Self::G;
     fn graph(&self) -> &BoardGraph;
-    /// Reads a step's diagram, with the captures so far (はさみ将棋's
-    /// counts, 先手's then 後手's; only はさみ将棋 keeps such counts).
-    fn diagram(
-        &self,
-        rows: &[&str],
-        to_move: Side,
-        captured: [u8; 2],
-    ) -> Result<<Self::G as Game>::Pos, String>;
     /// Whose piece stands on `p`, and its name (`☗獅子`, `がちょう`).
     fn piece(&self, pos: &<Self::G as Game>::Pos, p: PointId) -> Option<(Side, String)>;
     /// The side's name in messages.
@@ -141,14 +134,6 @@ impl Staged for Stage<Hasami> {
     fn graph(&self) -> &BoardGraph {
         &self.graph
     }
-    fn diagram(
-        &self,
-        rows: &[&str],
-        to_move: Side,
-        captured: [u8; 2],
-    ) -> Result<HasamiPos, String> {
-        HasamiPos::from_rows(rows, to_move, captured)
-    }
     fn piece(&self, pos: &HasamiPos, p: PointId) -> Option<(Side, String)> {
         pos.at(p).map(|s| {
             let name = match s {
@@ -211,15 +196,6 @@ impl Stage<Hasami> {
     }
 }
 
-/// A diagram of a game without capture counts: it must carry none.
-fn no_counts(captured: [u8; 2]) -> Result<(), String> {
-    if captured == [0, 0] {
-        Ok(())
-    } else {
-        Err("only はさみ将棋's diagrams carry captures (`captured`): here what a side has lost is what is missing from the board".to_string())
-    }
-}
-
 impl Staged for Stage<FoxGeese> {
     fn reading(&self) -> super::engine::Reading {
         super::engine::FOXGEESE
@@ -230,15 +206,6 @@ impl Staged for Stage<FoxGeese> {
     }
     fn graph(&self) -> &BoardGraph {
         &self.graph
-    }
-    fn diagram(
-        &self,
-        rows: &[&str],
-        to_move: Side,
-        captured: [u8; 2],
-    ) -> Result<crate::rules::foxgeese::FoxGeesePos, String> {
-        no_counts(captured)?;
-        self.game.position_from_rows(rows, to_move)
     }
     fn piece(
         &self,
@@ -299,15 +266,6 @@ impl Staged for Stage<Musashi> {
     }
     fn graph(&self) -> &BoardGraph {
         &self.graph
-    }
-    fn diagram(
-        &self,
-        rows: &[&str],
-        to_move: Side,
-        captured: [u8; 2],
-    ) -> Result<crate::rules::musashi::MusashiPos, String> {
-        no_counts(captured)?;
-        self.game.position_from_rows(rows, to_move)
     }
     fn piece(&self, pos: &crate::rules::musashi::MusashiPos, p: PointId) -> Option<(Side, String)> {
         if pos.oya() == p {
@@ -408,15 +366,6 @@ impl Staged for Stage<Chu> {
     }
     fn graph(&self) -> &BoardGraph {
         &self.graph
-    }
-    fn diagram(
-        &self,
-        rows: &[&str],
-        to_move: Side,
-        captured: [u8; 2],
-    ) -> Result<ChuPosition, String> {
-        no_counts(captured)?;
-        ChuPosition::from_rows(rows, to_move)
     }
     fn piece(&self, pos: &ChuPosition, p: PointId) -> Option<(Side, String)> {
         pos.at(Square(p as u8))

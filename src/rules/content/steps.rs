@@ -9,6 +9,7 @@ use crate::rules::board::PointId;
 use crate::rules::data::{NamedMove, Text, Tutorial, TutorialStep, move_matches};
 use crate::rules::game::{Game, Outcome, Side};
 use crate::rules::levels::LevelError;
+use crate::rules::rulebook::Rulebook;
 
 type Pos<S> = <<S as Staged>::G as Game>::Pos;
 type Move<S> = <<S as Staged>::G as Game>::Move;
@@ -192,7 +193,11 @@ impl<S: Staged> StepCheck<'_, S> {
             self.report("", "a step with `expect` needs a `wrong` text");
         }
         let rows: Vec<&str> = step.board.iter().map(String::as_str).collect();
-        let diagram = match self.stage.diagram(&rows, step.to_move, step.captured) {
+        let diagram = match self
+            .stage
+            .game()
+            .diagram(&rows, step.to_move, step.captured)
+        {
             Ok(p) => p,
             Err(e) => return self.report("board", e),
         };
