@@ -25,8 +25,8 @@ pub(crate) struct Reading {
 // two moves the evaluation barely tells apart both pass.
 
 /// はさみ将棋: a rook-moving board of 18 pieces has many moves a ply, so
-/// four plies (the move, the reply, and each side's next) with the capture
-/// search beyond; a capture is worth 100 and more.
+/// six plies (three moves a side) with the capture search beyond; a
+/// capture is worth 100 and more.
 pub(crate) const HASAMI: Reading = Reading {
     depth: 6,
     nodes: 400_000,

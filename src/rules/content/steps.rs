@@ -353,71 +353,89 @@ impl<S: Staged> StepCheck<'_, S> {
                 .saturating_sub(stage.count(&after, foe));
             (stage.tally(&after), Some(taken as u32))
         };
+        // A text may tell what another move would take (「d4へ入ると
+        // 2つ取れる」); a `right` text tells what the move took.
+        let statements: Vec<(&str, &Text, bool, numbers::Stated)> = [
+            ("text", Some(&step.text), false),
+            ("right", step.right.as_ref(), true),
+        ]
+        .into_iter()
+        .filter_map(|(what, text, every)| Some((what, text?, every)))
+        .flat_map(|(what, text, every)| {
+            numbers::stated(&text.ja, every, stage.side_words())
+                .into_iter()
+                .map(move |said| (what, text, every, said))
+        })
+        .collect();
+        if statements.is_empty() {
+            return;
+        }
         let now = (stage.tally(pos), None);
         let after: Vec<(Tally, Option<u32>)> = played
             .into_iter()
             .flatten()
             .flat_map(|p| p.moves.iter().map(|&mv| outcome(&p.before, mv)))
             .collect();
-        let any: Vec<(Tally, Option<u32>)> = self
-            .moves_in(pos)
-            .into_iter()
-            .map(|mv| outcome(pos, mv))
-            .collect();
-        for (what, text, every) in [
-            ("text", Some(&step.text), false),
-            ("right", step.right.as_ref(), true),
-        ] {
-            let Some(text) = text else { continue };
-            for said in numbers::stated(&text.ja, every, stage.side_words()) {
-                // A text may tell what another move would take (「d4へ入ると
-                // 2つ取れる」); a `right` text tells what the move took.
-                let other_move = said.would_have || (!every && said.claim == Claim::Taken);
-                let places: Vec<&(Tally, Option<u32>)> = if other_move {
-                    any.iter().chain(&after).collect()
-                } else if every {
-                    after.iter().collect()
-                } else {
-                    std::iter::once(&now).chain(&after).collect()
-                };
-                let mut values: Vec<i32> = places
-                    .iter()
-                    .flat_map(|(tally, taken)| match said.claim {
-                        Claim::Taken => taken.map(|n| vec![n as i32 * 10]).unwrap_or_default(),
-                        claim => tally.value(claim).unwrap_or_default(),
-                    })
-                    .collect();
-                values.sort_unstable();
-                values.dedup();
-                let claim = describe(said.claim, stage);
-                if values.is_empty() {
-                    self.report(
+        // Every allowed move, read only where a sentence speaks of another.
+        let other_move = |every: bool, said: &numbers::Stated| {
+            said.would_have || (!every && said.claim == Claim::Taken)
+        };
+        let any: Vec<(Tally, Option<u32>)> = if statements
+            .iter()
+            .any(|(_, _, every, said)| other_move(*every, said))
+        {
+            self.moves_in(pos)
+                .into_iter()
+                .map(|mv| outcome(pos, mv))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for (what, text, every, said) in statements {
+            let places: Vec<&(Tally, Option<u32>)> = if other_move(every, &said) {
+                any.iter().chain(&after).collect()
+            } else if every {
+                after.iter().collect()
+            } else {
+                std::iter::once(&now).chain(&after).collect()
+            };
+            let mut values: Vec<i32> = places
+                .iter()
+                .flat_map(|(tally, taken)| match said.claim {
+                    Claim::Taken => taken.map(|n| vec![n as i32 * 10]).unwrap_or_default(),
+                    claim => tally.value(claim).unwrap_or_default(),
+                })
+                .collect();
+            values.sort_unstable();
+            values.dedup();
+            let claim = describe(said.claim, stage);
+            if values.is_empty() {
+                self.report(
                         what,
                         format!(
                             "the text says {} ({claim}), which the step cannot show: it has no move, or the game keeps no such count",
                             said.written
                         ),
                     );
-                } else if !values.contains(&said.tenths) {
-                    let shown: Vec<String> = values.iter().map(|&v| in_tenths(v)).collect();
-                    self.report(
-                        what,
-                        format!(
-                            "the text says {} ({claim}), but the diagram gives {}",
-                            said.written,
-                            shown.join(" or ")
-                        ),
-                    );
-                }
-                if !numbers::english_states(&text.en, &said.written) {
-                    self.report(
-                        what,
-                        format!(
-                            "the Japanese text says {} ({claim}) but the English text does not",
-                            said.written
-                        ),
-                    );
-                }
+            } else if !values.contains(&said.tenths) {
+                let shown: Vec<String> = values.iter().map(|&v| in_tenths(v)).collect();
+                self.report(
+                    what,
+                    format!(
+                        "the text says {} ({claim}), but the diagram gives {}",
+                        said.written,
+                        shown.join(" or ")
+                    ),
+                );
+            }
+            if !numbers::english_states(&text.en, &said.written) {
+                self.report(
+                    what,
+                    format!(
+                        "the Japanese text says {} ({claim}) but the English text does not",
+                        said.written
+                    ),
+                );
             }
         }
     }
