@@ -4,8 +4,8 @@
 * assets/fonts/*.ttf: IPAex Gothic (UI) and IPAex Mincho (piece faces) from
   Debian's fonts-ipaexfont, subset to the characters the game can show
   (Gothic: every character in src/ and levels/, plus ASCII, digits and
-  every kana for typed names; Mincho: the characters of the files koma
-  letters come from, KOMA_SOURCES) with pyftsubset's default layout features (the
+  every kana for typed names; Mincho: the characters of the string and
+  char literals of the files koma letters come from, KOMA_SOURCES) with pyftsubset's default layout features (the
   Japanese alternates the game never asks for would double the files),
   so the web build stays small.
 * assets/sounds/*.ogg: short synthesised sound effects (no downloads).
@@ -38,11 +38,37 @@ KOMA_SOURCES = ("src/games/**/*.rs", "src/rules/chu/pieces.rs", "src/rules/mawar
                 "src/rules/hasami.rs", "src/rules/foxgeese.rs", "src/rules/musashi/*.rs")
 
 
+def literal_characters(text):
+    """The characters of a Rust file's string and char literals: what it can
+    draw (its comments are never drawn). tests/rules/assets.rs reads the
+    same way."""
+    chars, i, n = set(), 0, len(text)
+    while i < n:
+        if text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif text.startswith("/*", i):
+            end = text.find("*/", i)
+            i = n if end < 0 else end + 2
+        elif text[i] == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            chars |= set(text[i + 1:j])
+            i = j + 1
+        elif text[i] == "'" and i + 2 < n and text[i + 2] == "'":
+            chars.add(text[i + 1])
+            i += 3
+        else:
+            i += 1
+    return chars
+
+
 def koma_characters():
     chars = set(chr(c) for c in range(0x20, 0x7F))
     for pattern in KOMA_SOURCES:
         for path in ROOT.glob(pattern):
-            chars |= set(path.read_text(encoding="utf-8"))
+            chars |= literal_characters(path.read_text(encoding="utf-8"))
     return "".join(sorted(c for c in chars if c.isprintable()))
 
 

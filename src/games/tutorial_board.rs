@@ -17,6 +17,7 @@ use crate::rules::board::PointId;
 use crate::rules::content;
 use crate::rules::data::TutorialStep;
 use crate::rules::game::Side;
+use crate::rules::rulebook::OffLine;
 use crate::rules::taps::{self, Tap};
 use crate::shell::audio::Sfx;
 use crate::shell::i18n::T;
@@ -29,6 +30,7 @@ use crate::shell::tutorial::{self, TutorialProgress};
 use crate::shell::widgets::Fonts;
 use crate::shell::widgets::{self, palette};
 use crate::shell::{ChosenTutorial, Screen};
+use std::collections::VecDeque;
 
 /// The diagram on the board.
 #[derive(Resource)]
@@ -44,9 +46,65 @@ pub struct TutorialBoard<G: Playable> {
     pub forbidden: Vec<G::Move>,
     /// Where the keyboard's cursor stands (once an arrow key was pressed).
     pub cursor: Option<PointId>,
+    /// A problem played as a line (詰め中将棋): where the player stands.
+    pub line: Option<LinePlay<G>>,
     /// The step whose diagram `pos` shows.
     shown_step: Option<usize>,
 }
+
+/// Where the player stands in a problem played as a line: the player's
+/// moves against the opponent's replies, which are played a beat after.
+pub struct LinePlay<G: Playable> {
+    /// The line's moves still to come from the board's position: the
+    /// step's, or the one a move off it found.
+    pub rest: Vec<G::Move>,
+    /// The opponent's moves still to be played on the board, a beat
+    /// apart: the reply to the player's move, or the whole answer shown.
+    pub due: VecDeque<G::Move>,
+    /// When the next due move is played (the app's seconds; `None`: a
+    /// beat from the next frame).
+    next_at: Option<f64>,
+    /// The board and the line before a move that was refuted: 一手戻す
+    /// goes back to them.
+    pub before_miss: Option<(G::Pos, Vec<G::Move>)>,
+}
+
+impl<G: Playable> LinePlay<G> {
+    /// The step's line read from `pos` (the step's moves in the game's
+    /// notation, checked when the file loaded).
+    fn read(game: &G, pos: &G::Pos, line: &[String]) -> Result<Self, String> {
+        let mut at = pos.clone();
+        let mut rest = Vec::new();
+        for (i, text) in line.iter().enumerate() {
+            let mut legal = Vec::new();
+            game.legal_moves(&at, &mut legal);
+            let mv = game
+                .read_notation(&at, &legal, text)
+                .ok_or_else(|| format!("line[{i}]: \"{text}\" is not one legal move"))?;
+            rest.push(mv);
+            at = game.play(&at, mv);
+        }
+        Ok(LinePlay {
+            rest,
+            due: VecDeque::new(),
+            next_at: None,
+            before_miss: None,
+        })
+    }
+
+    /// Whether the opponent's moves are still being played (taps wait).
+    pub fn busy(&self) -> bool {
+        !self.due.is_empty()
+    }
+}
+
+/// Seconds between the player's move and the opponent's reply, and
+/// between the moves of an answer shown.
+const LINE_BEAT: f64 = 0.7;
+
+/// How long the opponent reads a move off a problem's line before it
+/// says it could not tell (the screen waits that long at most).
+const OFF_LINE_SECONDS: f64 = 1.5;
 
 impl<G: Playable> TutorialBoard<G> {
     /// A board showing `pos`, nothing selected.
@@ -58,6 +116,7 @@ impl<G: Playable> TutorialBoard<G> {
             choice: Vec::new(),
             forbidden: Vec::new(),
             cursor: None,
+            line: None,
             shown_step: None,
         }
     }
@@ -75,6 +134,9 @@ impl<G: Playable> TutorialBoard<G> {
         board.game.legal_moves(&board.pos, &mut legal);
         let allowed = so_far.allowed(&board.game);
         board.forbidden = legal.into_iter().filter(|m| !allowed.contains(m)).collect();
+        if !step.line.is_empty() {
+            board.line = Some(LinePlay::read(&board.game, &board.pos, &step.line)?);
+        }
         Ok(board)
     }
 
@@ -103,6 +165,7 @@ pub(crate) fn plugin<G: Playable>(app: &mut App) {
             Update,
             (
                 load_diagram::<G>,
+                play_due::<G>,
                 tutorial_input::<G>,
                 tutorial_keys::<G>,
                 redraw::<G>,
@@ -148,6 +211,7 @@ fn load_diagram<G: Playable>(progress: Res<TutorialProgress>, mut board: ResMut<
         Ok(b) => {
             board.pos = b.pos;
             board.forbidden = b.forbidden;
+            board.line = b.line;
         }
         Err(e) => error!("{e}"),
     }
@@ -165,7 +229,7 @@ pub fn tap_diagram<G: Playable>(
     progress: &mut TutorialProgress,
     point: PointId,
 ) -> Option<Sfx> {
-    if !progress.awaits_move() {
+    if !progress.awaits_move() || board.line.as_ref().is_some_and(|l| l.busy()) {
         return None;
     }
     let board = &mut *board;
@@ -212,6 +276,9 @@ fn judge<G: Playable>(
     progress: &mut TutorialProgress,
     mv: G::Move,
 ) -> Sfx {
+    if board.line.is_some() {
+        return judge_line(board, progress, mv);
+    }
     let graph = board.game.graph();
     let name = |p: PointId| graph.point(p).name.clone();
     let (from, to) = board.game.move_ends(mv);
@@ -227,6 +294,159 @@ fn judge<G: Playable>(
     } else {
         Sfx::Illegal
     }
+}
+
+/// A move of a problem played as a line: the line's move, or a move off
+/// it that the game finds wins all the same, is played and the opponent's
+/// reply comes a beat later; the line played to its end is found. A
+/// refuted move is played with the reply that refutes it, to be taken
+/// back (一手戻す); a move the game could not read out in time is not
+/// played.
+fn judge_line<G: Playable>(
+    board: &mut TutorialBoard<G>,
+    progress: &mut TutorialProgress,
+    mv: G::Move,
+) -> Sfx {
+    let Some(line) = board.line.as_mut() else {
+        return Sfx::Illegal;
+    };
+    progress.remark = None;
+    let before = board.pos.clone();
+    let rest = if line.rest.first() == Some(&mv) {
+        line.rest[1..].to_vec()
+    } else {
+        let started = bevy::platform::time::Instant::now();
+        let mut stop = || started.elapsed().as_secs_f64() >= OFF_LINE_SECONDS;
+        match board.game.off_line(&before, mv, &mut stop) {
+            Some(OffLine::Wins(rest)) => {
+                progress.remark = Some(T::LineAnotherMate);
+                rest
+            }
+            Some(OffLine::Refuted { reply, not_a_check }) => {
+                line.before_miss = Some((before.clone(), std::mem::take(&mut line.rest)));
+                line.due.extend(reply);
+                line.next_at = None;
+                progress.line_missed();
+                progress.remark = Some(if not_a_check {
+                    T::LineNotACheck
+                } else {
+                    T::LineRefuted
+                });
+                board.pos = board.game.play(&before, mv);
+                return Sfx::Illegal;
+            }
+            Some(OffLine::Unsettled) => {
+                progress.remark = Some(T::LineUnsettled);
+                return Sfx::Illegal;
+            }
+            None => {
+                progress.line_missed();
+                return Sfx::Illegal;
+            }
+        }
+    };
+    let captures = board.game.is_capture(&before, mv);
+    board.pos = board.game.play(&before, mv);
+    line.rest = rest;
+    if line.rest.is_empty() || board.game.outcome(&board.pos).is_some() {
+        progress.line_found();
+    } else {
+        line.due.push_back(line.rest[0]);
+        line.next_at = None;
+    }
+    if captures { Sfx::Capture } else { Sfx::Koma }
+}
+
+/// Plays the opponent's due moves on a line step, a beat apart.
+fn play_due<G: Playable>(
+    time: Res<Time>,
+    mut board: ResMut<TutorialBoard<G>>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    let now = time.elapsed_secs_f64();
+    let Some(line) = board.line.as_ref() else {
+        return;
+    };
+    if line.due.is_empty() || line.next_at.is_some_and(|t| now < t) {
+        return;
+    }
+    let board = &mut *board;
+    if let Some(line) = board.line.as_mut()
+        && line.next_at.is_none()
+    {
+        line.next_at = Some(now + LINE_BEAT);
+        return;
+    }
+    if let Some(s) = play_next_due(board) {
+        sfx.write(s);
+    }
+    if let Some(line) = board.line.as_mut() {
+        line.next_at = (!line.due.is_empty()).then_some(now + LINE_BEAT);
+    }
+}
+
+/// Plays the opponent's next due move of a line step on the board.
+pub fn play_next_due<G: Playable>(board: &mut TutorialBoard<G>) -> Option<Sfx> {
+    let line = board.line.as_mut()?;
+    let mv = line.due.pop_front()?;
+    if line.rest.first() == Some(&mv) {
+        line.rest.remove(0);
+    }
+    let sfx = if board.game.is_capture(&board.pos, mv) {
+        Sfx::Capture
+    } else {
+        Sfx::Koma
+    };
+    board.pos = board.game.play(&board.pos, mv);
+    Some(sfx)
+}
+
+/// 一手戻す: the board and the line as they were before the refuted move.
+pub fn take_back<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut TutorialProgress) {
+    let Some(line) = board.line.as_mut() else {
+        return;
+    };
+    let Some((pos, rest)) = line.before_miss.take() else {
+        return;
+    };
+    line.rest = rest;
+    line.due.clear();
+    line.next_at = None;
+    board.pos = pos;
+    board.path.clear();
+    board.choice.clear();
+    progress.feedback = None;
+    progress.remark = None;
+}
+
+/// 答えを見る: the diagram again, and the whole line played out on it a
+/// beat a move; a try after it earns one star at most.
+pub fn show_answer<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut TutorialProgress) {
+    restart_line(board, progress);
+    if let Some(line) = board.line.as_mut() {
+        line.due = line.rest.iter().copied().collect();
+        line.next_at = None;
+    }
+    progress.feedback = None;
+    progress.misses = progress.misses.max(2);
+    progress.remark = Some(T::LineAnswerShown);
+}
+
+/// 最初から: the step's diagram again (its misses kept).
+pub fn restart_line<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut TutorialProgress) {
+    let misses = progress.misses;
+    match TutorialBoard::for_step(board.game.clone(), progress.current()) {
+        Ok(b) => {
+            board.pos = b.pos;
+            board.line = b.line;
+        }
+        Err(e) => error!("{e}"),
+    }
+    board.path.clear();
+    board.choice.clear();
+    progress.feedback = None;
+    progress.remark = None;
+    progress.misses = misses;
 }
 
 fn tutorial_input<G: Playable>(
@@ -335,7 +555,7 @@ fn spawn_lessons<G: Playable>(
             })
             .with_children(|grid| {
                 for (i, lesson) in lessons.iter().enumerate() {
-                    let tries = lesson.steps.iter().filter(|s| s.expect.is_some()).count();
+                    let tries = lesson.steps.iter().filter(|s| s.asks_move()).count();
                     let record: LessonRecord = store
                         .get(&LessonRecord::key(G::ID, &lesson.id))
                         .unwrap_or_default();
@@ -517,6 +737,23 @@ fn redraw<G: Playable>(
     if step.pieces_left_out {
         notes.push(T::PiecesLeftOut.get(settings.lang).to_string());
     }
+    if board.line.as_ref().is_some_and(|l| l.busy()) && progress.remark.is_none() {
+        notes.push(T::LineReplying.get(settings.lang).to_string());
+    }
+    let line_buttons = board.line.as_ref().map(|l| l.before_miss.is_some());
+    let lang = settings.lang;
+    let actions = |panel: &mut ChildSpawnerCommands| {
+        let Some(missed) = line_buttons else {
+            return;
+        };
+        panel.spawn(widgets::row()).with_children(|row| {
+            if missed {
+                spawn_line_button::<G>(row, &fonts, lang, LineButton::TakeBack);
+            }
+            spawn_line_button::<G>(row, &fonts, lang, LineButton::Restart);
+            spawn_line_button::<G>(row, &fonts, lang, LineButton::ShowAnswer);
+        });
+    };
     tutorial::spawn_panel(
         &mut commands,
         scope,
@@ -527,7 +764,49 @@ fn redraw<G: Playable>(
         earned,
         back,
         panel_node(*layout, 300.0),
+        actions,
     );
+}
+
+/// A button of a problem played as a line (tests find them).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineButton {
+    /// 一手戻す: back to before the refuted move.
+    TakeBack,
+    /// 最初から: the diagram again.
+    Restart,
+    /// 答えを見る: the line played out from the diagram.
+    ShowAnswer,
+}
+
+fn spawn_line_button<G: Playable>(
+    parent: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: crate::shell::i18n::Lang,
+    which: LineButton,
+) {
+    let key = match which {
+        LineButton::TakeBack => T::LineTakeBack,
+        LineButton::Restart => T::LineRestart,
+        LineButton::ShowAnswer => T::LineShowAnswer,
+    };
+    parent
+        .spawn((
+            widgets::key_button(fonts, lang, key, which == LineButton::TakeBack),
+            which,
+        ))
+        .observe(
+            move |_: On<Pointer<Click>>,
+                  mut board: ResMut<TutorialBoard<G>>,
+                  mut progress: ResMut<TutorialProgress>| {
+                let (board, progress) = (&mut *board, &mut *progress);
+                match which {
+                    LineButton::TakeBack => take_back(board, progress),
+                    LineButton::Restart => restart_line(board, progress),
+                    LineButton::ShowAnswer => show_answer(board, progress),
+                }
+            },
+        );
 }
 
 /// A button of the choice the taps left (成る / 成らない, じっと; `None`:

@@ -123,6 +123,7 @@ pub const CHUSHOGI_TUTORIAL: LevelFile = level_file!("levels/tutorials/chushogi.
 pub const CHUSHOGI_PIECE_LESSONS: LevelFile = level_file!("levels/lessons/chushogi_pieces.ron");
 pub const CHUSHOGI_LION_LESSONS: LevelFile = level_file!("levels/lessons/chushogi_lion.ron");
 pub const CHUSHOGI_PROBLEMS: LevelFile = level_file!("levels/problems/chushogi.ron");
+pub const CHUSHOGI_TSUME: LevelFile = level_file!("levels/problems/chushogi_tsume.ron");
 
 /// Every level file the program reads, as compiled in.
 pub fn level_files() -> Vec<&'static LevelFile> {
@@ -146,6 +147,7 @@ pub fn level_files() -> Vec<&'static LevelFile> {
         &CHUSHOGI_PIECE_LESSONS,
         &CHUSHOGI_LION_LESSONS,
         &CHUSHOGI_PROBLEMS,
+        &CHUSHOGI_TSUME,
     ]);
     all
 }
@@ -399,6 +401,15 @@ pub struct TutorialStep {
     /// where every other asked move must be within it.
     #[serde(default)]
     pub mistake: bool,
+    /// A problem played as a line (詰め中将棋): its moves in the game's
+    /// notation ([`Rulebook::notation`](super::rulebook::Rulebook::notation)),
+    /// the player's first and the opponent's replies between, on to the
+    /// end of the game. The player plays its side against these replies;
+    /// a move off the line is judged by the game
+    /// ([`Rulebook::off_line`](super::rulebook::Rulebook::off_line)). The
+    /// diagram holds only what the problem needs.
+    #[serde(default)]
+    pub line: Vec<String>,
     /// きつねとがちょう: the diagram shows the rules played with this many
     /// geese (15 or 17); by default the rules the tutorial is played with
     /// (13). A diagram with more geese than its rules start with is named.
@@ -420,6 +431,14 @@ impl ShownEnd {
             ShownEnd::Won(side) => outcome.winner == Some(side),
             ShownEnd::Drawn => outcome.winner.is_none(),
         }
+    }
+}
+
+impl TutorialStep {
+    /// Whether the step waits for the player's move: a "try it" move or a
+    /// line to play.
+    pub fn asks_move(&self) -> bool {
+        self.expect.is_some() || !self.line.is_empty()
     }
 }
 
@@ -634,13 +653,15 @@ pub fn chushogi_tutorial() -> Result<Tutorial, LevelError> {
 }
 
 /// 中将棋を学ぶ: the rules tutorial, a lesson for every piece, the lion's
-/// moves and trading rules, and the problems, each checked as a tutorial.
+/// moves and trading rules, the problems, and 詰め中将棋 (the classic
+/// mate problems), each checked as a tutorial.
 pub fn chushogi_lessons() -> Result<Vec<Tutorial>, LevelError> {
     [
         CHUSHOGI_TUTORIAL,
         CHUSHOGI_PIECE_LESSONS,
         CHUSHOGI_LION_LESSONS,
         CHUSHOGI_PROBLEMS,
+        CHUSHOGI_TSUME,
     ]
     .iter()
     .map(|f| chushogi_tutorial_from(f.path, f.text))

@@ -7,8 +7,10 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::chu::end::cutoff_winner;
+use super::chu::end::{cutoff_winner, is_royal};
 use super::chu::game::{Chu, ChuRules};
+use super::chu::mate::{Defence, MateSearch, in_check};
+use super::chu::moves::ChuMove;
 use super::chu::position::ChuPosition;
 use super::data::{self, GameId};
 use super::foxgeese::FoxGeesePos;
@@ -50,6 +52,19 @@ pub trait Rulebook: Game<Move: Serialize + DeserializeOwned> + Sized {
     fn diagram(&self, rows: &[&str], to_move: Side, captured: [u8; 2])
     -> Result<Self::Pos, String>;
 
+    /// A problem played as a line (詰め中将棋): what the opponent makes of
+    /// the player's move `mv` in `pos` when it is not the line's, read
+    /// until `stop` says so. `None`: the game has no such judge, and only
+    /// the line's moves are right.
+    fn off_line(
+        &self,
+        _pos: &Self::Pos,
+        _mv: Self::Move,
+        _stop: &mut dyn FnMut() -> bool,
+    ) -> Option<OffLine<Self::Move>> {
+        None
+    }
+
     /// The legal move of `pos` that [`Rulebook::notation`] writes as
     /// `text` among `legal`, if exactly one does.
     fn read_notation(
@@ -63,6 +78,25 @@ pub trait Rulebook: Game<Move: Serialize + DeserializeOwned> + Sized {
         found.next().is_none().then_some(first)
     }
 }
+
+/// What the opponent makes of a move off a problem's line
+/// ([`Rulebook::off_line`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OffLine<M> {
+    /// The move wins all the same: the rest of a win, the opponent's reply
+    /// first (its longest resistance).
+    Wins(Vec<M>),
+    /// The win is gone: after `reply` (when one was found in the time)
+    /// there is none. `not_a_check`: the move broke the problem's rule
+    /// that every move is a check.
+    Refuted { reply: Option<M>, not_a_check: bool },
+    /// Not settled in the time.
+    Unsettled,
+}
+
+/// Table entries of the mate solver that judges a move off a problem's
+/// line: small, for a reading of a second or so.
+const OFF_LINE_ENTRIES: usize = 1 << 17;
 
 impl Rulebook for Hasami {
     type Rules = HasamiRules;
@@ -141,7 +175,35 @@ impl Rulebook for Chu {
         captured: [u8; 2],
     ) -> Result<ChuPosition, String> {
         no_counts(captured)?;
-        ChuPosition::from_rows(rows, to_move)
+        // A side without royals is a mate problem's attacker.
+        ChuPosition::from_rows(rows, to_move).map(ChuPosition::read_start)
+    }
+    /// The defender answers by the mate solver: a reply after which there
+    /// is no mate by checks refutes the move; a move that is not a check
+    /// is wrong in a mate problem even where a mate would follow.
+    fn off_line(
+        &self,
+        pos: &ChuPosition,
+        mv: ChuMove,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<OffLine<ChuMove>> {
+        let attacker = pos.to_move();
+        let takes_royal = mv.taken(pos).any(|(_, p)| is_royal(p));
+        let after = self.play(pos, mv);
+        let check = takes_royal || in_check(&after, attacker);
+        let mut solver = MateSearch::with_entries(self.rules.profile, OFF_LINE_ENTRIES);
+        Some(match (solver.defend(&after, stop), check) {
+            (Defence::Mated(rest), true) => OffLine::Wins(rest),
+            (Defence::Escapes(reply), check) => OffLine::Refuted {
+                reply: Some(reply),
+                not_a_check: !check,
+            },
+            (_, false) => OffLine::Refuted {
+                reply: None,
+                not_a_check: true,
+            },
+            (Defence::Unknown, true) => OffLine::Unsettled,
+        })
     }
 }
 

@@ -1,5 +1,5 @@
-//! 中将棋's scenes: the lion selected and its first step, a lesson and a
-//! problem, a phone held upright, the setup, the strong CPU thinking, the
+//! 中将棋's scenes: the lion selected and its first step, a lesson, a
+//! problem and a mate problem, a phone held upright, the setup, the strong CPU thinking, the
 //! record of a short game with every kind of move, and the other piece
 //! sets and coordinates.
 
@@ -60,12 +60,13 @@ pub(super) fn stage(
             ));
             next.set(Screen::Play);
         }
-        (Scene::ChushogiLesson | Scene::ChushogiProblem, 1) => {
-            // The lion lessons at 付け喰い, or the first problem.
-            let (index, step) = if *scene == Scene::ChushogiLesson {
-                (2, 6)
-            } else {
-                (3, 0)
+        (Scene::ChushogiLesson | Scene::ChushogiProblem | Scene::ChushogiTsume, 1) => {
+            // The lion lessons at 付け喰い, the first problem, or the first
+            // mate problem of 中将棊絹篩.
+            let (index, step) = match *scene {
+                Scene::ChushogiLesson => (2, 6),
+                Scene::ChushogiProblem => (3, 0),
+                _ => (4, 0),
             };
             commands.insert_resource(ChosenTutorial(index));
             *lesson_step = Some(step);

@@ -64,6 +64,7 @@ pub enum Scene {
     ChushogiLearn,
     ChushogiLesson,
     ChushogiProblem,
+    ChushogiTsume,
     ChushogiPhone,
     ChushogiSetup,
     ChushogiKif,
@@ -88,7 +89,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene, in the order of the handbook's pictures (docs/screenshots.md).
-    pub const ALL: [Scene; 51] = [
+    pub const ALL: [Scene; 52] = [
         Scene::Title,
         Scene::List,
         Scene::ListPhone,
@@ -121,6 +122,7 @@ impl Scene {
         Scene::ChushogiLearn,
         Scene::ChushogiLesson,
         Scene::ChushogiProblem,
+        Scene::ChushogiTsume,
         Scene::ChushogiPhone,
         Scene::ChushogiSetup,
         Scene::ChushogiKif,
@@ -176,6 +178,7 @@ impl Scene {
             Scene::ChushogiLearn => "chushogi-learn",
             Scene::ChushogiLesson => "chushogi-lesson",
             Scene::ChushogiProblem => "chushogi-problem",
+            Scene::ChushogiTsume => "chushogi-tsume",
             Scene::ChushogiPhone => "chushogi-phone",
             Scene::ChushogiSetup => "chushogi-setup",
             Scene::ChushogiKif => "chushogi-kif",
@@ -243,6 +246,7 @@ impl Scene {
             | Scene::ChushogiLearn
             | Scene::ChushogiLesson
             | Scene::ChushogiProblem
+            | Scene::ChushogiTsume
             | Scene::ChushogiPhone
             | Scene::ChushogiSetup
             | Scene::ChushogiKif

@@ -21,6 +21,9 @@ pub struct TutorialProgress {
     pub feedback: Option<bool>,
     /// Wrong tries on this step (fewer earn more stars).
     pub misses: u32,
+    /// A line step's word on the last move, under the feedback (another
+    /// mate found, not a check, the answer shown).
+    pub remark: Option<T>,
 }
 
 impl TutorialProgress {
@@ -30,6 +33,7 @@ impl TutorialProgress {
             step: 0,
             feedback: None,
             misses: 0,
+            remark: None,
         }
     }
 
@@ -43,11 +47,23 @@ impl TutorialProgress {
         self.step = (self.step as i32 + delta).clamp(0, last) as usize;
         self.feedback = None;
         self.misses = 0;
+        self.remark = None;
     }
 
     /// Whether the step waits for the player's move.
     pub fn awaits_move(&self) -> bool {
-        self.current().expect.is_some() && self.feedback != Some(true)
+        self.current().asks_move() && self.feedback != Some(true)
+    }
+
+    /// A line step played to its end: found.
+    pub fn line_found(&mut self) {
+        self.feedback = Some(true);
+    }
+
+    /// A line step's move refuted: a wrong try.
+    pub fn line_missed(&mut self) {
+        self.feedback = Some(false);
+        self.misses += 1;
     }
 
     /// Judges a move played on the diagram (by point names; `via` is the
@@ -71,7 +87,7 @@ impl TutorialProgress {
     /// The line under the step's text: the prompt, or the feedback.
     pub(crate) fn feedback_text(&self, lang: Lang) -> String {
         let step = self.current();
-        match self.feedback {
+        let said = match self.feedback {
             Some(true) => step
                 .right
                 .as_ref()
@@ -82,25 +98,37 @@ impl TutorialProgress {
                 .as_ref()
                 .map(|t| lang.text(t).to_string())
                 .unwrap_or_default(),
-            None if step.expect.is_some() => format!("▶ {}", T::TryIt.get(lang)),
+            None if step.asks_move() => format!("▶ {}", T::TryIt.get(lang)),
             None => String::new(),
+        };
+        match self.remark {
+            Some(remark) if said.is_empty() => remark.get(lang).to_string(),
+            Some(remark) => format!("{said} {}", remark.get(lang)),
+            None => said,
         }
     }
 }
 
-fn step_button(fonts: &Fonts, lang: Lang, key: T, delta: i32) -> impl Bundle {
-    (
-        widgets::key_button(fonts, lang, key, delta > 0),
-        Observer::new(
+/// 前へ / 次へ: moves `delta` steps when clicked (an observer of this
+/// button only).
+fn spawn_step_button(
+    parent: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    key: T,
+    delta: i32,
+) {
+    parent
+        .spawn(widgets::key_button(fonts, lang, key, delta > 0))
+        .observe(
             move |_: On<Pointer<Click>>, mut progress: ResMut<TutorialProgress>| {
                 progress.turn(delta)
             },
-        ),
-    )
+        );
 }
 
 /// Stars for a step found after `misses` wrong tries: 3, 2, then 1.
-pub(crate) fn stars(misses: u32) -> u8 {
+pub fn stars(misses: u32) -> u8 {
     3 - misses.min(2) as u8
 }
 
@@ -130,8 +158,9 @@ impl LessonRecord {
 }
 
 /// The panel (`node`: on the right, or below the board in a portrait
-/// window): title, step text, `notes` on the diagram, feedback, 前へ /
-/// 次へ, back (to `back`: the list, or the lessons menu).
+/// window): title, step text, `notes` on the diagram, feedback, the
+/// game's `actions` for the step (a line step's buttons), 前へ / 次へ,
+/// back (to `back`: the list, or the lessons menu).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn spawn_panel(
     commands: &mut Commands,
@@ -143,6 +172,7 @@ pub(crate) fn spawn_panel(
     earned: Option<u8>,
     back: Screen,
     node: Node,
+    actions: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
     let step = progress.current();
     let count = progress.tutorial.steps.len();
@@ -184,6 +214,7 @@ pub(crate) fn spawn_panel(
             ty::BODY,
             palette::VERMILION,
         ));
+        actions(panel);
         if progress.step + 1 == count {
             panel.spawn(widgets::label(
                 fonts,
@@ -194,8 +225,8 @@ pub(crate) fn spawn_panel(
             ));
         }
         panel.spawn(widgets::row()).with_children(|row| {
-            row.spawn(step_button(fonts, lang, T::Previous, -1));
-            row.spawn(step_button(fonts, lang, T::Next, 1));
+            spawn_step_button(row, fonts, lang, T::Previous, -1);
+            spawn_step_button(row, fonts, lang, T::Next, 1);
         });
         let back_key = if back == Screen::Lessons {
             T::Back

@@ -23,7 +23,7 @@ use yorimichi::shell::save::Store;
 use yorimichi::shell::tutorial::{LessonRecord, TutorialProgress};
 use yorimichi::shell::{ChosenGame, ChosenTutorial, Screen};
 
-fn chu() -> Chu {
+pub(crate) fn chu() -> Chu {
     Chu::new(ChuRules::JCSA)
 }
 
@@ -38,7 +38,7 @@ fn diagram(step: &TutorialStep) -> ChuPosition {
         .clone()
 }
 
-fn point(name: &str) -> usize {
+pub(crate) fn point(name: &str) -> usize {
     chu().graph().find(name).unwrap_or_else(|| panic!("{name}"))
 }
 
@@ -58,7 +58,7 @@ fn matching(pos: &ChuPosition, m: &NamedMove) -> Vec<yorimichi::rules::chu::move
 }
 
 /// The taps that make `mv` on the board.
-fn taps_for(pos: &ChuPosition, mv: yorimichi::rules::chu::moves::ChuMove) -> Vec<usize> {
+pub(crate) fn taps_for(pos: &ChuPosition, mv: yorimichi::rules::chu::moves::ChuMove) -> Vec<usize> {
     let game = chu();
     game.input_path(pos, mv)
         .or_else(|| {
@@ -73,7 +73,7 @@ fn taps_for(pos: &ChuPosition, mv: yorimichi::rules::chu::moves::ChuMove) -> Vec
         .unwrap()
 }
 
-fn lessons() -> Vec<Tutorial> {
+pub(crate) fn lessons() -> Vec<Tutorial> {
     data::chushogi_lessons().unwrap()
 }
 
@@ -81,7 +81,7 @@ fn lessons() -> Vec<Tutorial> {
 fn the_lessons_load_with_their_own_ids() {
     let all = lessons();
     let ids: Vec<&str> = all.iter().map(|t| t.id.as_str()).collect();
-    assert_eq!(ids, ["rules", "pieces", "lion", "problems"]);
+    assert_eq!(ids, ["rules", "pieces", "lion", "problems", "tsume"]);
 }
 
 #[test]
@@ -341,7 +341,7 @@ fn a_solved_step_earns_stars_that_the_menu_shows() {
     app.update();
     app.update();
     let mut cards = app.world_mut().query::<&LessonCard>();
-    assert_eq!(cards.iter(app.world()).count(), 4);
+    assert_eq!(cards.iter(app.world()).count(), 5);
     assert!(find::<PracticeButton>(&mut app).is_some());
 
     // The piece lessons, first step: 歩兵 6七 takes on 6六.

@@ -5,6 +5,7 @@ mod app_flow;
 mod bug_report;
 mod chu_flow;
 mod chu_lessons;
+mod chu_tsume;
 #[allow(dead_code)]
 mod common;
 mod foxgeese_flow;

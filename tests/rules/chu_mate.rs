@@ -421,3 +421,77 @@ fn nothing_moves_at_the_root_of_an_ended_game() {
         assert_eq!(perft_in(profile, &end, 1), 0, "{profile:?}");
     }
 }
+
+/// A problem's move off the line, as the 詰め中将棋 lesson asks the
+/// solver about it: the line's own first move is mated against every
+/// reply (the rest a checked mating line), a check that does not mate is
+/// escaped by a reply after which the solver proves no mate, and a move
+/// that is no check is refused as one even by the game's judge.
+#[test]
+fn the_defence_answers_a_move_off_the_line() {
+    use yorimichi::rules::chu::game::{Chu, ChuRules};
+    use yorimichi::rules::chu::mate::{Defence, in_check};
+    use yorimichi::rules::game::Game;
+    use yorimichi::rules::rulebook::{OffLine, Rulebook};
+    let p = problem("kinu01");
+    let pos = start(&p);
+    let mut solver = MateSearch::new(Profile::Jcsa);
+    let Mate::Proved(line) = solve(Profile::Jcsa, &pos, 10.0) else {
+        panic!("kinu01 is not proved");
+    };
+    let mut forever = || false;
+    match solver.defend(&play(&pos, line[0]), &mut forever) {
+        Defence::Mated(rest) => {
+            let mut whole = vec![line[0]];
+            whole.extend(rest);
+            check_line(Profile::Jcsa, &pos, &whole).unwrap();
+        }
+        other => panic!("the line's first move is answered by {other:?}"),
+    }
+    let mut moves = Vec::new();
+    legal_moves_in(Profile::Jcsa, &pos, &mut moves);
+    let attacker = pos.to_move();
+    let checks: Vec<ChuMove> = moves
+        .iter()
+        .copied()
+        .filter(|&m| in_check(&play(&pos, m), attacker))
+        .collect();
+    let quiet = moves
+        .iter()
+        .copied()
+        .find(|&m| !in_check(&play(&pos, m), attacker))
+        .expect("a move that is no check");
+    let mut escaped = 0;
+    for &m in &checks {
+        let after = play(&pos, m);
+        if let Defence::Escapes(reply) = solver.defend(&after, &mut forever) {
+            escaped += 1;
+            assert_eq!(
+                solver.solve(&play(&after, reply), &mut forever),
+                Mate::NoMate,
+                "{} escaped by {}, yet mated",
+                m.usi(),
+                reply.usi()
+            );
+        }
+    }
+    assert!(
+        escaped > 0,
+        "every check of kinu01 mates: no wrong try to test"
+    );
+    let chu = Chu::create(&ChuRules::JCSA).unwrap();
+    assert_eq!(chu.side_to_move(&pos), attacker);
+    match chu.off_line(&pos, quiet, &mut forever) {
+        Some(OffLine::Refuted { not_a_check, .. }) => assert!(not_a_check),
+        other => panic!("{} (no check) judged {other:?}", quiet.usi()),
+    }
+    match chu.off_line(&pos, line[0], &mut forever) {
+        Some(OffLine::Wins(rest)) => assert!(!rest.is_empty()),
+        other => panic!("the line's first move judged {other:?}"),
+    }
+    let mut stop_at_once = || true;
+    assert!(matches!(
+        solver.defend(&play(&pos, line[0]), &mut stop_at_once),
+        Defence::Unknown | Defence::Mated(_)
+    ));
+}

@@ -919,6 +919,81 @@ fn two_smallest(values: impl Iterator<Item = u32>) -> (usize, u32) {
     (best, second)
 }
 
+/// What the defender makes of an attacker's move (a move off a problem's
+/// line): [`MateSearch::defend`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Defence {
+    /// The move mates all the same: the rest of a mate, the defender's
+    /// reply first (its longest resistance among the replies), on to the
+    /// royals taken. Empty when the move took the last royal.
+    Mated(Vec<ChuMove>),
+    /// After this reply the attacker has no mate by checks.
+    Escapes(ChuMove),
+    /// Stopped before either was known.
+    Unknown,
+}
+
+/// Whether the defender (`attacker`'s opponent) has a royal that
+/// `attacker` could take at once in `pos`.
+pub fn in_check(pos: &ChuPosition, attacker: Side) -> bool {
+    let defender = attacker.opponent();
+    pos.pieces()
+        .filter(|&(_, s, p)| s == defender && is_royal(p))
+        .any(|(sq, _, _)| attacked_by(pos, sq, attacker))
+}
+
+impl MateSearch {
+    /// The defender's answer in `pos` (the defender to move, after the
+    /// attacker's move): a reply after which there is no mate, or, if
+    /// every reply is mated, the reply that holds out longest with the
+    /// mate that follows it. Each reply is solved in turn, its line
+    /// shortened; `stop` ends the whole reading.
+    pub fn defend(&mut self, pos: &ChuPosition, stop: &mut dyn FnMut() -> bool) -> Defence {
+        let defender = pos.to_move();
+        let attacker = defender.opponent();
+        if outcome_in(self.profile, pos).is_some_and(|(winner, _)| winner == Some(attacker)) {
+            return Defence::Mated(Vec::new());
+        }
+        let mut replies = Vec::new();
+        legal_moves_in(self.profile, pos, &mut replies);
+        let mut longest: Option<Vec<ChuMove>> = None;
+        let mut nodes = 0;
+        for reply in replies {
+            let after = play(pos, reply);
+            let answer = match outcome_in(self.profile, &after) {
+                Some((winner, _)) if winner == Some(attacker) => Mate::Proved(Vec::new()),
+                Some(_) => Mate::NoMate,
+                None => self.solve(&after, stop),
+            };
+            nodes += self.nodes;
+            let line = match answer {
+                Mate::Proved(line) if line.is_empty() => line,
+                Mate::Proved(line) => {
+                    let shorter = self.shorten(&after, line, stop);
+                    nodes += self.nodes;
+                    shorter
+                }
+                Mate::NoMate => {
+                    self.nodes = nodes;
+                    return Defence::Escapes(reply);
+                }
+                Mate::Unknown => {
+                    self.nodes = nodes;
+                    return Defence::Unknown;
+                }
+            };
+            if longest.as_ref().is_none_or(|l| line.len() + 1 > l.len()) {
+                let mut whole = vec![reply];
+                whole.extend(line);
+                longest = Some(whole);
+            }
+        }
+        self.nodes = nodes;
+        // No reply at all: the defender cannot move, which the rules end.
+        Defence::Mated(longest.unwrap_or_default())
+    }
+}
+
 /// Checks a mating line from `start` under `profile`: every move legal,
 /// every move of the side to move at the start a check (a defender royal
 /// can be taken after it, or it takes one), and at its end the defender's
@@ -926,7 +1001,6 @@ fn two_smallest(values: impl Iterator<Item = u32>) -> (usize, u32) {
 /// the first fault.
 pub fn check_line(profile: Profile, start: &ChuPosition, line: &[ChuMove]) -> Result<(), String> {
     let attacker = start.to_move();
-    let defender = attacker.opponent();
     let mut pos = start.clone();
     for (i, &mv) in line.iter().enumerate() {
         if outcome_in(profile, &pos).is_some() {
@@ -944,14 +1018,8 @@ pub fn check_line(profile: Profile, start: &ChuPosition, line: &[ChuMove]) -> Re
         let attacking = pos.to_move() == attacker;
         let takes_royal = mv.taken(&pos).any(|(_, p)| is_royal(p));
         pos = play(&pos, mv);
-        if attacking && !takes_royal {
-            let check = pos
-                .pieces()
-                .filter(|&(_, s, p)| s == defender && is_royal(p))
-                .any(|(sq, _, _)| attacked_by(&pos, sq, attacker));
-            if !check {
-                return Err(format!("ply {} ({}) is not a check", i + 1, mv.usi()));
-            }
+        if attacking && !takes_royal && !in_check(&pos, attacker) {
+            return Err(format!("ply {} ({}) is not a check", i + 1, mv.usi()));
         }
     }
     match outcome_in(profile, &pos) {

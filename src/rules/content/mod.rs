@@ -253,8 +253,8 @@ pub fn check_file(file: &str, relative: &str, text: &str) -> (usize, Vec<LevelEr
             Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),
             Err(e) => (0, vec![e]),
         },
-        ("tutorials", "chushogi") | ("lessons", _) | ("problems", "chushogi")
-            if folder != "lessons" || stem.starts_with("chushogi_") =>
+        ("tutorials", "chushogi") | ("lessons", _) | ("problems", _)
+            if folder == "tutorials" || stem.starts_with("chushogi") =>
         {
             match chushogi() {
                 Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),

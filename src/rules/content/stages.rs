@@ -4,8 +4,9 @@
 //! staged situations a game cannot reach.
 
 use crate::rules::board::{BoardGraph, PointId};
+use crate::rules::chu::Profile;
 use crate::rules::chu::game::{Chu, ChuRules};
-use crate::rules::chu::moves::offset;
+use crate::rules::chu::moves::{ChuMove, offset};
 use crate::rules::chu::pieces::{Base, Kind};
 use crate::rules::chu::position::{ChuPosition, Square};
 use crate::rules::data::{TutorialStep, board};
@@ -67,6 +68,27 @@ pub(crate) trait Staged {
         _answers: &[<Self::G as Game>::Move],
     ) -> Vec<(&'static str, String)> {
         Vec::new()
+    }
+    /// Why a problem's line (a step's `line`, moves legal in turn from
+    /// `start`) does not win it as a problem's must, if it does not: by
+    /// default the game must end in the win of the side that moves first.
+    fn line_fault(
+        &self,
+        start: &<Self::G as Game>::Pos,
+        line: &[<Self::G as Game>::Move],
+    ) -> Option<String> {
+        let game = self.game();
+        let mover = game.side_to_move(start);
+        let end = line
+            .iter()
+            .fold(start.clone(), |pos, &mv| game.play(&pos, mv));
+        match game.outcome(&end) {
+            Some(o) if o.winner == Some(mover) => None,
+            _ => Some(format!(
+                "the line does not end in {}'s win",
+                self.side_name(mover)
+            )),
+        }
     }
     /// Whether a diagram holds every piece a game would have: `Err` says
     /// what is missing; `None` for a game whose diagrams cannot tell (what
@@ -387,6 +409,19 @@ impl Staged for Stage<Chu> {
             on_board: [Side::First, Side::Second].map(|s| self.count(pos, s) as u32),
         }
     }
+    /// A mate problem's line: every move of the attacker a check, the
+    /// defender's royals taken at its end, under both rule profiles.
+    fn line_fault(&self, start: &ChuPosition, line: &[ChuMove]) -> Option<String> {
+        let faults: Vec<String> = Profile::ALL
+            .into_iter()
+            .filter_map(|p| {
+                crate::rules::chu::mate::check_line(p, start, line)
+                    .err()
+                    .map(|e| format!("{}: {e}", p.id()))
+            })
+            .collect();
+        (!faults.is_empty()).then(|| faults.join("; "))
+    }
     /// A side without a royal (a piece study) leaves pieces out, and so
     /// does a diagram with fewer than [`SET_UP_BELOW`] pieces: a judgement,
     /// not a proof (a game may end with any number of pieces), that holds
@@ -425,8 +460,13 @@ impl Staged for Stage<Chu> {
     /// non-lion holds the piece that took it — not a lion (a lion that
     /// takes a lion leaves no 先獅子), unless a 麒麟 promoted to one as it
     /// took — or is empty after a 飛鷲's or 角鷹's 居食い from beside it.
-    fn impossible(&self, pos: &ChuPosition, _step: &TutorialStep) -> Option<String> {
-        if let Some(why) = self.too_many(pos) {
+    /// A side with more pieces of a kind than a game starts with is
+    /// impossible too, except in a composed mate problem (a step with a
+    /// line), which may hold a third 飛車 as the classic collections do.
+    fn impossible(&self, pos: &ChuPosition, step: &TutorialStep) -> Option<String> {
+        if step.line.is_empty()
+            && let Some(why) = self.too_many(pos)
+        {
             return Some(why);
         }
         let sq = pos.lion_taken_at()?;

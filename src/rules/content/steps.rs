@@ -84,6 +84,45 @@ fn check<S: Staged>(file: &str, text: &str, stage: &S, reading: bool) -> Checked
     }
 }
 
+/// The numbers written just before `word` in `text` (digits, ASCII or
+/// full-width).
+fn numbers_before(text: &str, word: &str) -> Vec<u32> {
+    text.match_indices(word)
+        .filter_map(|(at, _)| {
+            let digits: String = text[..at]
+                .chars()
+                .rev()
+                .take_while(|c| c.to_digit(10).is_some() || ('０'..='９').contains(c))
+                .collect();
+            number(digits.chars().rev())
+        })
+        .collect()
+}
+
+/// The numbers written just after `word` in `text`.
+fn numbers_after(text: &str, word: &str) -> Vec<u32> {
+    text.match_indices(word)
+        .filter_map(|(at, _)| {
+            number(
+                text[at + word.len()..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit()),
+            )
+        })
+        .collect()
+}
+
+fn number(digits: impl Iterator<Item = char>) -> Option<u32> {
+    let mut value: Option<u32> = None;
+    for c in digits {
+        let d = c
+            .to_digit(10)
+            .or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32))?;
+        value = Some(value.unwrap_or(0).checked_mul(10)?.checked_add(d)?);
+    }
+    value
+}
+
 fn both(t: &Text) -> bool {
     !t.ja.trim().is_empty() && !t.en.trim().is_empty()
 }
@@ -219,6 +258,7 @@ impl<S: Staged> StepCheck<'_, S> {
         if step.geese.is_some() && !self.stage.names_geese() {
             self.report("geese", "only きつねとがちょう's steps name a goose count");
         }
+        self.line(&pos);
         self.start(&pos);
         self.highlights(&pos);
         self.illegal(&pos);
@@ -286,6 +326,8 @@ impl<S: Staged> StepCheck<'_, S> {
         let game = stage.game();
         let step = self.step;
         match (stage.left_out(&so_far.positions[0]), step.pieces_left_out) {
+            // A problem's diagram holds what the problem needs.
+            (Some(Err(_)), false) if !step.line.is_empty() => {}
             (Some(Err(what)), false) => self.report(
                 "board",
                 format!(
@@ -455,6 +497,71 @@ impl<S: Staged> StepCheck<'_, S> {
             || s.draws.is_some()
             || s.safe.is_some()
             || s.opens_gap.is_some()
+    }
+
+    /// A problem played as a line: asked instead of a move (`expect`),
+    /// with both texts for the player's tries; each move, read by the
+    /// game's notation, legal in turn; the line wins as the game's
+    /// problems must ([`Staged::line_fault`]); a length the texts state
+    /// (`7手詰`, `mate in 7`) is the line's, less its last two plies (the
+    /// defender's last move and the royals' capture).
+    fn line(&mut self, pos: &Pos<S>) {
+        let step = self.step;
+        if step.line.is_empty() {
+            return;
+        }
+        if step.expect.is_some() {
+            self.report(
+                "line",
+                "a step asks for a move (expect) or for a line, not both",
+            );
+        }
+        if step.wrong.is_none() || step.right.is_none() {
+            self.report("line", "a step with a line needs `wrong` and `right` texts");
+        }
+        let game = self.stage.game();
+        let mut at = pos.clone();
+        let mut moves = Vec::new();
+        for (i, text) in step.line.iter().enumerate() {
+            if game.outcome(&at).is_some() {
+                return self.report(
+                    &format!("line[{i}]"),
+                    "the game is already over before this move",
+                );
+            }
+            let mut legal = Vec::new();
+            game.legal_moves(&at, &mut legal);
+            match game.read_notation(&at, &legal, text) {
+                Some(mv) => {
+                    moves.push(mv);
+                    at = game.play(&at, mv);
+                }
+                None => {
+                    return self.report(
+                        &format!("line[{i}]"),
+                        format!("\"{text}\" is not one legal move here"),
+                    );
+                }
+            }
+        }
+        if let Some(why) = self.stage.line_fault(pos, &moves) {
+            self.report("line", why);
+        }
+        let length = step.line.len().saturating_sub(2) as u32;
+        let stated = [&step.title, &step.text].into_iter().flat_map(|t| {
+            numbers_before(&t.ja, "手詰")
+                .into_iter()
+                .chain(numbers_after(&t.en.to_lowercase(), "mate in "))
+        });
+        let wrong: Vec<u32> = stated.filter(|&n| n != length).collect();
+        if !wrong.is_empty() {
+            self.report(
+                "line",
+                format!(
+                    "the texts state a mate in {wrong:?}, but the line mates in {length} (its plies less the last reply and the capture)"
+                ),
+            );
+        }
     }
 
     fn texts(&mut self) {
