@@ -74,6 +74,11 @@ shogiops-test:
 	node tools/shogiops/diff.mjs $(BIN) --positions $(SHOGIOPS_ENDINGS) --seed 1 --endings 1
 	node tools/shogiops/kif.mjs $(BIN) --games $(SHOGIOPS_KIF_GAMES) --seed 1
 	node tools/shogiops/replay.mjs docs/matches/*.log
+	node tools/shogiops/tsume.mjs levels/problems/chushogi_tsume.ron
+	for bad in tsume-illegal tsume-royal-left; do \
+		node tools/shogiops/tsume.mjs tools/shogiops/fixtures/$$bad.ron > /dev/null; \
+		test $$? -eq 1 || { echo "tsume.mjs passed the bad line $$bad"; exit 1; }; \
+	done
 	for bad in illegal wrong-winner false-mate; do \
 		node tools/shogiops/replay.mjs tools/shogiops/fixtures/$$bad.log > /dev/null; \
 		test $$? -eq 1 || { echo "replay.mjs passed the bad log $$bad"; exit 1; }; \

@@ -867,3 +867,50 @@ fn points_and_a_lead_stated_in_a_text_are_the_diagrams() {
         ],
     );
 }
+
+// A mate problem played as a line (詰め中将棋).
+
+#[test]
+fn a_mate_problem_s_line_must_be_legal_win_and_be_as_long_as_its_text_says() {
+    let f = data::CHUSHOGI_TSUME;
+    let first = "line: [\"10d7d\", \"5b4a\", \"6e6c\", \"4a5a\", \"4c4b+\", \"10h4b\", \"6c5b\", \"7a7b\", \"5b5a\"]";
+    assert!(problems(f.path, f.text).is_empty());
+    let illegal = mutated(f.text, "[\"10d7d\", \"5b4a\"", "[\"12l12k\", \"5b4a\"");
+    assert_lines(
+        &problems(f.path, &illegal),
+        &[
+            "levels/problems/chushogi_tsume.ron: steps[0].line[0]: \"12l12k\" is not one legal move here (step 「絹篩 第1問」)",
+        ],
+    );
+    let short = mutated(f.text, first, &first.replace(", \"5b5a\"]", "]"));
+    assert_lines(
+        &problems(f.path, &short),
+        &[
+            "levels/problems/chushogi_tsume.ron: steps[0].line: jcsa: the line ends before the defender's royals are taken; lishogi: the line ends before the defender's royals are taken (step 「絹篩 第1問」)",
+            "levels/problems/chushogi_tsume.ron: steps[0].line: the texts state a mate in [7, 7], but the line mates in 6 (its plies less the last reply and the capture) (step 「絹篩 第1問」)",
+        ],
+    );
+    let said = mutated(
+        &mutated(f.text, "7手詰です。", "5手詰です。"),
+        "Mate in 7.",
+        "Mate in 5.",
+    );
+    assert_lines(
+        &problems(f.path, &said),
+        &[
+            "levels/problems/chushogi_tsume.ron: steps[0].line: the texts state a mate in [5, 5], but the line mates in 7 (its plies less the last reply and the capture) (step 「絹篩 第1問」)",
+        ],
+    );
+    let both = mutated(
+        f.text,
+        first,
+        &format!("{first}, expect: Some((from: \"10四\", to: \"7四\"))"),
+    );
+    // (The answer asked for is read by the engine as well.)
+    let found = problems(f.path, &both);
+    assert!(
+        found.iter().any(|p| p
+            == "levels/problems/chushogi_tsume.ron: steps[0].line: a step asks for a move (expect) or for a line, not both (step 「絹篩 第1問」)"),
+        "{found:#?}"
+    );
+}

@@ -39,7 +39,12 @@ function legal(pos, move) {
 const royals = (pos, color) =>
   [...pos.board.color(color)].filter((sq) => ['king', 'prince'].includes(pos.board.get(sq).role)).length;
 
-const steps = [...text.matchAll(/title: \(ja: "([^"]*)"[\s\S]*?board: \[([^\]]*)\],(\s*to_move: Second,)?[\s\S]*?line: \[([^\]]*)\]/g)];
+// A step: its title, then (with no other title between) its board, side and line.
+const steps = [
+  ...text.matchAll(
+    /title: \(ja: "([^"]*)"(?:(?!title:)[\s\S])*?board: \[([^\]]*)\],(\s*to_move: Second,)?(?:(?!title:)[\s\S])*?line: \[([^\]]*)\]/g,
+  ),
+];
 if (steps.length === 0) {
   console.error(`${file}: no step with a line`);
   process.exit(2);

@@ -92,7 +92,7 @@ fn numbers_before(text: &str, word: &str) -> Vec<u32> {
             let digits: String = text[..at]
                 .chars()
                 .rev()
-                .take_while(|c| c.to_digit(10).is_some() || ('０'..='９').contains(c))
+                .take_while(|c| c.is_ascii_digit() || ('０'..='９').contains(c))
                 .collect();
             number(digits.chars().rev())
         })
