@@ -67,6 +67,8 @@ pub struct LinePlay<G: Playable> {
     /// The board and the line before a move that was refuted: 一手戻す
     /// goes back to them.
     pub before_miss: Option<(G::Pos, Vec<G::Move>)>,
+    /// The last move played on the board (marked, as in a game).
+    pub last: Option<G::Move>,
 }
 
 impl<G: Playable> LinePlay<G> {
@@ -89,6 +91,7 @@ impl<G: Playable> LinePlay<G> {
             due: VecDeque::new(),
             next_at: None,
             before_miss: None,
+            last: None,
         })
     }
 
@@ -326,6 +329,7 @@ fn judge_line<G: Playable>(
                 line.before_miss = Some((before.clone(), std::mem::take(&mut line.rest)));
                 line.due.extend(reply);
                 line.next_at = None;
+                line.last = Some(mv);
                 progress.line_missed();
                 progress.remark = Some(if not_a_check {
                     T::LineNotACheck
@@ -347,6 +351,7 @@ fn judge_line<G: Playable>(
     };
     let captures = board.game.is_capture(&before, mv);
     board.pos = board.game.play(&before, mv);
+    line.last = Some(mv);
     line.rest = rest;
     if line.rest.is_empty() || board.game.outcome(&board.pos).is_some() {
         progress.line_found();
@@ -398,6 +403,7 @@ pub fn play_next_due<G: Playable>(board: &mut TutorialBoard<G>) -> Option<Sfx> {
         Sfx::Koma
     };
     board.pos = board.game.play(&board.pos, mv);
+    line.last = Some(mv);
     Some(sfx)
 }
 
@@ -412,6 +418,7 @@ pub fn take_back<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut Tutor
     line.rest = rest;
     line.due.clear();
     line.next_at = None;
+    line.last = None;
     board.pos = pos;
     board.path.clear();
     board.choice.clear();
@@ -655,6 +662,19 @@ fn redraw<G: Playable>(
         .filter_map(|n| graph.find(n))
         .collect();
     marks.extend(board.path.iter().copied());
+    if let Some(mv) = board.line.as_ref().and_then(|l| l.last) {
+        let (from, to) = board.game.move_ends(mv);
+        for p in [from, to] {
+            art::spawn_highlight(
+                &mut commands,
+                scope.clone(),
+                &art,
+                G::SQUARES,
+                view.world(graph, p),
+                Highlight::LastMove,
+            );
+        }
+    }
     for p in marks {
         art::spawn_highlight(
             &mut commands,

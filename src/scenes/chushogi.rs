@@ -9,6 +9,7 @@ use crate::rules::review::Slip;
 
 use super::{Scene, SceneTaps, custom_setup, sample_match};
 use crate::games::session::{Match, Opponent};
+use crate::games::tutorial_board::{self, TutorialBoard};
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::moves::parse_usi;
 use crate::rules::chu::position::{ChuPosition, Square};
@@ -25,7 +26,8 @@ pub(super) fn stage(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut taps: ResMut<SceneTaps>,
-    progress: Option<ResMut<TutorialProgress>>,
+    mut progress: Option<ResMut<TutorialProgress>>,
+    board: Option<ResMut<TutorialBoard<Chu>>>,
     mut lesson_step: Local<Option<usize>>,
 ) {
     match (*scene, job.frame) {
@@ -102,10 +104,20 @@ pub(super) fn stage(
         }
         _ => {}
     }
-    if let (Some(step), Some(mut progress)) = (*lesson_step, progress)
+    if let (Some(step), Some(progress)) = (*lesson_step, progress.as_mut())
         && progress.step != step
     {
         progress.step = step;
+    }
+    // The mate problem: a check that does not mate (4一 to 4二), refuted
+    // by the defence's reply a beat later, 一手戻す offered.
+    if (*scene, job.frame) == (Scene::ChushogiTsume, 10)
+        && let (Some(mut board), Some(mut progress)) = (board, progress)
+    {
+        for usi in ["4a", "4b"] {
+            let at = Square::parse(usi).unwrap_or_else(|e| panic!("{e}")).0 as usize;
+            tutorial_board::tap_diagram(&mut board, &mut progress, at);
+        }
     }
 }
 

@@ -308,6 +308,8 @@ impl Scene {
             Scene::HasamiWin => 200,
             // The lion's first step hops before the scene is taken.
             Scene::FoxGeeseJump | Scene::ChushogiLion => 45,
+            // The refuted check, then the defence's reply a beat later.
+            Scene::ChushogiTsume => 60,
             _ => 0,
         }
     }

@@ -130,6 +130,7 @@ fn a_check_that_does_not_mate_is_refuted_and_taken_back() {
         }
     }
     let (m, mut board, mut progress) = refuted.expect("a check of the first problem that fails");
+    println!("refuted: {}", m.usi());
     assert_eq!(progress.feedback, Some(false));
     assert_eq!(progress.misses, 1);
     assert_eq!(board.pos, game.play(&start, m), "the wrong move stands");

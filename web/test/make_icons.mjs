@@ -1,7 +1,8 @@
 // Draws the web app's icons (a 金将 koma on a lacquer-red ground, lettered
 // with the game's own koma font) in headless Chromium and writes them as
-// PNG into web/icons. Run again only when the design changes:
-//   node web/test/make_icons.mjs
+// PNG into web/icons. Run again only when the design changes, then shrink
+// them to palette PNGs:
+//   node web/test/make_icons.mjs && python3 tools/quantize_icons.py
 import { chromium } from "playwright-core";
 import { readFileSync } from "node:fs";
 
