@@ -15,6 +15,7 @@ use super::Switch;
 use crate::rules::chu::Profile;
 use crate::rules::chu::end::outcome_in;
 use crate::rules::chu::game::{Chu, ChuRules};
+use crate::rules::chu::mate::{Mate, MateSearch};
 use crate::rules::chu::moves::{ChuMove, play};
 use crate::rules::chu::position::ChuPosition;
 use crate::rules::chu::xboard;
@@ -74,6 +75,10 @@ pub struct Style {
     /// until twice the usual point.
     #[arg(long, value_name = "ON|OFF", default_value = "on")]
     pub unsettled_time: Switch,
+    /// Before each move, look for a mate by checks with the mate solver
+    /// for a share of the move's time, and play it when one is proved.
+    #[arg(long, value_name = "ON|OFF", default_value = "off")]
+    pub mate_search: Switch,
 }
 
 impl Style {
@@ -92,6 +97,7 @@ impl Style {
         lion_alone: 0,
         king_shelter: Switch::On,
         unsettled_time: Switch::On,
+        mate_search: Switch::Off,
     };
 
     /// The game under `rules`, valued as this style says (the rest of a
@@ -167,6 +173,12 @@ pub fn think(
     time: MoveTime,
     style: Style,
 ) -> Option<ChuMove> {
+    if style.mate_search.is_on() {
+        let budget = (time.aim * MATE_SHARE).min(MATE_MOST_SECONDS);
+        if let Some(mv) = mate_at_root(game, history, pos, Duration::from_secs_f64(budget)) {
+            return Some(mv);
+        }
+    }
     let plan = SearchPlan {
         seed: history.len() as u64,
         null_move: style.null_move.is_on(),
@@ -201,6 +213,33 @@ pub fn think(
     }
 }
 
+/// The share of a move's time the mate solver is given first
+/// ([`Style::mate_search`]), and the most it is given.
+const MATE_SHARE: f64 = 0.1;
+const MATE_MOST_SECONDS: f64 = 2.0;
+
+/// Table entries of the mate solver at the root: a few megabytes.
+const MATE_ENTRIES: usize = 1 << 18;
+
+/// The first move of a mate by checks the solver proves from `pos`
+/// within `budget`, unless it makes a position the game has seen (the
+/// rules on repetition are the search's to judge).
+fn mate_at_root(
+    game: &Chu,
+    history: &[u64],
+    pos: &ChuPosition,
+    budget: Duration,
+) -> Option<ChuMove> {
+    let mut solver = MateSearch::with_entries(game.rules.profile, MATE_ENTRIES);
+    let start = Instant::now();
+    let Mate::Proved(line) = solver.solve(pos, &mut || start.elapsed() >= budget) else {
+        return None;
+    };
+    let first = *line.first()?;
+    let after = play(pos, first);
+    (!history.contains(&game.hash(&after))).then_some(first)
+}
+
 /// A fall in the value this large from one iteration to the next
 /// (hundredths of a pawn) marks the move as unsettled.
 const UNSETTLED_FALL: i32 = 30;
@@ -229,7 +268,7 @@ fn switch(on: bool) -> Switch {
 
 /// Every switch `match` knows that a game through a GUI can use (the
 /// move cap is a match's own: a GUI's game has none).
-const STYLE_CHECKS: [StyleCheck; 8] = [
+const STYLE_CHECKS: [StyleCheck; 9] = [
     StyleCheck {
         name: "No repeats",
         get: |s| s.no_repeats,
@@ -249,6 +288,11 @@ const STYLE_CHECKS: [StyleCheck; 8] = [
         name: "Unsettled time",
         get: |s| s.unsettled_time.is_on(),
         set: |s, on| s.unsettled_time = switch(on),
+    },
+    StyleCheck {
+        name: "Mate search",
+        get: |s| s.mate_search.is_on(),
+        set: |s, on| s.mate_search = switch(on),
     },
     StyleCheck {
         name: "Contempt",

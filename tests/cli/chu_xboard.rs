@@ -230,6 +230,7 @@ fn engine_and_match_commands_parse() {
             lion_alone: 0,
             king_shelter: Switch::On,
             unsettled_time: Switch::On,
+            mate_search: Switch::Off,
         }
     );
     v[4] = "on".into();
@@ -251,6 +252,8 @@ fn engine_and_match_commands_parse() {
             "off",
             "--unsettled-time",
             "off",
+            "--mate-search",
+            "on",
         ]
         .map(String::from),
     );
@@ -267,6 +270,7 @@ fn engine_and_match_commands_parse() {
             lion_alone: 10,
             king_shelter: Switch::Off,
             unsettled_time: Switch::Off,
+            mate_search: Switch::On,
         }
     );
     v[4] = "maybe".into();
@@ -426,6 +430,7 @@ fn the_engine_offers_what_match_knows_as_cecp_options() {
         "HaChu promotions -check 0",
         "King shelter -check 1",
         "Unsettled time -check 1",
+        "Mate search -check 0",
         "Contempt -check 1",
         "Null move -check 1",
         "Reductions -check 1",
@@ -578,4 +583,56 @@ fn under_xboards_clock_the_engine_shares_its_time_over_the_moves_to_go() {
         left -= time.most;
     }
     assert!(left > 0.5, "{left}");
+}
+
+#[test]
+fn the_engine_told_to_search_for_mates_plays_a_mate_its_search_does_not_see() {
+    use yorimichi::cli::engine::{MoveTime, think};
+    use yorimichi::rules::chu::Profile;
+    use yorimichi::rules::chu::game::Chu;
+    use yorimichi::rules::chu::mate::{Mate, MateSearch, check_line};
+    // 中将棊絹篩's first problem with a 先手 king far away: a mate in 7 by
+    // checks, beyond what a short reading sees.
+    let sfen = "5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/K11 b - 1";
+    let pos = ChuPosition::from_sfen(sfen).unwrap();
+    let chu = Chu::default();
+    let mut solver = MateSearch::new(chu.rules.profile);
+    let Mate::Proved(line) = solver.solve(&pos, &mut || false) else {
+        panic!("the position is a mate");
+    };
+    let time = MoveTime::fixed(1.0);
+    let with = Style {
+        mate_search: Switch::On,
+        ..Style::ENGINE
+    };
+    let mate = think(&chu, &[pos.key()], &pos, time, with).expect("a move");
+    // The move played begins a mate: from it, every reply is mated.
+    let after = yorimichi::rules::chu::moves::play(&pos, mate);
+    match solver.defend(&after, &mut || false) {
+        yorimichi::rules::chu::mate::Defence::Mated(rest) => {
+            let mut whole = vec![mate];
+            whole.extend(rest);
+            check_line(Profile::Jcsa, &pos, &whole).unwrap();
+        }
+        other => panic!("{} then {other:?}", mate.usi()),
+    }
+    assert_eq!(line.len() % 2, 1);
+    // Without it, a reading at depth 3 plays another first move.
+    let plain = think(
+        &chu,
+        &[pos.key()],
+        &pos,
+        MoveTime::fixed(0.05),
+        Style::ENGINE,
+    )
+    .expect("a move");
+    let after = yorimichi::rules::chu::moves::play(&pos, plain);
+    assert!(
+        !matches!(
+            solver.defend(&after, &mut || false),
+            yorimichi::rules::chu::mate::Defence::Mated(_)
+        ),
+        "the plain search found the mate too ({}): no test of the option",
+        plain.usi()
+    );
 }

@@ -186,7 +186,7 @@ fn check_passes_the_level_files_and_exits_0() {
         );
         let line = said.trim();
         assert!(
-            line.starts_with("checked 24 files, ") && line.ends_with(" items"),
+            line.starts_with("checked 25 files, ") && line.ends_with(" items"),
             "{line}"
         );
     }
