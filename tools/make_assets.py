@@ -40,8 +40,10 @@ KOMA_SOURCES = ("src/games/**/*.rs", "src/rules/chu/pieces.rs", "src/rules/mawar
 
 def literal_characters(text):
     """The characters of a Rust file's string and char literals: what it can
-    draw (its comments are never drawn). tests/rules/assets.rs reads the
-    same way."""
+    draw (its comments are never drawn). A plain string to its closing quote
+    (an escape's character kept), a raw string (r"…", r#"…"#) to its end, a
+    char literal with or without an escape; a lifetime is not a literal.
+    tests/rules/assets.rs reads the same way."""
     chars, i, n = set(), 0, len(text)
     while i < n:
         if text.startswith("//", i):
@@ -50,12 +52,31 @@ def literal_characters(text):
         elif text.startswith("/*", i):
             end = text.find("*/", i)
             i = n if end < 0 else end + 2
+        elif text[i] == "r" and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")) \
+                and text[i + 1:i + 2] in ('"', "#"):
+            hashes = len(text[i + 1:]) - len(text[i + 1:].lstrip("#"))
+            if text[i + 1 + hashes:i + 2 + hashes] != '"':
+                i += 1
+                continue
+            start = i + 2 + hashes
+            end = text.find('"' + "#" * hashes, start)
+            end = n if end < 0 else end
+            chars |= set(text[start:end])
+            i = end + 1 + hashes
         elif text[i] == '"':
             j = i + 1
             while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            chars |= set(text[i + 1:j])
+                if text[j] == "\\":
+                    j += 1
+                if j < n:
+                    chars.add(text[j])
+                j += 1
             i = j + 1
+        elif text[i] == "'" and text[i + 1:i + 2] == "\\":
+            end = text.find("'", i + 3)
+            end = n if end < 0 else end
+            chars.add(text[i + 2])
+            i = end + 1
         elif text[i] == "'" and i + 2 < n and text[i + 2] == "'":
             chars.add(text[i + 1])
             i += 3

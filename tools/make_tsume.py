@@ -87,9 +87,15 @@ def main():
         if shinan:
             source_ja += f"（中将棊指南抄 第{number(shinan.group(1))}問）"
             source_en += f" (Shinansho No. {number(shinan.group(1))})"
-        text_ja = f"{source_ja}。☗の番です。王手をかけ続けて☖の玉を詰め、取りましょう。"
-        text_en = (f"{source_en}. Sente (☗) to move. Check on every move, "
-                   f"mate Gote's (☖) king and take it.")
+        board, side = sfen.split()[0], sfen.split()[1]
+        if side == "b":
+            marks_ja, attacker_en, defender_en = ("☗", "☖"), "Sente (☗)", "Gote's (☖)"
+        else:
+            marks_ja, attacker_en, defender_en = ("☖", "☗"), "Gote (☖)", "Sente's (☗)"
+        text_ja = (f"{source_ja}。{marks_ja[0]}の番です。王手をかけ続けて"
+                   f"{marks_ja[1]}の玉を詰め、取りましょう。")
+        text_en = (f"{source_en}. {attacker_en} to move. Check on every move, "
+                   f"mate {defender_en} king and take it.")
         book = int(plies)
         if not shortest:
             text_ja += f"原本の手順は{book}手です。"
@@ -104,7 +110,6 @@ def main():
         if pid in NOTES:
             text_ja += NOTES[pid][0]
             text_en += " " + NOTES[pid][1]
-        board, side = sfen.split()[0], sfen.split()[1]
         rows_text = ", ".join(f'"{r}"' for r in board.split("/"))
         steps.append(f"""        (
             title: {ron_text(f"絹篩 第{kinu}問", f"Kinuburui {kinu}")},
@@ -122,8 +127,8 @@ def main():
 // solver's: a shortest mate, the defender holding out longest; the player
 // plays the attack against it. `yorimichi check` checks every line (each
 // move legal, every attacking move a check, the royals taken at its end,
-// under both rule profiles) and the length each title states.
-// Not proved by the solver within {args.seconds:g} s, so left out: {", ".join(left_out) or "none"}.
+// under both rule profiles) and the length each text states.
+// Not proved by the solver in the time it was given, so left out: {", ".join(left_out) or "none"}.
 Tutorial(
     id: "tsume",
     title: (ja: "詰め中将棋（中将棊絹篩）", en: "Chu Shogi mate problems (Kinuburui)"),

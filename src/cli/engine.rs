@@ -173,12 +173,19 @@ pub fn think(
     time: MoveTime,
     style: Style,
 ) -> Option<ChuMove> {
+    // The mate solver's time is taken from the move's.
+    let begun = Instant::now();
     if style.mate_search.is_on() {
         let budget = (time.aim * MATE_SHARE).min(MATE_MOST_SECONDS);
         if let Some(mv) = mate_at_root(game, history, pos, Duration::from_secs_f64(budget)) {
             return Some(mv);
         }
     }
+    let spent = begun.elapsed().as_secs_f64();
+    let time = MoveTime {
+        aim: (time.aim - spent).max(0.0),
+        most: (time.most - spent).max(0.01),
+    };
     let plan = SearchPlan {
         seed: history.len() as u64,
         null_move: style.null_move.is_on(),
@@ -222,8 +229,9 @@ const MATE_MOST_SECONDS: f64 = 2.0;
 const MATE_ENTRIES: usize = 1 << 18;
 
 /// The first move of a mate by checks the solver proves from `pos`
-/// within `budget`, unless it makes a position the game has seen (the
-/// rules on repetition are the search's to judge).
+/// within `budget`, unless the game does not offer it or it makes a
+/// position the game has seen (the rules on repetition are the search's
+/// to judge).
 fn mate_at_root(
     game: &Chu,
     history: &[u64],
@@ -235,9 +243,13 @@ fn mate_at_root(
     let Mate::Proved(line) = solver.solve(pos, &mut || start.elapsed() >= budget) else {
         return None;
     };
+    // The game's own moves: they keep to what the style allows (HaChu's
+    // promotions), which the solver's rules do not.
     let first = *line.first()?;
+    let mut legal = Vec::new();
+    game.legal_moves(pos, &mut legal);
     let after = play(pos, first);
-    (!history.contains(&game.hash(&after))).then_some(first)
+    (legal.contains(&first) && !history.contains(&game.hash(&after))).then_some(first)
 }
 
 /// A fall in the value this large from one iteration to the next

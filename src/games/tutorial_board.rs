@@ -64,9 +64,9 @@ pub struct LinePlay<G: Playable> {
     /// When the next due move is played (the app's seconds; `None`: a
     /// beat from the next frame).
     next_at: Option<f64>,
-    /// The board and the line before a move that was refuted: 一手戻す
-    /// goes back to them.
-    pub before_miss: Option<(G::Pos, Vec<G::Move>)>,
+    /// The board, the line and the last move before a move that was
+    /// refuted: 一手戻す goes back to them.
+    pub before_miss: Option<(G::Pos, Vec<G::Move>, Option<G::Move>)>,
     /// The last move played on the board (marked, as in a game).
     pub last: Option<G::Move>,
 }
@@ -98,6 +98,12 @@ impl<G: Playable> LinePlay<G> {
     /// Whether the opponent's moves are still being played (taps wait).
     pub fn busy(&self) -> bool {
         !self.due.is_empty()
+    }
+
+    /// Whether the player may move: no reply is due, no refuted move
+    /// waits to be taken back, and the line goes on.
+    fn open(&self) -> bool {
+        !self.busy() && self.before_miss.is_none() && !self.rest.is_empty()
     }
 }
 
@@ -216,7 +222,10 @@ fn load_diagram<G: Playable>(progress: Res<TutorialProgress>, mut board: ResMut<
             board.forbidden = b.forbidden;
             board.line = b.line;
         }
-        Err(e) => error!("{e}"),
+        Err(e) => {
+            board.line = None;
+            error!("{e}");
+        }
     }
     board.path.clear();
     board.choice.clear();
@@ -232,7 +241,7 @@ pub fn tap_diagram<G: Playable>(
     progress: &mut TutorialProgress,
     point: PointId,
 ) -> Option<Sfx> {
-    if !progress.awaits_move() || board.line.as_ref().is_some_and(|l| l.busy()) {
+    if !progress.awaits_move() || board.line.as_ref().is_some_and(|l| !l.open()) {
         return None;
     }
     let board = &mut *board;
@@ -325,17 +334,22 @@ fn judge_line<G: Playable>(
                 progress.remark = Some(T::LineAnotherMate);
                 rest
             }
-            Some(OffLine::Refuted { reply, not_a_check }) => {
-                line.before_miss = Some((before.clone(), std::mem::take(&mut line.rest)));
+            // A move that breaks the problem's rule is not played.
+            Some(OffLine::Refuted {
+                not_a_check: true, ..
+            }) => {
+                progress.line_missed();
+                progress.remark = Some(T::LineNotACheck);
+                return Sfx::Illegal;
+            }
+            Some(OffLine::Refuted { reply, .. }) => {
+                line.before_miss =
+                    Some((before.clone(), std::mem::take(&mut line.rest), line.last));
                 line.due.extend(reply);
                 line.next_at = None;
                 line.last = Some(mv);
                 progress.line_missed();
-                progress.remark = Some(if not_a_check {
-                    T::LineNotACheck
-                } else {
-                    T::LineRefuted
-                });
+                progress.remark = Some(T::LineRefuted);
                 board.pos = board.game.play(&before, mv);
                 return Sfx::Illegal;
             }
@@ -349,6 +363,8 @@ fn judge_line<G: Playable>(
             }
         }
     };
+    // A move that goes on: the word on an earlier wrong try is gone.
+    progress.feedback = None;
     let captures = board.game.is_capture(&before, mv);
     board.pos = board.game.play(&before, mv);
     line.last = Some(mv);
@@ -412,13 +428,13 @@ pub fn take_back<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut Tutor
     let Some(line) = board.line.as_mut() else {
         return;
     };
-    let Some((pos, rest)) = line.before_miss.take() else {
+    let Some((pos, rest, last)) = line.before_miss.take() else {
         return;
     };
     line.rest = rest;
     line.due.clear();
     line.next_at = None;
-    line.last = None;
+    line.last = last;
     board.pos = pos;
     board.path.clear();
     board.choice.clear();
@@ -427,7 +443,7 @@ pub fn take_back<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut Tutor
 }
 
 /// 答えを見る: the diagram again, and the whole line played out on it a
-/// beat a move; a try after it earns one star at most.
+/// beat a move; the step then earns one star at most.
 pub fn show_answer<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut TutorialProgress) {
     restart_line(board, progress);
     if let Some(line) = board.line.as_mut() {
@@ -435,7 +451,7 @@ pub fn show_answer<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut Tut
         line.next_at = None;
     }
     progress.feedback = None;
-    progress.misses = progress.misses.max(2);
+    progress.answer_shown();
     progress.remark = Some(T::LineAnswerShown);
 }
 
@@ -447,7 +463,10 @@ pub fn restart_line<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut Tu
             board.pos = b.pos;
             board.line = b.line;
         }
-        Err(e) => error!("{e}"),
+        Err(e) => {
+            board.line = None;
+            error!("{e}");
+        }
     }
     board.path.clear();
     board.choice.clear();
@@ -524,7 +543,7 @@ pub fn save_step<G: Playable>(store: &mut Store, progress: &TutorialProgress) {
     }
     let key = LessonRecord::key(G::ID, &progress.tutorial.id);
     let mut record: LessonRecord = store.get(&key).unwrap_or_default();
-    record.earn(progress.step, tutorial::stars(progress.misses));
+    record.earn(progress.step, progress.stars());
     store.put(&key, &record);
 }
 

@@ -178,9 +178,9 @@ impl Rulebook for Chu {
         // A side without royals is a mate problem's attacker.
         ChuPosition::from_rows(rows, to_move).map(ChuPosition::read_start)
     }
-    /// The defender answers by the mate solver: a reply after which there
-    /// is no mate by checks refutes the move; a move that is not a check
-    /// is wrong in a mate problem even where a mate would follow.
+    /// A move that is not a check is wrong in a mate problem, whatever
+    /// would follow; otherwise the defender answers by the mate solver: a
+    /// reply after which there is no mate by checks refutes the move.
     fn off_line(
         &self,
         pos: &ChuPosition,
@@ -190,19 +190,20 @@ impl Rulebook for Chu {
         let attacker = pos.to_move();
         let takes_royal = mv.taken(pos).any(|(_, p)| is_royal(p));
         let after = self.play(pos, mv);
-        let check = takes_royal || in_check(&after, attacker);
-        let mut solver = MateSearch::with_entries(self.rules.profile, OFF_LINE_ENTRIES);
-        Some(match (solver.defend(&after, stop), check) {
-            (Defence::Mated(rest), true) => OffLine::Wins(rest),
-            (Defence::Escapes(reply), check) => OffLine::Refuted {
-                reply: Some(reply),
-                not_a_check: !check,
-            },
-            (_, false) => OffLine::Refuted {
+        if !takes_royal && !in_check(&after, attacker) {
+            return Some(OffLine::Refuted {
                 reply: None,
                 not_a_check: true,
+            });
+        }
+        let mut solver = MateSearch::with_entries(self.rules.profile, OFF_LINE_ENTRIES);
+        Some(match solver.defend(&after, stop) {
+            Defence::Mated(rest) => OffLine::Wins(rest),
+            Defence::Escapes(reply) => OffLine::Refuted {
+                reply: Some(reply),
+                not_a_check: false,
             },
-            (Defence::Unknown, true) => OffLine::Unsettled,
+            Defence::Unknown => OffLine::Unsettled,
         })
     }
 }

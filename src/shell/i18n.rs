@@ -256,7 +256,7 @@ texts! {
     LineShowAnswer => ("答えを見る", "Show the answer"),
     LineReplying => ("相手が受けています…", "The defence is answering..."),
     LineRefuted => ("この受けで逃れます。一手戻して、別の手を考えましょう。", "This defence escapes. Take back your move and think again."),
-    LineNotACheck => ("王手ではありません。詰め中将棋では、毎回王手をかけます。一手戻しましょう。", "That is not a check: in a mate problem every move checks. Take it back."),
+    LineNotACheck => ("王手ではありません。詰め中将棋では、毎回王手をかけます。", "That is not a check: in a mate problem every move checks."),
     LineUnsettled => ("この手で詰むかどうか、読み切れませんでした。別の手を試してください。", "Could not read out whether this move mates. Try another."),
     LineAnotherMate => ("答えの手順とは違いますが、この手でも詰みます。続けましょう。", "Not the answer's move, but it mates too. Go on."),
     LineAnswerShown => ("答えの手順です。最初からもう一度やってみましょう（星は1つまで）。", "This is the answer. Start over and try it yourself (one star at most)."),

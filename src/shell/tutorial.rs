@@ -24,6 +24,9 @@ pub struct TutorialProgress {
     /// A line step's word on the last move, under the feedback (another
     /// mate found, not a check, the answer shown).
     pub remark: Option<T>,
+    /// The steps whose answer was shown (答えを見る): one star at most,
+    /// however they are solved after.
+    pub shown: Vec<usize>,
 }
 
 impl TutorialProgress {
@@ -34,6 +37,7 @@ impl TutorialProgress {
             feedback: None,
             misses: 0,
             remark: None,
+            shown: Vec::new(),
         }
     }
 
@@ -58,6 +62,22 @@ impl TutorialProgress {
     /// A line step played to its end: found.
     pub fn line_found(&mut self) {
         self.feedback = Some(true);
+    }
+
+    /// 答えを見る on this step.
+    pub fn answer_shown(&mut self) {
+        if !self.shown.contains(&self.step) {
+            self.shown.push(self.step);
+        }
+    }
+
+    /// The stars the step earns when found now.
+    pub fn stars(&self) -> u8 {
+        if self.shown.contains(&self.step) {
+            1
+        } else {
+            stars(self.misses)
+        }
     }
 
     /// A line step's move refuted: a wrong try.

@@ -14,7 +14,7 @@ use yorimichi::rules::data::{GameId, Tutorial};
 use yorimichi::rules::game::{Game, Side};
 use yorimichi::shell::i18n::T;
 use yorimichi::shell::save::Store;
-use yorimichi::shell::tutorial::{self, LessonRecord, TutorialProgress};
+use yorimichi::shell::tutorial::{LessonRecord, TutorialProgress};
 use yorimichi::shell::{ChosenGame, ChosenTutorial, Screen};
 
 use crate::chu_lessons::{chu, lessons, taps_for};
@@ -141,13 +141,18 @@ fn a_check_that_does_not_mate_is_refuted_and_taken_back() {
     assert!(board.line.as_ref().unwrap().before_miss.is_some());
     // No move until it is taken back.
     let held = board.pos.clone();
-    tutorial_board::tap_diagram(&mut board, &mut progress, first.from.0 as usize);
-    assert_eq!(board.pos, held);
+    let mut after = Vec::new();
+    game.legal_moves(&held, &mut after);
+    for &mv in after.iter().take(5) {
+        tap_move(&mut board, &mut progress, mv);
+        assert_eq!(board.pos, held, "{} played after a refuted move", mv.usi());
+    }
+    assert_eq!(progress.misses, 1);
     tutorial_board::take_back(&mut board, &mut progress);
     assert_eq!(board.pos, start);
     assert_eq!((progress.feedback, progress.remark), (None, None));
     play_the_line(&mut board, &mut progress);
-    assert_eq!(tutorial::stars(progress.misses), 2);
+    assert_eq!(progress.stars(), 2);
 
     // A move that is no check is refused as one.
     let quiet = legal
@@ -159,6 +164,11 @@ fn a_check_that_does_not_mate_is_refuted_and_taken_back() {
     tap_move(&mut board, &mut progress, quiet);
     assert_eq!(progress.remark, Some(T::LineNotACheck));
     assert_eq!(progress.feedback, Some(false));
+    assert_eq!(board.pos, start, "the move that is no check is not played");
+    assert!(board.line.as_ref().unwrap().due.is_empty());
+    // The line can be played at once.
+    play_the_line(&mut board, &mut progress);
+    assert_eq!(progress.stars(), 2);
 }
 
 #[test]
@@ -182,10 +192,21 @@ fn the_answer_plays_out_and_a_try_after_it_earns_one_star() {
         Some(Side::First)
     );
     assert_ne!(progress.feedback, Some(true), "showing is not solving");
+    // The game is over on the board: no tap moves a piece.
+    let ended = board.pos.clone();
+    let mut left = Vec::new();
+    game.legal_moves(&ended, &mut left);
+    for &mv in left.iter().take(5) {
+        tap_move(&mut board, &mut progress, mv);
+        assert_eq!(board.pos, ended);
+    }
+    // Away to the next step and back: still one star at most.
+    progress.turn(1);
+    progress.turn(-1);
     tutorial_board::restart_line(&mut board, &mut progress);
     assert_eq!(board.pos, start);
     play_the_line(&mut board, &mut progress);
-    assert_eq!(tutorial::stars(progress.misses), 1);
+    assert_eq!(progress.stars(), 1);
 }
 
 #[test]

@@ -96,10 +96,12 @@ fn the_piece_font_has_the_piece_faces() {
 }
 
 /// The characters of a Rust file's string and char literals, read as
-/// tools/make_assets.py reads them: comments skipped, a string to its
-/// closing quote (escapes stepped over), a char literal of one character.
+/// tools/make_assets.py reads them: comments skipped, a plain string to its
+/// closing quote (an escape's character kept), a raw string to its end, a
+/// char literal with or without an escape; a lifetime is not a literal.
 fn literal_chars(text: &str) -> BTreeSet<char> {
     let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
     let mut out = BTreeSet::new();
     let mut i = 0;
     let at = |i: usize, s: &str| {
@@ -107,25 +109,50 @@ fn literal_chars(text: &str) -> BTreeSet<char> {
             .enumerate()
             .all(|(k, c)| chars.get(i + k) == Some(&c))
     };
-    while i < chars.len() {
+    while i < n {
+        let word_before = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
         if at(i, "//") {
-            while i < chars.len() && chars[i] != '\n' {
+            while i < n && chars[i] != '\n' {
                 i += 1;
             }
         } else if at(i, "/*") {
-            while i < chars.len() && !at(i, "*/") {
+            while i < n && !at(i, "*/") {
                 i += 1;
             }
             i += 2;
+        } else if chars[i] == 'r' && !word_before && matches!(chars.get(i + 1), Some('"' | '#')) {
+            let hashes = chars[i + 1..].iter().take_while(|&&c| c == '#').count();
+            if chars.get(i + 1 + hashes) != Some(&'"') {
+                i += 1;
+                continue;
+            }
+            let close: String = std::iter::once('"')
+                .chain(std::iter::repeat_n('#', hashes))
+                .collect();
+            let mut j = i + 2 + hashes;
+            while j < n && !at(j, &close) {
+                out.insert(chars[j]);
+                j += 1;
+            }
+            i = j + 1 + hashes;
         } else if chars[i] == '"' {
             i += 1;
-            while i < chars.len() && chars[i] != '"' {
+            while i < n && chars[i] != '"' {
                 if chars[i] == '\\' {
                     i += 1;
                 }
                 if let Some(&c) = chars.get(i) {
                     out.insert(c);
                 }
+                i += 1;
+            }
+            i += 1;
+        } else if chars[i] == '\'' && chars.get(i + 1) == Some(&'\\') {
+            if let Some(&c) = chars.get(i + 2) {
+                out.insert(c);
+            }
+            i += 3;
+            while i < n && chars[i] != '\'' {
                 i += 1;
             }
             i += 1;
@@ -141,9 +168,12 @@ fn literal_chars(text: &str) -> BTreeSet<char> {
 
 #[test]
 fn literal_chars_skip_comments_and_read_strings_and_chars() {
-    let text = "// 飛 in a comment\nlet a = \"角\\\"行\"; /* 龍 */ let b = '馬'; let c = b'x';";
+    let text = "// 飛 in a comment\nlet a = \"角\\\"行\"; /* 龍 */ let b = '馬'; let c = b'x'; \
+                let d = '\\''; let e = '\\u{41}'; let f = r#\"金\"将\"#; \
+                fn g<'a>(x: &'a str) {} let h = \"銀\";";
     let got: String = literal_chars(text).into_iter().collect();
-    assert_eq!(got, "\"x行角馬");
+    // As tools/make_assets.py reads the same text.
+    assert_eq!(got, "\"'ux将行角金銀馬");
 }
 
 /// The koma font is subset to the characters of the files koma letters are

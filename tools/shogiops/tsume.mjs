@@ -42,7 +42,7 @@ const royals = (pos, color) =>
 // A step: its title, then (with no other title between) its board, side and line.
 const steps = [
   ...text.matchAll(
-    /title: \(ja: "([^"]*)"(?:(?!title:)[\s\S])*?board: \[([^\]]*)\],(\s*to_move: Second,)?(?:(?!title:)[\s\S])*?line: \[([^\]]*)\]/g,
+    /title: \(ja: "([^"]*)"(?:(?!title:)[\s\S])*?board: \[([^\]]*)\]((?:(?!title:)[\s\S])*?)line: \[([^\]]*)\]/g,
   ),
 ];
 if (steps.length === 0) {
@@ -50,7 +50,8 @@ if (steps.length === 0) {
   process.exit(2);
 }
 let faults = 0;
-for (const [, title, rows, second, line] of steps) {
+for (const [, title, rows, between, line] of steps) {
+  const second = /to_move: Second/.test(between);
   const board = [...rows.matchAll(/"([^"]*)"/g)].map((m) => m[1]).slice(0, 12).join('/');
   const sfen = `${board} ${second ? 'w' : 'b'} - 1`;
   const parsed = parseSfen('chushogi', sfen, false);

@@ -947,7 +947,8 @@ impl MateSearch {
     /// attacker's move): a reply after which there is no mate, or, if
     /// every reply is mated, the reply that holds out longest with the
     /// mate that follows it. Each reply is solved in turn, its line
-    /// shortened; `stop` ends the whole reading.
+    /// shortened; once `stop` says yes the answer is unknown, unless a
+    /// reply has escaped. [`MateSearch::nodes`] counts the whole reading.
     pub fn defend(&mut self, pos: &ChuPosition, stop: &mut dyn FnMut() -> bool) -> Defence {
         let defender = pos.to_move();
         let attacker = defender.opponent();
@@ -956,6 +957,13 @@ impl MateSearch {
         }
         let mut replies = Vec::new();
         legal_moves_in(self.profile, pos, &mut replies);
+        // Once `stop` has said yes, a line not yet shortened could pass for
+        // the longest: the answer is then unknown.
+        let mut stopped = false;
+        let mut watch = || {
+            stopped = stopped || stop();
+            stopped
+        };
         let mut longest: Option<Vec<ChuMove>> = None;
         let mut nodes = 0;
         for reply in replies {
@@ -963,20 +971,26 @@ impl MateSearch {
             let answer = match outcome_in(self.profile, &after) {
                 Some((winner, _)) if winner == Some(attacker) => Mate::Proved(Vec::new()),
                 Some(_) => Mate::NoMate,
-                None => self.solve(&after, stop),
-            };
-            nodes += self.nodes;
-            let line = match answer {
-                Mate::Proved(line) if line.is_empty() => line,
-                Mate::Proved(line) => {
-                    let shorter = self.shorten(&after, line, stop);
+                None => {
+                    // `solve` counts from nothing, `shorten` adds to it.
+                    let answer = match self.solve(&after, &mut watch) {
+                        Mate::Proved(line) => Mate::Proved(self.shorten(&after, line, &mut watch)),
+                        other => other,
+                    };
                     nodes += self.nodes;
-                    shorter
+                    answer
                 }
+            };
+            let line = match answer {
                 Mate::NoMate => {
                     self.nodes = nodes;
                     return Defence::Escapes(reply);
                 }
+                _ if watch() => {
+                    self.nodes = nodes;
+                    return Defence::Unknown;
+                }
+                Mate::Proved(line) => line,
                 Mate::Unknown => {
                     self.nodes = nodes;
                     return Defence::Unknown;

@@ -502,9 +502,11 @@ impl<S: Staged> StepCheck<'_, S> {
     /// A problem played as a line: asked instead of a move (`expect`),
     /// with both texts for the player's tries; each move, read by the
     /// game's notation, legal in turn; the line wins as the game's
-    /// problems must ([`Staged::line_fault`]); a length the texts state
-    /// (`7手詰`, `mate in 7`) is the line's, less its last two plies (the
-    /// defender's last move and the royals' capture).
+    /// problems must ([`Staged::line_fault`]); a length the title or the
+    /// text states (`7手詰`, `mate in 7`: digits just before 手詰, just
+    /// after "mate in") is the line's, less its last two plies (the
+    /// defender's last move and the royals' capture). A book's length is
+    /// written otherwise (原本の手順は11手).
     fn line(&mut self, pos: &Pos<S>) {
         let step = self.step;
         if step.line.is_empty() {
