@@ -149,6 +149,24 @@ impl<G: Playable> TutorialBoard<G> {
         Ok(board)
     }
 
+    /// Sets the board where `step` begins, nothing selected (the tutorial
+    /// files are checked when they load, so the step sets up).
+    fn set_up(&mut self, step: &TutorialStep) {
+        match TutorialBoard::for_step(self.game.clone(), step) {
+            Ok(b) => {
+                self.pos = b.pos;
+                self.forbidden = b.forbidden;
+                self.line = b.line;
+            }
+            Err(e) => {
+                self.line = None;
+                error!("{e}");
+            }
+        }
+        self.path.clear();
+        self.choice.clear();
+    }
+
     /// The moves the player may make on the board now.
     fn allowed(&self) -> Vec<G::Move> {
         let mut legal = Vec::new();
@@ -215,20 +233,7 @@ fn load_diagram<G: Playable>(progress: Res<TutorialProgress>, mut board: ResMut<
     if board.shown_step == Some(progress.step) {
         return;
     }
-    // Tutorial files are validated when loaded, so the step sets up.
-    match TutorialBoard::for_step(board.game.clone(), progress.current()) {
-        Ok(b) => {
-            board.pos = b.pos;
-            board.forbidden = b.forbidden;
-            board.line = b.line;
-        }
-        Err(e) => {
-            board.line = None;
-            error!("{e}");
-        }
-    }
-    board.path.clear();
-    board.choice.clear();
+    board.set_up(progress.current());
     board.shown_step = Some(progress.step);
 }
 
@@ -457,22 +462,9 @@ pub fn show_answer<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut Tut
 
 /// 最初から: the step's diagram again (its misses kept).
 pub fn restart_line<G: Playable>(board: &mut TutorialBoard<G>, progress: &mut TutorialProgress) {
-    let misses = progress.misses;
-    match TutorialBoard::for_step(board.game.clone(), progress.current()) {
-        Ok(b) => {
-            board.pos = b.pos;
-            board.line = b.line;
-        }
-        Err(e) => {
-            board.line = None;
-            error!("{e}");
-        }
-    }
-    board.path.clear();
-    board.choice.clear();
+    board.set_up(progress.current());
     progress.feedback = None;
     progress.remark = None;
-    progress.misses = misses;
 }
 
 fn tutorial_input<G: Playable>(
@@ -681,27 +673,20 @@ fn redraw<G: Playable>(
         .filter_map(|n| graph.find(n))
         .collect();
     marks.extend(board.path.iter().copied());
-    if let Some(mv) = board.line.as_ref().and_then(|l| l.last) {
+    // A line step's last move, as a game marks it.
+    let last = board.line.as_ref().and_then(|l| l.last).map(|mv| {
         let (from, to) = board.game.move_ends(mv);
-        for p in [from, to] {
-            art::spawn_highlight(
-                &mut commands,
-                scope.clone(),
-                &art,
-                G::SQUARES,
-                view.world(graph, p),
-                Highlight::LastMove,
-            );
-        }
-    }
-    for p in marks {
+        [from, to]
+    });
+    let last = last.into_iter().flatten().map(|p| (p, Highlight::LastMove));
+    for (p, kind) in last.chain(marks.into_iter().map(|p| (p, Highlight::Selected))) {
         art::spawn_highlight(
             &mut commands,
             scope.clone(),
             &art,
             G::SQUARES,
             view.world(graph, p),
-            Highlight::Selected,
+            kind,
         );
     }
     if let Some(c) = board.cursor {

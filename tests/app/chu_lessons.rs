@@ -329,9 +329,8 @@ fn every_problem_is_the_engines_clear_best_move_at_its_level() {
     }
 }
 
-#[test]
-fn a_solved_step_earns_stars_that_the_menu_shows() {
-    let (store, dir) = common::temp_store("chu-lessons");
+/// The headless app on 中将棋を学ぶ, saving into `store`.
+pub(crate) fn on_the_lessons_menu(store: Store) -> App {
     let mut app = headless::app(store);
     app.update();
     app.insert_resource(ChosenGame(GameId::ChuShogi));
@@ -340,6 +339,13 @@ fn a_solved_step_earns_stars_that_the_menu_shows() {
         .set(Screen::Lessons);
     app.update();
     app.update();
+    app
+}
+
+#[test]
+fn a_solved_step_earns_stars_that_the_menu_shows() {
+    let (store, dir) = common::temp_store("chu-lessons");
+    let mut app = on_the_lessons_menu(store);
     let mut cards = app.world_mut().query::<&LessonCard>();
     assert_eq!(cards.iter(app.world()).count(), 5);
     assert!(find::<PracticeButton>(&mut app).is_some());

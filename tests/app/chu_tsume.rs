@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use yorimichi::games::tutorial_board::{self, LessonCard, LineButton, TutorialBoard};
-use yorimichi::headless::{self, click};
+use yorimichi::headless::click;
 use yorimichi::rules::chu::game::Chu;
 use yorimichi::rules::chu::mate::in_check;
 use yorimichi::rules::chu::moves::ChuMove;
@@ -15,9 +15,9 @@ use yorimichi::rules::game::{Game, Side};
 use yorimichi::shell::i18n::T;
 use yorimichi::shell::save::Store;
 use yorimichi::shell::tutorial::{LessonRecord, TutorialProgress};
-use yorimichi::shell::{ChosenGame, ChosenTutorial, Screen};
+use yorimichi::shell::{ChosenTutorial, Screen};
 
-use crate::chu_lessons::{chu, lessons, taps_for};
+use crate::chu_lessons::{chu, lessons, on_the_lessons_menu, taps_for};
 use crate::common;
 
 fn tsume() -> (usize, Tutorial) {
@@ -209,18 +209,20 @@ fn the_answer_plays_out_and_a_try_after_it_earns_one_star() {
     assert_eq!(progress.stars(), 1);
 }
 
+/// The line step's button `which` on the lesson screen.
+fn line_button(app: &mut App, which: LineButton) -> Entity {
+    let mut q = app.world_mut().query::<(Entity, &LineButton)>();
+    q.iter(app.world())
+        .find(|(_, b)| **b == which)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no {which:?} button"))
+}
+
 #[test]
 fn the_lesson_opens_from_the_menu_plays_its_reply_a_beat_later_and_keeps_stars() {
     let (index, lesson) = tsume();
     let (store, dir) = common::temp_store("chu-tsume");
-    let mut app = headless::app(store);
-    app.update();
-    app.insert_resource(ChosenGame(GameId::ChuShogi));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Lessons);
-    app.update();
-    app.update();
+    let mut app = on_the_lessons_menu(store);
     let mut cards = app.world_mut().query::<&LessonCard>();
     assert!(cards.iter(app.world()).any(|c| c.0 == index));
     app.insert_resource(ChosenTutorial(index));
@@ -269,13 +271,7 @@ fn the_lesson_opens_from_the_menu_plays_its_reply_a_beat_later_and_keeps_stars()
     assert_eq!(left(&app), first - 2, "the reply was played");
 
     // 答えを見る from its button: the whole line, a beat a move.
-    let show = {
-        let mut q = app.world_mut().query::<(Entity, &LineButton)>();
-        q.iter(app.world())
-            .find(|(_, b)| **b == LineButton::ShowAnswer)
-            .map(|(e, _)| e)
-            .unwrap()
-    };
+    let show = line_button(&mut app, LineButton::ShowAnswer);
     click(&mut app, show);
     // The click reached that button alone (not 前へ / 次へ as well).
     assert_eq!(app.world().resource::<TutorialProgress>().step, 0);
@@ -294,13 +290,7 @@ fn the_lesson_opens_from_the_menu_plays_its_reply_a_beat_later_and_keeps_stars()
     );
 
     // 最初から, then the line played through: one star after the answer.
-    let restart = {
-        let mut q = app.world_mut().query::<(Entity, &LineButton)>();
-        q.iter(app.world())
-            .find(|(_, b)| **b == LineButton::Restart)
-            .map(|(e, _)| e)
-            .unwrap()
-    };
+    let restart = line_button(&mut app, LineButton::Restart);
     click(&mut app, restart);
     assert_eq!(left(&app), first);
     while app.world().resource::<TutorialProgress>().feedback != Some(true) {
