@@ -72,20 +72,11 @@ pub struct LinePlay<G: Playable> {
 }
 
 impl<G: Playable> LinePlay<G> {
-    /// The step's line read from `pos` (the step's moves in the game's
-    /// notation, checked when the file loaded).
+    /// The step's line from `pos` (checked when the file loaded).
     fn read(game: &G, pos: &G::Pos, line: &[String]) -> Result<Self, String> {
-        let mut at = pos.clone();
-        let mut rest = Vec::new();
-        for (i, text) in line.iter().enumerate() {
-            let mut legal = Vec::new();
-            game.legal_moves(&at, &mut legal);
-            let mv = game
-                .read_notation(&at, &legal, text)
-                .ok_or_else(|| format!("line[{i}]: \"{text}\" is not one legal move"))?;
-            rest.push(mv);
-            at = game.play(&at, mv);
-        }
+        let rest = game
+            .read_line(pos, line)
+            .map_err(|(i, why)| format!("line[{i}]: {why}"))?;
         Ok(LinePlay {
             rest,
             due: VecDeque::new(),
@@ -340,17 +331,15 @@ fn judge_line<G: Playable>(
                 rest
             }
             // A move that breaks the problem's rule is not played.
-            Some(OffLine::Refuted {
-                not_a_check: true, ..
-            }) => {
+            Some(OffLine::NotACheck) => {
                 progress.line_missed();
                 progress.remark = Some(T::LineNotACheck);
                 return Sfx::Illegal;
             }
-            Some(OffLine::Refuted { reply, .. }) => {
+            Some(OffLine::Refuted(reply)) => {
                 line.before_miss =
                     Some((before.clone(), std::mem::take(&mut line.rest), line.last));
-                line.due.extend(reply);
+                line.due.push_back(reply);
                 line.next_at = None;
                 line.last = Some(mv);
                 progress.line_missed();

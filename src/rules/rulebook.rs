@@ -7,9 +7,9 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::chu::end::{cutoff_winner, is_royal};
+use super::chu::end::{cutoff_winner, is_royal, royal_in_danger};
 use super::chu::game::{Chu, ChuRules};
-use super::chu::mate::{Defence, MateSearch, in_check};
+use super::chu::mate::{Defence, MateSearch};
 use super::chu::moves::ChuMove;
 use super::chu::position::ChuPosition;
 use super::data::{self, GameId};
@@ -65,6 +65,31 @@ pub trait Rulebook: Game<Move: Serialize + DeserializeOwned> + Sized {
         None
     }
 
+    /// Moves written in [`Rulebook::notation`] (a problem's line), read
+    /// one after another from `pos`: the moves, or the index of the first
+    /// that cannot be read there and why.
+    fn read_line(
+        &self,
+        pos: &Self::Pos,
+        texts: &[String],
+    ) -> Result<Vec<Self::Move>, (usize, String)> {
+        let mut at = pos.clone();
+        let mut moves = Vec::with_capacity(texts.len());
+        for (i, text) in texts.iter().enumerate() {
+            if self.outcome(&at).is_some() {
+                return Err((i, "the game is already over before this move".to_string()));
+            }
+            let mut legal = Vec::new();
+            self.legal_moves(&at, &mut legal);
+            let mv = self
+                .read_notation(&at, &legal, text)
+                .ok_or_else(|| (i, format!("\"{text}\" is not one legal move here")))?;
+            moves.push(mv);
+            at = self.play(&at, mv);
+        }
+        Ok(moves)
+    }
+
     /// The legal move of `pos` that [`Rulebook::notation`] writes as
     /// `text` among `legal`, if exactly one does.
     fn read_notation(
@@ -86,10 +111,10 @@ pub enum OffLine<M> {
     /// The move wins all the same: the rest of a win, the opponent's reply
     /// first (its longest resistance).
     Wins(Vec<M>),
-    /// The win is gone: after `reply` (when one was found in the time)
-    /// there is none. `not_a_check`: the move broke the problem's rule
-    /// that every move is a check.
-    Refuted { reply: Option<M>, not_a_check: bool },
+    /// The win is gone: after this reply there is none.
+    Refuted(M),
+    /// The move breaks the problem's rule that every move is a check.
+    NotACheck,
     /// Not settled in the time.
     Unsettled,
 }
@@ -190,19 +215,13 @@ impl Rulebook for Chu {
         let attacker = pos.to_move();
         let takes_royal = mv.taken(pos).any(|(_, p)| is_royal(p));
         let after = self.play(pos, mv);
-        if !takes_royal && !in_check(&after, attacker) {
-            return Some(OffLine::Refuted {
-                reply: None,
-                not_a_check: true,
-            });
+        if !takes_royal && !royal_in_danger(&after, attacker.opponent()) {
+            return Some(OffLine::NotACheck);
         }
         let mut solver = MateSearch::with_entries(self.rules.profile, OFF_LINE_ENTRIES);
         Some(match solver.defend(&after, stop) {
             Defence::Mated(rest) => OffLine::Wins(rest),
-            Defence::Escapes(reply) => OffLine::Refuted {
-                reply: Some(reply),
-                not_a_check: false,
-            },
+            Defence::Escapes(reply) => OffLine::Refuted(reply),
             Defence::Unknown => OffLine::Unsettled,
         })
     }

@@ -148,7 +148,7 @@ fn spawn_step_button(
 }
 
 /// Stars for a step found after `misses` wrong tries: 3, 2, then 1.
-pub fn stars(misses: u32) -> u8 {
+pub(crate) fn stars(misses: u32) -> u8 {
     3 - misses.min(2) as u8
 }
 

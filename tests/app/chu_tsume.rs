@@ -7,8 +7,8 @@
 use bevy::prelude::*;
 use yorimichi::games::tutorial_board::{self, LessonCard, LineButton, TutorialBoard};
 use yorimichi::headless::click;
+use yorimichi::rules::chu::end::royal_in_danger;
 use yorimichi::rules::chu::game::Chu;
-use yorimichi::rules::chu::mate::in_check;
 use yorimichi::rules::chu::moves::ChuMove;
 use yorimichi::rules::data::{GameId, Tutorial};
 use yorimichi::rules::game::{Game, Side};
@@ -118,7 +118,7 @@ fn a_check_that_does_not_mate_is_refuted_and_taken_back() {
     let checks: Vec<ChuMove> = legal
         .iter()
         .copied()
-        .filter(|&m| m != first && in_check(&game.play(&start, m), attacker))
+        .filter(|&m| m != first && royal_in_danger(&game.play(&start, m), attacker.opponent()))
         .collect();
     let mut refuted = None;
     for &m in &checks {
@@ -158,7 +158,10 @@ fn a_check_that_does_not_mate_is_refuted_and_taken_back() {
     let quiet = legal
         .iter()
         .copied()
-        .find(|&m| !in_check(&game.play(&start, m), attacker) && !game.is_capture(&start, m))
+        .find(|&m| {
+            !royal_in_danger(&game.play(&start, m), attacker.opponent())
+                && !game.is_capture(&start, m)
+        })
         .expect("a quiet move");
     let (mut board, mut progress) = board_at(&lesson, 0);
     tap_move(&mut board, &mut progress, quiet);

@@ -211,7 +211,7 @@ pub fn is_mated(profile: Profile, pos: &ChuPosition) -> bool {
 
 /// Whether the other side could take one of `side`'s royals (king, 太子)
 /// with its next move: "in check".
-pub(crate) fn royal_in_danger(pos: &ChuPosition, side: Side) -> bool {
+pub fn royal_in_danger(pos: &ChuPosition, side: Side) -> bool {
     pos.pieces()
         .filter(|&(_, s, p)| s == side && is_royal(p))
         .any(|(sq, _, _)| attacks(pos, side.opponent(), sq))

@@ -29,7 +29,7 @@
 //! within fewer plies until no shorter mate is found.
 
 use super::Profile;
-use super::end::{is_royal, outcome_in};
+use super::end::{is_royal, outcome_in, royal_in_danger};
 use super::exchange::{attacked_after, attacked_after_quiet, attacked_by, worth};
 use super::moves::{ChuMove, legal_moves_in, play};
 use super::position::{ChuPosition, Square};
@@ -933,15 +933,6 @@ pub enum Defence {
     Unknown,
 }
 
-/// Whether the defender (`attacker`'s opponent) has a royal that
-/// `attacker` could take at once in `pos`.
-pub fn in_check(pos: &ChuPosition, attacker: Side) -> bool {
-    let defender = attacker.opponent();
-    pos.pieces()
-        .filter(|&(_, s, p)| s == defender && is_royal(p))
-        .any(|(sq, _, _)| attacked_by(pos, sq, attacker))
-}
-
 impl MateSearch {
     /// The defender's answer in `pos` (the defender to move, after the
     /// attacker's move): a reply after which there is no mate, or, if
@@ -1032,7 +1023,7 @@ pub fn check_line(profile: Profile, start: &ChuPosition, line: &[ChuMove]) -> Re
         let attacking = pos.to_move() == attacker;
         let takes_royal = mv.taken(&pos).any(|(_, p)| is_royal(p));
         pos = play(&pos, mv);
-        if attacking && !takes_royal && !in_check(&pos, attacker) {
+        if attacking && !takes_royal && !royal_in_danger(&pos, attacker.opponent()) {
             return Err(format!("ply {} ({}) is not a check", i + 1, mv.usi()));
         }
     }

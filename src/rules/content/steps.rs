@@ -521,31 +521,10 @@ impl<S: Staged> StepCheck<'_, S> {
         if step.wrong.is_none() || step.right.is_none() {
             self.report("line", "a step with a line needs `wrong` and `right` texts");
         }
-        let game = self.stage.game();
-        let mut at = pos.clone();
-        let mut moves = Vec::new();
-        for (i, text) in step.line.iter().enumerate() {
-            if game.outcome(&at).is_some() {
-                return self.report(
-                    &format!("line[{i}]"),
-                    "the game is already over before this move",
-                );
-            }
-            let mut legal = Vec::new();
-            game.legal_moves(&at, &mut legal);
-            match game.read_notation(&at, &legal, text) {
-                Some(mv) => {
-                    moves.push(mv);
-                    at = game.play(&at, mv);
-                }
-                None => {
-                    return self.report(
-                        &format!("line[{i}]"),
-                        format!("\"{text}\" is not one legal move here"),
-                    );
-                }
-            }
-        }
+        let moves = match self.stage.game().read_line(pos, &step.line) {
+            Ok(moves) => moves,
+            Err((i, why)) => return self.report(&format!("line[{i}]"), why),
+        };
         if let Some(why) = self.stage.line_fault(pos, &moves) {
             self.report("line", why);
         }
