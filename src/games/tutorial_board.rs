@@ -20,6 +20,7 @@ use crate::rules::game::Side;
 use crate::rules::rulebook::OffLine;
 use crate::rules::taps::{self, Tap};
 use crate::shell::audio::Sfx;
+use crate::shell::cpu::Reading;
 use crate::shell::i18n::T;
 use crate::shell::keys::ButtonFocus;
 use crate::shell::layout::{Layout, panel_node};
@@ -69,6 +70,9 @@ pub struct LinePlay<G: Playable> {
     pub before_miss: Option<(G::Pos, Vec<G::Move>, Option<G::Move>)>,
     /// The last move played on the board (marked, as in a game).
     pub last: Option<G::Move>,
+    /// The player's move off the line while the game reads it, off the
+    /// frame ([`Rulebook::off_line`](crate::rules::rulebook::Rulebook::off_line)).
+    judging: Option<(G::Move, Reading<Option<OffLine<G::Move>>>)>,
 }
 
 impl<G: Playable> LinePlay<G> {
@@ -83,12 +87,19 @@ impl<G: Playable> LinePlay<G> {
             next_at: None,
             before_miss: None,
             last: None,
+            judging: None,
         })
     }
 
-    /// Whether the opponent's moves are still being played (taps wait).
+    /// Whether the opponent is answering: a move off the line being read,
+    /// or replies still to be played (taps wait).
     pub fn busy(&self) -> bool {
-        !self.due.is_empty()
+        self.judging.is_some() || !self.due.is_empty()
+    }
+
+    /// Whether a move off the line is being read.
+    pub fn reading(&self) -> bool {
+        self.judging.is_some()
     }
 
     /// Whether the player may move: no reply is due, no refuted move
@@ -103,7 +114,7 @@ impl<G: Playable> LinePlay<G> {
 const LINE_BEAT: f64 = 0.7;
 
 /// How long the opponent reads a move off a problem's line before it
-/// says it could not tell (the screen waits that long at most).
+/// says it could not tell.
 const OFF_LINE_SECONDS: f64 = 1.5;
 
 impl<G: Playable> TutorialBoard<G> {
@@ -183,6 +194,7 @@ pub(crate) fn plugin<G: Playable>(app: &mut App) {
             Update,
             (
                 load_diagram::<G>,
+                finish_judging::<G>,
                 play_due::<G>,
                 tutorial_input::<G>,
                 tutorial_keys::<G>,
@@ -304,12 +316,9 @@ fn judge<G: Playable>(
     }
 }
 
-/// A move of a problem played as a line: the line's move, or a move off
-/// it that the game finds wins all the same, is played and the opponent's
-/// reply comes a beat later; the line played to its end is found. A
-/// refuted move is played with the reply that refutes it, to be taken
-/// back (一手戻す); a move the game could not read out in time is not
-/// played.
+/// A move of a problem played as a line: the line's move is played and
+/// the opponent's reply comes a beat later; a move off it is handed to the
+/// game to read, off the frame ([`settle_judging`] takes its answer).
 fn judge_line<G: Playable>(
     board: &mut TutorialBoard<G>,
     progress: &mut TutorialProgress,
@@ -319,48 +328,84 @@ fn judge_line<G: Playable>(
         return Sfx::Illegal;
     };
     progress.remark = None;
-    let before = board.pos.clone();
-    let rest = if line.rest.first() == Some(&mv) {
-        line.rest[1..].to_vec()
-    } else {
+    if line.rest.first() == Some(&mv) {
+        let rest = line.rest[1..].to_vec();
+        return go_on(board, progress, mv, rest);
+    }
+    let game = board.game.clone();
+    let pos = board.pos.clone();
+    let reading = Reading::start(move |cancelled| {
         let started = bevy::platform::time::Instant::now();
-        let mut stop = || started.elapsed().as_secs_f64() >= OFF_LINE_SECONDS;
-        match board.game.off_line(&before, mv, &mut stop) {
-            Some(OffLine::Wins(rest)) => {
-                progress.remark = Some(T::LineAnotherMate);
-                rest
-            }
-            // A move that breaks the problem's rule is not played.
-            Some(OffLine::NotACheck) => {
-                progress.line_missed();
-                progress.remark = Some(T::LineNotACheck);
-                return Sfx::Illegal;
-            }
-            Some(OffLine::Refuted(reply)) => {
-                line.before_miss =
-                    Some((before.clone(), std::mem::take(&mut line.rest), line.last));
+        game.off_line(&pos, mv, &mut || {
+            cancelled() || started.elapsed().as_secs_f64() >= OFF_LINE_SECONDS
+        })
+    });
+    line.judging = Some((mv, reading));
+    Sfx::Place
+}
+
+/// The game's answer on a move off the line, once read: a move that wins
+/// all the same goes on; a refuted one is played with the reply that
+/// refutes it, to be taken back (一手戻す); a move that is not a check, or
+/// one not read out in time, is not played. `None` while it is read.
+pub fn settle_judging<G: Playable>(
+    board: &mut TutorialBoard<G>,
+    progress: &mut TutorialProgress,
+) -> Option<Sfx> {
+    let line = board.line.as_mut()?;
+    let (mv, reading) = line.judging.as_mut()?;
+    let (mv, answer) = (*mv, reading.poll()?);
+    line.judging = None;
+    Some(match answer {
+        Some(OffLine::Wins(rest)) => {
+            progress.remark = Some(T::LineAnotherMate);
+            go_on(board, progress, mv, rest)
+        }
+        Some(OffLine::Refuted(reply)) => {
+            let after = board.game.play(&board.pos, mv);
+            let before = std::mem::replace(&mut board.pos, after);
+            if let Some(line) = board.line.as_mut() {
+                line.before_miss = Some((before, std::mem::take(&mut line.rest), line.last));
                 line.due.push_back(reply);
                 line.next_at = None;
                 line.last = Some(mv);
-                progress.line_missed();
-                progress.remark = Some(T::LineRefuted);
-                board.pos = board.game.play(&before, mv);
-                return Sfx::Illegal;
             }
-            Some(OffLine::Unsettled) => {
-                progress.remark = Some(T::LineUnsettled);
-                return Sfx::Illegal;
-            }
-            None => {
-                progress.line_missed();
-                return Sfx::Illegal;
-            }
+            progress.line_missed();
+            progress.remark = Some(T::LineRefuted);
+            Sfx::Illegal
         }
-    };
-    // A move that goes on: the word on an earlier wrong try is gone.
+        // A move that breaks the problem's rule is not played.
+        Some(OffLine::NotACheck) => {
+            progress.line_missed();
+            progress.remark = Some(T::LineNotACheck);
+            Sfx::Illegal
+        }
+        Some(OffLine::Unsettled) => {
+            progress.remark = Some(T::LineUnsettled);
+            Sfx::Illegal
+        }
+        None => {
+            progress.line_missed();
+            Sfx::Illegal
+        }
+    })
+}
+
+/// Plays the player's `mv`, after which the line is `rest`: the line
+/// played to its end is found, else the opponent's reply is due.
+fn go_on<G: Playable>(
+    board: &mut TutorialBoard<G>,
+    progress: &mut TutorialProgress,
+    mv: G::Move,
+    rest: Vec<G::Move>,
+) -> Sfx {
+    // The word on an earlier wrong try is gone.
     progress.feedback = None;
-    let captures = board.game.is_capture(&before, mv);
-    board.pos = board.game.play(&before, mv);
+    let captures = board.game.is_capture(&board.pos, mv);
+    board.pos = board.game.play(&board.pos, mv);
+    let Some(line) = board.line.as_mut() else {
+        return Sfx::Illegal;
+    };
     line.last = Some(mv);
     line.rest = rest;
     if line.rest.is_empty() || board.game.outcome(&board.pos).is_some() {
@@ -370,6 +415,24 @@ fn judge_line<G: Playable>(
         line.next_at = None;
     }
     if captures { Sfx::Capture } else { Sfx::Koma }
+}
+
+/// Takes the game's answer on a move off the line when it has come.
+fn finish_judging<G: Playable>(
+    mut board: ResMut<TutorialBoard<G>>,
+    mut progress: ResMut<TutorialProgress>,
+    mut store: ResMut<Store>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    if board.line.as_ref().is_none_or(|l| l.judging.is_none()) {
+        return;
+    }
+    if let Some(s) = settle_judging(&mut board, &mut progress) {
+        sfx.write(s);
+        if progress.feedback == Some(true) {
+            save_step::<G>(&mut store, &progress);
+        }
+    }
 }
 
 /// Plays the opponent's due moves on a line step, a beat apart.

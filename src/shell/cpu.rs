@@ -1,6 +1,8 @@
 //! Runs a search without freezing the screen: on native in a background
 //! thread, on the web (one thread) a few milliseconds per frame. Dropping a
-//! `Thinker` cancels its search (undo, quit, new game). A level's time
+//! `Thinker` cancels its search (undo, quit, new game); a `Reading` is a
+//! one-off reading that cannot be sliced (the mate solver's), kept off the
+//! frame natively and read at once on the web. A level's time
 //! for a move (`time_ms`) is kept by the clock here, in wall-clock time
 //! from the start of the thinking: what the player waits.
 
@@ -183,6 +185,43 @@ mod imp {
             self.cancel.store(true, Ordering::Relaxed);
         }
     }
+
+    /// A one-off reading kept off the frame (a mate problem's move off its
+    /// line): in a background thread at the lowest priority, told to stop
+    /// when dropped.
+    pub(crate) struct Reading<T> {
+        cancel: Arc<AtomicBool>,
+        answer: Mutex<Receiver<T>>,
+    }
+
+    impl<T: Send + 'static> Reading<T> {
+        /// Starts `work`, which is to stop when the closure it is given
+        /// says so.
+        pub fn start(work: impl FnOnce(&mut dyn FnMut() -> bool) -> T + Send + 'static) -> Self {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let (tx, rx) = channel();
+            let flag = cancel.clone();
+            std::thread::spawn(move || {
+                yield_to_the_screen();
+                let _ = tx.send(work(&mut || flag.load(Ordering::Relaxed)));
+            });
+            Reading {
+                cancel,
+                answer: Mutex::new(rx),
+            }
+        }
+
+        /// The answer, once the reading has ended.
+        pub fn poll(&mut self) -> Option<T> {
+            self.answer.get_mut().ok()?.try_recv().ok()
+        }
+    }
+
+    impl<T> Drop for Reading<T> {
+        fn drop(&mut self) {
+            self.cancel.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -226,6 +265,25 @@ mod imp {
             }
         }
     }
+
+    /// A one-off reading (a mate problem's move off its line): the page
+    /// has one thread and the reading cannot be sliced, so it is read at
+    /// once, within its own clock.
+    pub(crate) struct Reading<T> {
+        answer: Option<T>,
+    }
+
+    impl<T: Send + 'static> Reading<T> {
+        pub fn start(work: impl FnOnce(&mut dyn FnMut() -> bool) -> T + Send + 'static) -> Self {
+            Reading {
+                answer: Some(work(&mut || false)),
+            }
+        }
+
+        pub fn poll(&mut self) -> Option<T> {
+            self.answer.take()
+        }
+    }
 }
 
-pub(crate) use imp::Thinker;
+pub(crate) use imp::{Reading, Thinker};

@@ -55,6 +55,13 @@ fn tap_move(board: &mut TutorialBoard<Chu>, progress: &mut TutorialProgress, mv:
             tutorial_board::choose(board, progress, pick);
         }
     }
+    // A move off the line is read off the frame: its answer, once come.
+    let started = std::time::Instant::now();
+    while board.line.as_ref().is_some_and(|l| l.reading()) {
+        tutorial_board::settle_judging(board, progress);
+        assert!(started.elapsed().as_secs() < 30, "the reading never ended");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
 }
 
 fn rest(board: &TutorialBoard<Chu>) -> Vec<ChuMove> {
@@ -317,5 +324,46 @@ fn the_lesson_opens_from_the_menu_plays_its_reply_a_beat_later_and_keeps_stars()
         .get(&LessonRecord::key(GameId::ChuShogi, "tsume"))
         .unwrap();
     assert_eq!((record.solved(), record.total_stars()), (1, 1));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_move_off_the_line_is_read_off_the_frame_and_answered_by_the_app() {
+    let (index, _) = tsume();
+    let (store, dir) = common::temp_store("chu-tsume-off-line");
+    let mut app = on_the_lessons_menu(store);
+    app.insert_resource(ChosenTutorial(index));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Tutorial);
+    app.update();
+    app.update();
+    let start = app.world().resource::<TutorialBoard<Chu>>().pos.clone();
+    // 4一 to 4二: a check that does not mate (the first problem).
+    app.world_mut()
+        .resource_scope(|world, mut board: Mut<TutorialBoard<Chu>>| {
+            let mut progress = world.resource_mut::<TutorialProgress>();
+            for usi in ["4a", "4b"] {
+                let at = yorimichi::rules::chu::position::Square::parse(usi)
+                    .unwrap()
+                    .0 as usize;
+                tutorial_board::tap_diagram(&mut board, &mut progress, at);
+            }
+        });
+    // Nothing is decided in the tap: the board waits for the reading.
+    let board = app.world().resource::<TutorialBoard<Chu>>();
+    assert_eq!(board.pos, start);
+    assert!(board.line.as_ref().unwrap().busy());
+    let started = std::time::Instant::now();
+    while app.world().resource::<TutorialProgress>().remark.is_none() {
+        app.update();
+        assert!(started.elapsed().as_secs() < 30, "no answer came");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert_eq!(
+        app.world().resource::<TutorialProgress>().remark,
+        Some(T::LineRefuted)
+    );
+    assert_ne!(app.world().resource::<TutorialBoard<Chu>>().pos, start);
     let _ = std::fs::remove_dir_all(dir);
 }
