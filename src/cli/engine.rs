@@ -13,7 +13,6 @@ use clap::Args;
 use super::Switch;
 
 use crate::rules::chu::Profile;
-use crate::rules::chu::end::outcome_in;
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::mate::{Mate, MateSearch};
 use crate::rules::chu::moves::{ChuMove, play};
@@ -79,6 +78,11 @@ pub struct Style {
     /// for a share of the move's time, and play it when one is proved.
     #[arg(long, value_name = "ON|OFF", default_value = "off")]
     pub mate_search: Switch,
+    /// Play on after the opponent's king is left bare, to take the royals,
+    /// and claim no bare king: XBoard has no bare-king rule for chu (the
+    /// CECP engine's default; a referee such as `match` judges it itself).
+    #[arg(skip)]
+    pub plays_out_bare_king: bool,
 }
 
 impl Style {
@@ -98,6 +102,7 @@ impl Style {
         king_shelter: Switch::On,
         unsettled_time: Switch::On,
         mate_search: Switch::Off,
+        plays_out_bare_king: false,
     };
 
     /// The game under `rules`, valued as this style says (the rest of a
@@ -106,6 +111,7 @@ impl Style {
         Chu {
             hachu_promotions: self.hachu_promotions,
             king_shelter: self.king_shelter.is_on(),
+            plays_out_bare_king: self.plays_out_bare_king,
             ..Chu::new(rules)
         }
     }
@@ -258,7 +264,7 @@ const UNSETTLED_FALL: i32 = 30;
 
 /// The result line XBoard expects when the game is over in `pos`.
 fn result_line(game: &Chu, pos: &ChuPosition) -> Option<String> {
-    let (winner, why) = outcome_in(game.rules.profile, pos)?;
+    let (winner, why) = game.end(pos)?;
     Some(match winner {
         Some(Side::First) => format!("1-0 {{{why:?}}}"),
         Some(Side::Second) => format!("0-1 {{{why:?}}}"),
@@ -280,7 +286,7 @@ fn switch(on: bool) -> Switch {
 
 /// Every switch `match` knows that a game through a GUI can use (the
 /// move cap is a match's own: a GUI's game has none).
-const STYLE_CHECKS: [StyleCheck; 9] = [
+const STYLE_CHECKS: [StyleCheck; 10] = [
     StyleCheck {
         name: "No repeats",
         get: |s| s.no_repeats,
@@ -300,6 +306,11 @@ const STYLE_CHECKS: [StyleCheck; 9] = [
         name: "Unsettled time",
         get: |s| s.unsettled_time.is_on(),
         set: |s, on| s.unsettled_time = switch(on),
+    },
+    StyleCheck {
+        name: "Play out bare king",
+        get: |s| s.plays_out_bare_king,
+        set: |s, on| s.plays_out_bare_king = on,
     },
     StyleCheck {
         name: "Mate search",
@@ -347,7 +358,10 @@ struct Options {
 impl Options {
     fn new() -> Self {
         Options {
-            style: Style::ENGINE,
+            style: Style {
+                plays_out_bare_king: true,
+                ..Style::ENGINE
+            },
             set_by_gui: Vec::new(),
         }
     }
@@ -514,9 +528,10 @@ struct Engine {
 impl Engine {
     fn new() -> Self {
         let pos = ChuPosition::start();
+        let options = Options::new();
         Engine {
-            game: Style::ENGINE.game(ChuRules::JCSA),
-            options: Options::new(),
+            game: options.style.game(ChuRules::JCSA),
+            options,
             history: vec![pos.key()],
             pos,
             force: false,

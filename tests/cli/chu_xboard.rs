@@ -231,6 +231,8 @@ fn engine_and_match_commands_parse() {
             king_shelter: Switch::On,
             unsettled_time: Switch::On,
             mate_search: Switch::Off,
+            // A match's own side claims the bare king: the referee judges it.
+            plays_out_bare_king: false,
         }
     );
     v[4] = "on".into();
@@ -271,6 +273,7 @@ fn engine_and_match_commands_parse() {
             king_shelter: Switch::Off,
             unsettled_time: Switch::Off,
             mate_search: Switch::On,
+            plays_out_bare_king: false,
         }
     );
     v[4] = "maybe".into();
@@ -431,6 +434,7 @@ fn the_engine_offers_what_match_knows_as_cecp_options() {
         "King shelter -check 1",
         "Unsettled time -check 1",
         "Mate search -check 0",
+        "Play out bare king -check 1",
         "Contempt -check 1",
         "Null move -check 1",
         "Reductions -check 1",
@@ -516,8 +520,10 @@ fn against_hachu_the_engine_turns_on_what_suits_it_unless_the_gui_said_otherwise
     let promotion = parse_usi(&start, "7b7a+").expect("a move");
     let sent = format!("move {}", move_text(&start, promotion));
     let script = |name: &str| {
+        // (A bare king played out, the promotion would not end the game.)
         format!(
             "name {name}
+option Play out bare king=0
 force
 setboard {sfen}
 st 0.2
@@ -635,4 +641,37 @@ fn the_engine_told_to_search_for_mates_plays_a_mate_its_search_does_not_see() {
         "the plain search found the mate too ({}): no test of the option",
         plain.usi()
     );
+}
+
+#[test]
+fn under_a_gui_the_engine_plays_on_after_a_bare_king_to_take_the_royals() {
+    // 後手 has only its king and a 金将 that 先手's 龍王 takes for free.
+    let gold = "k11/12/12/12/12/6g5/12/12/12/12/12/6+R4K b - 1";
+    let script = |claims: bool| {
+        let option = if claims {
+            "option Play out bare king=0\n"
+        } else {
+            ""
+        };
+        format!("{option}force\nsetboard {gold}\nst 0.2\ngo\n")
+    };
+    // Told to claim it (as lishogi's and the JCSA's rules have it), the
+    // engine ends the game on the bare king; by default it claims nothing
+    // (XBoard would judge the claim false), whatever move it chose.
+    let claiming = run_script(&script(true));
+    assert!(
+        claiming.contains("move ") && claiming.contains("1-0 {BareKing}"),
+        "{claiming}"
+    );
+    let playing_on = run_script(&script(false));
+    assert!(
+        playing_on.contains("move ") && !playing_on.contains("BareKing"),
+        "{playing_on}"
+    );
+    // With the king already bare, it still moves by default, and does not
+    // when it reads the game as over.
+    let bare = "k11/12/12/12/12/12/12/12/12/12/12/6+R4K b - 1";
+    let go = |options: &str| run_script(&format!("{options}force\nsetboard {bare}\nst 0.2\ngo\n"));
+    assert!(go("").contains("move "));
+    assert!(!go("option Play out bare king=0\n").contains("move "));
 }

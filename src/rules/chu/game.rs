@@ -59,6 +59,10 @@ pub struct Chu {
     /// and the friends beside it that will not promote counted as its
     /// shield (`shield`), instead of a little for any friend beside it.
     pub king_shelter: bool,
+    /// A bare king does not end the game: a GUI with no bare-king rule for
+    /// chu (XBoard) judges such a claim false and scores a draw, so the
+    /// engine plays on to take the royals.
+    pub plays_out_bare_king: bool,
 }
 
 /// What each square a ranging piece reaches along its lines is worth
@@ -174,6 +178,7 @@ impl Chu {
             hachu_promotions: false,
             move_cap: None,
             king_shelter: false,
+            plays_out_bare_king: false,
         }
     }
 
@@ -282,6 +287,14 @@ impl Chu {
         };
         score + lone_lion
     }
+
+    /// How the game ends in `pos` under its rules ([`end::outcome_in`]),
+    /// unless it ends in a bare king that is played out
+    /// ([`Chu::plays_out_bare_king`]).
+    pub fn end(&self, pos: &ChuPosition) -> Option<(Option<Side>, ChuEnd)> {
+        end::outcome_in(self.rules.profile, pos)
+            .filter(|&(_, why)| !(self.plays_out_bare_king && why == ChuEnd::BareKing))
+    }
 }
 
 impl Game for Chu {
@@ -313,7 +326,7 @@ impl Game for Chu {
     }
 
     fn outcome(&self, pos: &ChuPosition) -> Option<Outcome> {
-        let ended = end::outcome_in(self.rules.profile, pos).map(|(winner, why)| {
+        let ended = self.end(pos).map(|(winner, why)| {
             let reason = match why {
                 // The winner took what the rules ask for: the royals, or
                 // everything that counts but the king; or too little is
