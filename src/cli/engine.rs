@@ -181,7 +181,8 @@ pub fn think(
 ) -> Option<ChuMove> {
     // The mate solver's time is taken from the move's.
     let begun = Instant::now();
-    if style.mate_search.is_on() {
+    // A lone royal being hunted is where a mate by checks ends the game.
+    if style.mate_search.is_on() || game.hunts(pos) {
         let budget = (time.aim * MATE_SHARE).min(MATE_MOST_SECONDS);
         if let Some(mv) = mate_at_root(game, history, pos, Duration::from_secs_f64(budget)) {
             return Some(mv);

@@ -674,4 +674,12 @@ fn under_a_gui_the_engine_plays_on_after_a_bare_king_to_take_the_royals() {
     let go = |options: &str| run_script(&format!("{options}force\nsetboard {bare}\nst 0.2\ngo\n"));
     assert!(go("").contains("move "));
     assert!(!go("option Play out bare king=0\n").contains("move "));
+    // Playing both sides from there, it drives the lone king to the edge
+    // and takes it (without the hunt it shuffled its 龍王 back and forth).
+    let both_sides = format!(
+        "force\nsetboard {bare}\nst 0.1\n{}quit\n",
+        "go\n".repeat(80)
+    );
+    let out = run_script(&both_sides);
+    assert!(out.contains("1-0 {RoyalsTaken}"), "{out}");
 }

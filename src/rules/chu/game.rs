@@ -9,7 +9,7 @@ use super::exchange::{self, worth};
 use super::moves::{self, ChuMove};
 use super::notation::{Coords, screen_move};
 use super::pieces::{DIRECTIONS, Kind, Piece};
-use super::position::{ChuPosition, RANKS, SQUARES, Square};
+use super::position::{ChuPosition, FILES, RANKS, SQUARES, Square};
 use super::repetition::ChuHistory;
 use std::collections::HashMap;
 
@@ -84,6 +84,35 @@ const SHIELD_MOST: i32 = 1400;
 
 /// The share of the shield's worth the evaluation counts: one eighth.
 const SHIELD_SHARE: i32 = 8;
+
+/// A side left with this much beside its royals (hundredths of the
+/// seed's points: two 歩兵) is hunted when a bare king is played out
+/// ([`Chu::plays_out_bare_king`]).
+const HUNTED_MOST: i32 = 200;
+
+/// How a hunted royal is driven to the edge and surrounded: for each rank
+/// or file it stands nearer the edge, and for each piece of the hunter by
+/// its king steps to it (11 at most on the board), in hundredths of a pawn.
+const HUNT_EDGE: i32 = 30;
+const HUNT_NEAR: i32 = 4;
+
+/// What the hunter of a lone royal on `royal` gains from driving it to
+/// the edge and closing in with `hunter`'s pieces, its king included: the
+/// search alone, reading a few plies, shuffles where the royal must be
+/// mated or taken many moves later.
+fn hunt(pos: &ChuPosition, royal: Square, hunter: Side) -> i32 {
+    let (row, column) = (royal.row() as i32, royal.column() as i32);
+    let from_edge = row
+        .min(RANKS as i32 - 1 - row)
+        .min(column)
+        .min(FILES as i32 - 1 - column);
+    let near: i32 = pos
+        .pieces()
+        .filter(|&(_, s, _)| s == hunter)
+        .map(|(sq, _, _)| 11 - sq.king_steps(royal) as i32)
+        .sum();
+    HUNT_EDGE * (5 - from_edge) + HUNT_NEAR * near
+}
 
 /// A royal's shelter against an enemy lion, after HaChu's `Fortress`
 /// ([`Chu::king_shelter`]): on its back rank behind 醉象 and 盲虎, which a
@@ -204,9 +233,14 @@ impl Chu {
         let mut princes: [Option<Square>; 2] = [None, None];
         let mut prince_worth = [0; 2];
         let mut pieces = 0;
+        // What each side has beside its royals, by the seed's points.
+        let mut besides = [0; 2];
         for (sq, side, piece) in pos.pieces() {
             pieces += 1;
             let mut v = worth(piece);
+            if !matches!(piece.kind(), Kind::King | Kind::Prince) {
+                besides[side.index()] += v;
+            }
             if piece.is_lion()
                 && let Some(slot) = lion_squares[side.index()].iter_mut().find(|s| s.is_none())
             {
@@ -280,12 +314,33 @@ impl Chu {
                 }
             }
         }
+        if self.plays_out_bare_king {
+            for hunted in Side::BOTH {
+                let royal = kings[hunted.index()].or(princes[hunted.index()]);
+                if let Some(royal) = royal.filter(|_| besides[hunted.index()] <= HUNTED_MOST) {
+                    score -= sign(hunted) * hunt(pos, royal, hunted.opponent());
+                }
+            }
+        }
         let lone_lion = match has_lion {
             [true, false] => self.lion_alone,
             [false, true] => -self.lion_alone,
             _ => 0,
         };
         score + lone_lion
+    }
+
+    /// Whether the side not to move in `pos` is left with its royals and
+    /// next to nothing while a bare king is played out: the side to move
+    /// hunts its royal ([`Chu::plays_out_bare_king`]).
+    pub fn hunts(&self, pos: &ChuPosition) -> bool {
+        let hunted = pos.to_move().opponent();
+        let besides: i32 = pos
+            .pieces()
+            .filter(|&(_, s, p)| s == hunted && !matches!(p.kind(), Kind::King | Kind::Prince))
+            .map(|(_, _, p)| worth(p))
+            .sum();
+        self.plays_out_bare_king && besides <= HUNTED_MOST
     }
 
     /// How the game ends in `pos` under its rules ([`end::outcome_in`]),
