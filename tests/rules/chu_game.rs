@@ -461,6 +461,24 @@ fn the_evaluation_is_the_same_from_either_side_of_the_board() {
         king_shelter: true,
         ..Chu::default()
     };
+    let hunting = Chu {
+        king_shelter: true,
+        plays_out_bare_king: true,
+        ..Chu::default()
+    };
+    // A lone king hunted, its image hunted alike.
+    for sfen in [
+        "12/1k10/12/12/12/12/12/12/12/12/12/6+R4K b - 1",
+        "12/1k10/12/3p8/12/12/12/12/12/12/12/6+R4K w - 1",
+    ] {
+        let pos = ChuPosition::from_sfen(sfen).unwrap();
+        assert_eq!(
+            hunting.evaluate(&pos),
+            hunting.evaluate(&pos.mirrored()),
+            "{sfen}"
+        );
+        assert_ne!(hunting.evaluate(&pos), sheltered.evaluate(&pos), "{sfen}");
+    }
     let turned = ChuPosition::from_sfen("k10r/12/12/6p5/6g5/12/12/12/12/6R5/12/K8S2 b 6e 5")
         .unwrap()
         .mirrored();
@@ -476,7 +494,7 @@ fn the_evaluation_is_the_same_from_either_side_of_the_board() {
             let image = pos.mirrored();
             assert_eq!(image.mirrored().to_sfen(), pos.to_sfen());
             assert_eq!(image.key(), image.computed_key());
-            for chu in [&plain, &lone_lion, &sheltered] {
+            for chu in [&plain, &lone_lion, &sheltered, &hunting] {
                 assert_eq!(
                     chu.evaluate(&pos),
                     chu.evaluate(&image),
