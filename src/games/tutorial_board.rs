@@ -113,9 +113,20 @@ impl<G: Playable> LinePlay<G> {
 /// between the moves of an answer shown.
 const LINE_BEAT: f64 = 0.7;
 
-/// How long the opponent reads a move off a problem's line before it
-/// says it could not tell.
-const OFF_LINE_SECONDS: f64 = 1.5;
+/// How much the opponent reads a move off a problem's line before it
+/// says it could not tell: counted in the reading's own asks whether to
+/// stop (one every few hundred positions), so that the answer is the same
+/// on a busy or a slow machine, about a second and a half here.
+const OFF_LINE_ASKS: u32 = 12_000;
+
+/// The longest a reading may take all the same: on the desktop it runs
+/// beside the frames, at the lowest priority; on the web it runs at once
+/// and the page waits.
+const OFF_LINE_MOST_SECONDS: f64 = if cfg!(target_arch = "wasm32") {
+    1.5
+} else {
+    20.0
+};
 
 impl<G: Playable> TutorialBoard<G> {
     /// A board showing `pos`, nothing selected.
@@ -336,8 +347,12 @@ fn judge_line<G: Playable>(
     let pos = board.pos.clone();
     let reading = Reading::start(move |cancelled| {
         let started = bevy::platform::time::Instant::now();
+        let mut asks = 0;
         game.off_line(&pos, mv, &mut || {
-            cancelled() || started.elapsed().as_secs_f64() >= OFF_LINE_SECONDS
+            asks += 1;
+            cancelled()
+                || asks > OFF_LINE_ASKS
+                || started.elapsed().as_secs_f64() >= OFF_LINE_MOST_SECONDS
         })
     });
     line.judging = Some((mv, reading));
