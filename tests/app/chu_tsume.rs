@@ -228,6 +228,16 @@ fn line_button(app: &mut App, which: LineButton) -> Entity {
         .unwrap_or_else(|| panic!("no {which:?} button"))
 }
 
+/// Opens lesson `index` from the lessons menu, as its card does.
+fn open_lesson(app: &mut App, index: usize) {
+    app.insert_resource(ChosenTutorial(index));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Tutorial);
+    app.update();
+    app.update();
+}
+
 #[test]
 fn the_lesson_opens_from_the_menu_plays_its_reply_a_beat_later_and_keeps_stars() {
     let (index, lesson) = tsume();
@@ -235,12 +245,7 @@ fn the_lesson_opens_from_the_menu_plays_its_reply_a_beat_later_and_keeps_stars()
     let mut app = on_the_lessons_menu(store);
     let mut cards = app.world_mut().query::<&LessonCard>();
     assert!(cards.iter(app.world()).any(|c| c.0 == index));
-    app.insert_resource(ChosenTutorial(index));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Tutorial);
-    app.update();
-    app.update();
+    open_lesson(&mut app, index);
     assert_eq!(
         app.world().resource::<TutorialProgress>().tutorial.id,
         "tsume"
@@ -332,12 +337,7 @@ fn a_move_off_the_line_is_read_off_the_frame_and_answered_by_the_app() {
     let (index, _) = tsume();
     let (store, dir) = common::temp_store("chu-tsume-off-line");
     let mut app = on_the_lessons_menu(store);
-    app.insert_resource(ChosenTutorial(index));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Tutorial);
-    app.update();
-    app.update();
+    open_lesson(&mut app, index);
     let start = app.world().resource::<TutorialBoard<Chu>>().pos.clone();
     // 4一 to 4二: a check that does not mate (the first problem).
     app.world_mut()

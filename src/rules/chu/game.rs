@@ -96,6 +96,17 @@ const HUNTED_MOST: i32 = 200;
 const HUNT_EDGE: i32 = 30;
 const HUNT_NEAR: i32 = 4;
 
+/// Whether `side` is left with its royals and next to nothing (at most
+/// [`HUNTED_MOST`]) beside them.
+fn is_hunted(pos: &ChuPosition, side: Side) -> bool {
+    let besides: i32 = pos
+        .pieces()
+        .filter(|&(_, s, p)| s == side && !matches!(p.kind(), Kind::King | Kind::Prince))
+        .map(|(_, _, p)| worth(p))
+        .sum();
+    besides <= HUNTED_MOST
+}
+
 /// What the hunter of a lone royal on `royal` gains from driving it to
 /// the edge and closing in with `hunter`'s pieces, its king included: the
 /// search alone, reading a few plies, shuffles where the royal must be
@@ -233,14 +244,9 @@ impl Chu {
         let mut princes: [Option<Square>; 2] = [None, None];
         let mut prince_worth = [0; 2];
         let mut pieces = 0;
-        // What each side has beside its royals, by the seed's points.
-        let mut besides = [0; 2];
         for (sq, side, piece) in pos.pieces() {
             pieces += 1;
             let mut v = worth(piece);
-            if !matches!(piece.kind(), Kind::King | Kind::Prince) {
-                besides[side.index()] += v;
-            }
             if piece.is_lion()
                 && let Some(slot) = lion_squares[side.index()].iter_mut().find(|s| s.is_none())
             {
@@ -317,7 +323,7 @@ impl Chu {
         if self.plays_out_bare_king {
             for hunted in Side::BOTH {
                 let royal = kings[hunted.index()].or(princes[hunted.index()]);
-                if let Some(royal) = royal.filter(|_| besides[hunted.index()] <= HUNTED_MOST) {
+                if let Some(royal) = royal.filter(|_| is_hunted(pos, hunted)) {
                     score -= sign(hunted) * hunt(pos, royal, hunted.opponent());
                 }
             }
@@ -334,13 +340,7 @@ impl Chu {
     /// next to nothing while a bare king is played out: the side to move
     /// hunts its royal ([`Chu::plays_out_bare_king`]).
     pub fn hunts(&self, pos: &ChuPosition) -> bool {
-        let hunted = pos.to_move().opponent();
-        let besides: i32 = pos
-            .pieces()
-            .filter(|&(_, s, p)| s == hunted && !matches!(p.kind(), Kind::King | Kind::Prince))
-            .map(|(_, _, p)| worth(p))
-            .sum();
-        self.plays_out_bare_king && besides <= HUNTED_MOST
+        self.plays_out_bare_king && is_hunted(pos, pos.to_move().opponent())
     }
 
     /// How the game ends in `pos` under its rules ([`end::outcome_in`]),
