@@ -78,6 +78,11 @@ pub struct Style {
     /// for a share of the move's time, and play it when one is proved.
     #[arg(long, value_name = "ON|OFF", default_value = "off")]
     pub mate_search: Switch,
+    /// In the search, at each position where the enemy's royal has at
+    /// most two of its own pieces around it, ask the mate solver for a few
+    /// hundred positions, and trust a proved mate.
+    #[arg(long, value_name = "ON|OFF", default_value = "off")]
+    pub mate_probes: Switch,
     /// Play on after the opponent's king is left bare, to take the royals,
     /// and claim no bare king: XBoard has no bare-king rule for chu (the
     /// CECP engine's default; a referee such as `match` judges it itself).
@@ -102,6 +107,7 @@ impl Style {
         king_shelter: Switch::On,
         unsettled_time: Switch::On,
         mate_search: Switch::Off,
+        mate_probes: Switch::Off,
         plays_out_bare_king: false,
     };
 
@@ -112,6 +118,7 @@ impl Style {
             hachu_promotions: self.hachu_promotions,
             king_shelter: self.king_shelter.is_on(),
             plays_out_bare_king: self.plays_out_bare_king,
+            mate_probes: self.mate_probes.is_on(),
             ..Chu::new(rules)
         }
     }
@@ -200,6 +207,7 @@ pub fn think(
         futility: style.futility.is_on(),
         contempt: style.contempt.is_on(),
         no_repeats: style.no_repeats,
+        exact: style.mate_probes.is_on(),
         ..SearchPlan::fixed(60, u64::MAX)
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan).pausing_each_iteration();
@@ -287,7 +295,7 @@ fn switch(on: bool) -> Switch {
 
 /// Every switch `match` knows that a game through a GUI can use (the
 /// move cap is a match's own: a GUI's game has none).
-const STYLE_CHECKS: [StyleCheck; 10] = [
+const STYLE_CHECKS: [StyleCheck; 11] = [
     StyleCheck {
         name: "No repeats",
         get: |s| s.no_repeats,
@@ -317,6 +325,11 @@ const STYLE_CHECKS: [StyleCheck; 10] = [
         name: "Mate search",
         get: |s| s.mate_search.is_on(),
         set: |s, on| s.mate_search = switch(on),
+    },
+    StyleCheck {
+        name: "Mate probes",
+        get: |s| s.mate_probes.is_on(),
+        set: |s, on| s.mate_probes = switch(on),
     },
     StyleCheck {
         name: "Contempt",

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{EndReason, Game, Outcome, Side};
+use crate::rules::game::{EndReason, Exact, Game, Outcome, Side};
 
 /// The same position (board, side to move, 先獅子 square) for the fourth
 /// time is 千日手.
@@ -63,6 +63,10 @@ pub struct Chu {
     /// chu (XBoard) judges such a claim false and scores a draw, so the
     /// engine plays on to take the royals.
     pub plays_out_bare_king: bool,
+    /// The search asks the mate solver, for a few hundred positions, at
+    /// each node where the enemy's royal is exposed ([`super::probe`]), and
+    /// trusts a proved mate as exact.
+    pub mate_probes: bool,
 }
 
 /// What each square a ranging piece reaches along its lines is worth
@@ -219,6 +223,7 @@ impl Chu {
             move_cap: None,
             king_shelter: false,
             plays_out_bare_king: false,
+            mate_probes: false,
         }
     }
 
@@ -476,6 +481,22 @@ impl Game for Chu {
 
     fn hash(&self, pos: &ChuPosition) -> u64 {
         pos.key()
+    }
+
+    /// A mate by checks the probing solver proves where the enemy's royal
+    /// is exposed ([`Chu::mate_probes`]). Not against a move cap, which the
+    /// solver does not know. The solver's moves are the profile's: a mate
+    /// that needs a promotion HaChu would not read is still believed here,
+    /// and only the root's move is kept to [`Chu::hachu_promotions`].
+    fn exact(&self, pos: &ChuPosition) -> Option<Exact> {
+        if !self.mate_probes || self.move_cap.is_some() {
+            return None;
+        }
+        let plies = super::probe::mate_in(self.rules.profile, pos)?;
+        Some(Exact::WinIn {
+            winner: pos.to_move(),
+            plies,
+        })
     }
 
     /// Passing is never better than moving in 中将棋 (a side always has a

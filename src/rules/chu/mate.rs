@@ -46,7 +46,7 @@ const EPSILON_SHARE: u64 = 4;
 const MAX_LINE: usize = 1000;
 
 /// How often (in nodes) the caller is asked whether to stop.
-const POLL_NODES: u64 = 256;
+pub const POLL_NODES: u64 = 256;
 
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,6 +16,7 @@ pub mod moves;
 pub mod notation;
 pub mod pieces;
 pub mod position;
+pub mod probe;
 pub mod problems;
 pub mod record;
 pub mod repetition;
