@@ -215,6 +215,12 @@ pub trait Game {
     fn exact(&self, _pos: &Self::Pos) -> Option<Exact> {
         None
     }
+    /// The least depth still to read at which the search asks
+    /// [`Game::exact`]: knowledge that costs a reading of its own is asked
+    /// only where enough of the search stands below it to pay for it.
+    fn exact_min_depth(&self) -> i32 {
+        i32::MIN
+    }
     /// `pos` with the turn passed to the other side, for the search's
     /// null-move test ("if I could pass and still stand well, this
     /// position needs no deeper look"). Only games where passing is never

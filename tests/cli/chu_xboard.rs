@@ -434,6 +434,7 @@ fn the_engine_offers_what_match_knows_as_cecp_options() {
         "King shelter -check 1",
         "Unsettled time -check 1",
         "Mate search -check 0",
+        "Mate probes -check 0",
         "Play out bare king -check 1",
         "Contempt -check 1",
         "Null move -check 1",

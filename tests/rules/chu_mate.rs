@@ -1,16 +1,19 @@
 //! 詰め中将棋: mate problems (the attacker without royals) as the rules
 //! read them, the mate solver (src/rules/chu/mate.rs) on problems of
-//! 中将棊絹篩 (tests/data/chu-tsume), and no moves at the root of an
-//! ended game.
+//! 中将棊絹篩 (tests/data/chu-tsume), the solver inside the game search
+//! (src/rules/chu/probe.rs), and no moves at the root of an ended game.
 
 use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::end::{ChuEnd, is_mated, is_over, outcome_in};
 use yorimichi::rules::chu::exchange::{attacked_after, attacked_after_quiet, attacked_by};
+use yorimichi::rules::chu::game::{Chu, ChuRules};
 use yorimichi::rules::chu::mate::{Mate, MateSearch, check_line};
 use yorimichi::rules::chu::moves::{ChuMove, legal_moves_in, parse_usi_in, perft_in, play};
 use yorimichi::rules::chu::pieces::Kind;
 use yorimichi::rules::chu::position::{ChuPosition, Square};
-use yorimichi::rules::game::Side;
+use yorimichi::rules::chu::probe::{mate_in, royal_exposed};
+use yorimichi::rules::game::{Game, Side};
+use yorimichi::rules::search::{SearchPlan, Searcher, mate_plies};
 
 const KINUBURUI: &str = include_str!("../data/chu-tsume/kinuburui.tsv");
 
@@ -277,6 +280,55 @@ fn a_position_without_a_mate_is_disproved() {
     // No check at all.
     let pos = ChuPosition::from_sfen_start("k11/12/12/12/12/12/12/12/12/12/11P/12 b - 1").unwrap();
     assert_eq!(solve(Profile::Jcsa, &pos, 20.0), Mate::NoMate);
+}
+
+#[test]
+fn the_search_trusts_a_mate_probed_where_the_enemy_royal_is_exposed() {
+    // Both sides have a king; 先手 mates by checks in 7 plies, past what a
+    // 4-ply search reads; the probe is asked two plies down, where the
+    // search still has two to read. The enemy king has one of its own
+    // beside it.
+    let pos =
+        ChuPosition::from_sfen_start("1k10/2s9/4G7/12/12/12/9ggg/12/12/12/12/R4R5K b - 1").unwrap();
+    assert!(royal_exposed(&pos, Side::Second));
+    assert!(mate_in(Profile::Lishogi, &pos).is_some());
+    let search = |probes: bool| {
+        let chu = Chu {
+            mate_probes: probes,
+            ..Chu::new(ChuRules {
+                profile: Profile::Lishogi,
+            })
+        };
+        let plan = SearchPlan {
+            exact: probes,
+            ..SearchPlan::fixed(4, u64::MAX)
+        };
+        let found = Searcher::new(&chu, pos.clone(), &[chu.hash(&pos)], plan)
+            .run(&chu)
+            .expect("a move");
+        let checks = chu.in_check(&chu.play(&pos, found.best));
+        (mate_plies(found.score), checks)
+    };
+    assert_eq!(search(false).0, None);
+    let (plies, checks) = search(true);
+    // The probe's proof need not be the shortest: at least the 7 plies of
+    // the shortest, ended by 先手's capture.
+    let plies = plies.expect("a mate score");
+    assert!(plies >= 7 && plies % 2 == 1, "{plies}");
+    assert!(checks, "the mate begins with a check");
+}
+
+#[test]
+fn a_royal_walled_in_by_its_own_pieces_is_not_probed() {
+    // A mate in 3 the solver proves, against a king with three of its own
+    // around it: the search's probe leaves such a king to the search.
+    let pos =
+        ChuPosition::from_sfen_start("ks10/pp10/12/2N9/12/12/9ggg/12/12/12/12/R10K b - 1").unwrap();
+    assert!(matches!(solve(Profile::Lishogi, &pos, 20.0), Mate::Proved(line) if line.len() == 3));
+    assert!(!royal_exposed(&pos, Side::Second));
+    assert_eq!(mate_in(Profile::Lishogi, &pos), None);
+    let start = ChuPosition::start();
+    assert!(Side::BOTH.iter().all(|&side| !royal_exposed(&start, side)));
 }
 
 #[test]

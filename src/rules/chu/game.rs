@@ -499,6 +499,10 @@ impl Game for Chu {
         })
     }
 
+    fn exact_min_depth(&self) -> i32 {
+        super::probe::PROBE_MIN_DEPTH
+    }
+
     /// Passing is never better than moving in 中将棋 (a side always has a
     /// harmless move among its pieces; the lion can even じっと), so the
     /// null-move test is sound here — except in check, where a pass loses

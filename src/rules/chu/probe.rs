@@ -27,6 +27,11 @@ const EXPOSED_FRIENDS_MOST: usize = 2;
 /// often the solver asks whether to stop).
 pub const PROBE_NODES: u64 = 512;
 
+/// The least depth the search still has to read below a position it
+/// probes: near its horizon, where most of its positions are, a probe
+/// would cost many times the reading it saves.
+pub const PROBE_MIN_DEPTH: i32 = 2;
+
 /// Table entries of the probing solver: a probe reads few positions.
 const PROBE_ENTRIES: usize = 1 << 14;
 

@@ -601,6 +601,7 @@ impl<G: Game> Searcher<G> {
         // tables cannot see) is not mistaken for their longest resistance.
         if self.plan.exact
             && ply >= 2
+            && depth >= game.exact_min_depth()
             && let Some(known) = game.exact(pos)
         {
             return Ok(Self::exact_score(known, game, pos, ply));
