@@ -231,6 +231,7 @@ fn engine_and_match_commands_parse() {
             king_shelter: Switch::On,
             unsettled_time: Switch::On,
             mate_search: Switch::Off,
+            mate_probes: Switch::Off,
             // A match's own side claims the bare king: the referee judges it.
             plays_out_bare_king: false,
         }
@@ -256,6 +257,8 @@ fn engine_and_match_commands_parse() {
             "off",
             "--mate-search",
             "on",
+            "--mate-probes",
+            "on",
         ]
         .map(String::from),
     );
@@ -273,6 +276,7 @@ fn engine_and_match_commands_parse() {
             king_shelter: Switch::Off,
             unsettled_time: Switch::Off,
             mate_search: Switch::On,
+            mate_probes: Switch::On,
             plays_out_bare_king: false,
         }
     );
