@@ -196,7 +196,7 @@ fn advance(sq: Square, side: Side) -> i32 {
 }
 
 /// The up to eight squares around `sq` (the move generator's steps).
-fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+pub(super) fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
     DIRECTIONS.iter().filter_map(move |d| {
         let (right, forward) = d.delta();
         moves::offset(sq, Side::First, right, forward)

@@ -5,7 +5,8 @@
 //!
 //! Reading a few hundred positions at every node would cost the search
 //! most of its depth, so a probe is made only where a royal has few of its
-//! own pieces around it, each position is probed once per thread (a small
+//! own pieces around it and the search has [`PROBE_MIN_DEPTH`] plies or
+//! more still to read, each position is probed once per thread (a small
 //! cache of answers), and one probe reads at most [`PROBE_NODES`]
 //! positions. A proof is exact; "no mate found" says nothing, and the
 //! search reads on.
@@ -14,14 +15,14 @@ use std::cell::RefCell;
 
 use super::Profile;
 use super::end::is_royal;
+use super::game::neighbours;
 use super::mate::{Mate, MateSearch, POLL_NODES};
-use super::pieces::DIRECTIONS;
 use super::position::{ChuPosition, Square};
 use crate::rules::game::Side;
 
 /// A royal with at most this many of its own pieces on the squares around
 /// it is exposed: it has room to be checked and few defenders to block.
-const EXPOSED_FRIENDS_MOST: usize = 2;
+pub const EXPOSED_FRIENDS_MOST: usize = 2;
 
 /// The most positions one probe reads (a multiple of [`POLL_NODES`], how
 /// often the solver asks whether to stop).
@@ -47,12 +48,7 @@ pub fn royal_exposed(pos: &ChuPosition, side: Side) -> bool {
 }
 
 fn friends_around(pos: &ChuPosition, sq: Square, side: Side) -> usize {
-    DIRECTIONS
-        .iter()
-        .filter_map(|d| {
-            let (right, forward) = d.delta();
-            super::moves::offset(sq, Side::First, right, forward)
-        })
+    neighbours(sq)
         .filter(|&n| matches!(pos.at(n), Some((s, _)) if s == side))
         .count()
 }
