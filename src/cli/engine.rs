@@ -78,9 +78,10 @@ pub struct Style {
     /// for a share of the move's time, and play it when one is proved.
     #[arg(long, value_name = "ON|OFF", default_value = "off")]
     pub mate_search: Switch,
-    /// In the search, at each position where the enemy's royal has at
-    /// most two of its own pieces around it, ask the mate solver for a few
-    /// hundred positions, and trust a proved mate.
+    /// In the search, at each position with two plies or more still to read
+    /// where the enemy's royal has at most two of its own pieces around it,
+    /// ask the mate solver for a few hundred positions, and trust a proved
+    /// mate.
     #[arg(long, value_name = "ON|OFF", default_value = "off")]
     pub mate_probes: Switch,
     /// Play on after the opponent's king is left bare, to take the royals,
@@ -207,7 +208,8 @@ pub fn think(
         futility: style.futility.is_on(),
         contempt: style.contempt.is_on(),
         no_repeats: style.no_repeats,
-        exact: style.mate_probes.is_on(),
+        // The game's only exact knowledge is the probes' (`Chu::exact`).
+        exact: game.mate_probes,
         ..SearchPlan::fixed(60, u64::MAX)
     };
     let mut searcher = Searcher::new(game, pos.clone(), history, plan).pausing_each_iteration();

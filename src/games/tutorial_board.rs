@@ -116,7 +116,7 @@ const LINE_BEAT: f64 = 0.7;
 /// How much the opponent reads a move off a problem's line before it
 /// says it could not tell: counted in the reading's own asks whether to
 /// stop (one every few hundred positions), so that the answer is the same
-/// on a busy or a slow machine, about a second and a half here.
+/// on a busy or a slow machine.
 const OFF_LINE_ASKS: u32 = 12_000;
 
 /// The longest a reading may take all the same: on the desktop it runs

@@ -64,8 +64,9 @@ pub struct Chu {
     /// engine plays on to take the royals.
     pub plays_out_bare_king: bool,
     /// The search asks the mate solver, for a few hundred positions, at
-    /// each node where the enemy's royal is exposed ([`super::probe`]), and
-    /// trusts a proved mate as exact.
+    /// each node with two plies or more still to read where the enemy's
+    /// royal is exposed ([`super::probe`]), and trusts a proved mate as
+    /// exact.
     pub mate_probes: bool,
 }
 
