@@ -16,7 +16,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test
+.PHONY: install serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test
 
 play: deps-play
 	cargo run --release
@@ -27,18 +27,35 @@ deps-play:
 deps-test:
 	@bash .ci/deps.sh test
 
+# Each stage prints the clock as it starts, so a slow stage shows in CI's log
+# (the stages' cold and warm times: docs/contributing.md).
+STAGE = @echo "[$$(date +%T)] make test: $(1)"
+
 test: deps-test
+	$(call STAGE,links)
 	$(MAKE) link-check
 	cargo fmt --check
+	$(call STAGE,clippy)
 	cargo clippy --release --all-targets $(FEATURES) -- -D warnings
 	# The crate docs, every intra-doc link resolved (the release profile
 	# reuses what clippy checked).
 	RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps $(FEATURES)
-	cargo clippy --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR) --lib --bins -- -D warnings
+	$(call STAGE,tests)
 	cargo test --release $(FEATURES)
+	$(call STAGE,shogiops)
 	$(MAKE) shogiops-test
+	$(call STAGE,screenshots)
 	$(MAKE) screenshot-test
+	$(call STAGE,web (build with clippy for wasm32, then the browser tests))
 	$(MAKE) web-test
+	$(call STAGE,done)
+
+# Puts `yorimichi` on the PATH: `cargo install` builds it (with the room
+# server) in the same cache folder as `make play` and copies it to
+# ~/.cargo/bin, which rustup's installer puts on the PATH.
+install: deps-play
+	cargo install --locked --path . $(FEATURES) --target-dir $(CARGO_TARGET_DIR)
+	@echo "installed: $$(command -v yorimichi || echo $(HOME)/.cargo/bin/yorimichi)"
 
 # The room server for play from several devices, on http://127.0.0.1:8787
 # (rooms at ws://127.0.0.1:8787/ws), the rooms kept in yorimichi.sqlite3;
@@ -123,6 +140,11 @@ screenshots: deps-test
 # .gz; prints every file's size raw, gzip and brotli against the budget.
 web-build:
 	@bash .ci/deps.sh web
+	# Clippy lints this crate while it compiles for the browser (clippy's
+	# driver stands in for rustc on this crate only), so the wasm32 code is
+	# linted without checking all of Bevy a second time in another profile.
+	RUSTC_WORKSPACE_WRAPPER="$$(rustup which clippy-driver)" \
+	CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
 	cargo build --profile wasm-release --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR)
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	wasm-bindgen --target web --no-typescript --out-dir $(DIST) --out-name yorimichi \

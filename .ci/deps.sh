@@ -7,9 +7,13 @@ set -euo pipefail
 what="${1:-play}"
 cd "$(dirname "$0")/.."
 
-packages=(pkg-config libasound2-dev libudev-dev libxkbcommon-dev libwayland-dev)
+# Bevy's list for Linux: a C compiler and linker (Rust links through `cc`,
+# and `ring`, the desktop's TLS, compiles C), pkg-config and the headers of
+# ALSA, udev, xkbcommon and Wayland; a Vulkan driver to draw (Mesa's, which
+# has a software one for a machine without a GPU).
+packages=(gcc libc6-dev pkg-config libasound2-dev libudev-dev libxkbcommon-dev libwayland-dev mesa-vulkan-drivers)
 case "$what" in
-  test) packages+=(xvfb xauth xdotool mesa-vulkan-drivers chromium python3) ;;
+  test) packages+=(xvfb xauth xdotool chromium python3) ;;
   web) packages+=(python3) ;;
 esac
 
@@ -29,7 +33,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+command -v cargo >/dev/null || {
+  echo "Rust is needed (1.95 or newer): install it with rustup (https://rustup.rs), then run this again"
+  exit 1
+}
 if [ "$what" = play ]; then exit 0; fi
+
+# make test lints and formats (clippy, rustfmt) and builds for the browser.
+rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 
 rustup target list --installed | grep -q wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 
