@@ -1,7 +1,7 @@
 //! `yorimichi engine`: the 中将棋 CPU as an XBoard/CECP engine for
 //! `variant chu`, as HaChu speaks it, so it runs in XBoard/WinBoard and can
 //! play HaChu. Moves are in XBoard's notation ([`xboard`]); `setboard`
-//! takes this project's (lishogi's) SFEN. The rules are the seed's (JCSA)
+//! takes this project's (lishogi's) SFEN. The rules are the JCSA's
 //! unless the GUI sets the `Profile` option to `lishogi`
 //! (`option Profile=lishogi`).
 
@@ -17,8 +17,10 @@ use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::mate::{Mate, MateSearch};
 use crate::rules::chu::moves::{ChuMove, play};
 use crate::rules::chu::position::ChuPosition;
+use crate::rules::chu::repetition::ChuHistory;
 use crate::rules::chu::xboard;
 use crate::rules::game::{Game, Side};
+use crate::rules::record::GameRecord;
 use crate::rules::search::{SearchPlan, Searcher, Step};
 
 /// How the engine plays beyond the time it is given (`match` takes it as
@@ -55,7 +57,7 @@ pub struct Style {
     #[arg(long)]
     pub hachu_promotions: bool,
     /// Read the match's move cap as the game's end in the search, scored
-    /// as the referee scores it: on the seed's points (a capture on the
+    /// as the referee scores it: on the JCSA points (a capture on the
     /// last move meets no reply; a larger lead is still worth more).
     #[arg(long, value_name = "ON|OFF", default_value = "off")]
     pub knows_cap: Switch,
@@ -178,12 +180,14 @@ impl MoveTime {
     }
 }
 
-/// The engine's best move in the time given (`None` if it has no move).
+/// The engine's best move in the time given (`None` if it has no move),
+/// never one of `forbidden` (what 千日手 forbids: [`Game::forbidden_moves`]).
 /// `history` holds the keys of the game's positions so far.
 pub fn think(
     game: &Chu,
     history: &[u64],
     pos: &ChuPosition,
+    forbidden: &[ChuMove],
     time: MoveTime,
     style: Style,
 ) -> Option<ChuMove> {
@@ -192,7 +196,9 @@ pub fn think(
     // A lone royal being hunted is where a mate by checks ends the game.
     if style.mate_search.is_on() || game.hunts(pos) {
         let budget = (time.aim * MATE_SHARE).min(MATE_MOST_SECONDS);
-        if let Some(mv) = mate_at_root(game, history, pos, Duration::from_secs_f64(budget)) {
+        if let Some(mv) = mate_at_root(game, history, pos, Duration::from_secs_f64(budget))
+            && !forbidden.contains(&mv)
+        {
             return Some(mv);
         }
     }
@@ -212,7 +218,9 @@ pub fn think(
         exact: game.mate_probes,
         ..SearchPlan::fixed(60, u64::MAX)
     };
-    let mut searcher = Searcher::new(game, pos.clone(), history, plan).pausing_each_iteration();
+    let mut searcher = Searcher::new(game, pos.clone(), history, plan)
+        .pausing_each_iteration()
+        .restrict_root(|mv| !forbidden.contains(&mv));
     let start = Instant::now();
     let deadline = start + Duration::from_secs_f64(time.most.max(0.01));
     let mut last: Option<(ChuMove, i32)> = None;
@@ -274,12 +282,23 @@ fn mate_at_root(
 const UNSETTLED_FALL: i32 = 30;
 
 /// The result line XBoard expects when the game is over in `pos`.
-fn result_line(game: &Chu, pos: &ChuPosition) -> Option<String> {
-    let (winner, why) = game.end(pos)?;
+fn result_line(game: &Chu, so_far: &GameRecord<Chu>) -> Option<String> {
+    let (winner, why) = match game.end(so_far.current()) {
+        Some((winner, why)) => (winner, format!("{why:?}")),
+        // 千日手, which looks back over the game.
+        None => {
+            let ended = game.history_outcome(
+                so_far.positions(),
+                so_far.moves(),
+                so_far.occurrences_of_current(),
+            )?;
+            (ended.winner, format!("{:?}", ended.reason))
+        }
+    };
     Some(match winner {
-        Some(Side::First) => format!("1-0 {{{why:?}}}"),
-        Some(Side::Second) => format!("0-1 {{{why:?}}}"),
-        None => format!("1/2-1/2 {{{why:?}}}"),
+        Some(Side::First) => format!("1-0 {{{why}}}"),
+        Some(Side::Second) => format!("0-1 {{{why}}}"),
+        None => format!("1/2-1/2 {{{why}}}"),
     })
 }
 
@@ -527,8 +546,8 @@ const LAST_MOVES: u32 = 50;
 struct Engine {
     game: Chu,
     options: Options,
-    pos: ChuPosition,
-    history: Vec<u64>,
+    /// The game since `new` or `setboard`, the current position last.
+    so_far: GameRecord<Chu>,
     /// In force mode the engine only records moves.
     force: bool,
     side: Side,
@@ -543,13 +562,12 @@ struct Engine {
 
 impl Engine {
     fn new() -> Self {
-        let pos = ChuPosition::start();
         let options = Options::new();
+        let game = options.style.game(ChuRules::JCSA);
         Engine {
-            game: options.style.game(ChuRules::JCSA),
+            so_far: GameRecord::new(&game),
+            game,
             options,
-            history: vec![pos.key()],
-            pos,
             force: false,
             side: Side::Second,
             timing: Timing::PerMove(2.0),
@@ -558,14 +576,20 @@ impl Engine {
         }
     }
 
-    fn apply(&mut self, mv: ChuMove) {
-        self.pos = play(&self.pos, mv);
-        self.history.push(self.pos.key());
+    fn apply(&mut self, mv: ChuMove) -> Result<(), String> {
+        self.so_far
+            .play(&self.judge(), mv)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn pos(&self) -> &ChuPosition {
+        self.so_far.current()
     }
 
     /// How many moves `side` has made since the record began.
     fn moves_made(&self, side: Side) -> u32 {
-        let plies = self.history.len().saturating_sub(1) as u32;
+        let plies = self.so_far.ply() as u32;
         if side == self.first_to_move {
             plies.div_ceil(2)
         } else {
@@ -578,28 +602,73 @@ impl Engine {
         self.game = self.options.style.game(self.game.rules);
     }
 
+    /// The game that keeps the record: the rules and how the game ends as
+    /// the options say (a bare king played out), every legal move allowed
+    /// (the opponent's promotions are not HaChu's to choose).
+    fn judge(&self) -> Chu {
+        Chu {
+            hachu_promotions: false,
+            ..self.game.clone()
+        }
+    }
+
+    /// Why 千日手 refuses `mv` here (JCSA), if it does.
+    fn refusal(&self, mv: ChuMove) -> Option<String> {
+        if !self.so_far.forbidden_moves(&self.judge()).contains(&mv) {
+            return None;
+        }
+        ChuHistory::from_game(
+            self.game.rules.profile,
+            self.so_far.positions(),
+            self.so_far.moves(),
+        )
+        .refusal(mv)
+    }
+
+    /// The game so far read again under the rules now in force (a new
+    /// profile judges 千日手 its own way); a move they refuse ends it there.
+    fn rejudge(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
+        let start = self.so_far.positions()[0].clone();
+        let moves = self.so_far.moves().to_vec();
+        self.so_far = GameRecord::from_position(&self.judge(), start);
+        for mv in moves {
+            if let Err(e) = self.apply(mv) {
+                writeln!(out, "tellusererror The game so far breaks these rules: {e}")?;
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// Thinks and moves if it is the engine's turn.
     fn maybe_move(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
-        if self.force || self.pos.to_move() != self.side || self.game.outcome(&self.pos).is_some() {
+        if self.force
+            || self.pos().to_move() != self.side
+            || result_line(&self.game, &self.so_far).is_some()
+        {
             return Ok(());
         }
         let time = self.timing.move_time(
             self.clock_cs.map(|cs| cs as f64 / 100.0),
             self.moves_made(self.side),
         );
+        let forbidden = self.so_far.forbidden_moves(&self.judge());
         match think(
             &self.game,
-            &self.history,
-            &self.pos,
+            self.so_far.hashes(),
+            self.pos(),
+            &forbidden,
             time,
             self.options.style,
         ) {
             Some(mv) => {
-                for line in xboard::engine_lines(&xboard::move_text(&self.pos, mv)) {
+                for line in xboard::engine_lines(&xboard::move_text(self.pos(), mv)) {
                     writeln!(out, "{line}")?;
                 }
-                self.apply(mv);
-                if let Some(line) = result_line(&self.game, &self.pos) {
+                if let Err(e) = self.apply(mv) {
+                    writeln!(out, "Error ({e}): the engine's own move")?;
+                }
+                if let Some(line) = result_line(&self.game, &self.so_far) {
                     writeln!(out, "{line}")?;
                 }
             }
@@ -637,7 +706,10 @@ impl Engine {
                 match text.split_once('=') {
                     Some(("Profile", value)) => {
                         match Profile::ALL.into_iter().find(|p| p.id() == value.trim()) {
-                            Some(profile) => self.game.rules.profile = profile,
+                            Some(profile) => {
+                                self.game.rules.profile = profile;
+                                self.rejudge(out)?;
+                            }
                             None => writeln!(out, "Error (Profile is jcsa or lishogi): {line}")?,
                         }
                     }
@@ -656,32 +728,35 @@ impl Engine {
             "force" => self.force = true,
             "go" => {
                 self.force = false;
-                self.side = self.pos.to_move();
+                self.side = self.pos().to_move();
                 self.maybe_move(out)?;
             }
             "playother" => {
                 self.force = false;
-                self.side = self.pos.to_move().opponent();
+                self.side = self.pos().to_move().opponent();
             }
             "usermove" => {
                 let text = rest.join(" ");
-                match xboard::parse_move(self.game.rules.profile, &self.pos, &text) {
-                    Ok(mv) => {
-                        self.apply(mv);
-                        if let Some(result) = result_line(&self.game, &self.pos) {
-                            writeln!(out, "{result}")?;
-                        } else {
-                            self.maybe_move(out)?;
+                match xboard::parse_move(self.game.rules.profile, self.pos(), &text) {
+                    Ok(mv) => match self.refusal(mv) {
+                        Some(why) => writeln!(out, "Illegal move ({why}): {text}")?,
+                        None => {
+                            if let Err(e) = self.apply(mv) {
+                                writeln!(out, "Illegal move ({e}): {text}")?;
+                            } else if let Some(result) = result_line(&self.game, &self.so_far) {
+                                writeln!(out, "{result}")?;
+                            } else {
+                                self.maybe_move(out)?;
+                            }
                         }
-                    }
+                    },
                     Err(_) => writeln!(out, "Illegal move: {text}")?,
                 }
             }
             "setboard" => match ChuPosition::from_sfen_start(&rest.join(" ")) {
                 Ok(pos) => {
-                    self.history = vec![pos.key()];
                     self.first_to_move = pos.to_move();
-                    self.pos = pos;
+                    self.so_far = GameRecord::from_position(&self.game, pos);
                 }
                 Err(e) => writeln!(out, "tellusererror Illegal position: {e}")?,
             },

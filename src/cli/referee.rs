@@ -20,8 +20,8 @@
 //! legality (HaChu's rules are not quite the JCSA's: the position and move
 //! are printed); as a draw on the fourth occurrence of a
 //! position; by adjudication when one side has kept a lead of 20 points
-//! (the seed's table; a lion is 19.1) for 20 plies; or, at the move cap, by
-//! the seed's points, as the 60-minute cutoff would score it.
+//! (the JCSA table; a lion is 19.1) for 20 plies; or, at the move cap, by
+//! the JCSA points, as the 60-minute cutoff would score it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -41,7 +41,8 @@ use crate::rules::chu::pieces::Base;
 use crate::rules::chu::position::{ChuPosition, Square};
 use crate::rules::chu::xboard;
 use crate::rules::data::GameId;
-use crate::rules::game::Side;
+use crate::rules::game::{Game, Side};
+use crate::rules::record::GameRecord;
 
 /// `yorimichi match chushogi --opponent "<command>" …`.
 #[derive(Args, Clone, Debug, PartialEq)]
@@ -71,7 +72,7 @@ pub struct MatchArgs {
     /// Append each game's moves (USI) and its end to this file.
     #[arg(long, value_name = "FILE")]
     pub log: Option<std::path::PathBuf>,
-    /// Plies before the game is scored by the seed's points.
+    /// Plies before the game is scored by the JCSA points.
     #[arg(long, value_name = "P", default_value_t = 300, value_parser = super::whole::<usize>(1, None))]
     pub max_plies: usize,
     /// Open every game with these moves (USI, from the start position,
@@ -208,7 +209,7 @@ fn command(text: &str) -> Result<String, String> {
     }
 }
 
-/// A lead this large (tenths of the seed's points), kept this many plies,
+/// A lead this large (tenths of the JCSA points), kept this many plies,
 /// decides a game.
 const DECISIVE_LEAD: i32 = 200;
 const LEAD_PLIES: usize = 20;
@@ -435,7 +436,7 @@ fn opening(rng: &mut StdRng) -> Vec<ChuMove> {
 
 /// The lone lion's premium (hundredths of a pawn) with `left` plies to the
 /// cap: whole until the last hundred, then fading to nothing twenty before
-/// it, where the seed's points alone decide.
+/// it, where the JCSA points alone decide.
 pub fn lion_alone_now(pawns: u32, left: usize) -> i32 {
     let whole = pawns as i32 * 100;
     let fade = (left.saturating_sub(20)).min(80) as i32;
@@ -471,15 +472,18 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
         Protocol::Usi => them.usi_handshake(args.profile)?,
     }
     let mut pos = ChuPosition::start();
-    let mut history = vec![pos.key()];
+    // The game so far: 千日手 looks back over all of it.
+    let mut so_far = GameRecord::from_position(&game, pos.clone());
     let mut record: Vec<String> = Vec::new();
     for &mv in opening {
         if args.protocol == Protocol::Cecp {
             them.send(&format!("usermove {}", xboard::move_text(&pos, mv)))?;
         }
         record.push(mv.usi());
-        pos = play(&pos, mv);
-        history.push(pos.key());
+        so_far
+            .play(&game, mv)
+            .map_err(|e| format!("the opening's move {}: {e}", mv.usi()))?;
+        pos = so_far.current().clone();
     }
     let mut started = false;
     let mut last_sent = String::new();
@@ -488,15 +492,22 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
     // When the opponent was last asked to move.
     let mut asked = Instant::now();
     let outcome = loop {
-        let plies = history.len() - 1;
+        let plies = so_far.ply();
         if let Some((winner, why)) = outcome_in(game.rules.profile, &pos) {
             break result(winner, &format!("{why:?}"), plies);
         }
-        if history.iter().filter(|&&k| k == pos.key()).count() >= 4 {
-            break result(None, "千日手 (4th occurrence)", plies);
+        let occurrences = so_far.occurrences_of_current();
+        if let Some(ended) = game.history_outcome(so_far.positions(), so_far.moves(), occurrences) {
+            let why = if occurrences >= 4 {
+                "千日手 (4th occurrence)"
+            } else {
+                "千日手 (the side that must change its moves has no other move)"
+            };
+            break result(ended.winner, why, plies);
         }
+        let forbidden = so_far.forbidden_moves(&game);
         if plies >= args.max_plies {
-            break result(cutoff_winner(&pos), "move cap: the seed's points", plies);
+            break result(cutoff_winner(&pos), "move cap: the JCSA points", plies);
         }
         let [first, second] = cutoff_points(&pos);
         let leader = match first - second {
@@ -533,7 +544,8 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                     .filter(|_| args.style.knows_cap.is_on()),
                 ..args.style.game(game.rules)
             };
-            let Some(mv) = think(&valued, &history, &pos, time, args.style) else {
+            let Some(mv) = think(&valued, so_far.hashes(), &pos, &forbidden, time, args.style)
+            else {
                 break result(Some(ours.opponent()), "Yorimichi has no move", plies);
             };
             if let Some(c) = clocks.as_mut()
@@ -594,6 +606,13 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
                     let why = format!("no result: {e} at ply {plies}, in {}", pos.to_sfen());
                     break GameResult::unscored(&why, plies);
                 }
+                Ok(Answer::Move(mv)) if forbidden.contains(&mv) => {
+                    let why = format!(
+                        "the opponent played {}, a fourth occurrence that 千日手 forbids it",
+                        mv.usi()
+                    );
+                    break result(Some(ours), &why, plies);
+                }
                 Ok(Answer::Move(mv)) => mv,
                 Ok(Answer::Resign) => break result(Some(ours), "the opponent resigned", plies),
                 Ok(Answer::Unscored(why)) => break GameResult::unscored(&why, plies),
@@ -606,8 +625,10 @@ fn play_game(args: &MatchArgs, ours: Side, opening: &[ChuMove]) -> Result<GameRe
             mv
         };
         record.push(mv.usi());
-        pos = play(&pos, mv);
-        history.push(pos.key());
+        if let Err(e) = so_far.play(&game, mv) {
+            break GameResult::unscored(&format!("{} was not playable: {e}", mv.usi()), plies);
+        }
+        pos = so_far.current().clone();
     };
     them.quit();
     Ok(GameResult {

@@ -5,7 +5,7 @@
 //! or `startpos`, moves lishogi's USI: `7i7h`, `7i7h+`, a lion's two steps
 //! as three squares (`6f5e6d`; 居食い `6i5h6i`, じっと `6f6g6f`). The rules
 //! are lishogi's unless `setoption name Profile value jcsa` asks for the
-//! seed's. Standard input is read on a thread of its own, so `stop`,
+//! JCSA's. Standard input is read on a thread of its own, so `stop`,
 //! `ponderhit`, `isready` and `quit` are answered while the engine thinks.
 //! A malformed or illegal command gets an `info string` that names the
 //! problem and changes nothing. `go mate <ms>|infinite` runs the mate solver
@@ -22,9 +22,11 @@ use super::engine::{MoveTime, Style};
 use crate::rules::chu::Profile;
 use crate::rules::chu::game::{Chu, ChuRules};
 use crate::rules::chu::mate::{Mate, MateSearch};
-use crate::rules::chu::moves::{parse_usi_in, play};
+use crate::rules::chu::moves::{ChuMove, parse_usi_in};
 use crate::rules::chu::position::ChuPosition;
-use crate::rules::game::{Game, Side};
+use crate::rules::chu::repetition::ChuHistory;
+use crate::rules::game::Side;
+use crate::rules::record::GameRecord;
 use crate::rules::search::{SearchPlan, Searcher, Step, mate_plies};
 
 /// The longest principal variation an `info` line shows.
@@ -150,12 +152,20 @@ pub fn clock_time(clock: u64, inc: u64, byoyomi: u64) -> MoveTime {
 /// The engine's state between commands.
 struct Usi {
     game: Chu,
-    pos: ChuPosition,
-    /// Keys of the game's positions so far, the current one last.
-    history: Vec<u64>,
+    /// The game so far, the current position last (千日手 looks back over
+    /// all of it).
+    record: GameRecord<Chu>,
     hash_megabytes: Option<usize>,
     /// Lines read while thinking that are not for the search.
     waiting: VecDeque<String>,
+}
+
+/// Why 千日手 forbids `mv` after the game `so_far` (one of its forbidden
+/// moves).
+fn refusal(so_far: &GameRecord<Chu>, mv: ChuMove) -> String {
+    ChuHistory::from_game(Profile::Jcsa, so_far.positions(), so_far.moves())
+        .refusal(mv)
+        .unwrap_or_else(|| "千日手 forbids it".to_string())
 }
 
 /// What the input did while the engine thought.
@@ -170,13 +180,12 @@ struct Interrupts {
 
 impl Usi {
     fn new() -> Usi {
-        let pos = ChuPosition::start();
+        let game = Style::ENGINE.game(ChuRules {
+            profile: Profile::Lishogi,
+        });
         Usi {
-            game: Style::ENGINE.game(ChuRules {
-                profile: Profile::Lishogi,
-            }),
-            history: vec![pos.key()],
-            pos,
+            record: GameRecord::new(&game),
+            game,
             hash_megabytes: None,
             waiting: VecDeque::new(),
         }
@@ -228,8 +237,7 @@ impl Usi {
             }
             "isready" => writeln!(out, "readyok")?,
             "usinewgame" => {
-                self.pos = ChuPosition::start();
-                self.history = vec![self.pos.key()];
+                self.record = GameRecord::new(&self.game);
             }
             "setoption" => {
                 if let Err(e) = self.set_option(rest) {
@@ -237,10 +245,7 @@ impl Usi {
                 }
             }
             "position" => match self.position(rest) {
-                Ok((pos, history)) => {
-                    self.pos = pos;
-                    self.history = history;
-                }
+                Ok(record) => self.record = record,
                 Err(e) => writeln!(out, "info string {e}; the position is unchanged")?,
             },
             "go" => match Limits::parse(rest) {
@@ -278,6 +283,18 @@ impl Usi {
                     .find(|p| p.id() == value)
                     .ok_or_else(|| format!("Profile: \"{value}\" is not lishogi or jcsa"))?;
                 self.game.rules.profile = profile;
+                // The game so far is judged again under the new rules.
+                let start = self.record.positions()[0].clone();
+                match GameRecord::replay_from(&self.game, start.clone(), self.record.moves()) {
+                    Ok(record) => self.record = record,
+                    Err((i, e)) => {
+                        self.record = GameRecord::from_position(&self.game, start);
+                        return Err(format!(
+                            "Profile {value}: move {} of the game so far is not allowed there ({e}); the position is the game's start",
+                            i + 1
+                        ));
+                    }
+                }
             }
             "USI_Hash" => {
                 let mb: usize = value
@@ -291,31 +308,41 @@ impl Usi {
         Ok(())
     }
 
-    /// Reads `startpos|sfen <sfen> [moves …]` into a position and its keys.
-    fn position(&self, words: &[&str]) -> Result<(ChuPosition, Vec<u64>), String> {
+    /// Reads `startpos|sfen <sfen> [moves …]` into a game, every move
+    /// checked by the rules (千日手's included).
+    fn position(&self, words: &[&str]) -> Result<GameRecord<Chu>, String> {
         let split = words.iter().position(|&w| w == "moves");
         let (setup, moves) = match split {
             Some(i) => (&words[..i], &words[i + 1..]),
             None => (words, &[][..]),
         };
-        let mut pos = match setup {
+        let start = match setup {
             ["startpos"] => ChuPosition::start(),
             ["sfen", sfen @ ..] if !sfen.is_empty() => {
                 ChuPosition::from_sfen_start(&sfen.join(" ")).map_err(|e| format!("sfen: {e}"))?
             }
             _ => return Err("expected position startpos|sfen <sfen> [moves …]".to_string()),
         };
-        let mut history = vec![pos.key()];
+        let mut record = GameRecord::from_position(&self.game, start);
         for (i, text) in moves.iter().enumerate() {
-            if self.game.outcome(&pos).is_some() {
+            if record.outcome(&self.game).is_some() {
                 return Err(format!("move {} ({text}): the game is already over", i + 1));
             }
-            let mv = parse_usi_in(self.game.rules.profile, &pos, text)
+            let mv = parse_usi_in(self.game.rules.profile, record.current(), text)
                 .map_err(|e| format!("move {}: {e}", i + 1))?;
-            pos = play(&pos, mv);
-            history.push(pos.key());
+            if record.forbidden_moves(&self.game).contains(&mv) {
+                return Err(format!("move {} ({text}): {}", i + 1, refusal(&record, mv)));
+            }
+            record
+                .play(&self.game, mv)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
         }
-        Ok((pos, history))
+        Ok(record)
+    }
+
+    /// Why 千日手 forbids `mv` in the current position.
+    fn refusal(&self, mv: ChuMove) -> String {
+        refusal(&self.record, mv)
     }
 
     /// Thinks and answers `bestmove`; `false` if `quit` came meanwhile.
@@ -325,7 +352,7 @@ impl Usi {
         input: &Receiver<String>,
         out: &mut dyn Write,
     ) -> std::io::Result<bool> {
-        let side = self.pos.to_move();
+        let side = self.record.current().to_move();
         let plan = SearchPlan {
             depth: limits.depth.unwrap_or(60),
             nodes: limits.nodes.unwrap_or(u64::MAX),
@@ -333,18 +360,30 @@ impl Usi {
             reductions: true,
             futility: true,
             contempt: true,
-            seed: self.history.len() as u64,
+            seed: self.record.hashes().len() as u64,
             ..SearchPlan::fixed(60, u64::MAX)
         };
-        let mut searcher = Searcher::new(&self.game, self.pos.clone(), &self.history, plan)
-            .pausing_each_iteration();
+        // A move 千日手 forbids is never played (JCSA).
+        let forbidden = self.record.forbidden_moves(&self.game);
+        let mut searcher = Searcher::new(
+            &self.game,
+            self.record.current().clone(),
+            self.record.hashes(),
+            plan,
+        )
+        .pausing_each_iteration()
+        .restrict_root(|mv| !forbidden.contains(&mv));
         if let Some(mb) = self.hash_megabytes {
             searcher = searcher.with_table_megabytes(mb);
         }
         if !limits.search_moves.is_empty() {
             let mut only = Vec::new();
             for text in &limits.search_moves {
-                match parse_usi_in(self.game.rules.profile, &self.pos, text) {
+                match parse_usi_in(self.game.rules.profile, self.record.current(), text) {
+                    Ok(mv) if forbidden.contains(&mv) => {
+                        let why = self.refusal(mv);
+                        writeln!(out, "info string searchmoves {text}: {why}; left out")?
+                    }
                     Ok(mv) => only.push(mv),
                     Err(e) => writeln!(out, "info string searchmoves {text}: {e}; left out")?,
                 }
@@ -461,9 +500,11 @@ impl Usi {
                     || (events.closed && ms.is_none())
                     || deadline.is_some_and(|d| Instant::now() >= d)
             };
-            match search.solve(&self.pos, &mut stop) {
+            match search.solve(self.record.current(), &mut stop) {
                 // The time left (or until `stop`) goes to a shorter line.
-                Mate::Proved(line) => Mate::Proved(search.shorten(&self.pos, line, &mut stop)),
+                Mate::Proved(line) => {
+                    Mate::Proved(search.shorten(self.record.current(), line, &mut stop))
+                }
                 other => other,
             }
         };

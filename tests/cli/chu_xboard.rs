@@ -328,7 +328,7 @@ fn the_engine_can_be_told_never_to_repeat_a_position() {
         no_repeats: false,
         ..Style::ENGINE
     };
-    let best = think(&chu, &[pos.key()], &pos, MoveTime::fixed(0.2), style).expect("a move");
+    let best = think(&chu, &[pos.key()], &pos, &[], MoveTime::fixed(0.2), style).expect("a move");
     assert_eq!(best.usi(), "7j7f");
     // Had the game already seen the position it makes, the engine told not
     // to repeat plays another move, which makes a position not seen yet.
@@ -337,6 +337,7 @@ fn the_engine_can_be_told_never_to_repeat_a_position() {
         &chu,
         &seen,
         &pos,
+        &[],
         MoveTime::fixed(0.2),
         Style {
             no_repeats: true,
@@ -399,7 +400,7 @@ fn move_with_cap(sfen: &str, cap: Option<u32>) -> String {
         ..Chu::default()
     };
     let time = MoveTime::fixed(0.3);
-    think(&chu, &[pos.key()], &pos, time, Style::ENGINE)
+    think(&chu, &[pos.key()], &pos, &[], time, Style::ENGINE)
         .expect("a move")
         .usi()
 }
@@ -616,7 +617,7 @@ fn the_engine_told_to_search_for_mates_plays_a_mate_its_search_does_not_see() {
         mate_search: Switch::On,
         ..Style::ENGINE
     };
-    let mate = think(&chu, &[pos.key()], &pos, time, with).expect("a move");
+    let mate = think(&chu, &[pos.key()], &pos, &[], time, with).expect("a move");
     // The move played begins a mate: from it, every reply is mated.
     let after = yorimichi::rules::chu::moves::play(&pos, mate);
     match solver.defend(&after, &mut || false) {
@@ -633,6 +634,7 @@ fn the_engine_told_to_search_for_mates_plays_a_mate_its_search_does_not_see() {
         &chu,
         &[pos.key()],
         &pos,
+        &[],
         MoveTime::fixed(0.05),
         Style::ENGINE,
     )

@@ -6,6 +6,7 @@ mod cli_and_text;
 mod convert;
 mod mate;
 mod process;
+mod repetition;
 #[cfg(feature = "server")]
 mod rooms;
 mod usi;

@@ -8,6 +8,7 @@ use super::Profile;
 use super::moves::{ChuMove, parse_usi_in, play};
 use super::notation::{Coords, screen_move};
 use super::position::{ChuPosition, START_SFEN};
+use super::repetition::ChuHistory;
 
 /// A game: where it started and the moves played, every one legal.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,18 +44,22 @@ impl ChuGameText {
             }
             _ => rest,
         };
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(rest.len());
+        // The history refuses what 千日手 forbids (JCSA).
+        let mut history = ChuHistory::new_in(profile, start.clone());
         for (i, word) in rest.iter().enumerate() {
             if *word == "resign" && i + 1 == rest.len() {
                 break;
             }
-            let mv =
-                parse_usi_in(profile, &pos, word).map_err(|e| format!("move {}: {e}", i + 1))?;
-            pos = play(&pos, mv);
-            moves.push(mv);
+            let mv = parse_usi_in(profile, history.current(), word)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            history
+                .play_unless_refused(mv)
+                .map_err(|e| format!("move {} ({word}): {e}", i + 1))?;
         }
-        Ok(ChuGameText { start, moves })
+        Ok(ChuGameText {
+            start,
+            moves: history.moves().to_vec(),
+        })
     }
 
     /// The USI form: `position startpos moves …` from the usual start,
@@ -91,6 +96,16 @@ impl ChuGameText {
             pos = play(&pos, mv);
         }
         text
+    }
+
+    /// Every position of the game, the start first and the end last.
+    pub fn positions(&self) -> Vec<ChuPosition> {
+        let mut positions = vec![self.start.clone()];
+        for &mv in &self.moves {
+            let next = play(&positions[positions.len() - 1], mv);
+            positions.push(next);
+        }
+        positions
     }
 
     /// The position after every move.

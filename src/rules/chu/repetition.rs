@@ -1,4 +1,4 @@
-//! 千日手 under the JCSA rules as the seed words them.
+//! 千日手 under the JCSA rules as docs/rules/chushogi.md words them.
 //!
 //! The same position (board, side to move, 先獅子 square) for the fourth
 //! time is a draw — but before that, one side must change its moves, and
@@ -18,7 +18,7 @@
 //! The lishogi profile's rule is kept here too
 //! ([`ChuHistory::repetition_result`]).
 //!
-//! Where the seed leaves a point open, this module decides so:
+//! Where the JCSA rules leave a point open, this module decides so:
 //! - "Continuously" counts from the first occurrence of the position that
 //!   would occur for the fourth time, up to and including the move asked
 //!   about; a side must have moved at least once in that span.
@@ -165,6 +165,11 @@ impl ChuHistory {
         Some(only_side(span, |f| f.check || f.piece_attack).map(Side::opponent))
     }
 
+    /// The moves played so far.
+    pub fn moves(&self) -> &[ChuMove] {
+        &self.moves
+    }
+
     pub fn current(&self) -> &ChuPosition {
         self.positions
             .last()
@@ -175,6 +180,43 @@ impl ChuHistory {
     pub fn play(&mut self, mv: ChuMove) -> Result<(), String> {
         if !self.legal_moves().contains(&mv) {
             return Err(format!("{} is not a legal move here", mv.usi()));
+        }
+        let before = self.current().clone();
+        let after = super::moves::play(&before, mv);
+        self.facts.push(MoveFacts::of(&before, mv, &after));
+        self.positions.push(after);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Why 千日手 refuses `mv` (legal on the board) here, if it does
+    /// (JCSA): the game is already drawn by a fourth occurrence, or `mv`
+    /// would make one and its side is the one that must change its moves.
+    pub fn refusal(&self, mv: ChuMove) -> Option<String> {
+        if self.profile != Profile::Jcsa {
+            return None;
+        }
+        let side = self.current().to_move();
+        if self.occurrences(self.current().key()) >= 4 {
+            return Some("the game is already drawn by 千日手 (a fourth occurrence)".to_string());
+        }
+        (self.must_change(mv) == Some(side)).then(|| {
+            let name = match side {
+                Side::First => "先手",
+                Side::Second => "後手",
+            };
+            format!(
+                "千日手: {name} must change its moves and may not make this position occur a fourth time"
+            )
+        })
+    }
+
+    /// Plays `mv` unless [`ChuHistory::refusal`] refuses it; `mv` must be
+    /// legal on the board (as a reader that parsed it knows), which is not
+    /// checked again.
+    pub fn play_unless_refused(&mut self, mv: ChuMove) -> Result<(), String> {
+        if let Some(why) = self.refusal(mv) {
+            return Err(why);
         }
         let before = self.current().clone();
         let after = super::moves::play(&before, mv);

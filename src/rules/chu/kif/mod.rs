@@ -31,6 +31,7 @@ use super::notation::{MoveWords, Promotion, RANK_KANJI, TwoStep, square_kanji};
 use super::pieces::{Base, Kind, Piece};
 use super::position::{ChuPosition, FILES, RANKS, START_SFEN, Square};
 use super::record::ChuGameText;
+use super::repetition::ChuHistory;
 use crate::rules::game::{EndReason, Outcome, Side};
 
 /// A 中将棋 game as a KIF holds it.

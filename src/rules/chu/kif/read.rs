@@ -33,9 +33,10 @@ struct Reader {
     side: Option<Side>,
     lion: Option<(usize, String)>,
     board: Vec<(usize, String)>,
-    /// The start and the position now, once the moves begin.
+    /// The start, and the game from it (the position now last), once the
+    /// moves begin.
     start: Option<ChuPosition>,
-    pos: Option<ChuPosition>,
+    history: Option<ChuHistory>,
     moves: Vec<ChuMove>,
     last_to: Option<Square>,
     first_step: Option<FirstStep>,
@@ -62,7 +63,11 @@ impl ChuKif {
                 .find(|l| !l.is_empty())
                 .unwrap_or_default();
             let game = ChuGameText::parse_in(profile, line)?;
-            let end = KifEnd::on_board(profile, &game.end());
+            let end = KifEnd::on_board(profile, &game.end()).or_else(|| {
+                ChuHistory::from_game(profile, &game.positions(), &game.moves)
+                    .is_repetition_draw()
+                    .then_some(KifEnd::Repetition { winner: None })
+            });
             Ok(ChuKif {
                 end,
                 ..ChuKif::new(game)
@@ -90,7 +95,7 @@ impl ChuKif {
             lion: None,
             board: Vec::new(),
             start: None,
-            pos: None,
+            history: None,
             moves: Vec::new(),
             last_to: None,
             first_step: None,
@@ -198,7 +203,7 @@ impl Reader {
     fn begin_moves(&mut self, n: usize) -> Result<(), KifError> {
         let start = self.start_position(n)?;
         self.start = Some(start.clone());
-        self.pos = Some(start);
+        self.history = Some(ChuHistory::new_in(self.profile, start));
         self.section = Section::Moves;
         Ok(())
     }
@@ -298,9 +303,10 @@ impl Reader {
     }
 
     fn position(&self) -> &ChuPosition {
-        self.pos
+        self.history
             .as_ref()
             .expect("the moves section starts with a position")
+            .current()
     }
 
     /// A 一歩目 line must be followed by its 二歩目.
@@ -516,8 +522,11 @@ impl Reader {
             };
             return Err(KifError::new(n, why));
         }
-        let next = play(pos, mv);
-        self.pos = Some(next);
+        self.history
+            .as_mut()
+            .expect("the moves section starts with a position")
+            .play_unless_refused(mv)
+            .map_err(|why| KifError::new(n, why))?;
         self.moves.push(mv);
         self.last_to = Some(mv.to);
         Ok(())
@@ -528,7 +537,13 @@ impl Reader {
             self.begin_moves(last_line)?;
         }
         self.pending_step_done(last_line)?;
-        let end = self.end()?;
+        // A record that stops at a 千日手 (JCSA) says nothing more.
+        let end = self.end()?.or_else(|| {
+            self.history
+                .as_ref()
+                .is_some_and(ChuHistory::is_repetition_draw)
+                .then_some(KifEnd::Repetition { winner: None })
+        });
         let start = self
             .start
             .expect("the moves section starts with a position");
