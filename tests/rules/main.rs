@@ -16,6 +16,7 @@ mod content_check;
 mod foxgeese_rules;
 mod hasami_rules;
 mod level_typos;
+mod mawari_dice;
 mod mawari_family;
 mod mawari_physics;
 mod mawari_replay;

@@ -2,7 +2,7 @@
 //! the board's edge), no bias between face up and face down, mirrored
 //! throws, and the impacts reported for sound.
 
-use crate::mawari_rules::tilted;
+use crate::mawari_dice::tilted;
 use yorimichi::rules::mawari::dice::{KomaDice, Pose, Toss, classify, lying_on};
 use yorimichi::rules::mawari::physics::{
     Board, Body, Face, Impact, KomaShape, KomaSize, Quat, V3, World,

@@ -29,11 +29,18 @@
 //! within fewer plies until no shorter mate is found.
 
 use super::Profile;
-use super::end::{is_royal, outcome_in, royal_in_danger};
+use super::end::{is_royal, outcome_in};
 use super::exchange::{attacked_after, attacked_after_quiet, attacked_by, worth};
 use super::moves::{ChuMove, legal_moves_in, play};
 use super::position::{ChuPosition, Square};
 use crate::rules::game::Side;
+
+mod defend;
+mod table;
+
+pub use defend::{Defence, check_line};
+
+use table::{Entry, MoveCache, Table};
 
 /// A proof or disproof number that means "proved" or "disproved" beyond.
 const INF: u32 = u32::MAX / 4;
@@ -60,89 +67,6 @@ pub enum Mate {
     Unknown,
 }
 
-/// One table entry: a position's proof and disproof numbers, the nodes
-/// spent on it (what the replacement keeps), and for a proved position the
-/// plies to the royals' capture.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
-    pn: u32,
-    dn: u32,
-    /// Nodes spent below this position; 0 marks an empty slot.
-    work: u32,
-    length: u16,
-    /// The table's age when stored: older entries are empty.
-    age: u16,
-}
-
-/// Entries in a bucket: a new position replaces the one with the least
-/// work among them.
-const WAYS: usize = 4;
-
-struct Table {
-    entries: Vec<Entry>,
-    buckets: usize,
-    /// Entries of another age are empty: clearing the table is a count.
-    age: u16,
-}
-
-impl Table {
-    fn new(entries: usize) -> Table {
-        let buckets = (entries / WAYS).max(1).next_power_of_two();
-        Table {
-            entries: vec![Entry::default(); buckets * WAYS],
-            buckets,
-            age: 1,
-        }
-    }
-
-    /// Empties the table.
-    fn clear(&mut self) {
-        self.age = self.age.wrapping_add(1);
-        if self.age == 0 {
-            self.entries.fill(Entry::default());
-            self.age = 1;
-        }
-    }
-
-    fn live(&self, e: &Entry) -> bool {
-        e.work > 0 && e.age == self.age
-    }
-
-    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
-        // The low bits pick the bucket; the full key is compared.
-        let start = (key as usize & (self.buckets - 1)) * WAYS;
-        start..start + WAYS
-    }
-
-    fn get(&self, key: u64) -> Option<Entry> {
-        self.entries[self.bucket(key)]
-            .iter()
-            .find(|e| self.live(e) && e.key == key)
-            .copied()
-    }
-
-    fn put(&mut self, entry: Entry) {
-        let range = self.bucket(entry.key);
-        let age = self.age;
-        let live = |e: &Entry| e.work > 0 && e.age == age;
-        let slots = &mut self.entries[range];
-        let index = slots
-            .iter()
-            .position(|e| live(e) && e.key == entry.key)
-            .or_else(|| slots.iter().position(|e| !live(e)))
-            .unwrap_or_else(|| {
-                // Finished proofs are worth more than unfinished work.
-                let keep = |e: &Entry| {
-                    let settled = e.pn == 0 || e.dn == 0;
-                    u64::from(e.work) * if settled { 4 } else { 1 }
-                };
-                (0..WAYS).min_by_key(|&i| keep(&slots[i])).unwrap_or(0)
-            });
-        slots[index] = Entry { age, ..entry };
-    }
-}
-
 /// A mate solver with its table, reusable across positions of one profile
 /// (the table is cleared for each new root).
 pub struct MateSearch {
@@ -150,57 +74,6 @@ pub struct MateSearch {
     table: Table,
     moves: MoveCache,
     nodes: u64,
-}
-
-/// The moves a node reads (checks, or the replies that do not lose the
-/// royal at once), kept for the next time df-pn comes back to it: finding
-/// the checks among every move is most of the work.
-struct MoveCache {
-    slots: Vec<CachedMoves>,
-    age: u16,
-}
-
-#[derive(Clone, Default)]
-struct CachedMoves {
-    key: u64,
-    age: u16,
-    lost_at_once: bool,
-    moves: Vec<ChuMove>,
-}
-
-/// Positions whose moves are kept.
-const CACHED_POSITIONS: usize = 1 << 16;
-
-impl MoveCache {
-    fn new() -> MoveCache {
-        MoveCache {
-            slots: vec![CachedMoves::default(); CACHED_POSITIONS],
-            age: 1,
-        }
-    }
-
-    fn clear(&mut self) {
-        self.age = self.age.wrapping_add(1);
-        if self.age == 0 {
-            self.slots.fill(CachedMoves::default());
-            self.age = 1;
-        }
-    }
-
-    fn get(&self, key: u64) -> Option<(&[ChuMove], bool)> {
-        let slot = &self.slots[key as usize % CACHED_POSITIONS];
-        (slot.age == self.age && slot.key == key).then_some((&slot.moves[..], slot.lost_at_once))
-    }
-
-    fn put(&mut self, key: u64, moves: &[ChuMove], lost_at_once: bool) {
-        let age = self.age;
-        let slot = &mut self.slots[key as usize % CACHED_POSITIONS];
-        slot.key = key;
-        slot.age = age;
-        slot.lost_at_once = lost_at_once;
-        slot.moves.clear();
-        slot.moves.extend_from_slice(moves);
-    }
 }
 
 /// Table entries unless asked otherwise (24 bytes each: about 48 MB).
@@ -917,119 +790,4 @@ fn two_smallest(values: impl Iterator<Item = u32>) -> (usize, u32) {
         }
     }
     (best, second)
-}
-
-/// What the defender makes of an attacker's move (a move off a problem's
-/// line): [`MateSearch::defend`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Defence {
-    /// The move mates all the same: the rest of a mate, the defender's
-    /// reply first (its longest resistance among the replies), on to the
-    /// royals taken. Empty when the move took the last royal.
-    Mated(Vec<ChuMove>),
-    /// After this reply the attacker has no mate by checks.
-    Escapes(ChuMove),
-    /// Stopped before either was known.
-    Unknown,
-}
-
-impl MateSearch {
-    /// The defender's answer in `pos` (the defender to move, after the
-    /// attacker's move): a reply after which there is no mate, or, if
-    /// every reply is mated, the reply that holds out longest with the
-    /// mate that follows it. Each reply is solved in turn, its line
-    /// shortened; once `stop` says yes the answer is unknown, unless a
-    /// reply has escaped. [`MateSearch::nodes`] counts the whole reading.
-    pub fn defend(&mut self, pos: &ChuPosition, stop: &mut dyn FnMut() -> bool) -> Defence {
-        let defender = pos.to_move();
-        let attacker = defender.opponent();
-        if outcome_in(self.profile, pos).is_some_and(|(winner, _)| winner == Some(attacker)) {
-            return Defence::Mated(Vec::new());
-        }
-        let mut replies = Vec::new();
-        legal_moves_in(self.profile, pos, &mut replies);
-        // Once `stop` has said yes, a line not yet shortened could pass for
-        // the longest: the answer is then unknown.
-        let mut stopped = false;
-        let mut watch = || {
-            stopped = stopped || stop();
-            stopped
-        };
-        let mut longest: Option<Vec<ChuMove>> = None;
-        let mut nodes = 0;
-        for reply in replies {
-            let after = play(pos, reply);
-            let answer = match outcome_in(self.profile, &after) {
-                Some((winner, _)) if winner == Some(attacker) => Mate::Proved(Vec::new()),
-                Some(_) => Mate::NoMate,
-                None => {
-                    // `solve` counts from nothing, `shorten` adds to it.
-                    let answer = match self.solve(&after, &mut watch) {
-                        Mate::Proved(line) => Mate::Proved(self.shorten(&after, line, &mut watch)),
-                        other => other,
-                    };
-                    nodes += self.nodes;
-                    answer
-                }
-            };
-            let line = match answer {
-                Mate::NoMate => {
-                    self.nodes = nodes;
-                    return Defence::Escapes(reply);
-                }
-                _ if watch() => {
-                    self.nodes = nodes;
-                    return Defence::Unknown;
-                }
-                Mate::Proved(line) => line,
-                Mate::Unknown => {
-                    self.nodes = nodes;
-                    return Defence::Unknown;
-                }
-            };
-            if longest.as_ref().is_none_or(|l| line.len() + 1 > l.len()) {
-                let mut whole = vec![reply];
-                whole.extend(line);
-                longest = Some(whole);
-            }
-        }
-        self.nodes = nodes;
-        // No reply at all: the defender cannot move, which the rules end.
-        Defence::Mated(longest.unwrap_or_default())
-    }
-}
-
-/// Checks a mating line from `start` under `profile`: every move legal,
-/// every move of the side to move at the start a check (a defender royal
-/// can be taken after it, or it takes one), and at its end the defender's
-/// royals all taken (or the defender without a move). The message names
-/// the first fault.
-pub fn check_line(profile: Profile, start: &ChuPosition, line: &[ChuMove]) -> Result<(), String> {
-    let attacker = start.to_move();
-    let mut pos = start.clone();
-    for (i, &mv) in line.iter().enumerate() {
-        if outcome_in(profile, &pos).is_some() {
-            return Err(format!(
-                "ply {} ({}): the game is already over",
-                i + 1,
-                mv.usi()
-            ));
-        }
-        let mut moves = Vec::new();
-        legal_moves_in(profile, &pos, &mut moves);
-        if !moves.contains(&mv) {
-            return Err(format!("ply {} ({}) is not legal", i + 1, mv.usi()));
-        }
-        let attacking = pos.to_move() == attacker;
-        let takes_royal = mv.taken(&pos).any(|(_, p)| is_royal(p));
-        pos = play(&pos, mv);
-        if attacking && !takes_royal && !royal_in_danger(&pos, attacker.opponent()) {
-            return Err(format!("ply {} ({}) is not a check", i + 1, mv.usi()));
-        }
-    }
-    match outcome_in(profile, &pos) {
-        Some((Some(winner), _)) if winner == attacker => Ok(()),
-        Some(_) => Err("the line ends with the attacker lost or drawn".to_string()),
-        None => Err("the line ends before the defender's royals are taken".to_string()),
-    }
 }

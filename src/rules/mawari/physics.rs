@@ -38,7 +38,7 @@
 //! another koma is woken whenever that koma moves. So no koma is frozen
 //! while it is still tipping, and a pose is read only from koma at rest.
 //!
-//! One file of over 900 lines on purpose: the step loop, the contact search
+//! Long because: the step loop, the contact search
 //! and the impulse solver share the bodies' private state and its fixed order
 //! of work (which keeps the throw bit-identical on every platform); apart,
 //! each would need the others' internals.

@@ -1,13 +1,13 @@
 //! The race of まわり将棋: 2–4 pieces round the 32 edge squares
 //! of a shogi board, climbing a rank each time one lands exactly on a
-//! corner, with the seed's special rules as settings.
+//! corner, with the source page's special rules as settings (the page is
+//! listed in docs/README.md; the rules as implemented, docs/rules/mawari.md).
 //!
-//! One file of over 900 lines on purpose: every special rule acts inside
-//! one move's resolution, in the order listed below, so they are read (and
-//! changed) together.
+//! Long because: every special rule acts inside one move's resolution, in
+//! the order listed below, so they are read (and changed) together.
 //!
-//! Where the seed leaves a detail open, this module decides (and the rules
-//! page, `levels/rules/mawari.ron`, says the same):
+//! Where the source page leaves a detail open, this module decides (and the
+//! rules page, `levels/rules/mawari.ron`, says the same):
 //! - The track's squares are numbered 0–31 in the direction of travel; the
 //!   corners are 0, 8, 16 and 24, and the players start on corners 0, 16
 //!   (two players), 0, 8, 16 (three) or all four. Any corner promotes.
@@ -38,8 +38,8 @@
 //!   once more round the board (32 squares); the first to do so wins. Losing
 //!   a rank meanwhile drops the 歩 (back to 飛車).
 //! - If every piece in the game is dead, all of them come one step out (the
-//!   seed does not say; the game would otherwise stop, nobody able to
-//!   throw): each comes exactly one step, so one twice dead is still one
+//!   source page does not say; the game would otherwise stop, nobody able
+//!   to throw): each comes exactly one step, so one twice dead is still one
 //!   step in and sits out. The tutorial's みんな死んだら says so.
 
 use serde::{Deserialize, Serialize};
@@ -150,8 +150,8 @@ impl Rank {
     }
 }
 
-/// ぷっすんきゅう's local rules for a 桂馬 (seed: some places move it an even
-/// number, some one).
+/// ぷっすんきゅう's local rules for a 桂馬 (the source page: some places move it
+/// an even number, some one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum KeimaPush {
     /// A 桂馬 steps one, like every piece.
@@ -177,8 +177,9 @@ pub enum OffBoardRule {
     Zero,
 }
 
-/// What 金斜 (せんこ立ち) does: the seed's いきなり王将, or as some families
-/// play, one rank up (1段出世), or the throw is thrown again (投げ直し).
+/// What 金斜 (せんこ立ち) does: the source page's いきなり王将, or, as this
+/// game's settings allow, one rank up (1段出世) or the throw thrown again
+/// (投げ直し).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SenkoRule {
     #[default]
