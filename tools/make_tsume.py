@@ -29,9 +29,12 @@ NOTES = {
     "kinu61": ("１１三は中将棊指南抄に従い奔猪です（絹篩の図では奔王）。",
                "The piece on 11-3 is a free boar, as in Chu Shogi Shinansho "
                "(Kinuburui's diagram has a free king there)."),
-    "kinu66": ("玉将を詰める手順が、太子を詰める手順に変わる、中将棋ならではの問題です。",
-               "The mate of the king turns into a mate of the prince: a "
-               "problem only chu shogi has."),
+    "kinu66": ("原本の手順では、玉将を詰める手順が太子を詰める手順に変わります。ここでは、1手目のあと☖が醉象を成って太子を作ります。太子が残っているうちは玉を取っても勝ちにならないので、太子も取ってから玉を詰めましょう。",
+               "In the book's line the mate of the king turns into a mate "
+               "of the prince. Here Gote answers your first move by "
+               "promoting its drunk elephant to a prince: while the prince "
+               "survives, taking the king does not win, so take the prince "
+               "too, then mate the king."),
 }
 
 FULL = str.maketrans("０１２３４５６７８９", "0123456789")

@@ -663,14 +663,14 @@ fn a_material_title_on_a_line_that_only_prepares_a_promotion_is_named() {
     let f = data::CHUSHOGI_PROBLEMS;
     let text = mutated(
         f.text,
-        "title: (ja: \"59. 上級・成りをねらう\", en: \"59. Hard: Prepare a promotion\"),\n            text: (ja: \"☗の番です。次の手で成れるように、駒を進める手を見つけましょう。\", en: \"Sente (☗) to move. Find the move that makes ready to promote on your next move.\"),",
+        "title: (ja: \"59. 上級・成りをねらう\", en: \"59. Hard: Prepare a promotion\"),\n            text: (ja: \"☗の番です。次の手で成れるようにする手を見つけましょう(前へ進む手とは限りません)。\", en: \"Sente (☗) to move. Find the move that makes a promotion possible on your next move (it need not go forward).\"),",
         "title: (ja: \"59. 上級・駒得\", en: \"59. Hard: Win material\"),\n            text: (ja: \"☗の番です。相手の駒をいちばん多く得する手を見つけましょう。\", en: \"Sente (☗) to move. Find the move that wins the most material.\"),",
     );
     assert_lines(
         &problems(PROBLEMS, &text),
         &[
             "levels/problems/chushogi.ron: steps[58].title: 「59. 上級・駒得」 does not fit the answer's line (「駒得」, but the line is not a material win (net 0, 100 needed, or another theme comes first)): ☗3十竪行(←2十) ☖10三龍王(←3三) ☗3四竪行成(←3十) ☖10九龍王成(←10三): takes nothing, loses nothing (net 0); promotes on ply 3. It should read 「59. 上級・成りをねらう」 / \"59. Hard: Prepare a promotion\" (step 「59. 上級・駒得」)",
-            "levels/problems/chushogi.ron: steps[58].text: 「☗の番です。相手の駒をいちばん多く得する手を見つけましょう。」 does not fit the answer's line (not the words of its theme): ☗3十竪行(←2十) ☖10三龍王(←3三) ☗3四竪行成(←3十) ☖10九龍王成(←10三): takes nothing, loses nothing (net 0); promotes on ply 3. It should read 「☗の番です。次の手で成れるように、駒を進める手を見つけましょう。」 / \"Sente (☗) to move. Find the move that makes ready to promote on your next move.\" (step 「59. 上級・駒得」)",
+            "levels/problems/chushogi.ron: steps[58].text: 「☗の番です。相手の駒をいちばん多く得する手を見つけましょう。」 does not fit the answer's line (not the words of its theme): ☗3十竪行(←2十) ☖10三龍王(←3三) ☗3四竪行成(←3十) ☖10九龍王成(←10三): takes nothing, loses nothing (net 0); promotes on ply 3. It should read 「☗の番です。次の手で成れるようにする手を見つけましょう(前へ進む手とは限りません)。」 / \"Sente (☗) to move. Find the move that makes a promotion possible on your next move (it need not go forward).\" (step 「59. 上級・駒得」)",
         ],
     );
 }

@@ -478,8 +478,14 @@ pub fn wording(theme: Theme, number: usize, level: u8) -> Option<Wording> {
                 (
                     s(("成りをねらう", "Prepare a promotion")),
                     (
-                        format!("{}で成れるように、駒を進める手を見つけましょう。", when.0),
-                        format!("Find the move that makes ready to promote on {}.", when.1),
+                        format!(
+                            "{}で成れるようにする手を見つけましょう(前へ進む手とは限りません)。",
+                            when.0
+                        ),
+                        format!(
+                            "Find the move that makes a promotion possible on {} (it need not go forward).",
+                            when.1
+                        ),
                     ),
                     s((
                         "その手では成れません。敵陣に入れる駒をよく見ましょう。",

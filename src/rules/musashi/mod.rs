@@ -29,7 +29,8 @@ pub struct MusashiRules {
     /// 子が先手: the 子 move first.
     pub ko_first: bool,
     /// 親 wins when this many 子 or fewer are left: 5 (ふつう), 4, 6, or 1
-    /// (囲めなくなるまで: play on until one 子 is left).
+    /// (全部取られるまで: 子 are taken in pairs, so play goes on until none
+    /// is left).
     pub oya_wins_at: u8,
 }
 
