@@ -16,7 +16,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: install serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test
+.PHONY: install command-line-doc serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test
 
 play: deps-play
 	cargo run --release
@@ -67,10 +67,18 @@ serve:
 # Every relative link, image and #anchor in README.md, CHANGELOG.md and
 # docs/ must resolve (tools/check_links.py); its self-test first proves that
 # it finds a missing file, a missing image and a missing anchor in a made-up
-# tree.
+# tree. Every headline figure of the README must be the one its table in
+# docs/ marks current (tools/check_figures.py, with its own self-test).
 link-check:
 	python3 tools/check_links.py --self-test
 	python3 tools/check_links.py
+	python3 tools/check_figures.py --self-test
+	python3 tools/check_figures.py
+
+# docs/command-line.md from the program's own help (a test in tests/cli
+# fails when the page and the help differ).
+command-line-doc:
+	YORIMICHI_WRITE_DOCS=1 cargo test --release $(FEATURES) --test cli the_command_line_page
 
 # 中将棋 under lishogi's rules against lishogi's own rules library
 # (shogiops, pinned in tools/shogiops): the legal moves and the game's end

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """For each game of `yorimichi match` logs decided on points at the move
-cap: Yorimichi's lead in the seed's points at plies 380, 390, 396, 398 and
+cap: Yorimichi's lead in the JCSA points at plies 380, 390, 396, 398 and
 400 (the last 20 plies), and how much it changed over them; then the mean
 change. A search that knows the cap and no longer minds the margin once
 every line ends the same way shows here as a lead that falls at the end.

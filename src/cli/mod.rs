@@ -9,6 +9,7 @@ pub mod check;
 pub mod convert;
 pub mod dice;
 pub mod engine;
+pub mod help_page;
 pub mod mawari_games;
 pub mod moves;
 pub mod perft;
@@ -103,7 +104,8 @@ pub enum Command {
     /// The 中将棋 CPU as a USI engine in lishogi's dialect (lishogi's
     /// rules unless `setoption name Profile value jcsa`).
     Usi,
-    /// Referee 中将棋 games against another CECP engine (e.g. hachu).
+    /// Referee 中将棋 games against another engine, speaking CECP (e.g.
+    /// hachu) or USI (`--protocol usi`).
     Match(referee::MatchArgs),
     /// The CPU's move time at each level over positions from CPU games
     /// (median and worst).

@@ -39,7 +39,7 @@ pub struct HasamiRules {
 }
 
 impl HasamiRules {
-    /// The 標準 rules of the seed.
+    /// The 標準 rules of the source page (docs/rules/hasami.md).
     pub const STANDARD: HasamiRules = HasamiRules {
         capture_target: 5,
         lead: Some(3),

@@ -28,8 +28,8 @@ pub trait Rulebook: Game<Move: Serialize + DeserializeOwned> + Sized {
 
     const ID: GameId;
 
-    /// Seconds of play after which the game is cut off (中将棋: the seed's
-    /// 60 minutes from the start).
+    /// Seconds of play after which the game is cut off (中将棋: the JCSA
+    /// rules' 60 minutes from the start).
     const TIME_LIMIT: Option<f32> = None;
 
     /// The game under `rules`; the message says which option is wrong.

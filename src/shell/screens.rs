@@ -14,10 +14,15 @@ use super::widgets::{self, ButtonLook, Fonts, palette};
 use super::{BugContext, ChosenGame, ChosenTutorial, Notice, ReturnTo, Screen};
 use crate::rules::data::GameId;
 
-/// Version and change history shown on the about screen (like the seeds'
-/// "ver 1.0.0 · 更新履歴").
+/// Version and change history shown on the about screen (like the はさみ将棋
+/// source page's "ver 1.0.0 · 更新履歴"; docs/README.md lists the pages).
 pub(crate) const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub(crate) const CHANGES: &[(&str, &str, &str)] = &[
+    (
+        "0.5.0",
+        "詰め中将棋(中将棊絹篩の56問)、振り返りと検討、離れた人と遊ぶ部屋を追加しました。振り返りは評価のグラフと疑問手・悪手付き。部屋ではべつの端末の人と対局でき、まわり将棋は2〜4人で遊べます。",
+        "Chu Shogi mate problems (56 from Kinuburui), review and analysis, and rooms to play from afar. Review with the evaluation graph, dubious moves and mistakes. In a room, players on other devices play each other, Mawari Shogi with 2 to 4 seats.",
+    ),
     (
         "0.4.0",
         "中将棋とまわり将棋を公開しました。中将棋は日本中将棋連盟のルール、獅子の2回動き、学ぶ(駒ごとのレッスンと駒問題集)付き。まわり将棋は2〜4人、金将4枚を本当に投げて数え、特別ルールはすべて設定で選べます。",

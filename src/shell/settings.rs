@@ -116,7 +116,7 @@ pub fn coords_text(coords: Coords) -> T {
 #[serde(default)]
 pub struct Settings {
     pub lang: Lang,
-    /// Sound starts off, as in the seeds.
+    /// Sound starts off, as on the source pages (the はさみ将棋 page says so).
     pub sound: bool,
     pub reduced_motion: bool,
     pub piece_style: PieceStyle,

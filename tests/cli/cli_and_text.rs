@@ -61,6 +61,39 @@ fn the_command_line_is_consistent() {
     Cli::command().debug_assert();
 }
 
+/// docs/command-line.md is the program's own help, every command in it
+/// with its options; `make command-line-doc` writes it
+/// (`YORIMICHI_WRITE_DOCS=1` on this test).
+#[test]
+fn the_command_line_page_is_the_programs_help() {
+    let page = yorimichi::cli::help_page::command_line_page();
+    for part in [
+        "## `yorimichi solve`",
+        "--tsv <FILE>",
+        "--seconds <N>",
+        "## `yorimichi match`",
+        "--mate-probes",
+        "--join <CODE>",
+        "--server <URL>",
+        "## `yorimichi screenshot`",
+        "--controls",
+        "## `yorimichi bench-rooms`",
+    ] {
+        assert!(page.contains(part), "the page lacks {part}");
+    }
+    assert!(!page.contains("## `yorimichi help`"));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/command-line.md");
+    if std::env::var_os("YORIMICHI_WRITE_DOCS").is_some() {
+        std::fs::write(path, &page).expect("docs/command-line.md is writable");
+        return;
+    }
+    let file = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        file == page,
+        "docs/command-line.md is not the program's help: run `make command-line-doc`"
+    );
+}
+
 #[test]
 fn commands_parse() {
     assert_eq!(cli(""), play(None, None));

@@ -227,7 +227,7 @@ const RULE_FLAGS: [RuleFlag; 14] = [
         |r| r.baba == BabaRule::Back,
         |r, v| r.baba = if v { BabaRule::Back } else { BabaRule::Zero },
     ),
-    // How families take 金斜 (the seed: いきなり王将, both off) and a koma
+    // How families take 金斜 (the source page: いきなり王将, both off) and a koma
     // that falls off the board (thrown again unless this is on).
     (
         T::MawariSenkoOneUp,

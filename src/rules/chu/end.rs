@@ -1,4 +1,4 @@
-//! How a 中将棋 game ends (JCSA rules as the seed words them):
+//! How a 中将棋 game ends (JCSA rules as docs/rules/chushogi.md words them):
 //! the king taken (unless a 太子 lives on), 駒枯れ (bare king), and no legal
 //! move; and who wins when the game is cut off at 60 minutes (the points
 //! on the board). 千日手 and the clock need the game's history and are
@@ -267,7 +267,7 @@ fn lishogi_bared(pos: &ChuPosition, side: Side) -> bool {
 }
 
 /// Each side's points on the board for the 60-minute cutoff, in tenths
-/// (the seed's table): kings count nothing, a 太子 counts only while its
+/// (the JCSA table): kings count nothing, a 太子 counts only while its
 /// king is still on the board, immovable pieces count.
 pub fn cutoff_points(pos: &ChuPosition) -> [i32; 2] {
     let mut points = [0i32; 2];

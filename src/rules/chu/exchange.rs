@@ -21,7 +21,7 @@ use crate::rules::game::Side;
 /// ever gives it up for material.
 pub const ROYAL_WORTH: i32 = 10_000;
 
-/// A piece's worth in the search: the seed's points in hundredths.
+/// A piece's worth in the search: the JCSA points in hundredths.
 pub fn worth(piece: Piece) -> i32 {
     // Read from a table: the search asks for it at every node, and
     // rounding a float costs a library call on plain x86-64.
@@ -298,7 +298,7 @@ fn ray_toward(from: Square, to: Square) -> Option<usize> {
 /// Longest exchange followed on one square.
 const MAX_EXCHANGE: usize = 40;
 
-/// What `mv` wins for the side making it, in hundredths of the seed's
+/// What `mv` wins for the side making it, in hundredths of the JCSA
 /// points, once the opponent's best sequence of recaptures on the square
 /// the mover ends on is counted (zero or more for a sound capture; what is
 /// lost below zero). Any move may be asked; a quiet move's value is what

@@ -1,6 +1,6 @@
 //! 中将棋 as a [`Game`]: what the shared search, game record and self-play
 //! need — legal moves, the game's end, 千日手 as a draw on the fourth
-//! occurrence, the incremental key, and a static evaluation from the seed's
+//! occurrence, the incremental key, and a static evaluation from the JCSA
 //! point table.
 
 pub use super::Profile;
@@ -50,7 +50,7 @@ pub struct Chu {
     /// Only the moves HaChu reads as they are sent ([`moves::hachu_reads`]):
     /// a referee's engine playing HaChu under lishogi's rules.
     pub hachu_promotions: bool,
-    /// The ply after which the game is cut off and decided on the seed's
+    /// The ply after which the game is cut off and decided on the JCSA
     /// points, as a match's move cap stands in for the 60-minute cutoff:
     /// the search then reads a position that reaches it as the game's end.
     pub move_cap: Option<u32>,
@@ -84,14 +84,14 @@ const LION_GUARDED: i32 = 40;
 const LONE_LION_NEAR: [i32; 7] = [0, 250, 250, 150, 90, 40, 15];
 
 /// The most the pieces around a royal count for its shield (hundredths of
-/// the seed's points, before [`SHIELD_SHARE`]).
+/// the JCSA points, before [`SHIELD_SHARE`]).
 const SHIELD_MOST: i32 = 1400;
 
 /// The share of the shield's worth the evaluation counts: one eighth.
 const SHIELD_SHARE: i32 = 8;
 
 /// A side left with this much beside its royals (hundredths of the
-/// seed's points: two 歩兵) is hunted when a bare king is played out
+/// JCSA points: two 歩兵) is hunted when a bare king is played out
 /// ([`Chu::plays_out_bare_king`]).
 const HUNTED_MOST: i32 = 200;
 
@@ -176,7 +176,7 @@ fn lion_proof_shelter(pos: &ChuPosition, royal: Square, side: Side) -> i32 {
 }
 
 /// What the friends around a royal that will not promote any further are
-/// worth (hundredths of the seed's points, at most [`SHIELD_MOST`]): the
+/// worth (hundredths of the JCSA points, at most [`SHIELD_MOST`]): the
 /// pieces that stay to guard it, after HaChu's `Surround`
 /// ([`Chu::king_shelter`]).
 fn shield(pos: &ChuPosition, royal: Square, side: Side) -> i32 {
@@ -409,7 +409,7 @@ impl Game for Chu {
         })
     }
 
-    /// The move cap is won on the seed's points: the search still plays
+    /// The move cap is won on the JCSA points: the search still plays
     /// for a larger lead there (or a smaller deficit).
     fn won_on_margin(&self, outcome: Outcome) -> bool {
         outcome.reason == EndReason::MoveLimit

@@ -24,8 +24,8 @@ pub mod xboard;
 
 use serde::{Deserialize, Serialize};
 
-/// Whose rules a game follows. The seed's rules are the Japan Chu Shogi
-/// Association's (with 将棋-焔-'s additions); the lishogi profile is the
+/// Whose rules a game follows. The default, `Jcsa`, is the Japan Chu Shogi
+/// Association's rules (with 将棋-焔-'s additions); the lishogi profile is the
 /// rules of lishogi.org, for games played there. Every difference is listed
 /// in docs/rules/chushogi.md and tested (tests/rules/chu_profiles.rs).
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]

@@ -134,7 +134,7 @@ pub(crate) fn last_rank(sq: Square, side: Side) -> bool {
     }
 }
 
-/// Whether a one-leg move may promote (the seed's three cases).
+/// Whether a one-leg move may promote (the JCSA rules' three cases).
 fn may_promote(piece: Piece, side: Side, from: Square, to: Square, captures: bool) -> bool {
     use super::pieces::Base;
     if !piece.can_promote() {
@@ -160,8 +160,8 @@ pub fn promotion_possible(pos: &ChuPosition, mv: ChuMove) -> bool {
 
 /// Whether HaChu reads `mv` as it is sent: as a promotion if it promotes
 /// and as none if it does not. lishogi's rules leave every promotion the
-/// seed allows optional; HaChu (the XBoard engine) differs for the pieces
-/// that only move forward, the 歩兵 and the 香車:
+/// JCSA rules allow optional; HaChu (the XBoard engine) differs for the
+/// pieces that only move forward, the 歩兵 and the 香車:
 /// - a move that takes nothing promotes there only as it enters the zone,
 ///   so a 歩兵 or 香車 already inside cannot promote on reaching the last
 ///   rank;

@@ -142,7 +142,7 @@ impl Base {
         Base::ALL.into_iter().find(|b| b.letter() == lower)
     }
 
-    /// JCSA tournament points (the seed's table), unpromoted.
+    /// JCSA tournament points (the source page's table), unpromoted.
     pub fn points(self) -> f32 {
         match self {
             Base::Pawn => 1.0,
@@ -170,7 +170,7 @@ impl Base {
         }
     }
 
-    /// JCSA tournament points once promoted (the seed's second table).
+    /// JCSA tournament points once promoted (the source page's second table).
     pub fn promoted_points(self) -> Option<f32> {
         Some(match self {
             Base::Pawn => 3.5,
@@ -336,7 +336,7 @@ impl Kind {
         Kind::HornedFalcon,
     ];
 
-    /// Its moves, from the seed's tables.
+    /// Its moves, from the source page's tables.
     pub fn movement(self) -> Movement {
         use Reach::{Jump, LionLine, No, Slide, Step};
         // Forward, forward-right, right, back-right, back, back-left, left,
@@ -534,7 +534,7 @@ impl Piece {
         !self.promoted && self.base.promotes_to().is_some()
     }
 
-    /// The seed's points (kings count nothing).
+    /// The JCSA points (kings count nothing).
     pub fn points(self) -> f32 {
         if self.promoted {
             self.base.promoted_points().unwrap_or(self.base.points())

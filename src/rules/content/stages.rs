@@ -364,7 +364,7 @@ impl Stage<Chu> {
 
 /// A 中将棋 piece as messages name it: `☗獅子`, `☖成角行` (a promoted
 /// piece whose name is also an unpromoted piece's gets 成, as on the
-/// seed's point table).
+/// source page's point table).
 fn chu_name(side: Side, piece: crate::rules::chu::pieces::Piece) -> String {
     let mark = match side {
         Side::First => "☗",

@@ -1,10 +1,10 @@
 //! The koma-dice: four 金将 thrown onto the board, simulated by
 //! [`super::physics`], and read from the poses they come to rest in.
 //!
-//! The value of a throw (seed, 遊び方 6): each 金 face up counts 1, face down
-//! 0, a koma standing on its long side (横) 5, standing upright on its base
-//! (縦) 10; all four face down count 10, not 0. A koma leaning at a slant
-//! (金斜, せんこ立ち) makes the thrower 王将 at once; a koma lying on another
+//! The value of a throw (the source page, 遊び方 6): each 金 face up counts
+//! 1, face down 0, a koma standing on its long side (横) 5, standing upright
+//! on its base (縦) 10; all four face down count 10, not 0. A koma leaning at
+//! a slant (金斜, せんこ立ち) makes the thrower 王将 at once; a koma lying on another
 //! (ばば) makes the throw count nothing. The board has no rim: a koma that
 //! slides off it is off the board, and the rules say whether that throw is
 //! thrown again or counts nothing.
@@ -104,8 +104,8 @@ impl ThrowValue {
         }
         ThrowValue::Move(poses.iter().filter_map(|p| p.count()).sum())
     }
-    /// Every move count a throw can give (the seed lists them: 1–8, 10–13,
-    /// 15–17, 20–22, 25, 26, 30, 31, 35, 40).
+    /// Every move count a throw can give (the source page lists them: 1–8,
+    /// 10–13, 15–17, 20–22, 25, 26, 30, 31, 35, 40).
     pub fn possible_moves() -> Vec<u8> {
         let counted = [Pose::FaceUp, Pose::FaceDown, Pose::Side, Pose::Upright];
         let mut out = Vec::new();

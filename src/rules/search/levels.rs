@@ -56,9 +56,9 @@ pub struct CpuLevel {
     pub null_move: bool,
     /// Whether this level keeps to a careful style: it does not play a
     /// move that takes nothing and leaves the opponent something to take
-    /// at once unless every other move loses by its reading. The seeds'
-    /// strongest players close in without leaving gaps even where a
-    /// sacrifice would pay off.
+    /// at once unless every other move loses by its reading. The つよい
+    /// CPUs that the 十六むさし and きつねとがちょう source pages describe
+    /// close in without leaving gaps even where a sacrifice would pay off.
     #[serde(default)]
     pub careful: bool,
     /// Whether the search reads the moves its ordering puts late less
