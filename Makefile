@@ -200,9 +200,7 @@ selfplay-table:
 	for p in standard seventeen old; do \
 		$(BIN) selfplay foxgeese --games 20 --a strong --b strong --preset $$p --seed 5 | tail -3; done
 	$(BIN) selfplay musashi --games 200 --a normal --b easy | tail -3
-	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 1 | tail -3
-	$(BIN) selfplay musashi --games 100 --a strong --b normal --seed 2 | tail -3
-	for s in 1 2; do $(BIN) selfplay musashi --games 100 --a strong --b normal --seed $$s --a-side second --stats | tail -5; done
+	for side in first second; do $(BIN) selfplay musashi --games 30 --a strong --b normal --seed 1 --a-side $$side | tail -3; done
 	for s in 1 2; do $(BIN) selfplay chushogi --games 20 --a normal --b easy --seed $$s | tail -3; done
 	for s in 5 6; do $(BIN) selfplay chushogi --games 20 --a strong --b normal --seed $$s | tail -3; done
 

@@ -549,3 +549,33 @@ fn the_defence_answers_a_move_off_the_line() {
         Defence::Unknown
     );
 }
+
+/// In an ordinary game both sides have a king: a reply that takes the
+/// attacker's king ends the game, whatever it leaves attacked. Here 先手's
+/// lion on 8c attacks 後手's king; 後手's checks that leave it there are
+/// answered by taking it, so 後手 has no mate by checks (the solver once
+/// left that reply out and proved a mate of 23 plies).
+#[test]
+fn a_reply_that_takes_the_attacker_s_king_refutes_a_check() {
+    let diagram = ChuPosition::from_sfen("2k9/12/12/7q4/1r4Nv4/12/12/12/12/12/4T7/3K8 b - 1")
+        .expect("a position");
+    let threat = parse_usi_in(Profile::Jcsa, &diagram, "6e8c").expect("the lion's move");
+    let pos = play(&diagram, threat);
+    assert_eq!(pos.to_move(), Side::Second);
+    let mut solver = MateSearch::with_entries(Profile::Jcsa, 1 << 17);
+    let mut polls = 0;
+    let answer = solver.solve(&pos, &mut || {
+        polls += 1;
+        polls > 4000
+    });
+    assert!(!matches!(answer, Mate::Proved(_)), "{answer:?}");
+    // 先手 to move there does take the king by force, in 7 plies.
+    let mut solver = MateSearch::with_entries(Profile::Jcsa, 1 << 17);
+    match solver.solve(&diagram, &mut || false) {
+        Mate::Proved(line) => {
+            assert_eq!(line.len(), 7);
+            check_line(Profile::Jcsa, &diagram, &line).expect("a mate by checks");
+        }
+        other => panic!("{other:?}"),
+    }
+}

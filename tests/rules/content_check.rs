@@ -698,7 +698,7 @@ fn a_wrong_count_of_moves_to_the_king_is_named() {
     assert_lines(
         &problems(PROBLEMS, &text),
         &[
-            "levels/problems/chushogi.ron: steps[40].title: 「41. 中級・5手で王を取る」 does not fit the answer's line (「5手」, but the line wins in 3): ☗6三成獅子(←7三←8四) ☖10二銅将(←10一) ☗6一成獅子二枚取り(←7二←6三): wins the game on ply 3 (RoyalsTaken); takes 飛車, 鳳凰, loses nothing (net 1520). It should read 「41. 中級・3手で王を取る」 / \"41. Medium: Take the king on your 2nd move\" (step 「41. 中級・5手で王を取る」)",
+            "levels/problems/chushogi.ron: steps[40].title: 「41. 中級・5手で王を取る」 does not fit the answer's line (「5手」, but the line wins in 3): ☗6三成獅子(←7三←8四) ☖10二銅将(←10一) ☗6一成獅子(←6三): wins the game on ply 3 (RoyalsTaken); takes 飛車, loses nothing (net 950). It should read 「41. 中級・3手で王を取る」 / \"41. Medium: Take the king on your 2nd move\" (step 「41. 中級・5手で王を取る」)",
         ],
     );
     // A problem out of its place: its number is not its place in the file.
@@ -913,4 +913,47 @@ fn a_mate_problem_s_line_must_be_legal_win_and_be_as_long_as_its_text_says() {
             == "levels/problems/chushogi_tsume.ron: steps[0].line: a step asks for a move (expect) or for a line, not both (step 「絹篩 第1問」)"),
         "{found:#?}"
     );
+}
+
+/// The answer's line given as the problems file had it, each with the
+/// defect the mate solver finds there: 23 let 後手 take the king by force
+/// (its 奔王 on 5九 began the mate; the diagram now leaves it out), 27 and
+/// 36 asked for material where 先手 takes the king by force.
+#[test]
+fn an_answer_that_allows_or_misses_a_forced_king_capture_is_named() {
+    let f = data::CHUSHOGI_PROBLEMS;
+    let allows = mutated(
+        f.text,
+        r#""7r1N2", "11g", "12", "11T", "6F5", "2K9"],
+            pieces_left_out: true,"#,
+        r#""7r1N2", "11g", "7q4", "11T", "6F5", "2K9"],"#,
+    );
+    let found = problems(PROBLEMS, &allows);
+    assert!(
+        found.iter().any(|l| l.contains(
+            "steps[22].expect: after 3七→1六 the opponent takes the king by force: ☖8十二奔王(←5九)"
+        ) && l.contains("☗5九獅子(←3七) avoids it")),
+        "{found:#?}"
+    );
+    for (step, answer, mate) in [
+        (
+            26,
+            r#"expect: Some((from: "6五", to: "8三")),"#,
+            "steps[26].expect: 6五→5五→5四 does not take the king, but 先手 takes it by force: ☗8三獅子(←6五)",
+        ),
+        (
+            35,
+            r#"expect: Some((from: "3十一", to: "3一")),"#,
+            "steps[35].expect: 9四→8四→7三 does not take the king, but 先手 takes it by force: ☗3一奔王(←3十一)",
+        ),
+    ] {
+        let (from, via, to) = if step == 26 {
+            ("6五", "5五", "5四")
+        } else {
+            ("9四", "8四", "7三")
+        };
+        let old = format!(r#"expect: Some((from: "{from}", to: "{to}", via: Some("{via}"))),"#);
+        let found = problems(PROBLEMS, &mutated(f.text, answer, &old));
+        assert!(found.iter().any(|l| l.contains(mate)), "{found:#?}");
+    }
 }

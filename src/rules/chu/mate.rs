@@ -427,8 +427,13 @@ impl Run<'_> {
                         ..p
                     })
                 });
+            // Taking the attacker's royal may end the game first (an
+            // ordinary game, where both sides have one): such a reply is
+            // read, whatever it leaves attacked.
+            let takes_royal = mv.taken(pos).any(|(_, p)| is_royal(p));
             if let [royal] = royals[..]
                 && !new_royal
+                && !takes_royal
             {
                 let at = if royal_moves { mv.to } else { royal };
                 // A royal that stays: a move off its lines takes no

@@ -263,6 +263,31 @@ impl Line {
 /// Reads the line of the answer `answers` (one move, perhaps by several
 /// routes) in `pos`, the game so far `history` (hashes, `pos` last):
 /// the engine's expected line at `depth` with the answer at the root.
+/// The line of `moves` from `pos` (a mate the solver proved), ending
+/// where the game ends in the first mover's favour.
+pub fn line_of(game: &Chu, pos: &ChuPosition, moves: &[ChuMove]) -> Line {
+    let mut line = Line {
+        moves: Vec::new(),
+        end: None,
+    };
+    let solver = pos.to_move();
+    let mut at = pos.clone();
+    for &mv in moves {
+        if game.outcome(&at).is_some() {
+            break;
+        }
+        let next = game.play(&at, mv);
+        line.moves.push((at.clone(), mv));
+        at = next;
+        if let Some((winner, why)) = end::outcome(&at)
+            && winner == solver
+        {
+            line.end = Some((line.moves.len() as u8, why));
+        }
+    }
+    line
+}
+
 pub fn read_line(
     game: &Chu,
     pos: &ChuPosition,

@@ -6,6 +6,7 @@
 use crate::rules::board::{BoardGraph, PointId};
 use crate::rules::chu::Profile;
 use crate::rules::chu::game::{Chu, ChuRules};
+use crate::rules::chu::mate::{Defence, Mate, MateSearch};
 use crate::rules::chu::moves::{ChuMove, offset};
 use crate::rules::chu::pieces::{Base, Kind};
 use crate::rules::chu::position::{ChuPosition, Square};
@@ -68,6 +69,27 @@ pub(crate) trait Staged {
         _answers: &[<Self::G as Game>::Move],
     ) -> Vec<(&'static str, String)> {
         Vec::new()
+    }
+    /// 中将棋: a forced capture of the enemy king (a mate by checks) that
+    /// the side to move has in `pos`, read by the mate solver within
+    /// [`FORCED_CAPTURE_POLLS`] of its asks (a count of work, the same on
+    /// any machine): the line. `None` where none is found, in the other
+    /// games, and for a side without a royal of its own (a mate problem's
+    /// attacker, whose line is checked as such).
+    fn forced_capture(
+        &self,
+        _pos: &<Self::G as Game>::Pos,
+    ) -> Option<Vec<<Self::G as Game>::Move>> {
+        None
+    }
+    /// 中将棋: whether `mv` keeps the forced capture that the side to move
+    /// has in `pos` (every reply to it is mated).
+    fn keeps_forced_capture(
+        &self,
+        _pos: &<Self::G as Game>::Pos,
+        _mv: <Self::G as Game>::Move,
+    ) -> bool {
+        false
     }
     /// Why a problem's line (a step's `line`, moves legal in turn from
     /// `start`) does not win it as a problem's must, if it does not: by
@@ -378,6 +400,33 @@ fn chu_name(side: Side, piece: crate::rules::chu::pieces::Piece) -> String {
     format!("{mark}{name}")
 }
 
+/// The mate solver's work for one reading of [`Staged::forced_capture`],
+/// in its asks whether to stop (each after
+/// [`POLL_NODES`](crate::rules::chu::mate::POLL_NODES) positions).
+pub(crate) const FORCED_CAPTURE_POLLS: u32 = 2000;
+
+/// The solver's table for those readings: small, as each reading is short.
+const FORCED_CAPTURE_ENTRIES: usize = 1 << 17;
+
+/// [`Staged::forced_capture`] for 中将棋.
+pub(crate) fn forced_capture(game: &Chu, pos: &ChuPosition) -> Option<Vec<ChuMove>> {
+    let own_royal = pos
+        .pieces()
+        .any(|(_, s, piece)| s == pos.to_move() && crate::rules::chu::end::is_royal(piece));
+    if !own_royal {
+        return None;
+    }
+    let mut solver = MateSearch::with_entries(game.rules.profile, FORCED_CAPTURE_ENTRIES);
+    let mut polls = 0;
+    match solver.solve(pos, &mut || {
+        polls += 1;
+        polls > FORCED_CAPTURE_POLLS
+    }) {
+        Mate::Proved(line) => Some(line),
+        Mate::NoMate | Mate::Unknown => None,
+    }
+}
+
 impl Staged for Stage<Chu> {
     fn reading(&self) -> super::engine::Reading {
         super::engine::CHUSHOGI
@@ -408,6 +457,23 @@ impl Staged for Stage<Chu> {
             points: Some(crate::rules::chu::end::cutoff_points(pos)),
             on_board: [Side::First, Side::Second].map(|s| self.count(pos, s) as u32),
         }
+    }
+    fn forced_capture(&self, pos: &ChuPosition) -> Option<Vec<ChuMove>> {
+        forced_capture(&self.game, pos)
+    }
+    fn keeps_forced_capture(&self, pos: &ChuPosition, mv: ChuMove) -> bool {
+        let after = crate::rules::chu::moves::play(pos, mv);
+        let mut solver = MateSearch::with_entries(self.game.rules.profile, FORCED_CAPTURE_ENTRIES);
+        let mut polls = 0;
+        // Every reply is read: a larger budget, still a count of work.
+        let budget = FORCED_CAPTURE_POLLS * 8;
+        matches!(
+            solver.defend(&after, &mut || {
+                polls += 1;
+                polls > budget
+            }),
+            Defence::Mated(_)
+        )
     }
     /// A mate problem's line: every move of the attacker a check, the
     /// defender's royals taken at its end, under both rule profiles.

@@ -282,6 +282,7 @@ impl<S: Staged> StepCheck<'_, S> {
             self.answer_text(&played[0]);
             if self.reading {
                 self.engine(&played[0]);
+                self.forced_captures(&played[0]);
                 self.problem_words(&played[0]);
             }
         } else if step.mistake {

@@ -88,9 +88,20 @@ pub(super) fn problem_words(
         return Vec::new();
     };
     let reading = super::engine::CHUSHOGI;
-    let Some(line) = problems::read_line(game, pos, history, answers, reading.depth, reading.nodes)
-    else {
-        return Vec::new();
+    // A forced capture of the king is read by the mate solver, which sees
+    // further than the engine's reading.
+    let mate = super::stages::forced_capture(game, pos)
+        .filter(|m| m.first().is_some_and(|f| answers.contains(f)));
+    let line = match mate {
+        Some(mate) => problems::line_of(game, pos, &mate),
+        None => {
+            let Some(line) =
+                problems::read_line(game, pos, history, answers, reading.depth, reading.nodes)
+            else {
+                return Vec::new();
+            };
+            line
+        }
     };
     let theme = line.theme();
     let does = line.describe();

@@ -2,7 +2,7 @@
 //! or alternatives), the engine's reading of the asked move, a problem's
 //! words, the answer's text and the claims of the numbers.
 
-use super::{Played, Pos, StepCheck};
+use super::{Move, Played, Pos, StepCheck};
 use crate::rules::content::engine;
 use crate::rules::content::stages::Staged;
 use crate::rules::game::Game;
@@ -88,7 +88,16 @@ impl<S: Staged> StepCheck<'_, S> {
             self.step.mistake,
         );
         let depth = reading.depth;
+        // A forced capture of the king the answer begins is the best move,
+        // however the engine's shallower reading scores it.
+        let mating = matches!(verdict, Some(engine::Verdict::Worse { .. }))
+            && stage.forced_capture(&asked.before).is_some_and(|mate| {
+                asked.moves.iter().any(|&mv| {
+                    mate.first() == Some(&mv) || stage.keeps_forced_capture(&asked.before, mv)
+                })
+            });
         match verdict {
+            Some(engine::Verdict::Worse { .. }) if mating => {}
             Some(engine::Verdict::Worse { better, best, asked: score }) => {
                 let better = game.move_text(&asked.before, better);
                 self.report(
@@ -114,6 +123,68 @@ impl<S: Staged> StepCheck<'_, S> {
                 ),
             ),
             Some(engine::Verdict::Good) | None => {}
+        }
+    }
+
+    /// No answer lets the opponent take the king by force where another
+    /// move would not, and where the side to move can take the king by
+    /// force the answer must be that mate (the mate solver's reading for
+    /// both sides, [`Staged::forced_capture`]).
+    pub(super) fn forced_captures(&mut self, asked: &Played<S>) {
+        let stage = self.stage;
+        let game = stage.game();
+        // A step that shows a mistake may show this one.
+        let (false, Some(begins)) = (self.step.mistake, &self.begins) else {
+            return;
+        };
+        let allowed = begins.allowed.clone();
+        let line_text = |pos: &Pos<S>, line: &[Move<S>]| {
+            let mut at = pos.clone();
+            let mut words = Vec::new();
+            for &mv in line {
+                words.push(game.move_text(&at, mv));
+                at = game.play(&at, mv);
+            }
+            words.join(" ")
+        };
+        let mover = stage.side_name(game.side_to_move(&asked.before));
+        if let Some(mate) = stage.forced_capture(&asked.before)
+            && !asked.moves.iter().any(|&mv| {
+                mate.first() == Some(&mv) || stage.keeps_forced_capture(&asked.before, mv)
+            })
+        {
+            self.report(
+                "expect",
+                format!(
+                    "{} does not take the king, but {mover} takes it by force: {}. Ask for the mate",
+                    asked.text,
+                    line_text(&asked.before, &mate)
+                ),
+            );
+        }
+        for &mv in &asked.moves {
+            let after = game.play(&asked.before, mv);
+            let Some(mate) = stage.forced_capture(&after) else {
+                continue;
+            };
+            // Only a loss another move would have avoided is the answer's.
+            let avoidable = allowed.iter().find(|&&other| {
+                other != mv
+                    && stage
+                        .forced_capture(&game.play(&asked.before, other))
+                        .is_none()
+            });
+            if let Some(&other) = avoidable {
+                self.report(
+                    "expect",
+                    format!(
+                        "after {} the opponent takes the king by force: {}; {} avoids it",
+                        asked.text,
+                        line_text(&after, &mate),
+                        game.move_text(&asked.before, other)
+                    ),
+                );
+            }
         }
     }
 
