@@ -12,7 +12,9 @@ use bevy::prelude::*;
 use yorimichi::games::session::Playable;
 use yorimichi::games::tutorial_board::{self, LessonCard, PracticeButton, TutorialBoard};
 use yorimichi::headless::{self, find};
+use yorimichi::rules::chu::Profile;
 use yorimichi::rules::chu::game::{Chu, ChuRules};
+use yorimichi::rules::chu::mate::{Mate, MateSearch};
 use yorimichi::rules::chu::pieces::Kind;
 use yorimichi::rules::chu::position::ChuPosition;
 use yorimichi::rules::chu::problems;
@@ -309,6 +311,21 @@ fn every_problem_is_the_engines_clear_best_move_at_its_level() {
         let pos = diagram(step);
         let expect = step.expect.as_ref().unwrap();
         let answers = matching(&pos, expect);
+        // A forced capture of the king that the mate solver proves is the
+        // answer, however short the problem's own reading (as `yorimichi
+        // check` reads it, within the same count of the solver's work).
+        let mut solver = MateSearch::with_entries(Profile::Jcsa, 1 << 17);
+        let mut polls = 0;
+        let mate = solver.solve(&pos, &mut || {
+            polls += 1;
+            polls > 2000
+        });
+        if let Mate::Proved(line) = &mate
+            && line.first().is_some_and(|first| answers.contains(first))
+            && step.title.ja.contains("王を取る")
+        {
+            continue;
+        }
         let depth = problems::depth_for(step.level.unwrap());
         let v = problems::judge(&game, &pos, depth).unwrap();
         assert!(

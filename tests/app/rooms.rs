@@ -582,16 +582,23 @@ fn mawari_shogi_plays_through_a_room_with_someone_far_away_and_the_cpu() {
             let m = host.world().resource::<MawariMatch>();
             (0..3).all(|p| m.log.iter().any(|e| e.player == p))
         };
+        // A turn can pass without a throw (a seat sitting out): the two
+        // devices agree once both have taken every event, so the loop
+        // waits for that as well (the deadline fails a race that never
+        // agrees).
+        let same_race = host.world().resource::<MawariMatch>().race
+            == guest.world().resource::<MawariMatch>().race;
         if ((logged(&host) >= wanted && all_threw) || over)
             && logged(&guest) == logged(&host)
             && settled(&host)
             && settled(&guest)
+            && same_race
         {
             break;
         }
         assert!(
             Instant::now() < deadline,
-            "the race stalled at {} throws",
+            "the race stalled at {} throws (the two devices' races agree: {same_race})",
             logged(&host)
         );
         std::thread::sleep(Duration::from_millis(1));
