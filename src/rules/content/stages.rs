@@ -67,6 +67,7 @@ pub(crate) trait Staged {
         _pos: &<Self::G as Game>::Pos,
         _history: &[u64],
         _answers: &[<Self::G as Game>::Move],
+        _mate: Option<&[<Self::G as Game>::Move]>,
     ) -> Vec<(&'static str, String)> {
         Vec::new()
     }
@@ -408,25 +409,6 @@ pub(crate) const FORCED_CAPTURE_POLLS: u32 = 2000;
 /// The solver's table for those readings: small, as each reading is short.
 const FORCED_CAPTURE_ENTRIES: usize = 1 << 17;
 
-/// [`Staged::forced_capture`] for 中将棋.
-pub(crate) fn forced_capture(game: &Chu, pos: &ChuPosition) -> Option<Vec<ChuMove>> {
-    let own_royal = pos
-        .pieces()
-        .any(|(_, s, piece)| s == pos.to_move() && crate::rules::chu::end::is_royal(piece));
-    if !own_royal {
-        return None;
-    }
-    let mut solver = MateSearch::with_entries(game.rules.profile, FORCED_CAPTURE_ENTRIES);
-    let mut polls = 0;
-    match solver.solve(pos, &mut || {
-        polls += 1;
-        polls > FORCED_CAPTURE_POLLS
-    }) {
-        Mate::Proved(line) => Some(line),
-        Mate::NoMate | Mate::Unknown => None,
-    }
-}
-
 impl Staged for Stage<Chu> {
     fn reading(&self) -> super::engine::Reading {
         super::engine::CHUSHOGI
@@ -459,7 +441,21 @@ impl Staged for Stage<Chu> {
         }
     }
     fn forced_capture(&self, pos: &ChuPosition) -> Option<Vec<ChuMove>> {
-        forced_capture(&self.game, pos)
+        let own_royal = pos
+            .pieces()
+            .any(|(_, s, piece)| s == pos.to_move() && crate::rules::chu::end::is_royal(piece));
+        if !own_royal {
+            return None;
+        }
+        let mut solver = MateSearch::with_entries(self.game.rules.profile, FORCED_CAPTURE_ENTRIES);
+        let mut polls = 0;
+        match solver.solve(pos, &mut || {
+            polls += 1;
+            polls > FORCED_CAPTURE_POLLS
+        }) {
+            Mate::Proved(line) => Some(line),
+            Mate::NoMate | Mate::Unknown => None,
+        }
     }
     fn keeps_forced_capture(&self, pos: &ChuPosition, mv: ChuMove) -> bool {
         let after = crate::rules::chu::moves::play(pos, mv);
@@ -519,8 +515,9 @@ impl Staged for Stage<Chu> {
         pos: &ChuPosition,
         history: &[u64],
         answers: &[crate::rules::chu::moves::ChuMove],
+        mate: Option<&[ChuMove]>,
     ) -> Vec<(&'static str, String)> {
-        super::themes::problem_words(&self.game, step, index, pos, history, answers)
+        super::themes::problem_words(&self.game, step, index, pos, history, answers, mate)
     }
     /// 先獅子: the square where the side to move just lost its lion to a
     /// non-lion holds the piece that took it — not a lion (a lion that

@@ -281,9 +281,15 @@ impl<S: Staged> StepCheck<'_, S> {
         if let Some(played) = &expect {
             self.answer_text(&played[0]);
             if self.reading {
-                self.engine(&played[0]);
-                self.forced_captures(&played[0]);
-                self.problem_words(&played[0]);
+                let (mate, mating) = self.mate_read(&played[0]);
+                self.engine(&played[0], mating);
+                self.forced_captures(&played[0], mate.as_deref(), mating);
+                // The line the problem's words read is the mate's when the
+                // answer is its first move.
+                let begun = mate
+                    .as_deref()
+                    .filter(|m| m.first().is_some_and(|f| played[0].moves.contains(f)));
+                self.problem_words(&played[0], begun);
             }
         } else if step.mistake {
             self.report(

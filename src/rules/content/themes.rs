@@ -83,17 +83,16 @@ pub(super) fn problem_words(
     pos: &ChuPosition,
     history: &[u64],
     answers: &[ChuMove],
+    mate: Option<&[ChuMove]>,
 ) -> Vec<(&'static str, String)> {
     let Some(level) = step.level else {
         return Vec::new();
     };
     let reading = super::engine::CHUSHOGI;
-    // A forced capture of the king is read by the mate solver, which sees
-    // further than the engine's reading.
-    let mate = super::stages::forced_capture(game, pos)
-        .filter(|m| m.first().is_some_and(|f| answers.contains(f)));
+    // A mating answer's line is the mate solver's, which sees further
+    // than the engine's reading.
     let line = match mate {
-        Some(mate) => problems::line_of(game, pos, &mate),
+        Some(mate) => problems::line_of(game, pos, mate),
         None => {
             let Some(line) =
                 problems::read_line(game, pos, history, answers, reading.depth, reading.nodes)

@@ -70,7 +70,23 @@ impl<S: Staged> StepCheck<'_, S> {
 
     /// The asked move is one the engine would play: its best, or within
     /// the game's margin of it; a declared mistake is worse by the margin.
-    pub(super) fn engine(&mut self, asked: &Played<S>) {
+    /// The mate solver's reading of the diagram for the side to move
+    /// ([`Staged::forced_capture`]), read once for the checks that use it,
+    /// and whether the asked move begins that mate (or keeps it).
+    pub(super) fn mate_read(&self, asked: &Played<S>) -> (Option<Vec<Move<S>>>, bool) {
+        let stage = self.stage;
+        let mate = stage.forced_capture(&asked.before);
+        let begins_it = mate.as_ref().is_some_and(|mate| {
+            asked.moves.iter().any(|&mv| {
+                mate.first() == Some(&mv) || stage.keeps_forced_capture(&asked.before, mv)
+            })
+        });
+        (mate, begins_it)
+    }
+
+    /// `mating`: the asked move begins a forced capture of the king, which
+    /// is the best move however the engine's shallower reading scores it.
+    pub(super) fn engine(&mut self, asked: &Played<S>, mating: bool) {
         let stage = self.stage;
         let game = stage.game();
         let reading = stage.reading();
@@ -88,14 +104,6 @@ impl<S: Staged> StepCheck<'_, S> {
             self.step.mistake,
         );
         let depth = reading.depth;
-        // A forced capture of the king the answer begins is the best move,
-        // however the engine's shallower reading scores it.
-        let mating = matches!(verdict, Some(engine::Verdict::Worse { .. }))
-            && stage.forced_capture(&asked.before).is_some_and(|mate| {
-                asked.moves.iter().any(|&mv| {
-                    mate.first() == Some(&mv) || stage.keeps_forced_capture(&asked.before, mv)
-                })
-            });
         match verdict {
             Some(engine::Verdict::Worse { .. }) if mating => {}
             Some(engine::Verdict::Worse { better, best, asked: score }) => {
@@ -130,7 +138,13 @@ impl<S: Staged> StepCheck<'_, S> {
     /// move would not, and where the side to move can take the king by
     /// force the answer must be that mate (the mate solver's reading for
     /// both sides, [`Staged::forced_capture`]).
-    pub(super) fn forced_captures(&mut self, asked: &Played<S>) {
+    /// `mate` and `mating`: [`StepCheck::mate_read`].
+    pub(super) fn forced_captures(
+        &mut self,
+        asked: &Played<S>,
+        mate: Option<&[Move<S>]>,
+        mating: bool,
+    ) {
         let stage = self.stage;
         let game = stage.game();
         // A step that shows a mistake may show this one.
@@ -148,17 +162,15 @@ impl<S: Staged> StepCheck<'_, S> {
             words.join(" ")
         };
         let mover = stage.side_name(game.side_to_move(&asked.before));
-        if let Some(mate) = stage.forced_capture(&asked.before)
-            && !asked.moves.iter().any(|&mv| {
-                mate.first() == Some(&mv) || stage.keeps_forced_capture(&asked.before, mv)
-            })
+        if let Some(mate) = mate
+            && !mating
         {
             self.report(
                 "expect",
                 format!(
                     "{} does not take the king, but {mover} takes it by force: {}. Ask for the mate",
                     asked.text,
-                    line_text(&asked.before, &mate)
+                    line_text(&asked.before, mate)
                 ),
             );
         }
@@ -190,15 +202,22 @@ impl<S: Staged> StepCheck<'_, S> {
 
     /// A problem's words fit what its answer's line does (the stage
     /// reads the line; only problems, the steps with a `level`).
-    pub(super) fn problem_words(&mut self, asked: &Played<S>) {
+    /// `mate`: the mate the asked move begins, if it begins one (its line
+    /// is then the mate solver's).
+    pub(super) fn problem_words(&mut self, asked: &Played<S>, mate: Option<&[Move<S>]>) {
         let (Some(_), Some(begins)) = (self.step.level, &self.begins) else {
             return;
         };
         let game = self.stage.game();
         let history = begins.so_far.keys(game);
-        let found =
-            self.stage
-                .problem_words(self.step, self.index, &asked.before, &history, &asked.moves);
+        let found = self.stage.problem_words(
+            self.step,
+            self.index,
+            &asked.before,
+            &history,
+            &asked.moves,
+            mate,
+        );
         for (what, why) in found {
             self.report(what, why);
         }
