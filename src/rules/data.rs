@@ -330,6 +330,15 @@ pub struct TutorialStep {
     /// The move the player must find ("try it"); `None` for a step to read.
     #[serde(default)]
     pub expect: Option<NamedMove>,
+    /// Other moves the step takes as right, each as good as `expect`
+    /// (十六むさし: every move that takes as many pairs is one of them).
+    #[serde(default)]
+    pub also: Vec<NamedMove>,
+    /// Moves that take as much as `expect` but are worse (the engine must
+    /// find each worse by the game's margin): the step's `wrong` text says
+    /// why the player is asked for another.
+    #[serde(default)]
+    pub worse: Vec<NamedMove>,
     /// Shown when the player makes another move.
     #[serde(default)]
     pub wrong: Option<Text>,

@@ -88,10 +88,12 @@ impl TutorialProgress {
 
     /// Judges a move played on the diagram (by point names; `via` is the
     /// first step of a two-step move; `promoted`: whether the piece
-    /// promoted); true if it is the expected one. An answer that says
-    /// whether it promotes needs that choice too.
+    /// promoted); true if it is the expected one (or one the step also
+    /// takes). An answer that says whether it promotes needs that choice
+    /// too.
     pub fn judge(&mut self, from: &str, via: Option<&str>, to: &str, promoted: bool) -> bool {
-        let right = self.current().expect.as_ref().is_some_and(|e| {
+        let step = self.current();
+        let right = step.expect.iter().chain(&step.also).any(|e| {
             e.from == from
                 && e.to == to
                 && e.via.as_ref().is_none_or(|v| Some(v.as_str()) == via)

@@ -9,20 +9,20 @@ use yorimichi::rules::content::{self, check_file};
 use yorimichi::rules::data;
 
 /// The problems `check_file` finds, as the command prints them.
-fn problems(file: &str, text: &str) -> Vec<String> {
+pub(crate) fn problems(file: &str, text: &str) -> Vec<String> {
     let relative = file.strip_prefix("levels/").expect("a levels path");
     let (_, problems) = check_file(file, relative, text);
     problems.iter().map(ToString::to_string).collect()
 }
 
 /// `text` with `from` replaced once (the file must hold it).
-fn mutated(text: &str, from: &str, to: &str) -> String {
+pub(crate) fn mutated(text: &str, from: &str, to: &str) -> String {
     assert!(text.contains(from), "the file no longer holds {from:?}");
     text.replacen(from, to, 1)
 }
 
 /// Asserts that `found` holds exactly `want` (in any order).
-fn assert_lines(found: &[String], want: &[&str]) {
+pub(crate) fn assert_lines(found: &[String], want: &[&str]) {
     let mut found: Vec<&str> = found.iter().map(String::as_str).collect();
     let mut want = want.to_vec();
     found.sort_unstable();
@@ -31,13 +31,13 @@ fn assert_lines(found: &[String], want: &[&str]) {
 }
 
 const HASAMI: &str = "levels/tutorials/hasami.ron";
-const MUSASHI: &str = "levels/tutorials/musashi.ron";
+pub(crate) const MUSASHI: &str = "levels/tutorials/musashi.ron";
 const CHU: &str = "levels/tutorials/chushogi.ron";
 const LION: &str = "levels/lessons/chushogi_lion.ron";
 const FOXGEESE: &str = "levels/tutorials/foxgeese.ron";
 
 /// A one-step tutorial around `step` (the fields of one step).
-fn tutorial(step: &str) -> String {
+pub(crate) fn tutorial(step: &str) -> String {
     format!("Tutorial(title: (ja: \"t\", en: \"t\"), steps: [(\n{step}\n)])")
 }
 
@@ -725,12 +725,12 @@ fn the_problems_words_fit_their_lines() {
 
 #[test]
 fn the_real_level_files_pass() {
-    let report = content::check_compiled();
+    let report = content::check_compiled(content::Depth::Quick);
     assert!(report.problems.is_empty(), "{}", report.lines().join("\n"));
     assert_eq!(report.files, data::level_files().len());
     assert!(report.items > 250, "{} items", report.items);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
-    let on_disk = content::check_dir(&dir).unwrap();
+    let on_disk = content::check_dir(&dir, content::Depth::Quick).unwrap();
     assert!(
         on_disk.problems.is_empty(),
         "{}",

@@ -13,6 +13,7 @@ mod chu_profiles;
 mod chu_record;
 mod chu_repetition;
 mod content_check;
+mod content_choices;
 mod foxgeese_rules;
 mod hasami_rules;
 mod level_typos;

@@ -201,9 +201,32 @@ fn tutorial(checked: Checked<Tutorial>) -> (usize, Vec<LevelError>) {
     (checked.items, checked.problems)
 }
 
+/// How deep `yorimichi check` reads the moves the steps ask for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Depth {
+    /// Each game's reading as `make test` runs it (the `engine` module's
+    /// constants).
+    #[default]
+    Quick,
+    /// Deeper, with ten times the nodes (`yorimichi check --deep`, run by
+    /// `make soak`): deep enough to see the refutations a strong player
+    /// finds beyond the quick reading.
+    Deep,
+}
+
 /// Checks one level file: `relative` is its path under the levels folder
 /// (`tutorials/hasami.ron`), `file` the name messages give it.
 pub fn check_file(file: &str, relative: &str, text: &str) -> (usize, Vec<LevelError>) {
+    check_file_at(file, relative, text, Depth::Quick)
+}
+
+/// [`check_file`] with the moves read at `depth`.
+pub fn check_file_at(
+    file: &str,
+    relative: &str,
+    text: &str,
+    depth: Depth,
+) -> (usize, Vec<LevelError>) {
     let unknown = || {
         (
             0,
@@ -242,22 +265,22 @@ pub fn check_file(file: &str, relative: &str, text: &str) -> (usize, Vec<LevelEr
             counted(data::rules_text_from(file, text), |r| r.sections.len())
         }
         ("tutorials", "hasami") => match hasami() {
-            Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),
+            Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage.at(depth))),
             Err(e) => (0, vec![e]),
         },
         ("tutorials", "foxgeese") => match foxgeese() {
-            Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),
+            Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage.at(depth))),
             Err(e) => (0, vec![e]),
         },
         ("tutorials", "musashi") => match musashi() {
-            Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),
+            Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage.at(depth))),
             Err(e) => (0, vec![e]),
         },
         ("tutorials", "chushogi") | ("lessons", _) | ("problems", _)
             if folder == "tutorials" || stem.starts_with("chushogi") =>
         {
             match chushogi() {
-                Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage)),
+                Ok(stage) => tutorial(check_tutorial_reading(file, text, &stage.at(depth))),
                 Err(e) => (0, vec![e]),
             }
         }
@@ -272,10 +295,10 @@ pub fn check_file(file: &str, relative: &str, text: &str) -> (usize, Vec<LevelEr
 }
 
 /// Checks the level files compiled into the program.
-pub fn check_compiled() -> Report {
+pub fn check_compiled(depth: Depth) -> Report {
     let mut report = Report::default();
     for f in data::level_files() {
-        add(&mut report, f.path, relative(f), f.text);
+        add(&mut report, f.path, relative(f), f.text, depth);
     }
     report
 }
@@ -285,8 +308,8 @@ fn relative(f: &LevelFile) -> &str {
     f.path.strip_prefix("levels/").unwrap_or(f.path)
 }
 
-fn add(report: &mut Report, file: &str, relative: &str, text: &str) {
-    let (items, problems) = check_file(file, relative, text);
+fn add(report: &mut Report, file: &str, relative: &str, text: &str, depth: Depth) {
+    let (items, problems) = check_file_at(file, relative, text, depth);
     report.files += 1;
     report.items += items;
     report.problems.extend(problems);
@@ -294,7 +317,7 @@ fn add(report: &mut Report, file: &str, relative: &str, text: &str) {
 
 /// Checks every file of the levels folder `dir`: each one the program
 /// reads must be there, and every file there must be one it reads.
-pub fn check_dir(dir: &Path) -> Result<Report, String> {
+pub fn check_dir(dir: &Path, depth: Depth) -> Result<Report, String> {
     let mut found = Vec::new();
     collect(dir, dir, &mut found)?;
     found.sort();
@@ -313,7 +336,7 @@ pub fn check_dir(dir: &Path) -> Result<Report, String> {
         let path = dir.join(rel);
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        add(&mut report, &name(rel), rel, &text);
+        add(&mut report, &name(rel), rel, &text, depth);
     }
     Ok(report)
 }

@@ -18,12 +18,22 @@ use crate::rules::levels::LevelError;
 use crate::rules::musashi::{Musashi, MusashiRules};
 use crate::rules::rulebook::Rulebook;
 
+use super::Depth;
 use super::numbers::Tally;
 
 /// A game under the rules its tutorial is played with, and its board.
 pub(crate) struct Stage<G> {
     pub(crate) game: G,
     pub(crate) graph: BoardGraph,
+    /// How deep the engine reads the asked moves.
+    pub(crate) depth: Depth,
+}
+
+impl<G> Stage<G> {
+    /// The same stage read at `depth`.
+    pub(crate) fn at(self, depth: Depth) -> Self {
+        Stage { depth, ..self }
+    }
 }
 
 /// What the checks ask of a game.
@@ -52,6 +62,12 @@ pub(crate) trait Staged {
     /// (`step`: what the step declares of its rules).
     fn impossible(&self, _pos: &<Self::G as Game>::Pos, _step: &TutorialStep) -> Option<String> {
         None
+    }
+    /// Whether every move that takes as many as a step's asked move must
+    /// be taken as right too (十六むさし, where a capture is a pair and two
+    /// double captures are alike).
+    fn accepts_equal_takes(&self) -> bool {
+        false
     }
     /// Whether the game's steps may name a goose count (`geese`).
     fn names_geese(&self) -> bool {
@@ -142,7 +158,11 @@ pub(crate) fn hasami() -> Result<Stage<Hasami>, LevelError> {
     let graph = board("shogi9")?;
     let game = Hasami::new(graph.clone(), HasamiRules::STANDARD)
         .map_err(|e| LevelError::new("levels/boards/shogi9.ron", "board", e))?;
-    Ok(Stage { game, graph })
+    Ok(Stage {
+        game,
+        graph,
+        depth: Depth::Quick,
+    })
 }
 
 pub(crate) fn foxgeese() -> Result<Stage<FoxGeese>, LevelError> {
@@ -150,7 +170,11 @@ pub(crate) fn foxgeese() -> Result<Stage<FoxGeese>, LevelError> {
     let graph = board(rules.board_name())?;
     let game = FoxGeese::new(graph.clone(), rules)
         .map_err(|e| LevelError::new("levels/boards", rules.board_name(), e))?;
-    Ok(Stage { game, graph })
+    Ok(Stage {
+        game,
+        graph,
+        depth: Depth::Quick,
+    })
 }
 
 pub(crate) fn musashi() -> Result<Stage<Musashi>, LevelError> {
@@ -158,19 +182,24 @@ pub(crate) fn musashi() -> Result<Stage<Musashi>, LevelError> {
     let graph = board(rules.board_name())?;
     let game = Musashi::new(graph.clone(), rules)
         .map_err(|e| LevelError::new("levels/boards", rules.board_name(), e))?;
-    Ok(Stage { game, graph })
+    Ok(Stage {
+        game,
+        graph,
+        depth: Depth::Quick,
+    })
 }
 
 pub(crate) fn chushogi() -> Result<Stage<Chu>, LevelError> {
     Ok(Stage {
         game: Chu::new(ChuRules::JCSA),
         graph: board("chu12")?,
+        depth: Depth::Quick,
     })
 }
 
 impl Staged for Stage<Hasami> {
     fn reading(&self) -> super::engine::Reading {
-        super::engine::HASAMI
+        super::engine::HASAMI.at(self.depth)
     }
     type G = Hasami;
     fn game(&self) -> &Hasami {
@@ -243,7 +272,7 @@ impl Stage<Hasami> {
 
 impl Staged for Stage<FoxGeese> {
     fn reading(&self) -> super::engine::Reading {
-        super::engine::FOXGEESE
+        super::engine::FOXGEESE.at(self.depth)
     }
     type G = FoxGeese;
     fn game(&self) -> &FoxGeese {
@@ -303,7 +332,10 @@ impl Staged for Stage<FoxGeese> {
 
 impl Staged for Stage<Musashi> {
     fn reading(&self) -> super::engine::Reading {
-        super::engine::MUSASHI
+        super::engine::MUSASHI.at(self.depth)
+    }
+    fn accepts_equal_takes(&self) -> bool {
+        true
     }
     type G = Musashi;
     fn game(&self) -> &Musashi {
@@ -411,7 +443,7 @@ const FORCED_CAPTURE_ENTRIES: usize = 1 << 17;
 
 impl Staged for Stage<Chu> {
     fn reading(&self) -> super::engine::Reading {
-        super::engine::CHUSHOGI
+        super::engine::CHUSHOGI.at(self.depth)
     }
     type G = Chu;
     fn game(&self) -> &Chu {

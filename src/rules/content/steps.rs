@@ -12,6 +12,7 @@ use crate::rules::levels::LevelError;
 use crate::rules::rulebook::Rulebook;
 
 mod answers;
+mod choices;
 
 type Pos<S> = <<S as Staged>::G as Game>::Pos;
 type Move<S> = <<S as Staged>::G as Game>::Move;
@@ -225,6 +226,7 @@ impl<S: Staged> StepCheck<'_, S> {
     fn run(&mut self) {
         let step = self.step;
         self.texts();
+        self.last_move_named();
         if let Some(level) = step.level
             && !(1..=3).contains(&level)
         {
@@ -278,7 +280,10 @@ impl<S: Staged> StepCheck<'_, S> {
                 }),
             None => None,
         };
+        let also = self.named(&pos, &step.also, "also");
+        let worse = self.named(&pos, &step.worse, "worse");
         if let Some(played) = &expect {
+            self.equal_takes(&pos, &played[0], &worse);
             self.answer_text(&played[0]);
             if self.reading {
                 let (mate, mating) = self.mate_read(&played[0]);
@@ -290,6 +295,12 @@ impl<S: Staged> StepCheck<'_, S> {
                     .as_deref()
                     .filter(|m| m.first().is_some_and(|f| played[0].moves.contains(f)));
                 self.problem_words(&played[0], begun);
+                for other in &also {
+                    self.engine_as(other, false, false, "also");
+                }
+                for other in &worse {
+                    self.engine_as(other, false, true, "worse");
+                }
             }
         } else if step.mistake {
             self.report(
@@ -315,6 +326,9 @@ impl<S: Staged> StepCheck<'_, S> {
             arrows
         };
         self.numbers(&pos, subject.as_deref());
+        if step.expect.is_some() {
+            self.claims(&also);
+        }
         match subject {
             Some(played) => self.claims(&played),
             None if !has_move && self.declares() => self.report(

@@ -87,6 +87,12 @@ impl<S: Staged> StepCheck<'_, S> {
     /// `mating`: the asked move begins a forced capture of the king, which
     /// is the best move however the engine's shallower reading scores it.
     pub(super) fn engine(&mut self, asked: &Played<S>, mating: bool) {
+        self.engine_as(asked, mating, self.step.mistake, "expect");
+    }
+
+    /// [`Self::engine`] for a move the step declares good (`mistake`
+    /// false) or worse than the best; `what` is the field named.
+    pub(super) fn engine_as(&mut self, asked: &Played<S>, mating: bool, mistake: bool, what: &str) {
         let stage = self.stage;
         let game = stage.game();
         let reading = stage.reading();
@@ -101,7 +107,7 @@ impl<S: Staged> StepCheck<'_, S> {
             &history,
             &begins.allowed,
             &asked.moves,
-            self.step.mistake,
+            mistake,
         );
         let depth = reading.depth;
         match verdict {
@@ -109,7 +115,7 @@ impl<S: Staged> StepCheck<'_, S> {
             Some(engine::Verdict::Worse { better, best, asked: score }) => {
                 let better = game.move_text(&asked.before, better);
                 self.report(
-                    "expect",
+                    what,
                     format!(
                         "{} is not the move the engine would play: {better} gains {} more (it scores {} against {}, read {depth} plies deep; margin {}). Ask for a better move, or declare `mistake: true` if the step shows a mistake",
                         asked.text,
@@ -121,10 +127,11 @@ impl<S: Staged> StepCheck<'_, S> {
                 );
             }
             Some(engine::Verdict::NoMistake { best, asked: score }) => self.report(
-                "mistake",
+                if what == "expect" { "mistake" } else { what },
                 format!(
-                    "the step says {} is a mistake, but the engine finds it within {} of the best ({} against {}, read {depth} plies deep)",
+                    "the step says {} is {}, but the engine finds it within {} of the best ({} against {}, read {depth} plies deep)",
                     asked.text,
+                    if what == "expect" { "a mistake" } else { "worse" },
                     reading.margin,
                     engine::score_text(score),
                     engine::score_text(best)
