@@ -210,11 +210,14 @@ selfplay-table:
 # million random 中将棋 moves checking the incremental key and the quick
 # no-move test at every position, a million random moves a game through
 # the game records (tests/rules/playouts.rs) and a million まわり将棋 throws,
+# every level file's asked moves read deeper (`yorimichi check --deep`),
 # 200 CPU games of every game in the headless app (animations on;
 # entity count and memory printed), a million 中将棋 positions and a
 # thousand KIF games compared with shogiops, and the room server's load
 # table (rooms-table).
 soak:
+	cargo build --release $(FEATURES)
+	$(BIN) check --deep --levels levels
 	YORIMICHI_FUZZ_SECONDS=120 cargo test --release $(FEATURES) --test rules text_fuzz:: -- --nocapture --test-threads 1
 	YORIMICHI_PLAYOUT_GAMES=6500 cargo test --release $(FEATURES) --test rules chu_game::random_games -- --nocapture
 	YORIMICHI_PLAYOUT_MOVES=1000000 cargo test --release $(FEATURES) --test rules playouts:: -- --nocapture --test-threads 1

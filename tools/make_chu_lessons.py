@@ -49,7 +49,7 @@ def rows(pieces):
 #        target offset, enemy pawns (offsets), via offset or None)
 PIECES = [
     ("P", "歩兵", "ふひょう", "Pawn", "前へ1つ。成ると、と金。", "One square forward. Promotes to tokin.", (0, 1), [(0, 1)], None),
-    ("I", "仲人", "ちゅうにん", "Go-between", "前と後ろへ1つ。成ると醉象。", "One square forward or back. Promotes to drunk elephant.", (0, -1), [], None),
+    ("I", "仲人", "ちゅうにん", "Go-between", "前と後ろへ1つ。成ると醉象。", "One square forward or back. Promotes to drunk elephant.", (0, 1), [], None),
     ("L", "香車", "きょうしゃ", "Lance", "前へどこまでも。成ると白駒。", "Any distance forward. Promotes to white horse.", (0, 2), [], None),
     ("A", "反車", "へんしゃ", "Reverse chariot", "前と後ろへどこまでも。成ると鯨鯢。", "Any distance forward or back. Promotes to whale.", (0, -4), [], None),
     ("F", "猛豹", "もうひょう", "Ferocious leopard", "前と後ろ、斜めへ1つ。成ると角行。", "One square forward, back or diagonally. Promotes to bishop.", (1, -1), [], None),

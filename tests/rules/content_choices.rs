@@ -1,8 +1,10 @@
 //! What a step takes as right and what its words say happened before it:
 //! the content checker names a step that tells of a move its diagram did
-//! not come from, and a 十六むさし step that calls an equal capture wrong.
+//! not come from, a 十六むさし step that calls an equal capture wrong, and
+//! a problem whose answer a deeper reading refutes.
 
 use super::content_check::{MUSASHI, assert_lines, mutated, problems, tutorial};
+use yorimichi::rules::content::{Depth, check_file_at};
 
 #[test]
 fn a_last_move_the_diagram_did_not_come_from_is_named() {
@@ -131,4 +133,44 @@ fn an_also_move_is_held_to_what_the_answer_is() {
             found.join("\n")
         );
     }
+}
+
+#[test]
+fn a_problem_answer_a_deeper_reading_refutes_is_named_only_by_the_deep_check() {
+    // Problem 38 as it stood: the lion takes the 龍王 (5七→5六→6五), and
+    // 後手's 奔王 on 3四 forks king and lion (☖1二奔王, then takes it on
+    // 6五). The quick reading (4 plies) sees the 龍王 won; the deep one
+    // (8 plies) sees the lion lost.
+    let problem = r#"Tutorial(
+    id: "problems",
+    title: (ja: "駒問題集", en: "Problems"),
+    steps: [
+        (
+            title: (ja: "1. 初級・獅子の一手", en: "1. Easy: A lion move"),
+            text: (ja: "☗の番です。獅子の動きを生かして、いちばん得をする手を見つけましょう。", en: "Sente (☗) to move. Use the lion's powers: find the move that wins the most."),
+            board: ["4k7", "6f5", "12", "9q2", "3t5h2", "7ds3", "5s1N4", "12", "5g6", "12", "1E10", "11K"],
+            pieces_left_out: true,
+            level: Some(1),
+            expect: Some((from: "5七", to: "6五", via: Some("5六"))),
+            wrong: Some((ja: "もっと得をする手があります。駒の利きをよく見ましょう。", en: "There is a better move. Look at what each piece attacks.")),
+            right: Some((ja: "正解:☗6五獅子(←5六←5七)", en: "Correct: ☗6五獅子(←5六←5七)")),
+        ),
+    ],
+)"#;
+    let file = "levels/problems/chushogi.ron";
+    let read = |depth| {
+        let (_, found) = check_file_at(file, "problems/chushogi.ron", problem, depth);
+        found.iter().map(ToString::to_string).collect::<Vec<_>>()
+    };
+    assert_lines(&read(Depth::Quick), &[]);
+    assert_lines(
+        &read(Depth::Deep),
+        &[
+            "levels/problems/chushogi.ron: steps[0].expect: read 8 plies deep, the answer's line loses material: ☗6五獅子(←5六←5七) ☖1二奔王(←3四) ☗2十二王将(←1十二) ☖2一奔王(←1二) ☗1十一王将(←2十二) ☖6五奔王(←2一): takes 龍王, loses 獅子 (net -700) (step 「1. 初級・獅子の一手」)",
+        ],
+    );
+    // Without the 奔王 (the problem as it is now), the deep reading passes.
+    let mended = problem.replace(r#""9q2""#, r#""12""#);
+    let (_, found) = check_file_at(file, "problems/chushogi.ron", &mended, Depth::Deep);
+    assert!(found.is_empty(), "{found:?}");
 }

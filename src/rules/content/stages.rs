@@ -549,7 +549,16 @@ impl Staged for Stage<Chu> {
         answers: &[crate::rules::chu::moves::ChuMove],
         mate: Option<&[ChuMove]>,
     ) -> Vec<(&'static str, String)> {
-        super::themes::problem_words(&self.game, step, index, pos, history, answers, mate)
+        super::themes::problem_words(
+            &self.game,
+            self.depth,
+            step,
+            index,
+            pos,
+            history,
+            answers,
+            mate,
+        )
     }
     /// 先獅子: the square where the side to move just lost its lion to a
     /// non-lion holds the piece that took it — not a lion (a lion that

@@ -75,9 +75,15 @@ fn misfits(said: &str, theme: Theme, net: i32) -> Vec<String> {
 }
 
 /// Each field of problem `step` (the `index`-th) whose words do not fit
-/// its answer's line, and why.
+/// its answer's line, and why. Read at `depth`: the quick reading holds
+/// the words to the line; the deep one only asks that the answer's line
+/// lose no material that a deeper reading finds (its words describe the
+/// short line a player sees, and a deeper line may win more, or the
+/// same later).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn problem_words(
     game: &Chu,
+    depth: super::Depth,
     step: &TutorialStep,
     index: usize,
     pos: &ChuPosition,
@@ -88,7 +94,7 @@ pub(super) fn problem_words(
     let Some(level) = step.level else {
         return Vec::new();
     };
-    let reading = super::engine::CHUSHOGI;
+    let reading = super::engine::CHUSHOGI.at(depth);
     // A mating answer's line is the mate solver's, which sees further
     // than the engine's reading.
     let line = match mate {
@@ -104,6 +110,20 @@ pub(super) fn problem_words(
     };
     let theme = line.theme();
     let does = line.describe();
+    if depth == super::Depth::Deep {
+        let wins_game = matches!(theme, Theme::King { .. } | Theme::BareKing { .. });
+        return if line.net() < 0 && !wins_game {
+            vec![(
+                "expect",
+                format!(
+                    "read {} plies deep, the answer's line loses material: {does}",
+                    reading.depth
+                ),
+            )]
+        } else {
+            Vec::new()
+        };
+    }
     let Some(words) = problems::wording(theme, index + 1, level) else {
         return vec![(
             "expect",
