@@ -229,12 +229,17 @@ impl Entry {
         }
     }
 
-    /// Sends the events from number `from` on to every device in the room.
+    /// Sends the events from number `from` on to every device in the
+    /// room, then the clock.
     fn send_events(&self, from: u64) {
+        self.send_events_only(from);
+        self.send_clock();
+    }
+
+    fn send_events_only(&self, from: u64) {
         for message in events_from(&self.room, from) {
             self.send_all(&message);
         }
-        self.send_clock();
     }
 
     /// The game's clock, for a game that has one.
@@ -393,8 +398,12 @@ impl Hub {
                 match entry.room.join(token.clone(), name, now) {
                     Ok(_) => {
                         self.save(&entry.room, had + 1);
-                        self.enter(entry, id, outbox, &token, had);
-                        entry.send_events(had + 1);
+                        // The devices already in the room hear the new
+                        // events; the new one is sent them all after its
+                        // welcome, each once. Everyone hears the clock
+                        // once the new seat is here.
+                        entry.send_events_only(had + 1);
+                        self.enter(entry, id, outbox, &token, 0);
                         place.room = Some((room, token));
                     }
                     Err(refusal) => refuse(refusal),
@@ -431,8 +440,8 @@ impl Hub {
     }
 
     /// Connection `id` of `token` joins `entry`: it is welcomed, sent the
-    /// events after its first `have` and told who is away; the others
-    /// hear its seats are back.
+    /// events after its first `have`, told who is away and how the game's
+    /// clock stands; the others hear its seats are back.
     fn enter(&self, entry: &mut Entry, id: u64, outbox: &Outbox, token: &SeatToken, have: u64) {
         let seats = entry.room.seats_of(token).unwrap_or_default().to_vec();
         let welcome = ServerMessage::Welcome {
@@ -457,6 +466,10 @@ impl Hub {
         }
         let back = entry.room.connected(token, now);
         entry.send_presence(&back);
+        // The clock as this device's return left it (it may run again now).
+        if let Some((played_ms, running)) = entry.room.clock(now) {
+            let _ = outbox.send(encode(&ServerMessage::Clock { played_ms, running }));
+        }
         entry.outboxes.insert(id, outbox.clone());
         self.save(&entry.room, entry.room.event_count() + 1);
     }

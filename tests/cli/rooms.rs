@@ -815,3 +815,203 @@ fn a_desktop_link_speaks_tls_to_wss_addresses() {
     assert!(!why.to_lowercase().contains("tls support"), "{why}");
     server.stop();
 }
+
+/// A device of another make: it keeps every message exactly as the server
+/// sent it (the text, whatever its length) and skips nothing, so a repeat
+/// or a gap the app's own devices would smooth over shows here.
+struct RawDevice {
+    sender: ewebsock::WsSender,
+    receiver: ewebsock::WsReceiver,
+    texts: Vec<String>,
+}
+
+impl RawDevice {
+    fn connect(url: &str) -> RawDevice {
+        let (sender, receiver) =
+            ewebsock::connect(url, ewebsock::Options::default()).expect("a connection");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(ewebsock::WsEvent::Opened) = receiver.try_recv() {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the connection did not open");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        RawDevice {
+            sender,
+            receiver,
+            texts: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, message: &ClientMessage) {
+        self.send_text(ron::to_string(message).unwrap());
+    }
+
+    fn send_text(&mut self, text: String) {
+        self.sender.send(ewebsock::WsMessage::Text(text));
+    }
+
+    /// Every message so far, read without the protocol's length check.
+    fn messages(&self) -> Vec<ServerMessage> {
+        self.texts
+            .iter()
+            .map(|t| ron::from_str(t).expect("a server message"))
+            .collect()
+    }
+
+    /// Keeps what arrived.
+    fn pump(&mut self) {
+        while let Some(event) = self.receiver.try_recv() {
+            match event {
+                ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
+                    self.texts.push(text)
+                }
+                ewebsock::WsEvent::Error(why) => panic!("the connection failed: {why}"),
+                ewebsock::WsEvent::Closed => panic!("the connection closed"),
+                _ => {}
+            }
+        }
+    }
+
+    /// Reads until `done` holds for the messages so far.
+    fn wait_until(&mut self, what: &str, done: impl Fn(&[ServerMessage]) -> bool) {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            self.pump();
+            if done(&self.messages()) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "no {what} came");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// The events as they came, each with the number the server gave it.
+    fn numbered_events(&self) -> Vec<(u64, Event)> {
+        self.messages()
+            .into_iter()
+            .filter_map(|m| match m {
+                ServerMessage::Events { first, events } => Some(
+                    events
+                        .into_iter()
+                        .enumerate()
+                        .map(move |(i, e)| (first + i as u64, e)),
+                ),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    fn has_event(&self, wanted: &Event) -> bool {
+        self.numbered_events().iter().any(|(_, e)| e == wanted)
+    }
+
+    fn welcome(&self) -> Option<(RoomCode, SeatToken)> {
+        self.messages().into_iter().find_map(|m| match m {
+            ServerMessage::Welcome { view, token, .. } => Some((view.room, token)),
+            _ => None,
+        })
+    }
+}
+
+/// Every event exactly once, numbered 1, 2, 3, … in the order they came.
+fn assert_each_event_once(device: &str, numbered: &[(u64, Event)]) {
+    let numbers: Vec<u64> = numbered.iter().map(|(n, _)| *n).collect();
+    let expected: Vec<u64> = (1..=numbers.len() as u64).collect();
+    assert_eq!(numbers, expected, "{device}: the event numbers it was sent");
+}
+
+#[test]
+fn a_device_that_joins_is_sent_each_event_once() {
+    let db = database("join-once");
+    let server = serve(&db, 60);
+    let url = server.url();
+    let hello = |seat| ClientMessage::Stamp {
+        seat,
+        stamp: Stamp::Hello,
+    };
+    let mut host = RawDevice::connect(&url);
+    host.send(&ClientMessage::Create {
+        version: PROTOCOL_VERSION,
+        plan: plan(GameId::ChuShogi, 60),
+    });
+    host.wait_until("welcome", |m| {
+        m.iter().any(|m| matches!(m, ServerMessage::Welcome { .. }))
+    });
+    let (room, _) = host.welcome().unwrap();
+    // An event before the join: the guest is sent it too, once.
+    host.send(&hello(0));
+    host.wait_until("the host's stamp", |m| {
+        m.iter().any(|m| matches!(m, ServerMessage::Events { .. }))
+    });
+    let mut guest = RawDevice::connect(&url);
+    guest.send(&ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room,
+        name: name("まご"),
+    });
+    guest.wait_until("welcome", |m| {
+        m.iter().any(|m| matches!(m, ServerMessage::Welcome { .. }))
+    });
+    // A last event from each: whatever the join sent has come before it.
+    let thanks = |seat| ClientMessage::Stamp {
+        seat,
+        stamp: Stamp::Thanks,
+    };
+    host.send(&thanks(0));
+    guest.send(&thanks(1));
+    let last = [0, 1].map(|seat| Event::Stamp {
+        seat,
+        stamp: Stamp::Thanks,
+    });
+    let deadline = Instant::now() + WAIT;
+    while !last.iter().all(|e| host.has_event(e) && guest.has_event(e)) {
+        host.pump();
+        guest.pump();
+        assert!(Instant::now() < deadline, "the last stamps never came");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let host_events = host.numbered_events();
+    let guest_events = guest.numbered_events();
+    assert_each_event_once("the host", &host_events);
+    assert_each_event_once("the guest", &guest_events);
+    assert_eq!(host_events, guest_events, "both were sent the same events");
+    assert_eq!(guest_events.len(), 5, "{guest_events:?}");
+    assert_eq!(guest_events[2].1, Event::Started);
+    // The joining device is told the game's clock runs, as the host is.
+    for device in [&host, &guest] {
+        assert!(
+            device
+                .messages()
+                .iter()
+                .any(|m| matches!(m, ServerMessage::Clock { running: true, .. })),
+            "{:?}",
+            device.messages()
+        );
+    }
+    // A device that comes back with nothing is sent the whole room once.
+    let mut back = RawDevice::connect(&url);
+    back.send(&ClientMessage::Resume {
+        version: PROTOCOL_VERSION,
+        room: guest.welcome().unwrap().0,
+        token: guest.welcome().unwrap().1,
+        have: 0,
+    });
+    back.wait_until("the room's events", |m| {
+        m.iter()
+            .any(|m| matches!(m, ServerMessage::Events { events, .. } if events.contains(&last[1])))
+    });
+    back.send(&hello(1));
+    let again = Event::Stamp {
+        seat: 1,
+        stamp: Stamp::Hello,
+    };
+    back.wait_until("its own stamp", |m| {
+        m.iter()
+            .any(|m| matches!(m, ServerMessage::Events { events, .. } if events.contains(&again)))
+    });
+    assert_each_event_once("a device come back", &back.numbered_events());
+    server.stop();
+}
