@@ -7,7 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{
-    Event, Refusal, RoomCode, RoomPlan, RoomView, SeatKind, SeatName, SeatToken, SeatView, Stamp,
+    Event, MAX_RULES_BYTES, Refusal, RoomCode, RoomPlan, RoomView, SeatKind, SeatName, SeatToken,
+    SeatView, Stamp,
 };
 use super::table::{Table, TableError, TableResult, open_table, seat_of, seat_range, side_of};
 use crate::rules::data::GameId;
@@ -98,7 +99,13 @@ impl Room {
         lot: u64,
         now_ms: u64,
     ) -> Result<Room, Refusal> {
-        let bad = |why: &str| Refusal::BadPlan(why.to_string());
+        let bad = |why: &str| Refusal::BadPlan(why.into());
+        // Checked before the rules are read: they go to every device as sent.
+        if plan.rules.len() > MAX_RULES_BYTES {
+            return Err(bad(&format!(
+                "the rules are longer than {MAX_RULES_BYTES} bytes"
+            )));
+        }
         if !seat_range(plan.game).contains(&plan.seats.len()) {
             return Err(bad("wrong number of seats for the game"));
         }
@@ -119,7 +126,8 @@ impl Room {
         if plan.grace_seconds == 0 || plan.grace_seconds > MAX_GRACE_SECONDS {
             return Err(bad("the grace period must be between 1 second and a day"));
         }
-        let table = open_table(plan.game, &plan.rules).map_err(Refusal::BadPlan)?;
+        let table =
+            open_table(plan.game, &plan.rules).map_err(|why| Refusal::BadPlan(why.into()))?;
         if table.seats() != plan.seats.len() {
             return Err(bad("the rules are for another number of players"));
         }
@@ -350,7 +358,7 @@ impl Room {
         let refused = |e: TableError| match e {
             TableError::Finished => Refusal::Finished,
             TableError::NotYourTurn => Refusal::NotYourSeat,
-            TableError::Illegal => Refusal::Illegal(text.to_string()),
+            TableError::Illegal => Refusal::Illegal(text.into()),
         };
         let lot = self.lots.next();
         let settled = self.table.settle(seat, text, lot).map_err(refused)?;
@@ -393,7 +401,7 @@ impl Room {
             return Err(Refusal::Finished);
         }
         if !self.table.resignable() {
-            return Err(Refusal::Illegal("resign".to_string()));
+            return Err(Refusal::Illegal("resign".into()));
         }
         self.push(Event::Resigned { seat }, now_ms)
             .map_err(|_| Refusal::Finished)?;

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use yorimichi::net::link::{Link, LinkEvent};
 use yorimichi::net::protocol::{
-    ClientMessage, Event, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan,
-    SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
+    ClientMessage, Event, MAX_MESSAGE_BYTES, MAX_QUOTE_BYTES, MAX_RULES_BYTES, PROTOCOL_VERSION,
+    Refusal, RoomCode, RoomPlan, SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
 };
 use yorimichi::net::room::replay;
 use yorimichi::net::table::{MawariTableRules, Table, hand_text, open_table};
@@ -392,7 +392,7 @@ fn the_server_refuses_every_bad_message_with_a_reason_and_changes_nothing() {
     guest.send(ClientMessage::Resign { seat: 0 });
     assert_eq!(guest.refusal(), Refusal::NotYourSeat);
     host.play("9九→1一".to_string());
-    assert_eq!(host.refusal(), Refusal::Illegal("9九→1一".to_string()));
+    assert_eq!(host.refusal(), Refusal::Illegal("9九→1一".into()));
     host.send(ClientMessage::Move {
         after: 1,
         text: first.clone(),
@@ -914,6 +914,16 @@ impl RawDevice {
             _ => None,
         })
     }
+
+    fn refusals(&self) -> Vec<Refusal> {
+        self.messages()
+            .into_iter()
+            .filter_map(|m| match m {
+                ServerMessage::Refused { refusal } => Some(refusal),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// Every event exactly once, numbered 1, 2, 3, … in the order they came.
@@ -1013,5 +1023,148 @@ fn a_device_that_joins_is_sent_each_event_once() {
             .any(|m| matches!(m, ServerMessage::Events { events, .. } if events.contains(&again)))
     });
     assert_each_event_once("a device come back", &back.numbered_events());
+    server.stop();
+}
+
+/// The rooms the server has written to its database, as a restart reads them.
+fn stored_rooms(db: &Path) -> Vec<yorimichi::net::room::Room> {
+    let (rooms, problems) = yorimichi::server::store::Store::open(db)
+        .expect("the database opens")
+        .load()
+        .expect("the database reads");
+    assert!(problems.is_empty(), "{problems:?}");
+    rooms
+}
+
+/// Every message `device` was sent fits the protocol's limit.
+fn assert_all_fit(device: &RawDevice) {
+    for text in &device.texts {
+        assert!(
+            text.len() <= MAX_MESSAGE_BYTES,
+            "a {}-byte message: {}…",
+            text.len(),
+            text.chars().take(100).collect::<String>()
+        );
+    }
+}
+
+fn create(plan: RoomPlan) -> ClientMessage {
+    ClientMessage::Create {
+        version: PROTOCOL_VERSION,
+        plan,
+    }
+}
+
+#[test]
+fn a_plan_padded_to_the_limit_is_refused_in_a_reply_within_it_and_makes_no_room() {
+    let db = database("padded-plan");
+    let server = serve(&db, 60);
+    let url = server.url();
+    let mut host = RawDevice::connect(&url);
+
+    // A plan padded to just under the limit, with blanks the rules' reader
+    // skips: refused, and no room is made.
+    let mut padded = plan(GameId::Hasami, 60);
+    let bare = ron::to_string(&create(padded.clone())).unwrap().len();
+    padded
+        .rules
+        .push_str(&" ".repeat(MAX_MESSAGE_BYTES - 2 - bare));
+    let text = ron::to_string(&create(padded)).unwrap();
+    assert_eq!(text.len(), MAX_MESSAGE_BYTES - 2);
+    host.send_text(text);
+    host.wait_until("an answer", |m| !m.is_empty());
+    assert_all_fit(&host);
+    assert!(host.welcome().is_none(), "{:?}", host.messages());
+    assert_eq!(
+        host.refusals(),
+        vec![Refusal::BadPlan(
+            format!("the rules are longer than {MAX_RULES_BYTES} bytes").into()
+        )]
+    );
+    assert!(stored_rooms(&db).is_empty(), "a refused plan made a room");
+
+    // The same connection makes a room of the plan as the app sends it.
+    host.send(&create(plan(GameId::Hasami, 60)));
+    host.wait_until("welcome", |m| {
+        m.iter().any(|m| matches!(m, ServerMessage::Welcome { .. }))
+    });
+    assert_all_fit(&host);
+    assert_eq!(stored_rooms(&db).len(), 1);
+    server.stop();
+}
+
+#[test]
+fn an_illegal_move_of_the_largest_size_is_refused_in_a_reply_within_the_limit() {
+    let db = database("huge-move");
+    let server = serve(&db, 60);
+    let url = server.url();
+    let mut host = RawDevice::connect(&url);
+    host.send(&create(plan(GameId::Hasami, 60)));
+    host.wait_until("welcome", |m| {
+        m.iter().any(|m| matches!(m, ServerMessage::Welcome { .. }))
+    });
+    let (room, _) = host.welcome().unwrap();
+    let mut guest = Device::connect(&url);
+    guest.send(ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room,
+        name: name("まご"),
+    });
+    guest.wait_events(2);
+    host.wait_until("the start", |m| {
+        m.iter().any(
+            |m| matches!(m, ServerMessage::Events { events, .. } if events.contains(&Event::Started)),
+        )
+    });
+
+    // An illegal move of the largest size the server reads, and a message
+    // of that size that is no message at all: each refused briefly.
+    let head = "Move(after: 2, text: \"";
+    let tail = "\")";
+    let body_bytes = MAX_MESSAGE_BYTES - head.len() - tail.len();
+    let filler = format!(
+        "{}{}",
+        "将".repeat(body_bytes / 3),
+        "x".repeat(body_bytes % 3)
+    );
+    let huge_move = format!("{head}{filler}{tail}");
+    assert_eq!(huge_move.len(), MAX_MESSAGE_BYTES);
+    host.send_text(huge_move);
+    host.send_text("Q".repeat(MAX_MESSAGE_BYTES));
+    host.wait_until("two refusals", |m| {
+        m.iter()
+            .filter(|m| matches!(m, ServerMessage::Refused { .. }))
+            .count()
+            == 2
+    });
+    assert_all_fit(&host);
+    let refusals = host.refusals();
+    let [Refusal::Illegal(quoted), Refusal::Malformed(why)] = &refusals[..] else {
+        panic!("{refusals:?}");
+    };
+    // The move quoted as far as it fits, cut between two characters.
+    assert!(quoted.as_str().len() <= MAX_QUOTE_BYTES, "{quoted}");
+    assert!(quoted.as_str().starts_with("将将将"), "{quoted}");
+    assert!(quoted.as_str().ends_with("将…"), "{quoted}");
+    assert!(why.as_str().len() <= MAX_QUOTE_BYTES, "{why}");
+
+    // Nothing changed: the first move is still to be made, after event 2.
+    let first = guest.table().legal_texts()[0].clone();
+    host.send(&ClientMessage::Move {
+        after: 2,
+        text: first.clone(),
+    });
+    guest.wait_events(3);
+    assert_eq!(
+        guest.events[2],
+        Event::Moved {
+            seat: 0,
+            text: first.clone()
+        }
+    );
+    let rooms = stored_rooms(&db);
+    assert_eq!(rooms.len(), 1);
+    assert_eq!(rooms[0].events(), &guest.events[..]);
+    assert_all_fit(&host);
     server.stop();
 }
