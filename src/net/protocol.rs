@@ -34,6 +34,17 @@ pub const MAX_RULES_BYTES: usize = 2 * 1024;
 /// refusal never grows with what was sent.
 pub const MAX_QUOTE_BYTES: usize = 200;
 
+/// Stamps a seat may send at once; after those, one more each
+/// [`STAMP_INTERVAL_MS`]. Stamps are the only events a device can send at
+/// will, and every one is stored and sent to every device.
+pub const STAMP_BURST: u32 = 3;
+
+/// How often a seat's stamps come back after a burst, in milliseconds.
+pub const STAMP_INTERVAL_MS: u64 = 1000;
+
+/// The most stamps a seat sends in one room's game.
+pub const MAX_STAMPS_PER_SEAT: usize = 200;
+
 /// The most seats a room has (まわり将棋's four).
 pub const MAX_SEATS: usize = 4;
 
@@ -438,6 +449,19 @@ pub enum Refusal {
     Illegal(Quote),
     /// Too many tries from this address; wait a minute.
     TooManyTries,
+    /// The seat has sent its [`STAMP_BURST`] stamps too recently: the next
+    /// is taken in `wait_ms` milliseconds.
+    StampTooSoon { wait_ms: u32 },
+    /// The seat has sent its [`MAX_STAMPS_PER_SEAT`] stamps of the game.
+    NoStampsLeft,
+}
+
+impl Refusal {
+    /// Whether the refusal is of a stamp: the game and any move on its
+    /// way are untouched.
+    pub fn is_of_a_stamp(&self) -> bool {
+        matches!(self, Refusal::StampTooSoon { .. } | Refusal::NoStampsLeft)
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -460,6 +484,17 @@ impl fmt::Display for Refusal {
             }
             Refusal::Illegal(text) => write!(f, "illegal move {text}"),
             Refusal::TooManyTries => write!(f, "too many tries; wait a minute"),
+            Refusal::StampTooSoon { wait_ms } => write!(
+                f,
+                "too many stamps: {STAMP_BURST} at once, then one each {STAMP_INTERVAL_MS} ms; \
+                 the next in {wait_ms} ms"
+            ),
+            Refusal::NoStampsLeft => {
+                write!(
+                    f,
+                    "a seat sends at most {MAX_STAMPS_PER_SEAT} stamps a game"
+                )
+            }
         }
     }
 }

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use yorimichi::net::link::{Link, LinkEvent};
 use yorimichi::net::protocol::{
     ClientMessage, Event, MAX_MESSAGE_BYTES, MAX_QUOTE_BYTES, MAX_RULES_BYTES, PROTOCOL_VERSION,
-    Refusal, RoomCode, RoomPlan, SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
+    Refusal, RoomCode, RoomPlan, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatPlan,
+    SeatToken, ServerMessage, Stamp,
 };
 use yorimichi::net::room::replay;
 use yorimichi::net::table::{MawariTableRules, Table, hand_text, open_table};
@@ -1166,5 +1167,86 @@ fn an_illegal_move_of_the_largest_size_is_refused_in_a_reply_within_the_limit() 
     assert_eq!(rooms.len(), 1);
     assert_eq!(rooms[0].events(), &guest.events[..]);
     assert_all_fit(&host);
+    server.stop();
+}
+
+#[test]
+fn a_burst_of_stamps_from_one_seat_is_cut_to_the_allowed_number_and_the_rest_refused() {
+    let db = database("stamps");
+    let server = serve(&db, 60);
+    let url = server.url();
+    let (mut host, mut guest) = open_room(&url, GameId::Hasami, 60);
+    let before = guest.events.len();
+
+    const SENT: usize = 20;
+    let start = Instant::now();
+    for _ in 0..SENT {
+        guest.send(ClientMessage::Stamp {
+            seat: 1,
+            stamp: Stamp::Again,
+        });
+    }
+    let mut refusals = Vec::new();
+    let deadline = start + WAIT;
+    while guest.events.len() - before + refusals.len() < SENT {
+        guest.pump();
+        while let Some(message) = guest.inbox.pop_front() {
+            if let ServerMessage::Refused { refusal } = message {
+                refusals.push(refusal);
+            }
+        }
+        assert!(Instant::now() < deadline, "not every stamp was answered");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let elapsed = start.elapsed();
+    let accepted = guest.events.len() - before;
+    // However slowly the server went through the burst, it let no more
+    // through than the burst and one for each interval that passed.
+    let burst = STAMP_BURST as usize;
+    let refilled = (elapsed.as_millis() / u128::from(STAMP_INTERVAL_MS)) as usize;
+    assert!(
+        accepted >= burst && accepted <= burst + refilled,
+        "{accepted} of {SENT} stamps taken in {elapsed:?}"
+    );
+    assert_eq!(refusals.len(), SENT - accepted, "{refusals:?}");
+    for refusal in &refusals {
+        assert!(
+            matches!(refusal, Refusal::StampTooSoon { wait_ms } if u64::from(*wait_ms) <= STAMP_INTERVAL_MS),
+            "{refusal:?}"
+        );
+    }
+
+    // The other device was sent only those, and only those were kept.
+    let text = host.pick();
+    host.play(text);
+    host.wait_events(before + accepted + 1);
+    guest.wait_events(before + accepted + 1);
+    assert_eq!(host.events, guest.events);
+    let stamps = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Stamp { .. }))
+            .count()
+    };
+    assert_eq!(stamps(&host.events), accepted);
+    let rooms = stored_rooms(&db);
+    assert_eq!(stamps(rooms[0].events()), accepted);
+
+    // An interval later the seat may greet again.
+    std::thread::sleep(Duration::from_millis(STAMP_INTERVAL_MS + 100));
+    let count = guest.events.len();
+    guest.send(ClientMessage::Stamp {
+        seat: 1,
+        stamp: Stamp::Thanks,
+    });
+    guest.wait_events(count + 1);
+    host.wait_events(count + 1);
+    assert_eq!(
+        host.events.last(),
+        Some(&Event::Stamp {
+            seat: 1,
+            stamp: Stamp::Thanks
+        })
+    );
     server.stop();
 }

@@ -4,8 +4,9 @@
 
 use yorimichi::net::protocol::{
     ClientMessage, EVENTS_PER_MESSAGE, Event, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_QUOTE_BYTES,
-    MAX_RULES_BYTES, PROTOCOL_VERSION, Quote, Refusal, RoomCode, RoomPlan, SeatKind, SeatName,
-    SeatPlan, SeatToken, ServerMessage, Stamp, decode, encode, events_messages,
+    MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, PROTOCOL_VERSION, Quote, Refusal, RoomCode, RoomPlan,
+    STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
+    decode, encode, events_messages,
 };
 use yorimichi::net::room::{Room, replay};
 use yorimichi::net::table::{MawariTableRules, Table, open_table};
@@ -679,6 +680,83 @@ fn a_mawari_room_throws_for_its_people_and_its_computer_to_the_end() {
         room.events().last(),
         Some(Event::Ended { winner, reason: EndReason::RaceWon }) if *winner == result.winner
     ));
+}
+
+/// The stamps of `seat` the room holds.
+fn stamps_of(room: &Room, seat: u8) -> usize {
+    room.events()
+        .iter()
+        .filter(|e| matches!(e, Event::Stamp { seat: s, .. } if *s == seat))
+        .count()
+}
+
+#[test]
+fn stamps_come_a_burst_at_once_then_one_an_interval_and_a_few_hundred_a_game() {
+    let mut room = full_room(GameId::Hasami);
+    let guest = token(GUEST);
+    let events = room.event_count();
+    let t = 10_000;
+    // A burst: the first few are taken, the rest refused with the wait.
+    let answers: Vec<_> = (0..10)
+        .map(|_| room.stamp(&guest, 1, Stamp::Again, t))
+        .collect();
+    let burst = STAMP_BURST as usize;
+    assert!(answers[..burst].iter().all(Result::is_ok), "{answers:?}");
+    for answer in &answers[burst..] {
+        assert_eq!(
+            *answer,
+            Err(Refusal::StampTooSoon {
+                wait_ms: STAMP_INTERVAL_MS as u32
+            })
+        );
+    }
+    assert_eq!(
+        room.event_count(),
+        events + burst as u64,
+        "refused: not kept"
+    );
+    // Each seat has its own: the host greets all the same.
+    assert_eq!(room.stamp(&token(HOST), 0, Stamp::Hello, t), Ok(()));
+    // Half an interval later, still too soon; a whole one later, one more.
+    let half = STAMP_INTERVAL_MS / 2;
+    assert_eq!(
+        room.stamp(&guest, 1, Stamp::Again, t + half),
+        Err(Refusal::StampTooSoon {
+            wait_ms: (STAMP_INTERVAL_MS - half) as u32
+        })
+    );
+    assert_eq!(
+        room.stamp(&guest, 1, Stamp::Again, t + STAMP_INTERVAL_MS),
+        Ok(())
+    );
+    assert!(
+        room.stamp(&guest, 1, Stamp::Again, t + STAMP_INTERVAL_MS)
+            .is_err()
+    );
+
+    // A slow stream, one an interval, is taken whole, up to the game's cap.
+    let mut now = t + STAMP_INTERVAL_MS;
+    while stamps_of(&room, 1) < MAX_STAMPS_PER_SEAT {
+        now += STAMP_INTERVAL_MS;
+        assert_eq!(room.stamp(&guest, 1, Stamp::Thanks, now), Ok(()));
+    }
+    now += 60 * STAMP_INTERVAL_MS;
+    assert_eq!(
+        room.stamp(&guest, 1, Stamp::Thanks, now),
+        Err(Refusal::NoStampsLeft)
+    );
+    assert_eq!(stamps_of(&room, 1), MAX_STAMPS_PER_SEAT);
+    // The cap is the game's: a restarted server counts what it kept.
+    let mut rebuilt = Room::restore(room.stored()).unwrap();
+    assert_eq!(
+        rebuilt.stamp(&guest, 1, Stamp::Thanks, now),
+        Err(Refusal::NoStampsLeft)
+    );
+    assert_eq!(rebuilt.stamp(&token(HOST), 0, Stamp::Thanks, now), Ok(()));
+    // The game goes on: stamps never stand in a move's way.
+    let mirror = open_table(GameId::Hasami, &rules_of(GameId::Hasami)).unwrap();
+    let first = first_legal(mirror.as_ref());
+    assert_eq!(room.play(&token(HOST), 2, &first, now), Ok(()));
 }
 
 #[test]
