@@ -124,7 +124,7 @@ impl Link {
                     Err(refusal) => events.push(LinkEvent::Unreadable(refusal)),
                 },
                 WsEvent::Message(WsMessage::Binary(_) | WsMessage::Unknown(_)) => events.push(
-                    LinkEvent::Unreadable(Refusal::Malformed("not a text message".to_string())),
+                    LinkEvent::Unreadable(Refusal::Malformed("not a text message".into())),
                 ),
                 WsEvent::Message(WsMessage::Ping(_) | WsMessage::Pong(_)) => {}
                 WsEvent::Error(why) => {

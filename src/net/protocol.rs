@@ -24,6 +24,27 @@ pub const EVENTS_PER_MESSAGE: usize = 200;
 /// The longest seat name, in characters.
 pub const MAX_NAME_CHARS: usize = 12;
 
+/// The longest rules text a room plan may carry, in bytes: every game's
+/// rules, a まわり将棋 start position included, take a few hundred, and
+/// the room sends them to every device in its welcome.
+pub const MAX_RULES_BYTES: usize = 2 * 1024;
+
+/// The most bytes of text a refusal quotes back (a move as sent, or why a
+/// message or a plan could not be read): enough to recognise it, and a
+/// refusal never grows with what was sent.
+pub const MAX_QUOTE_BYTES: usize = 200;
+
+/// Stamps a seat may send at once; after those, one more each
+/// [`STAMP_INTERVAL_MS`]. Stamps are the only events a device can send at
+/// will, and every one is stored and sent to every device.
+pub const STAMP_BURST: u32 = 3;
+
+/// How often a seat's stamps come back after a burst, in milliseconds.
+pub const STAMP_INTERVAL_MS: u64 = 1000;
+
+/// The most stamps a seat sends in one room's game.
+pub const MAX_STAMPS_PER_SEAT: usize = 200;
+
 /// The most seats a room has (まわり将棋's four).
 pub const MAX_SEATS: usize = 4;
 
@@ -175,6 +196,56 @@ impl TryFrom<String> for SeatName {
 impl From<SeatName> for String {
     fn from(name: SeatName) -> String {
         name.0
+    }
+}
+
+/// Text quoted in a refusal, at most [`MAX_QUOTE_BYTES`] bytes: longer text
+/// is cut on a character boundary and ends in "…". Both sides cut it, so a
+/// quote read from the wire is bounded too.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "String", into = "String")]
+pub struct Quote(String);
+
+impl Quote {
+    pub fn new(text: &str) -> Quote {
+        if text.len() <= MAX_QUOTE_BYTES {
+            return Quote(text.to_string());
+        }
+        const CUT: &str = "…";
+        let end = text.floor_char_boundary(MAX_QUOTE_BYTES - CUT.len());
+        Quote(format!("{}{CUT}", &text[..end]))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Quote {
+    fn from(text: &str) -> Quote {
+        Quote::new(text)
+    }
+}
+
+impl From<String> for Quote {
+    fn from(text: String) -> Quote {
+        if text.len() <= MAX_QUOTE_BYTES {
+            Quote(text)
+        } else {
+            Quote::new(&text)
+        }
+    }
+}
+
+impl From<Quote> for String {
+    fn from(quote: Quote) -> String {
+        quote.0
+    }
+}
+
+impl fmt::Display for Quote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -347,8 +418,8 @@ pub enum ServerMessage {
 /// Why a message changed nothing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Refusal {
-    /// Not a message of this protocol.
-    Malformed(String),
+    /// Not a message of this protocol (the reader's words, cut short).
+    Malformed(Quote),
     /// Longer than [`MAX_MESSAGE_BYTES`].
     TooLong,
     /// The device speaks another version.
@@ -364,7 +435,7 @@ pub enum Refusal {
     /// Already in a room on this connection.
     AlreadyInRoom,
     /// The room plan cannot be played (the message says why).
-    BadPlan(String),
+    BadPlan(Quote),
     /// The seats are not all taken yet.
     NotStarted,
     /// The game is over.
@@ -374,10 +445,23 @@ pub enum Refusal {
     /// The move was made on an older or newer state of the room than the
     /// server's: `events` is how many the room has.
     OutOfStep { events: u64 },
-    /// Not a legal move here (the text as sent).
-    Illegal(String),
+    /// Not a legal move here (the text as sent, cut short).
+    Illegal(Quote),
     /// Too many tries from this address; wait a minute.
     TooManyTries,
+    /// The seat has sent its [`STAMP_BURST`] stamps too recently: the next
+    /// is taken in `wait_ms` milliseconds.
+    StampTooSoon { wait_ms: u32 },
+    /// The seat has sent its [`MAX_STAMPS_PER_SEAT`] stamps of the game.
+    NoStampsLeft,
+}
+
+impl Refusal {
+    /// Whether the refusal is of a stamp: the game and any move on its
+    /// way are untouched.
+    pub fn is_of_a_stamp(&self) -> bool {
+        matches!(self, Refusal::StampTooSoon { .. } | Refusal::NoStampsLeft)
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -400,8 +484,60 @@ impl fmt::Display for Refusal {
             }
             Refusal::Illegal(text) => write!(f, "illegal move {text}"),
             Refusal::TooManyTries => write!(f, "too many tries; wait a minute"),
+            Refusal::StampTooSoon { wait_ms } => write!(
+                f,
+                "too many stamps: {STAMP_BURST} at once, then one each {STAMP_INTERVAL_MS} ms; \
+                 the next in {wait_ms} ms"
+            ),
+            Refusal::NoStampsLeft => {
+                write!(
+                    f,
+                    "a seat sends at most {MAX_STAMPS_PER_SEAT} stamps a game"
+                )
+            }
         }
     }
+}
+
+/// The events from number `first` on, as [`ServerMessage::Events`]: each
+/// message at most [`EVENTS_PER_MESSAGE`] events and [`MAX_MESSAGE_BYTES`]
+/// bytes (a まわり将棋 throw's text is longer than a move's).
+pub fn events_messages(first: u64, events: &[Event]) -> Vec<ServerMessage> {
+    // The message around its events, with the widest number: each event
+    // adds its own text and a comma.
+    let frame = encode(&ServerMessage::Events {
+        first: u64::MAX,
+        events: Vec::new(),
+    })
+    .len();
+    let mut messages = Vec::new();
+    let mut chunk: Vec<Event> = Vec::new();
+    let mut bytes = frame;
+    let mut next = first;
+    for event in events {
+        let size = encode(event).len() + 1;
+        if !chunk.is_empty()
+            && (chunk.len() == EVENTS_PER_MESSAGE || bytes + size > MAX_MESSAGE_BYTES)
+        {
+            let taken = std::mem::take(&mut chunk);
+            let count = taken.len() as u64;
+            messages.push(ServerMessage::Events {
+                first: next,
+                events: taken,
+            });
+            next += count;
+            bytes = frame;
+        }
+        chunk.push(event.clone());
+        bytes += size;
+    }
+    if !chunk.is_empty() {
+        messages.push(ServerMessage::Events {
+            first: next,
+            events: chunk,
+        });
+    }
+    messages
 }
 
 /// Writes a message as its wire text.
@@ -416,5 +552,5 @@ pub fn decode<M: serde::de::DeserializeOwned>(text: &str) -> Result<M, Refusal> 
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(Refusal::TooLong);
     }
-    ron::from_str(text).map_err(|e| Refusal::Malformed(e.to_string()))
+    ron::from_str(text).map_err(|e| Refusal::Malformed(e.to_string().into()))
 }

@@ -7,7 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{
-    Event, Refusal, RoomCode, RoomPlan, RoomView, SeatKind, SeatName, SeatToken, SeatView, Stamp,
+    Event, MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, Refusal, RoomCode, RoomPlan, RoomView,
+    STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatToken, SeatView, Stamp,
 };
 use super::table::{Table, TableError, TableResult, open_table, seat_of, seat_range, side_of};
 use crate::rules::data::GameId;
@@ -57,6 +58,9 @@ pub struct Room {
     clock_ms: u64,
     clock_since: Option<u64>,
     lots: Lots,
+    /// Per seat: when (ms since the epoch) its stamps are all back. Kept
+    /// in memory only: after a restart every seat has its burst again.
+    stamps_due: Vec<u64>,
 }
 
 /// Where a room's random numbers come from (the seed of each throw of
@@ -98,7 +102,13 @@ impl Room {
         lot: u64,
         now_ms: u64,
     ) -> Result<Room, Refusal> {
-        let bad = |why: &str| Refusal::BadPlan(why.to_string());
+        let bad = |why: &str| Refusal::BadPlan(why.into());
+        // Checked before the rules are read: they go to every device as sent.
+        if plan.rules.len() > MAX_RULES_BYTES {
+            return Err(bad(&format!(
+                "the rules are longer than {MAX_RULES_BYTES} bytes"
+            )));
+        }
         if !seat_range(plan.game).contains(&plan.seats.len()) {
             return Err(bad("wrong number of seats for the game"));
         }
@@ -119,7 +129,8 @@ impl Room {
         if plan.grace_seconds == 0 || plan.grace_seconds > MAX_GRACE_SECONDS {
             return Err(bad("the grace period must be between 1 second and a day"));
         }
-        let table = open_table(plan.game, &plan.rules).map_err(Refusal::BadPlan)?;
+        let table =
+            open_table(plan.game, &plan.rules).map_err(|why| Refusal::BadPlan(why.into()))?;
         if table.seats() != plan.seats.len() {
             return Err(bad("the rules are for another number of players"));
         }
@@ -169,6 +180,7 @@ impl Room {
             clock_ms: 0,
             clock_since: None,
             lots: Lots::Seeded(SplitMix64(lot)),
+            stamps_due: vec![0; seat_count],
         })
     }
 
@@ -194,6 +206,7 @@ impl Room {
             clock_ms: stored.clock_ms,
             clock_since: stored.clock_since,
             lots: Lots::Seeded(SplitMix64(stored.created_ms ^ stored.touched_ms)),
+            stamps_due: vec![0; seat_count],
         })
     }
 
@@ -350,7 +363,7 @@ impl Room {
         let refused = |e: TableError| match e {
             TableError::Finished => Refusal::Finished,
             TableError::NotYourTurn => Refusal::NotYourSeat,
-            TableError::Illegal => Refusal::Illegal(text.to_string()),
+            TableError::Illegal => Refusal::Illegal(text.into()),
         };
         let lot = self.lots.next();
         let settled = self.table.settle(seat, text, lot).map_err(refused)?;
@@ -393,7 +406,7 @@ impl Room {
             return Err(Refusal::Finished);
         }
         if !self.table.resignable() {
-            return Err(Refusal::Illegal("resign".to_string()));
+            return Err(Refusal::Illegal("resign".into()));
         }
         self.push(Event::Resigned { seat }, now_ms)
             .map_err(|_| Refusal::Finished)?;
@@ -402,7 +415,9 @@ impl Room {
         Ok(())
     }
 
-    /// A greeting from `seat`, held by `token`.
+    /// A greeting from `seat`, held by `token`: [`STAMP_BURST`] at once,
+    /// then one each [`STAMP_INTERVAL_MS`], and [`MAX_STAMPS_PER_SEAT`] a
+    /// game. A stamp refused is neither kept nor sent.
     pub fn stamp(
         &mut self,
         token: &SeatToken,
@@ -414,6 +429,27 @@ impl Room {
         if !self.holds(token, seat) {
             return Err(Refusal::NotYourSeat);
         }
+        let sent = self
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Stamp { seat: s, .. } if *s == seat))
+            .count();
+        if sent >= MAX_STAMPS_PER_SEAT {
+            return Err(Refusal::NoStampsLeft);
+        }
+        let Some(due) = self.stamps_due.get_mut(usize::from(seat)) else {
+            return Err(Refusal::NotYourSeat);
+        };
+        // A token bucket kept as one time (GCRA): the seat's stamps are all
+        // back at `due`, and one may be sent while at most a burst's worth
+        // of intervals is still to run.
+        let burst_ms = u64::from(STAMP_BURST - 1) * STAMP_INTERVAL_MS;
+        let allowed_from = due.saturating_sub(burst_ms);
+        if now_ms < allowed_from {
+            let wait_ms = u32::try_from(allowed_from - now_ms).unwrap_or(u32::MAX);
+            return Err(Refusal::StampTooSoon { wait_ms });
+        }
+        *due = (*due).max(now_ms) + STAMP_INTERVAL_MS;
         self.push_unchecked(Event::Stamp { seat, stamp }, now_ms);
         Ok(())
     }

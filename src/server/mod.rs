@@ -22,8 +22,8 @@ use axum::serve::ListenerExt;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::net::protocol::{
-    ClientMessage, EVENTS_PER_MESSAGE, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, RoomCode,
-    SeatToken, ServerMessage, decode, encode,
+    ClientMessage, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken,
+    ServerMessage, decode, encode, events_messages,
 };
 use crate::net::room::{Presence, Room};
 use store::Store;
@@ -215,6 +215,29 @@ fn now_ms() -> u64 {
 
 type Outbox = mpsc::UnboundedSender<String>;
 
+/// A message's wire text; none, and a line in the log, for one past the
+/// protocol's limit, which no device would read. The limits on what a
+/// room keeps and on what a refusal quotes keep every message within it.
+fn wire(message: &ServerMessage) -> Option<String> {
+    let text = encode(message);
+    if text.len() <= MAX_MESSAGE_BYTES {
+        return Some(text);
+    }
+    let head: String = text.chars().take(60).collect();
+    eprintln!(
+        "yorimichi serve: not sent, {} bytes past the limit: {head}…",
+        text.len() - MAX_MESSAGE_BYTES
+    );
+    None
+}
+
+/// Sends `message` on one connection.
+fn send_to(outbox: &Outbox, message: &ServerMessage) {
+    if let Some(text) = wire(message) {
+        let _ = outbox.send(text);
+    }
+}
+
 struct Entry {
     room: Room,
     /// The connections in the room, by number.
@@ -223,18 +246,25 @@ struct Entry {
 
 impl Entry {
     fn send_all(&self, message: &ServerMessage) {
-        let text = encode(message);
+        let Some(text) = wire(message) else {
+            return;
+        };
         for outbox in self.outboxes.values() {
             let _ = outbox.send(text.clone());
         }
     }
 
-    /// Sends the events from number `from` on to every device in the room.
+    /// Sends the events from number `from` on to every device in the
+    /// room, then the clock.
     fn send_events(&self, from: u64) {
+        self.send_events_only(from);
+        self.send_clock();
+    }
+
+    fn send_events_only(&self, from: u64) {
         for message in events_from(&self.room, from) {
             self.send_all(&message);
         }
-        self.send_clock();
     }
 
     /// The game's clock, for a game that has one.
@@ -256,23 +286,16 @@ impl Entry {
     }
 }
 
-/// The room's events from number `from` (1: all), a message per
-/// [`EVENTS_PER_MESSAGE`].
+/// The room's events from number `from` (1: all), as messages within the
+/// limit.
 fn events_from(room: &Room, from: u64) -> Vec<ServerMessage> {
     let from = from.max(1);
     let events = room.events();
-    let start = (from - 1) as usize;
-    if start >= events.len() {
-        return Vec::new();
+    let start = usize::try_from(from - 1).unwrap_or(usize::MAX);
+    match events.get(start..) {
+        Some(rest) => events_messages(from, rest),
+        None => Vec::new(),
     }
-    events[start..]
-        .chunks(EVENTS_PER_MESSAGE)
-        .enumerate()
-        .map(|(i, chunk)| ServerMessage::Events {
-            first: from + (i * EVENTS_PER_MESSAGE) as u64,
-            events: chunk.to_vec(),
-        })
-        .collect()
 }
 
 struct Hub {
@@ -319,9 +342,7 @@ impl Hub {
     /// Handles one message of connection `id`; what it answers goes to
     /// `outbox`, what the room hears to every connection in it.
     fn handle(&self, id: u64, ip: IpAddr, place: &mut Place, outbox: &Outbox, text: &str) {
-        let reply = |message: &ServerMessage| {
-            let _ = outbox.send(encode(message));
-        };
+        let reply = |message: &ServerMessage| send_to(outbox, message);
         let refuse = |refusal: Refusal| {
             let room = place
                 .room
@@ -393,8 +414,12 @@ impl Hub {
                 match entry.room.join(token.clone(), name, now) {
                     Ok(_) => {
                         self.save(&entry.room, had + 1);
-                        self.enter(entry, id, outbox, &token, had);
-                        entry.send_events(had + 1);
+                        // The devices already in the room hear the new
+                        // events; the new one is sent them all after its
+                        // welcome, each once. Everyone hears the clock
+                        // once the new seat is here.
+                        entry.send_events_only(had + 1);
+                        self.enter(entry, id, outbox, &token, 0);
                         place.room = Some((room, token));
                     }
                     Err(refusal) => refuse(refusal),
@@ -431,8 +456,8 @@ impl Hub {
     }
 
     /// Connection `id` of `token` joins `entry`: it is welcomed, sent the
-    /// events after its first `have` and told who is away; the others
-    /// hear its seats are back.
+    /// events after its first `have`, told who is away and how the game's
+    /// clock stands; the others hear its seats are back.
     fn enter(&self, entry: &mut Entry, id: u64, outbox: &Outbox, token: &SeatToken, have: u64) {
         let seats = entry.room.seats_of(token).unwrap_or_default().to_vec();
         let welcome = ServerMessage::Welcome {
@@ -440,23 +465,30 @@ impl Hub {
             token: token.clone(),
             seats: seats.clone(),
         };
-        let _ = outbox.send(encode(&welcome));
+        send_to(outbox, &welcome);
         for message in events_from(&entry.room, have + 1) {
-            let _ = outbox.send(encode(&message));
+            send_to(outbox, &message);
         }
         let now = now_ms();
         let held: Vec<u8> = (0..entry.room.view().seats.len() as u8)
             .filter(|&s| !seats.contains(&s) && !entry.room.is_online(s))
             .collect();
         for seat in held {
-            let _ = outbox.send(encode(&ServerMessage::Presence {
-                seat,
-                online: false,
-                seconds_left: entry.room.seconds_left(seat, now),
-            }));
+            send_to(
+                outbox,
+                &ServerMessage::Presence {
+                    seat,
+                    online: false,
+                    seconds_left: entry.room.seconds_left(seat, now),
+                },
+            );
         }
         let back = entry.room.connected(token, now);
         entry.send_presence(&back);
+        // The clock as this device's return left it (it may run again now).
+        if let Some((played_ms, running)) = entry.room.clock(now) {
+            send_to(outbox, &ServerMessage::Clock { played_ms, running });
+        }
         entry.outboxes.insert(id, outbox.clone());
         self.save(&entry.room, entry.room.event_count() + 1);
     }
@@ -569,8 +601,8 @@ async fn connection(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => hub.handle(id, ip, &mut place, &outbox, text.as_str()),
                 Some(Ok(Message::Binary(_))) => {
-                    let refusal = Refusal::Malformed("only text messages are read".to_string());
-                    let _ = outbox.send(encode(&ServerMessage::Refused { refusal }));
+                    let refusal = Refusal::Malformed("only text messages are read".into());
+                    send_to(&outbox, &ServerMessage::Refused { refusal });
                 }
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,

@@ -97,6 +97,8 @@ texts! {
     RoomRefusedFull => ("その部屋はもう満員です", "That room is full"),
     RoomRefusedTries => ("試しすぎです。1分待ってください", "Too many tries: wait a minute"),
     RoomRefusedOther => ("受け付けられませんでした: {}", "Not accepted: {}"),
+    RoomRefusedStampSoon => ("あいさつが多すぎます。少し待ってください", "Too many greetings: wait a moment"),
+    RoomRefusedNoStamps => ("この対局ではもうあいさつできません", "No more greetings in this game"),
     RoomStampFrom => ("{}: {}", "{}: {}"),
     StampHello => ("よろしく", "Hello!"),
     StampThanks => ("ありがとう", "Thank you"),

@@ -603,6 +603,8 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
         Refusal::NoSuchRoom => T::RoomRefusedNoRoom.get(lang).to_string(),
         Refusal::RoomFull => T::RoomRefusedFull.get(lang).to_string(),
         Refusal::TooManyTries => T::RoomRefusedTries.get(lang).to_string(),
+        Refusal::StampTooSoon { .. } => T::RoomRefusedStampSoon.get(lang).to_string(),
+        Refusal::NoStampsLeft => T::RoomRefusedNoStamps.get(lang).to_string(),
         other => T::RoomRefusedOther.fill(lang, &[other]),
     }
 }

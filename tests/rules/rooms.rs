@@ -3,8 +3,10 @@
 //! 通信切れ grace period, driven with made-up times.
 
 use yorimichi::net::protocol::{
-    ClientMessage, Event, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan,
-    SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp, decode, encode,
+    ClientMessage, EVENTS_PER_MESSAGE, Event, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_QUOTE_BYTES,
+    MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, PROTOCOL_VERSION, Quote, Refusal, RoomCode, RoomPlan,
+    STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
+    decode, encode, events_messages,
 };
 use yorimichi::net::room::{Room, replay};
 use yorimichi::net::table::{MawariTableRules, Table, open_table};
@@ -212,11 +214,11 @@ fn only_the_seat_to_move_moves_and_only_legal_moves_in_step() {
     // Illegal, and not a move at all.
     assert_eq!(
         room.play(&token(HOST), after, "9九→1一", 2_000),
-        Err(Refusal::Illegal("9九→1一".to_string()))
+        Err(Refusal::Illegal("9九→1一".into()))
     );
     assert_eq!(
         room.play(&token(HOST), after, "", 2_000),
-        Err(Refusal::Illegal(String::new()))
+        Err(Refusal::Illegal("".into()))
     );
     // Out of step: made on a state the server is not in.
     assert_eq!(
@@ -609,7 +611,7 @@ fn a_mawari_room_throws_for_its_people_and_its_computer_to_the_end() {
     ] {
         assert_eq!(
             room.play(&token(HOST), after, bad, 20),
-            Err(Refusal::Illegal(bad.to_string())),
+            Err(Refusal::Illegal(bad.into())),
             "{bad}"
         );
     }
@@ -624,7 +626,7 @@ fn a_mawari_room_throws_for_its_people_and_its_computer_to_the_end() {
     );
     assert_eq!(
         room.resign(&token(HOST), 0, 20),
-        Err(Refusal::Illegal("resign".to_string()))
+        Err(Refusal::Illegal("resign".into()))
     );
 
     let mut throws = 0;
@@ -678,4 +680,204 @@ fn a_mawari_room_throws_for_its_people_and_its_computer_to_the_end() {
         room.events().last(),
         Some(Event::Ended { winner, reason: EndReason::RaceWon }) if *winner == result.winner
     ));
+}
+
+/// The stamps of `seat` the room holds.
+fn stamps_of(room: &Room, seat: u8) -> usize {
+    room.events()
+        .iter()
+        .filter(|e| matches!(e, Event::Stamp { seat: s, .. } if *s == seat))
+        .count()
+}
+
+#[test]
+fn stamps_come_a_burst_at_once_then_one_an_interval_and_a_few_hundred_a_game() {
+    let mut room = full_room(GameId::Hasami);
+    let guest = token(GUEST);
+    let events = room.event_count();
+    let t = 10_000;
+    // A burst: the first few are taken, the rest refused with the wait.
+    let answers: Vec<_> = (0..10)
+        .map(|_| room.stamp(&guest, 1, Stamp::Again, t))
+        .collect();
+    let burst = STAMP_BURST as usize;
+    assert!(answers[..burst].iter().all(Result::is_ok), "{answers:?}");
+    for answer in &answers[burst..] {
+        assert_eq!(
+            *answer,
+            Err(Refusal::StampTooSoon {
+                wait_ms: STAMP_INTERVAL_MS as u32
+            })
+        );
+    }
+    assert_eq!(
+        room.event_count(),
+        events + burst as u64,
+        "refused: not kept"
+    );
+    // Each seat has its own: the host greets all the same.
+    assert_eq!(room.stamp(&token(HOST), 0, Stamp::Hello, t), Ok(()));
+    // Half an interval later, still too soon; a whole one later, one more.
+    let half = STAMP_INTERVAL_MS / 2;
+    assert_eq!(
+        room.stamp(&guest, 1, Stamp::Again, t + half),
+        Err(Refusal::StampTooSoon {
+            wait_ms: (STAMP_INTERVAL_MS - half) as u32
+        })
+    );
+    assert_eq!(
+        room.stamp(&guest, 1, Stamp::Again, t + STAMP_INTERVAL_MS),
+        Ok(())
+    );
+    assert!(
+        room.stamp(&guest, 1, Stamp::Again, t + STAMP_INTERVAL_MS)
+            .is_err()
+    );
+
+    // A slow stream, one an interval, is taken whole, up to the game's cap.
+    let mut now = t + STAMP_INTERVAL_MS;
+    while stamps_of(&room, 1) < MAX_STAMPS_PER_SEAT {
+        now += STAMP_INTERVAL_MS;
+        assert_eq!(room.stamp(&guest, 1, Stamp::Thanks, now), Ok(()));
+    }
+    now += 60 * STAMP_INTERVAL_MS;
+    assert_eq!(
+        room.stamp(&guest, 1, Stamp::Thanks, now),
+        Err(Refusal::NoStampsLeft)
+    );
+    assert_eq!(stamps_of(&room, 1), MAX_STAMPS_PER_SEAT);
+    // The cap is the game's: a restarted server counts what it kept.
+    let mut rebuilt = Room::restore(room.stored()).unwrap();
+    assert_eq!(
+        rebuilt.stamp(&guest, 1, Stamp::Thanks, now),
+        Err(Refusal::NoStampsLeft)
+    );
+    assert_eq!(rebuilt.stamp(&token(HOST), 0, Stamp::Thanks, now), Ok(()));
+    // The game goes on: stamps never stand in a move's way.
+    let mirror = open_table(GameId::Hasami, &rules_of(GameId::Hasami)).unwrap();
+    let first = first_legal(mirror.as_ref());
+    assert_eq!(room.play(&token(HOST), 2, &first, now), Ok(()));
+}
+
+#[test]
+fn a_refusal_quotes_a_little_of_what_was_sent_cut_between_characters() {
+    assert_eq!(Quote::new("9九→1一").as_str(), "9九→1一");
+    for text in [
+        "x".repeat(5_000),
+        "将".repeat(5_000),
+        format!("x{}", "将".repeat(5_000)),
+    ] {
+        let quote = Quote::new(&text);
+        assert!(quote.as_str().len() <= MAX_QUOTE_BYTES, "{quote}");
+        assert!(quote.as_str().ends_with('…'));
+        assert!(text.starts_with(quote.as_str().trim_end_matches('…')));
+        // A quote read from the wire is cut as well.
+        let read: Quote = ron::from_str(&ron::to_string(&text).unwrap()).unwrap();
+        assert_eq!(read, quote);
+    }
+    let mut room = full_room(GameId::Hasami);
+    let events = room.event_count();
+    let huge = "将".repeat(MAX_MESSAGE_BYTES / 3);
+    let Err(Refusal::Illegal(quoted)) = room.play(&token(HOST), events, &huge, 2_000) else {
+        panic!("a huge move is illegal");
+    };
+    assert_eq!(quoted, Quote::new(&huge));
+    assert_eq!(room.event_count(), events);
+    let refused = encode(&ServerMessage::Refused {
+        refusal: Refusal::Illegal(quoted),
+    });
+    assert!(refused.len() < 2 * MAX_QUOTE_BYTES, "{refused}");
+    // What the reader says of a long message is cut too.
+    let Err(Refusal::Malformed(why)) = decode::<ClientMessage>(&"Q".repeat(MAX_MESSAGE_BYTES))
+    else {
+        panic!("not a message");
+    };
+    assert!(why.as_str().len() <= MAX_QUOTE_BYTES, "{why}");
+}
+
+#[test]
+fn a_plan_whose_rules_are_past_their_bound_is_refused_and_the_welcome_stays_small() {
+    let code = RoomCode::from_bits(3);
+    let mut long = plan(GameId::Hasami);
+    // Blanks the rules' reader would skip: the text itself is what is sent.
+    long.rules.push_str(&" ".repeat(MAX_RULES_BYTES));
+    assert_eq!(
+        Room::create(code.clone(), long, token(HOST), 0, 0).map(|_| ()),
+        Err(Refusal::BadPlan(
+            format!("the rules are longer than {MAX_RULES_BYTES} bytes").into()
+        ))
+    );
+    let mut padded = plan(GameId::Hasami);
+    let pad = MAX_RULES_BYTES - padded.rules.len();
+    padded.rules.push_str(&" ".repeat(pad));
+    // The longest plan the server takes: its welcome, with the longest
+    // names on every seat a room can have, is far within the limit.
+    let mut mawari = mawari_plan(&[
+        SeatKind::Host,
+        SeatKind::Remote,
+        SeatKind::Remote,
+        SeatKind::Remote,
+    ]);
+    for seat in &mut mawari.seats {
+        seat.name = name(&"ま".repeat(MAX_NAME_CHARS));
+    }
+    let pad = MAX_RULES_BYTES - mawari.rules.len();
+    mawari.rules.push_str(&" ".repeat(pad));
+    for plan in [padded, mawari] {
+        let room = Room::create(code.clone(), plan, token(HOST), 0, 0).unwrap();
+        let welcome = encode(&ServerMessage::Welcome {
+            view: room.view().clone(),
+            token: token(HOST),
+            seats: vec![0],
+        });
+        assert!(welcome.len() < MAX_MESSAGE_BYTES / 4, "{}", welcome.len());
+    }
+}
+
+#[test]
+fn a_room_s_events_travel_in_messages_within_the_limit() {
+    // まわり将棋's throws are the longest events: a number of a gesture is
+    // written out in full (about 330 digits at the smallest).
+    let long = Event::Moved {
+        seat: 1,
+        text: format!("toss {} 1 30 {}", f64::MIN_POSITIVE, u64::MAX),
+    };
+    let short = Event::Stamp {
+        seat: 0,
+        stamp: Stamp::Hello,
+    };
+    let events: Vec<Event> = (0..1_000)
+        .map(|i| {
+            if i % 3 == 0 {
+                short.clone()
+            } else {
+                long.clone()
+            }
+        })
+        .collect();
+    let messages = events_messages(7, &events);
+    let mut next = 7;
+    let mut again = Vec::new();
+    for message in &messages {
+        assert!(encode(message).len() <= MAX_MESSAGE_BYTES);
+        let ServerMessage::Events { first, events } = message else {
+            panic!("{message:?}");
+        };
+        assert_eq!(*first, next, "numbered on from the message before");
+        assert!(!events.is_empty() && events.len() <= EVENTS_PER_MESSAGE);
+        next += events.len() as u64;
+        again.extend(events.iter().cloned());
+    }
+    assert_eq!(again, events, "every event once, in order");
+    // Short events still go as many as a message takes.
+    let stamps = vec![short; 450];
+    let counts: Vec<usize> = events_messages(1, &stamps)
+        .iter()
+        .map(|m| match m {
+            ServerMessage::Events { events, .. } => events.len(),
+            _ => 0,
+        })
+        .collect();
+    assert_eq!(counts, vec![EVENTS_PER_MESSAGE, EVENTS_PER_MESSAGE, 50]);
+    assert!(events_messages(1, &[]).is_empty());
 }

@@ -306,6 +306,11 @@ pub(super) fn take_room_events(
         return;
     };
     for refusal in std::mem::take(&mut connection.refusals) {
+        if refusal.is_of_a_stamp() {
+            // A greeting refused: a throw on its way still stands.
+            shown.banner = Some((refusal_text(&refusal, lang), 3.0));
+            continue;
+        }
         sent.0 = None;
         let text = T::RoomMoveRefused.fill(lang, &[&refusal_text(&refusal, lang)]);
         shown.banner = Some((text, 3.0));
