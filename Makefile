@@ -201,6 +201,10 @@ selfplay-table:
 		$(BIN) selfplay foxgeese --games 20 --a strong --b strong --preset $$p --seed 5 | tail -3; done
 	$(BIN) selfplay musashi --games 200 --a normal --b easy | tail -3
 	for side in first second; do $(BIN) selfplay musashi --games 30 --a strong --b normal --seed 1 --a-side $$side | tail -3; done
+	for s in 1 2; do $(BIN) selfplay musashi --games 100 --a strong --b normal --seed $$s --a-side first | tail -3; done
+	for g in hasami foxgeese; do for s in 1 2; do \
+		$(BIN) selfplay $$g --games 100 --a normal --b normal --seed $$s | tail -3; done; done
+	for s in 1 2 3 4 5 6 7 8 9 10; do $(BIN) selfplay musashi --games 100 --a normal --b normal --seed $$s | tail -3; done
 	for s in 1 2; do $(BIN) selfplay chushogi --games 20 --a normal --b easy --seed $$s | tail -3; done
 	for s in 5 6; do $(BIN) selfplay chushogi --games 20 --a strong --b normal --seed $$s | tail -3; done
 
