@@ -8,5 +8,7 @@ mod mate;
 mod process;
 mod repetition;
 #[cfg(feature = "server")]
+mod room_limits;
+#[cfg(feature = "server")]
 mod rooms;
 mod usi;

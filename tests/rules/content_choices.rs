@@ -169,7 +169,7 @@ fn a_problem_answer_a_deeper_reading_refutes_is_named_only_by_the_deep_check() {
             "levels/problems/chushogi.ron: steps[0].expect: read 8 plies deep, the answer's line loses material: ☗6五獅子(←5六←5七) ☖1二奔王(←3四) ☗2十二王将(←1十二) ☖2一奔王(←1二) ☗1十一王将(←2十二) ☖6五奔王(←2一): takes 龍王, loses 獅子 (net -700) (step 「1. 初級・獅子の一手」)",
         ],
     );
-    // Without the 奔王 (the problem as it is now), the deep reading passes.
+    // Without the 奔王 the deep reading passes.
     let mended = problem.replace(r#""9q2""#, r#""12""#);
     let (_, found) = check_file_at(file, "problems/chushogi.ron", &mended, Depth::Deep);
     assert!(found.is_empty(), "{found:?}");

@@ -387,7 +387,12 @@ fn the_tutorial_steps_show_what_they_say() {
     let setup = |title_en: &str| {
         let s = step(title_en);
         let rows: Vec<&str> = s.board.iter().map(String::as_str).collect();
-        let q = g.position_from_rows(&rows, s.to_move).unwrap();
+        let start = g.position_from_rows(&rows, s.to_move).unwrap();
+        // The step begins after its history (a move the text tells of).
+        let q = s
+            .history
+            .iter()
+            .fold(start, |q, h| g.play(&q, mv(&g, &h.from, &h.to)));
         let e = s.expect.as_ref().map(|e| mv(&g, &e.from, &e.to));
         (q, e)
     };

@@ -550,14 +550,7 @@ impl Staged for Stage<Chu> {
         mate: Option<&[ChuMove]>,
     ) -> Vec<(&'static str, String)> {
         super::themes::problem_words(
-            &self.game,
-            self.depth,
-            step,
-            index,
-            pos,
-            history,
-            answers,
-            mate,
+            &self.game, self.depth, step, index, pos, history, answers, mate,
         )
     }
     /// 先獅子: the square where the side to move just lost its lion to a
