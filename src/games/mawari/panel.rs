@@ -16,7 +16,7 @@ use super::throw::{self, ThrowRequest, value_text};
 use super::{colour_of, seat_patch};
 use crate::games::kit::game_title;
 use crate::games::resume;
-use crate::games::review::OpenReviewButton;
+use crate::games::play::OpenReviewButton;
 use crate::rules::data::GameId;
 use crate::rules::mawari::race::{Piece, Rank, TRACK};
 use crate::shell::Screen;
@@ -231,7 +231,7 @@ pub(crate) fn refresh_panel(
                     .observe(go_to(Screen::GameList));
             });
             if m.room_events.is_some() {
-                crate::games::remote::stamp_row(panel, &fonts, lang);
+                crate::shell::rooms::stamp_row(panel, &fonts, lang);
             }
             panel.spawn(widgets::text(
                 &fonts,

@@ -109,7 +109,7 @@ pub(super) fn room_plan(
         rules: ron::to_string(&rules).map_err(|e| e.to_string())?,
         seats,
         draw_seats: false,
-        grace_seconds: crate::games::remote::GRACE_SECONDS,
+        grace_seconds: crate::games::session::GRACE_SECONDS,
     })
 }
 
