@@ -12,8 +12,14 @@ use super::session::Playable;
 use super::wood::{Wood, grain_pixels};
 use crate::rules::board::BoardGraph;
 use crate::rules::game::Side;
+use crate::shell::Screen;
 use crate::shell::screens::CardPicture;
 use crate::shell::widgets::palette;
+
+/// Game `G`'s card on the list draws its miniature.
+pub(crate) fn plugin<G: Playable>(app: &mut App) {
+    app.add_systems(Update, fill::<G>.run_if(in_state(Screen::GameList)));
+}
 
 /// The miniature's longer side, in pixels.
 pub(crate) const SIZE: f32 = 96.0;

@@ -4,6 +4,7 @@
 //! widgets, animation, saves, sound and CPU runner.
 
 pub mod art;
+pub mod board_place;
 pub mod board_view;
 pub(crate) mod card_picture;
 pub mod chushogi;
@@ -16,6 +17,7 @@ pub mod play;
 pub mod remote;
 pub(crate) mod resume;
 pub mod review;
+pub mod screens;
 pub mod session;
 pub mod setup;
 pub mod tutorial_board;

@@ -4,16 +4,17 @@
 //! as the CPU's are) while this device's own moves go to the server. The
 //! server is the authority: a move it refuses is taken back here, and a
 //! game it ends (投了, or a player away too long) ends here.
+//!
+//! Room play stands on the play screen: it joins the screen's frame at
+//! `PlayStep::Arrive` and `PlayStep::Depart`, and the play screen never
+//! names it.
 
 use bevy::prelude::*;
 
-use super::play::Animating;
-use super::play::{PlayMove, PlayUi};
+use super::play::{Animating, PlayMove, PlayStep, PlayUi};
 use super::resume::{self, chosen};
 use super::session::{Match, MatchSetup, Opponent, Playable, Presets, SetupDraft};
-use crate::net::protocol::{
-    ClientMessage, Event, Refusal, RoomPlan, SeatKind, SeatName, SeatPlan, Stamp,
-};
+use crate::net::protocol::{ClientMessage, Event, Refusal, RoomPlan, SeatKind, SeatName, SeatPlan};
 use crate::net::table::side_of;
 use crate::rules::game::{EndReason, Outcome};
 use crate::shell::Screen;
@@ -24,11 +25,6 @@ use crate::shell::rooms::{
 };
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
-use crate::shell::widgets::{self, Fonts};
-
-/// How long a 中将棋 player may be away before losing, unless the setup
-/// says otherwise.
-pub const GRACE_SECONDS: u32 = 60;
 
 pub fn plugin<G: Playable>(app: &mut App) {
     app.init_resource::<RemoteSync<G>>()
@@ -45,6 +41,15 @@ pub fn plugin<G: Playable>(app: &mut App) {
         .add_systems(
             OnExit(Screen::Play),
             leave_finished_room::<G>.run_if(chosen(G::ID)),
+        )
+        .add_systems(
+            Update,
+            (
+                sync_remote::<G>.in_set(PlayStep::Arrive),
+                send_remote::<G>.in_set(PlayStep::Depart),
+            )
+                .run_if(chosen(G::ID))
+                .run_if(resource_exists::<Match<G>>),
         );
 }
 
@@ -222,7 +227,7 @@ fn follow_from_start<G: Playable>(
 /// The room's events on the board: the other player's moves (one at a
 /// time, shown as they are made), the end, greetings; a refused move of
 /// this device's is taken back.
-pub(super) fn sync_remote<G: Playable>(
+fn sync_remote<G: Playable>(
     mut m: ResMut<Match<G>>,
     mut room: ResMut<RoomLink>,
     mut sync: ResMut<RemoteSync<G>>,
@@ -386,7 +391,7 @@ fn connection_now(connection: &RoomConnection) -> f64 {
 
 /// This device's moves and 投了 to the server, once the room's events are
 /// all taken in.
-pub(super) fn send_remote<G: Playable>(
+fn send_remote<G: Playable>(
     m: Res<Match<G>>,
     mut room: ResMut<RoomLink>,
     mut sync: ResMut<RemoteSync<G>>,
@@ -447,24 +452,3 @@ fn leave_finished_room<G: Playable>(
         leave_room(&mut room, &mut store);
     }
 }
-
-/// The greetings under the play screen's buttons.
-pub fn stamp_row(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang) {
-    panel.spawn(widgets::row()).with_children(|row| {
-        for stamp in Stamp::ALL {
-            row.spawn((
-                widgets::button(fonts, stamp_text(stamp).get(lang), false),
-                StampButton(stamp),
-            ))
-            .observe(move |_: On<Pointer<Click>>, mut room: ResMut<RoomLink>| {
-                if let Some(connection) = room.0.as_mut() {
-                    connection.send_stamp(stamp);
-                }
-            });
-        }
-    });
-}
-
-/// A greeting button (tests press them).
-#[derive(Component, Clone, Copy, Debug)]
-pub struct StampButton(pub Stamp);

@@ -1,8 +1,9 @@
 //! What every board game of the collection shares on the Bevy side: the
 //! [`Playable`] contract a game's rules implement to be presented, the setup
 //! of a match, the match being played with its record, the save that
-//! 続きから resumes, and the setup screen's draft. The play, setup, result
-//! and tutorial screens are written once over this contract.
+//! 続きから resumes, and the setup screen's draft. The play, setup, result,
+//! tutorial and review screens and play through a room are written once
+//! over this contract, on top of this module, which names none of them.
 
 use std::fmt::Debug;
 
@@ -257,6 +258,10 @@ pub trait Playable:
     );
 }
 
+/// How long a 中将棋 player may be away from a room before losing, unless
+/// the setup says otherwise.
+pub const GRACE_SECONDS: u32 = 60;
+
 /// Who the opponent is (相手).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Opponent {
@@ -492,7 +497,7 @@ impl<G: Playable> SetupDraft<G> {
         SetupDraft {
             opponent_is_cpu: true,
             remote: false,
-            grace_seconds: super::remote::GRACE_SECONDS,
+            grace_seconds: GRACE_SECONDS,
             strength: Strength::Easy,
             side: SideChoice::First,
             preset: first.map_or("custom".into(), |p| p.id.clone()),
@@ -548,18 +553,11 @@ impl<G: Playable> Resumable for Match<G> {
     }
 }
 
-/// The shared screens for game `G`: setup, play, result, tutorial, and
-/// 続きから.
+/// Game `G`'s session: its presets, the setup's draft and 続きから. The
+/// screens built on it are put together in `games::screens`.
 pub fn plugin<G: Playable>(app: &mut App) {
     let presets = G::presets().unwrap_or_else(|e| panic!("{e}"));
     app.insert_resource(SetupDraft::<G>::new(&presets))
         .insert_resource(Presets::<G>(presets))
-        .add_systems(Update, handle_resume::<Match<G>>)
-        .add_plugins((
-            super::setup::plugin::<G>,
-            super::play::plugin::<G>,
-            super::tutorial_board::plugin::<G>,
-            super::review::plugin::<G>,
-            super::remote::plugin::<G>,
-        ));
+        .add_systems(Update, handle_resume::<Match<G>>);
 }

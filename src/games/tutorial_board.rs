@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
+use super::board_place::{board_view, layout_for, piece_rotation};
 use super::board_view::BoardView;
-use super::play::{board_view, layout_for, piece_rotation};
 use super::resume::chosen;
 use super::session::Playable;
 use crate::rules::board::PointId;

@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use crate::games::remote::{GRACE_SECONDS, room_plan};
-use crate::games::session::{MatchSetup, Opponent};
+use crate::games::remote::room_plan;
+use crate::games::session::{GRACE_SECONDS, MatchSetup, Opponent};
 use crate::rules::game::Side;
 use crate::rules::hasami::{Hasami, HasamiRules};
 use crate::shell::Screen;

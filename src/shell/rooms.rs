@@ -1,8 +1,9 @@
 //! Rooms on the app's side: the connection to the room server (made,
 //! joined or come back to), kept open across screens and reopened when it
 //! drops, and the room screen (部屋) that shows the code and waits for
-//! everyone, or takes the code of a room to join. The games turn the
-//! room's events into moves; this module knows none of them.
+//! everyone, or takes the code of a room to join; and the row of greetings
+//! every game's play screen shows in a room. The games turn the room's
+//! events into moves; this module knows none of them.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -731,3 +732,25 @@ pub fn stamp_text(stamp: Stamp) -> T {
         Stamp::Again => T::StampAgain,
     }
 }
+
+/// The greetings a player in a room can send, in a row (under the play
+/// screen's buttons, in every game).
+pub fn stamp_row(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang) {
+    panel.spawn(widgets::row()).with_children(|row| {
+        for stamp in Stamp::ALL {
+            row.spawn((
+                widgets::button(fonts, stamp_text(stamp).get(lang), false),
+                StampButton(stamp),
+            ))
+            .observe(move |_: On<Pointer<Click>>, mut room: ResMut<RoomLink>| {
+                if let Some(connection) = room.0.as_mut() {
+                    connection.send_stamp(stamp);
+                }
+            });
+        }
+    });
+}
+
+/// A greeting button (tests press them).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct StampButton(pub Stamp);

@@ -12,7 +12,8 @@ use yorimichi::games::mawari::{
     CHART_PAD, Landing, MawariMatch, MawariReplay, Phase, RacePiece, RankChart, RankLabel,
     RankLine, RankPoint, ReplayLogEntry, ResultPanel, Shown,
 };
-use yorimichi::games::review::{OpenReviewButton, ReviewButton, ReviewCommand};
+use yorimichi::games::play::OpenReviewButton;
+use yorimichi::games::review::{ReviewButton, ReviewCommand};
 use yorimichi::headless::{app, click, find};
 use yorimichi::rules::data::GameId;
 use yorimichi::rules::mawari::dice::KomaDice;

@@ -10,11 +10,11 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use rand::{SeedableRng, rngs::StdRng};
 use yorimichi::games::play::{
-    ANALYSIS_LINES, Analysis, AnalysisArrowLabel, PlayCommand, PlayMove, PlayUi,
+    ANALYSIS_LINES, Analysis, AnalysisArrowLabel, OpenReviewButton, PlayCommand, PlayMove, PlayUi,
 };
 use yorimichi::games::review::{
-    OpenReviewButton, Review, ReviewArrow, ReviewButton, ReviewCommand, ReviewEvalFill,
-    ReviewMoveEntry, ReviewPiece, eval_share,
+    Review, ReviewArrow, ReviewButton, ReviewCommand, ReviewEvalFill, ReviewMoveEntry, ReviewPiece,
+    eval_share,
 };
 use yorimichi::games::session::{Match, MatchSetup, Opponent, Playable, Presets};
 use yorimichi::headless::{self, click, find};

@@ -12,7 +12,6 @@ use yorimichi::games::mawari::{
 };
 use yorimichi::games::play::BoardTap;
 use yorimichi::games::play::{LastResult, PlayCommand};
-use yorimichi::games::remote::StampButton;
 use yorimichi::games::session::{Match, Opponent, Playable, SetupDraft, SideChoice};
 use yorimichi::headless::{click, find};
 use yorimichi::net::protocol::{Event, Stamp};
@@ -25,6 +24,7 @@ use yorimichi::rules::musashi::Musashi;
 use yorimichi::server::{Running, ServeOptions, start};
 use yorimichi::shell::Screen;
 use yorimichi::shell::i18n::Lang;
+use yorimichi::shell::rooms::StampButton;
 use yorimichi::shell::rooms::{CodeKey, JoinButton, RoomLink, RoomRulesText};
 use yorimichi::shell::screens::CardButton;
 use yorimichi::shell::settings::Settings;

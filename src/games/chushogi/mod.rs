@@ -37,7 +37,7 @@ use crate::shell::settings::{ChuPieceSet, Settings, coords_text};
 use crate::shell::widgets::Fonts;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(super::session::plugin::<Chu>);
+    app.add_plugins(super::screens::plugin::<Chu>);
 }
 
 /// The board's points are the engine's squares: row by row from rank 一,

@@ -18,7 +18,7 @@ use crate::shell::settings::{PieceStyle, Settings};
 use crate::shell::widgets::{self, ButtonLook, Fonts, palette};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(super::session::plugin::<FoxGeese>);
+    app.add_plugins(super::screens::plugin::<FoxGeese>);
 }
 
 impl Playable for FoxGeese {

@@ -19,7 +19,7 @@ use crate::shell::settings::Settings;
 use crate::shell::widgets::{ButtonLook, Fonts};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(super::session::plugin::<Hasami>);
+    app.add_plugins(super::screens::plugin::<Hasami>);
 }
 
 impl Playable for Hasami {

@@ -1,13 +1,16 @@
 //! The koma-dice as the player sees them: each 金将 drawn from above from
 //! the simulation's pose, its visible faces shaded by how they face the
 //! light, the 金 written on the front face (foreshortened with it), and a
-//! shadow that falls further off the higher the koma flies.
+//! shadow that falls further off the higher the koma flies; and the
+//! resting bodies of a picture of four poses, laid side by side (the
+//! tutorial's pictures, a replayed throw whose toss was not kept).
 
 use bevy::asset::RenderAssetUsages;
 use bevy::ecs::system::SystemParam;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
+use crate::rules::mawari::dice::{Pose, lying_on};
 use crate::rules::mawari::physics::{Face, KomaShape, Quat as PQuat, V3};
 use crate::shell::widgets::Fonts;
 
@@ -385,4 +388,28 @@ impl DiceSprites<'_, '_> {
             }
         }
     }
+}
+
+/// Where the koma of a picture lie (cm from the board's centre).
+const PICTURE_X: [f64; 4] = [-7.5, -2.5, 2.5, 7.5];
+
+/// Resting bodies for a picture of four poses, side by side.
+pub fn picture_bodies(shape: &KomaShape, poses: &[Pose; 4]) -> Vec<(V3, PQuat)> {
+    poses
+        .iter()
+        .zip(PICTURE_X)
+        .map(|(pose, x)| {
+            let face = match pose {
+                Pose::FaceUp => Face::Back,
+                // A koma on another or off the board is never placed by
+                // hand (the loader refuses it): a thrown picture shows it.
+                Pose::FaceDown | Pose::Stacked | Pose::OffBoard => Face::Front,
+                Pose::Side => Face::Side,
+                Pose::Upright => Face::Base,
+                Pose::Leaning => Face::Shoulder,
+            };
+            let body = lying_on(shape, face, x, 2.0);
+            (body.position, body.rotation)
+        })
+        .collect()
 }

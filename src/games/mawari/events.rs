@@ -4,12 +4,12 @@
 
 use bevy::prelude::*;
 
+use super::look::{CELL, colour_of, mark_of};
 use super::scene::{
     BannerText, BoardPlace, Phase, PieceLook, RacePiece, Shown, piece_position, piece_rotation,
     spawn_piece_koma,
 };
 use super::session::MawariMatch;
-use super::{CELL, colour_of, mark_of};
 use crate::games::art::{self, Art};
 use crate::rules::mawari::race::{BabaRule, Event, Rank, TRACK, War};
 use crate::shell::anim::{Lifetime, Tween};

@@ -11,15 +11,14 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use super::dice_view::DiceSprites;
-use super::panel::ThrowButton;
+use super::dice_view::{DiceSprites, picture_bodies};
+use super::panel::{PanelFrame, ThrowButton};
 use super::scene::{BoardPlace, Dice, Phase, RacePiece, SceneMaker, Shown, spawn_pieces};
 use super::session::{MawariMatch, Seat};
 use super::throw::{ThrowRequest, pose_label, value_text};
 use crate::games::art::Art;
-use crate::rules::mawari::dice::{Pose, ThrowValue, Toss, lying_on};
+use crate::rules::mawari::dice::{Pose, ThrowValue, Toss};
 use crate::rules::mawari::levels::{LessonStep, MawariLesson, MawariPresets, Stage};
-use crate::rules::mawari::physics::{Face, KomaShape, Quat, V3};
 use crate::rules::mawari::race::{MawariRules, Race};
 use crate::shell::Screen;
 use crate::shell::audio::Sfx;
@@ -104,30 +103,6 @@ pub(crate) fn enter(mut scene: SceneMaker) {
         scene.commands.insert_resource(StagedThrows::default());
         scene.commands.insert_resource(PracticeThrows::default());
     }
-}
-
-/// Where the koma of a picture lie (cm from the board's centre).
-const PICTURE_X: [f64; 4] = [-7.5, -2.5, 2.5, 7.5];
-
-/// Resting bodies for a picture of four poses, side by side.
-pub fn picture_bodies(shape: &KomaShape, poses: &[Pose; 4]) -> Vec<(V3, Quat)> {
-    poses
-        .iter()
-        .zip(PICTURE_X)
-        .map(|(pose, x)| {
-            let face = match pose {
-                Pose::FaceUp => Face::Back,
-                // A koma on another or off the board is never placed by
-                // hand (the loader refuses it): a thrown picture shows it.
-                Pose::FaceDown | Pose::Stacked | Pose::OffBoard => Face::Front,
-                Pose::Side => Face::Side,
-                Pose::Upright => Face::Base,
-                Pose::Leaning => Face::Shoulder,
-            };
-            let body = lying_on(shape, face, x, 2.0);
-            (body.position, body.rotation)
-        })
-        .collect()
 }
 
 /// What showing a step needs beside the match and the screen's state.
@@ -263,8 +238,35 @@ pub(crate) fn practice_throws(
     }
 }
 
-/// The tutorial's panel: the step's text and its buttons.
-pub(crate) fn panel(
+/// The tutorial's panel, in the play screen's panel frame: the step's
+/// text and its buttons instead of the players' ladders.
+pub(crate) fn refresh_panel(
+    mut frame: PanelFrame,
+    state: Res<LessonState>,
+    practice: Option<Res<PracticeThrows>>,
+) {
+    if !frame.stale(state.is_changed()) {
+        return;
+    }
+    frame.redraw(|panel, s| {
+        step_panel(
+            panel,
+            &s.fonts,
+            s.settings.lang,
+            &state,
+            practice.as_deref(),
+            s.phase.is_waiting(),
+        );
+    });
+}
+
+/// The tutorial's state goes with the screen.
+pub(crate) fn leave(mut commands: Commands) {
+    commands.remove_resource::<LessonState>();
+}
+
+/// The step's text and its buttons.
+fn step_panel(
     panel: &mut ChildSpawnerCommands,
     fonts: &Fonts,
     lang: Lang,

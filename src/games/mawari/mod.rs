@@ -7,20 +7,34 @@
 //! the dice are
 //! `crate::rules::mawari`; this module only presents them.
 //!
-//! - `session`: the match (seats, the throw log) and its save;
-//! - `setup`: the setup screen, its draft, names typed and house rules;
-//! - `scene`: the board and pieces, and entering and leaving the screen;
+//! The folder is laid in floors: each module imports only those above it
+//! in this list, and this file, which puts them together, is imported by
+//! none of them.
+//!
+//! - `session`: the match (seats, the throw log), its save, and the
+//!   setup's draft;
+//! - `dice_view`: the koma-dice drawn, and a picture of four poses;
+//! - `look`: a square's size, the board's place, each seat's colour and
+//!   mark;
+//! - `scene`: the board and pieces, what the screen is doing and showing,
+//!   entering and leaving it;
+//! - `finished`: a finished race kept, and replayed throw by throw;
 //! - `throw`: the person's drag, the CPU's throws, the dice in the air;
-//! - `room`: the race played through a room, its throws from the server;
 //! - `events`: what a throw did, played event by event with banners;
-//! - `panel`: the players' ladders, the log, the buttons, the result;
-//! - `replay`, `replay_chart`: 振り返り, a finished game's throws landing
-//!   again one by one, and each player's rank over the throws;
-//! - `dice_view`, `lesson`: the koma-dice drawn, the tutorial.
+//! - `panel`: the players' ladders, the log, the buttons, the result; the
+//!   frame the tutorial draws in, the room's note, and 振り返る's event;
+//! - `lesson`: the tutorial;
+//! - `room`: the race played through a room, its throws from the server;
+//! - `replay_chart`, `replay`: 振り返り, each player's rank over the
+//!   throws, and a finished game's throws landing again one by one;
+//! - `setup`: the setup screen, names typed and house rules;
+//! - `title`: the throws on the title and the game's card.
 
 pub mod dice_view;
 mod events;
+mod finished;
 pub mod lesson;
+mod look;
 mod panel;
 mod replay;
 mod replay_chart;
@@ -37,75 +51,20 @@ use super::resume::{self, chosen};
 use crate::rules::data::GameId;
 use crate::shell::Screen;
 use crate::shell::screens::quit_on_key;
-use crate::shell::widgets::{self, Fonts};
 
 pub use events::BoardMark;
+pub use finished::{Landing, MawariReplay, ReplayThrow};
 pub use panel::{ResultPanel, ThrowButton};
-pub use replay::{Landing, MawariReplay, ReplayLogEntry, ReplayThrow};
+pub use replay::ReplayLogEntry;
 pub use replay_chart::{CHART_PAD, RankChart, RankLabel, RankLine, RankMarker, RankPoint};
-pub use room::{RoomThrow, room_match};
+pub use room::room_match;
 pub use scene::{Phase, RacePiece, Shown};
-pub use session::{LogEntry, MawariMatch, Seat};
+pub use session::{LogEntry, MAX_NAME, MawariDraft, MawariMatch, Seat, TurnOrder};
 pub use setup::{
-    HOUSE_KEY, HouseRule, HouseRules, MAX_NAME, MawariBegin, MawariDraft, SETUP_KEY,
-    SaveRulesButton, SetupField, SetupNotes, TextFocus, TurnOrder,
+    HOUSE_KEY, HouseRule, HouseRules, MawariBegin, SETUP_KEY, SaveRulesButton, SetupField,
+    SetupNotes, TextFocus,
 };
-pub use throw::ThrowRequest;
-
-/// Side of one square on the play screen.
-const CELL: f32 = 64.0;
-/// The board's centre on a landscape screen.
-const BOARD_CENTRE: Vec2 = Vec2::new(-215.0, -22.0);
-/// The colours a seat can take: 赤, 青, 緑, 紫, 橙, 茶 (named in
-/// `session::COLOUR_NAMES`).
-const COLOURS: [Color; 6] = [
-    Color::srgb(0.80, 0.18, 0.14),
-    Color::srgb(0.16, 0.36, 0.78),
-    Color::srgb(0.14, 0.56, 0.28),
-    Color::srgb(0.52, 0.24, 0.64),
-    Color::srgb(0.92, 0.52, 0.10),
-    Color::srgb(0.42, 0.27, 0.15),
-];
-
-/// Seat `player`'s colour in match `m`.
-fn colour_of(m: &MawariMatch, player: usize) -> Color {
-    COLOURS[m.colour(player).min(COLOURS.len() - 1)]
-}
-
-/// Seat `player`'s mark in match `m` (its colour's shape).
-fn mark_of(m: &MawariMatch, player: usize) -> &'static str {
-    session::COLOUR_MARKS[m.colour(player).min(session::COLOUR_MARKS.len() - 1)]
-}
-
-/// A seat's colour as a patch with its mark on it, at least `width` ×
-/// `height` (more where the text's size draws the mark bigger).
-fn seat_patch(fonts: &Fonts, colour: usize, width: f32, height: f32) -> impl Bundle {
-    let colour = colour
-        .min(COLOURS.len() - 1)
-        .min(session::COLOUR_MARKS.len() - 1);
-    let mark = session::COLOUR_MARKS[colour];
-    (
-        widgets::ColourKey(u8::try_from(colour).unwrap_or(u8::MAX)),
-        Node {
-            min_width: px(width),
-            min_height: px(height),
-            padding: UiRect::all(px(2)),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(3)),
-            ..default()
-        },
-        BackgroundColor(COLOURS[colour]),
-        children![widgets::text(
-            fonts,
-            mark,
-            // Large enough that the marks' shapes tell the colours apart
-            // to a player who does not see them.
-            widgets::type_scale::BUTTON,
-            Color::WHITE
-        )],
-    )
-}
+pub use throw::{RoomThrow, ThrowRequest};
 
 /// The play screen or the tutorial (both throw).
 fn playing() -> impl SystemCondition<()> {
@@ -114,7 +73,7 @@ fn playing() -> impl SystemCondition<()> {
 
 /// The replay of a finished game.
 fn replaying() -> impl SystemCondition<()> {
-    in_state(Screen::Review).and_then(resource_exists::<replay::MawariReplay>)
+    in_state(Screen::Review).and_then(resource_exists::<MawariReplay>)
 }
 
 pub fn plugin(app: &mut App) {
@@ -122,9 +81,10 @@ pub fn plugin(app: &mut App) {
     app.add_message::<ThrowRequest>()
         .add_message::<RoomThrow>()
         .init_resource::<room::ThrowSent>()
-        .init_resource::<room::RoomNote>()
+        .init_resource::<panel::RoomNote>()
         .add_message::<bevy::window::Ime>()
-        .init_resource::<setup::StartNotice>()
+        .init_resource::<scene::StartNotice>()
+        .add_observer(replay::open_from_result)
         .init_resource::<SetupNotes>()
         .init_resource::<TextFocus>()
         .add_systems(OnEnter(Screen::Setup), setup::spawn.run_if(chosen()))
@@ -169,6 +129,7 @@ pub fn plugin(app: &mut App) {
                     throw::throw_key,
                     throw::cpu_throws,
                     room::take_room_events,
+                    room::send_throws,
                     throw::start_throw,
                 )
                     .chain()
@@ -182,7 +143,12 @@ pub fn plugin(app: &mut App) {
                     events::show_marks,
                 )
                     .chain(),
-                (panel::refresh_panel, panel::show_result, quit_on_key)
+                (
+                    panel::refresh_panel.run_if(not(resource_exists::<lesson::LessonState>)),
+                    lesson::refresh_panel.run_if(resource_exists::<lesson::LessonState>),
+                    panel::show_result,
+                    quit_on_key,
+                )
                     .chain()
                     .run_if(playing()),
                 (replay::update_panel, replay_chart::fit_rank_chart).run_if(replaying()),
@@ -213,10 +179,10 @@ pub fn plugin(app: &mut App) {
             (replay::enter, replay::spawn_panel, replay::show_first)
                 .chain()
                 .run_if(chosen())
-                .run_if(resource_exists::<replay::MawariReplay>),
+                .run_if(resource_exists::<MawariReplay>),
         )
         .add_systems(OnExit(Screen::Review), replay::leave)
-        .add_systems(OnExit(Screen::Play), scene::leave)
-        .add_systems(OnExit(Screen::Tutorial), scene::leave)
+        .add_systems(OnExit(Screen::Play), (scene::leave, lesson::leave))
+        .add_systems(OnExit(Screen::Tutorial), (scene::leave, lesson::leave))
         .add_systems(Update, resume::handle_resume::<MawariMatch>);
 }

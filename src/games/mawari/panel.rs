@@ -2,21 +2,24 @@
 //! ladder, whose throw it is, the throw log and the buttons (the
 //! tutorial's step instead, in the tutorial); and the result once someone
 //! has won.
+//!
+//! The panel stands below the tutorial, the room and the replay: the
+//! tutorial draws its own step in the panel's frame ([`PanelFrame`]), the
+//! room says what is wrong in [`RoomNote`], and the result's 振り返る asks
+//! for the replay by an event ([`ReplayAsked`]).
 
 use crate::shell::widgets::type_scale as ty;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::events::event_banner;
-use super::lesson;
-use super::replay;
-use super::room::RoomNote;
+use super::look::{colour_of, seat_patch};
 use super::scene::{BoardPlace, Phase, Shown};
 use super::session::{LogEntry, MawariMatch};
 use super::throw::{self, ThrowRequest, value_text};
-use super::{colour_of, seat_patch};
 use crate::games::kit::game_title;
+use crate::games::play::OpenReviewButton;
 use crate::games::resume;
-use crate::games::review::OpenReviewButton;
 use crate::rules::data::GameId;
 use crate::rules::mawari::race::{Piece, Rank, TRACK};
 use crate::shell::Screen;
@@ -34,221 +37,250 @@ pub(crate) struct PanelRoot;
 #[derive(Component)]
 pub struct ThrowButton;
 
+/// What the panel says about the room while something is wrong: the
+/// connection down, or a player away (the race waits for them). The room
+/// sets it; the panel shows it.
+#[derive(Resource, Default, PartialEq)]
+pub(crate) struct RoomNote(pub Option<String>);
+
+/// 振り返る was pressed on the result: the replay, a floor above, opens the
+/// race just finished.
+#[derive(Event, Clone, Copy, Debug, Default)]
+pub(crate) struct ReplayAsked;
+
+/// What the panel is drawn from.
+#[derive(SystemParam)]
+pub(crate) struct PanelShows<'w> {
+    pub m: Res<'w, MawariMatch>,
+    pub phase: Res<'w, Phase>,
+    pub settings: Res<'w, Settings>,
+    pub fonts: Res<'w, Fonts>,
+    pub note: Res<'w, RoomNote>,
+}
+
+/// The panel's frame beside the board, and when it is drawn again: the
+/// play screen's panel and the tutorial's step are drawn in it alike.
+#[derive(SystemParam)]
+pub(crate) struct PanelFrame<'w, 's> {
+    commands: Commands<'w, 's>,
+    place: Res<'w, BoardPlace>,
+    roots: Query<'w, 's, Entity, With<PanelRoot>>,
+    shows: PanelShows<'w>,
+}
+
+impl PanelFrame<'_, '_> {
+    /// Whether the panel is to be drawn again: when it is not there yet,
+    /// or the match, the phase, the settings, the room's note or
+    /// (`also_changed`) what else it shows changed; but not while a throw
+    /// plays out, unless the match or the note changed.
+    pub(crate) fn stale(&self, also_changed: bool) -> bool {
+        let s = &self.shows;
+        let fresh = self.roots.is_empty();
+        // Not on `Shown`: its banner counts down every frame. The pieces it
+        // shows change while a throw plays out, whose end changes the phase.
+        let changed = s.m.is_changed()
+            || s.phase.is_changed()
+            || s.settings.is_changed()
+            || s.note.is_changed();
+        if !fresh && !changed && !also_changed {
+            return false;
+        }
+        !(matches!(*s.phase, Phase::Moving { .. } | Phase::Throwing { .. })
+            && !fresh
+            && !s.m.is_changed()
+            && !s.note.is_changed())
+    }
+
+    /// Draws the panel again, its contents from `fill`.
+    pub(crate) fn redraw(&mut self, fill: impl FnOnce(&mut ChildSpawnerCommands, &PanelShows)) {
+        for e in &self.roots {
+            self.commands.entity(e).despawn();
+        }
+        let shows = &self.shows;
+        self.commands
+            .spawn((
+                DespawnOnExit(self.place.screen),
+                PanelRoot,
+                Node {
+                    align_items: AlignItems::Stretch,
+                    row_gap: px(6),
+                    ..panel_node(
+                        Layout {
+                            board_center: self.place.centre,
+                            panel_top: self.place.panel_top,
+                        },
+                        400.0,
+                    )
+                },
+            ))
+            .with_children(|panel| fill(panel, shows));
+    }
+}
+
 /// The panel: each player's name, colour and ladder, the throw log, and
 /// the buttons; rebuilt when the match or the phase changes.
-pub(crate) fn refresh_panel(
-    mut commands: Commands,
-    m: Res<MawariMatch>,
-    phase: Res<Phase>,
-    shown: Res<Shown>,
-    settings: Res<Settings>,
-    fonts: Res<Fonts>,
-    place: Res<BoardPlace>,
-    roots: Query<Entity, With<PanelRoot>>,
-    lesson_state: Option<Res<lesson::LessonState>>,
-    practice: Option<Res<lesson::PracticeThrows>>,
-    note: Res<RoomNote>,
-) {
-    let fresh = roots.is_empty();
-    // Not on `Shown`: its banner counts down every frame. The pieces it
-    // shows change while a throw plays out, whose end changes the phase.
-    let changed =
-        m.is_changed() || phase.is_changed() || settings.is_changed() || note.is_changed();
-    if !fresh && !changed && !lesson_state.as_ref().is_some_and(|l| l.is_changed()) {
+pub(crate) fn refresh_panel(mut frame: PanelFrame, shown: Res<Shown>) {
+    if !frame.stale(false) {
         return;
     }
-    if matches!(*phase, Phase::Moving { .. } | Phase::Throwing { .. })
-        && !fresh
-        && !m.is_changed()
-        && !note.is_changed()
-    {
-        return;
-    }
-    for e in &roots {
-        commands.entity(e).despawn();
-    }
-    let lang = settings.lang;
-    commands
-        .spawn((
-            DespawnOnExit(place.screen),
-            PanelRoot,
-            Node {
-                align_items: AlignItems::Stretch,
-                row_gap: px(6),
-                ..panel_node(
-                    Layout {
-                        board_center: place.centre,
-                        panel_top: place.panel_top,
-                    },
-                    400.0,
-                )
+    frame.redraw(|panel, s| {
+        let m: &MawariMatch = &s.m;
+        let phase: &Phase = &s.phase;
+        let settings: &Settings = &s.settings;
+        let fonts: &Fonts = &s.fonts;
+        let note: &RoomNote = &s.note;
+        let lang = settings.lang;
+        panel.spawn(game_title(fonts, lang, GameId::Mawari, ty::HEADING));
+        for (i, p) in shown.pieces.iter().enumerate() {
+            let to_throw = m.thrower() == Some(i) && phase.is_waiting();
+            player_row(panel, fonts, lang, m, &shown, i, p, to_throw);
+        }
+        // Only what the board has shown: the winner once the last
+        // throw has played out, the war as far as it has been thrown.
+        let drawing = shown.draw.as_ref().is_some_and(|d| d.first.is_none());
+        let status = match (phase, m.race.winner) {
+            (Phase::Over, Some(w)) => T::MawariWins.fill(lang, &[&m.name(w, lang)]),
+            (Phase::Waiting, _) => match m.thrower() {
+                Some(p) if m.person_to_throw() && drawing => {
+                    T::MawariDrawPrompt.fill(lang, &[&m.name(p, lang)])
+                }
+                Some(p) if m.person_to_throw() => {
+                    T::MawariDragToThrow.fill(lang, &[&m.name(p, lang)])
+                }
+                Some(p) if drawing => T::MawariDrawIsThrowing.fill(lang, &[&m.name(p, lang)]),
+                Some(p) => T::MawariIsThrowing.fill(lang, &[&m.name(p, lang)]),
+                None => String::new(),
             },
-        ))
-        .with_children(|panel| {
-            if let Some(l) = &lesson_state {
-                lesson::panel(
-                    panel,
-                    &fonts,
-                    lang,
-                    l,
-                    practice.as_deref(),
-                    phase.is_waiting(),
-                );
-                return;
-            }
-            panel.spawn(game_title(&fonts, lang, GameId::Mawari, ty::HEADING));
-            for (i, p) in shown.pieces.iter().enumerate() {
-                let to_throw = m.thrower() == Some(i) && phase.is_waiting();
-                player_row(panel, &fonts, lang, &m, &shown, i, p, to_throw);
-            }
-            // Only what the board has shown: the winner once the last
-            // throw has played out, the war as far as it has been thrown.
-            let drawing = shown.draw.as_ref().is_some_and(|d| d.first.is_none());
-            let status = match (&*phase, m.race.winner) {
-                (Phase::Over, Some(w)) => T::MawariWins.fill(lang, &[&m.name(w, lang)]),
-                (Phase::Waiting, _) => match m.thrower() {
-                    Some(p) if m.person_to_throw() && drawing => {
-                        T::MawariDrawPrompt.fill(lang, &[&m.name(p, lang)])
-                    }
-                    Some(p) if m.person_to_throw() => {
-                        T::MawariDragToThrow.fill(lang, &[&m.name(p, lang)])
-                    }
-                    Some(p) if drawing => T::MawariDrawIsThrowing.fill(lang, &[&m.name(p, lang)]),
-                    Some(p) => T::MawariIsThrowing.fill(lang, &[&m.name(p, lang)]),
-                    None => String::new(),
-                },
-                _ => String::new(),
-            };
-            if let Some(d) = &shown.draw
-                && m.log.is_empty()
-            {
-                panel.spawn(widgets::text(
-                    &fonts,
-                    T::MawariDrawTitle.get(lang),
-                    ty::SMALL,
-                    palette::INK,
-                ));
-                for (k, round) in d
-                    .rounds
-                    .iter()
-                    .chain(std::iter::once(&d.scores))
-                    .enumerate()
-                {
-                    if round.is_empty() {
-                        continue;
-                    }
-                    let line: Vec<String> = round
-                        .iter()
-                        .map(|&(p, score)| {
-                            format!("{} {}", m.name(p, lang), draw_score_text(score, lang))
-                        })
-                        .collect();
-                    panel.spawn(widgets::text(
-                        &fonts,
-                        format!("{}. {}", k + 1, line.join(" · ")),
-                        ty::CAPTION,
-                        palette::INK_SOFT,
-                    ));
-                }
-                if let Some(first) = d.first {
-                    panel.spawn(widgets::text(
-                        &fonts,
-                        T::MawariGoesFirst.fill(lang, &[&m.name(first, lang)]),
-                        ty::SMALL,
-                        palette::VERMILION,
-                    ));
-                }
-            }
-            if let Some(w) = shown.war.filter(|_| phase.is_waiting()) {
-                panel.spawn(widgets::text(
-                    &fonts,
-                    format!(
-                        "{} {} {}/{TRACK} · {} {}/{TRACK}",
-                        T::MawariAtWar.get(lang),
-                        m.name(w.first, lang),
-                        w.made[0],
-                        m.name(w.second, lang),
-                        w.made[1]
-                    ),
-                    ty::SMALL,
-                    palette::VERMILION,
-                ));
-            }
-            panel.spawn(widgets::text(&fonts, status, ty::BODY, palette::INK_SOFT));
-            if let Some(line) = &note.0 {
-                panel.spawn(widgets::text(
-                    &fonts,
-                    line.clone(),
-                    ty::SMALL,
-                    palette::VERMILION,
-                ));
-            }
-            panel.spawn(widgets::row()).with_children(|row| {
-                row.spawn((
-                    widgets::button(
-                        &fonts,
-                        T::MawariThrow.get(lang),
-                        m.person_to_throw() && phase.is_waiting(),
-                    ),
-                    ThrowButton,
-                ))
-                .observe(
-                    |_: On<Pointer<Click>>,
-                     mut m: ResMut<MawariMatch>,
-                     phase: Res<Phase>,
-                     mut w: MessageWriter<ThrowRequest>| {
-                        throw::ask_for_throw(&mut m, &phase, &mut w);
-                    },
-                );
-                row.spawn(widgets::button_with(
-                    &fonts,
-                    T::MawariQuick.get(lang),
-                    widgets::ButtonLook::Toggle { on: m.quick },
-                ))
-                .observe(
-                    |_: On<Pointer<Click>>,
-                     mut m: ResMut<MawariMatch>,
-                     mut store: ResMut<Store>| {
-                        m.quick = !m.quick;
-                        if !m.race.is_over() {
-                            resume::keep(&mut store, &*m);
-                        }
-                    },
-                );
-                let sound = if settings.sound {
-                    T::SoundOn
-                } else {
-                    T::SoundOff
-                };
-                row.spawn(widgets::key_button_with(
-                    &fonts,
-                    lang,
-                    sound,
-                    widgets::ButtonLook::Toggle { on: settings.sound },
-                ))
-                .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
-                row.spawn(widgets::key_button(&fonts, lang, T::Quit, false))
-                    .observe(go_to(Screen::GameList));
-            });
-            if m.room_events.is_some() {
-                crate::games::remote::stamp_row(panel, &fonts, lang);
-            }
+            _ => String::new(),
+        };
+        if let Some(d) = &shown.draw
+            && m.log.is_empty()
+        {
             panel.spawn(widgets::text(
-                &fonts,
-                T::MawariLog.get(lang),
-                ty::BODY,
+                fonts,
+                T::MawariDrawTitle.get(lang),
+                ty::SMALL,
                 palette::INK,
             ));
-            // A throw is logged once it has played out.
-            for entry in m.log.iter().take(shown.logged).rev().take(6) {
+            for (k, round) in d
+                .rounds
+                .iter()
+                .chain(std::iter::once(&d.scores))
+                .enumerate()
+            {
+                if round.is_empty() {
+                    continue;
+                }
+                let line: Vec<String> = round
+                    .iter()
+                    .map(|&(p, score)| {
+                        format!("{} {}", m.name(p, lang), draw_score_text(score, lang))
+                    })
+                    .collect();
                 panel.spawn(widgets::text(
-                    &fonts,
-                    log_line(&m, entry, lang),
+                    fonts,
+                    format!("{}. {}", k + 1, line.join(" · ")),
                     ty::CAPTION,
                     palette::INK_SOFT,
                 ));
             }
+            if let Some(first) = d.first {
+                panel.spawn(widgets::text(
+                    fonts,
+                    T::MawariGoesFirst.fill(lang, &[&m.name(first, lang)]),
+                    ty::SMALL,
+                    palette::VERMILION,
+                ));
+            }
+        }
+        if let Some(w) = shown.war.filter(|_| phase.is_waiting()) {
+            panel.spawn(widgets::text(
+                fonts,
+                format!(
+                    "{} {} {}/{TRACK} · {} {}/{TRACK}",
+                    T::MawariAtWar.get(lang),
+                    m.name(w.first, lang),
+                    w.made[0],
+                    m.name(w.second, lang),
+                    w.made[1]
+                ),
+                ty::SMALL,
+                palette::VERMILION,
+            ));
+        }
+        panel.spawn(widgets::text(fonts, status, ty::BODY, palette::INK_SOFT));
+        if let Some(line) = &note.0 {
+            panel.spawn(widgets::text(
+                fonts,
+                line.clone(),
+                ty::SMALL,
+                palette::VERMILION,
+            ));
+        }
+        panel.spawn(widgets::row()).with_children(|row| {
+            row.spawn((
+                widgets::button(
+                    fonts,
+                    T::MawariThrow.get(lang),
+                    m.person_to_throw() && phase.is_waiting(),
+                ),
+                ThrowButton,
+            ))
+            .observe(
+                |_: On<Pointer<Click>>,
+                 mut m: ResMut<MawariMatch>,
+                 phase: Res<Phase>,
+                 mut w: MessageWriter<ThrowRequest>| {
+                    throw::ask_for_throw(&mut m, &phase, &mut w);
+                },
+            );
+            row.spawn(widgets::button_with(
+                fonts,
+                T::MawariQuick.get(lang),
+                widgets::ButtonLook::Toggle { on: m.quick },
+            ))
+            .observe(
+                |_: On<Pointer<Click>>, mut m: ResMut<MawariMatch>, mut store: ResMut<Store>| {
+                    m.quick = !m.quick;
+                    if !m.race.is_over() {
+                        resume::keep(&mut store, &*m);
+                    }
+                },
+            );
+            let sound = if settings.sound {
+                T::SoundOn
+            } else {
+                T::SoundOff
+            };
+            row.spawn(widgets::key_button_with(
+                fonts,
+                lang,
+                sound,
+                widgets::ButtonLook::Toggle { on: settings.sound },
+            ))
+            .observe(|_: On<Pointer<Click>>, mut s: ResMut<Settings>| s.sound = !s.sound);
+            row.spawn(widgets::key_button(fonts, lang, T::Quit, false))
+                .observe(go_to(Screen::GameList));
         });
+        if m.room_events.is_some() {
+            crate::shell::rooms::stamp_row(panel, fonts, lang);
+        }
+        panel.spawn(widgets::text(
+            fonts,
+            T::MawariLog.get(lang),
+            ty::BODY,
+            palette::INK,
+        ));
+        // A throw is logged once it has played out.
+        for entry in m.log.iter().take(shown.logged).rev().take(6) {
+            panel.spawn(widgets::text(
+                fonts,
+                log_line(m, entry, lang),
+                ty::CAPTION,
+                palette::INK_SOFT,
+            ));
+        }
+    });
 }
 
 /// A throw of the log as written: who threw, what came up, and what it
@@ -435,7 +467,9 @@ pub(crate) fn show_result(
                     widgets::key_button(&fonts, lang, T::Review, false),
                     OpenReviewButton,
                 ))
-                .observe(replay::open_from_result);
+                .observe(|_: On<Pointer<Click>>, mut commands: Commands| {
+                    commands.trigger(ReplayAsked);
+                });
                 r.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
                     .observe(go_to(Screen::GameList));
             });

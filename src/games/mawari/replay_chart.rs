@@ -11,8 +11,8 @@ use crate::shell::widgets::type_scale as ty;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::replay::MawariReplay;
-use super::{colour_of, seat_patch};
+use super::finished::MawariReplay;
+use super::look::{colour_of, seat_patch};
 use crate::rules::mawari::race::Rank;
 use crate::rules::mawari::replay::{TOP, height};
 use crate::shell::i18n::{Lang, T};

@@ -4,13 +4,17 @@
 //! as people and every other seat thrown by the room. A person's drag goes
 //! to the server as a gesture; the server adds the seed and sends the
 //! throw to every device, which simulates the same fall and plays it.
+//!
+//! The room stands on the race's play: it reads the throws asked for here
+//! and sends them, writes the room's throws as `RoomThrow`s, and sets the
+//! panel's `RoomNote`; the play screen never names it.
 
 use bevy::prelude::*;
 
+use super::panel::RoomNote;
 use super::scene::{Phase, Shown};
-use super::session::{COLOUR_NAMES, MawariMatch, Seat};
-use super::setup::{MawariDraft, TurnOrder};
-use super::throw::ThrowRequest;
+use super::session::{COLOUR_NAMES, MawariDraft, MawariMatch, Seat, TurnOrder};
+use super::throw::{RoomThrow, ThrowRequest};
 use crate::games::resume;
 use crate::net::protocol::{
     ClientMessage, Event, RoomPlan, RoomView, SeatKind, SeatName, SeatPlan,
@@ -28,19 +32,10 @@ use crate::shell::rooms::{
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
 
-/// A throw the room made, to be simulated and played here.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct RoomThrow(pub Toss);
-
 /// The room's number of events when this device last sent a throw: no
 /// second throw goes until the room has answered.
 #[derive(Resource, Default)]
 pub(crate) struct ThrowSent(Option<usize>);
-
-/// What the panel says about the room while something is wrong: the
-/// connection down, or a player away (the race waits for them).
-#[derive(Resource, Default, PartialEq)]
-pub(crate) struct RoomNote(pub Option<String>);
 
 /// The name a seat goes by in the room: as typed, else by its colour (never
 /// あなた: every device shows it).
@@ -109,7 +104,7 @@ pub(super) fn room_plan(
         rules: ron::to_string(&rules).map_err(|e| e.to_string())?,
         seats,
         draw_seats: false,
-        grace_seconds: crate::games::remote::GRACE_SECONDS,
+        grace_seconds: crate::games::session::GRACE_SECONDS,
     })
 }
 
@@ -266,12 +261,7 @@ pub(super) fn leave_finished_room(
 
 /// Sends this device's throw to the room: the gesture without a seed,
 /// once every event of the room is taken in, and once.
-pub(super) fn send_throw(
-    m: &MawariMatch,
-    connection: &mut RoomConnection,
-    toss: &Toss,
-    sent: &mut ThrowSent,
-) {
+fn send_throw(m: &MawariMatch, connection: &mut RoomConnection, toss: &Toss, sent: &mut ThrowSent) {
     let count = connection.events.len();
     if m.room_events != Some(count) || sent.0 == Some(count) {
         return;
@@ -384,24 +374,33 @@ pub(super) fn take_room_events(
     }
 }
 
-/// Whether a throw asked for here goes to the room rather than being
-/// played at once (and sends it, when a person here is to throw and no
-/// throw of the room is arriving).
-pub(super) fn throw_to_room(
-    m: &MawariMatch,
-    room: &mut RoomLink,
-    request: &ThrowRequest,
-    sent: &mut ThrowSent,
-    room_throw_arriving: bool,
-) -> bool {
+/// In a room's race the throws asked for here go to the room rather than
+/// being played at once (`throw::start_throw` leaves them): each is sent
+/// when a person here is to throw and no throw of the room is arriving.
+/// Runs after the room's events are taken in and before the throws are
+/// played, so that it sees the room's throws of this frame.
+pub(super) fn send_throws(
+    mut requests: MessageReader<ThrowRequest>,
+    mut from_room: MessageReader<RoomThrow>,
+    m: Res<MawariMatch>,
+    mut room: ResMut<RoomLink>,
+    mut sent: ResMut<ThrowSent>,
+) {
+    // A gesture made before the room's throw now arriving was made for a
+    // turn that throw has taken (a second tap while the first was on its
+    // way): it is not sent.
+    let room_throw_arriving = !from_room.is_empty();
+    from_room.clear();
     if m.room_events.is_none() {
-        return false;
+        requests.clear();
+        return;
     }
-    if let Some(connection) = room.0.as_mut()
-        && !room_throw_arriving
-        && m.person_to_throw()
-    {
-        send_throw(m, connection, &request.0, sent);
+    for request in requests.read() {
+        if let Some(connection) = room.bypass_change_detection().0.as_mut()
+            && !room_throw_arriving
+            && m.person_to_throw()
+        {
+            send_throw(&m, connection, &request.0, &mut sent);
+        }
     }
-    true
 }

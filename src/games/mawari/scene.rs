@@ -8,9 +8,9 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use super::dice_view;
+use super::look::{BOARD_CENTRE, CELL, colour_of, mark_of};
 use super::session::MawariMatch;
-use super::setup::StartNotice;
-use super::{BOARD_CENTRE, CELL, colour_of, dice_view, lesson, mark_of};
 use crate::games::art::{self, Art};
 use crate::rules::mawari::dice::{KomaDice, Throw};
 use crate::rules::mawari::order::FirstThrow;
@@ -361,6 +361,11 @@ pub(crate) fn spawn_pieces(
     }
 }
 
+/// A message for the play screen about how the game started (a position
+/// from the command line or the page, or why it could not be used).
+#[derive(Resource, Clone, Debug, Default)]
+pub(crate) struct StartNotice(pub Option<String>);
+
 pub(crate) fn enter_play(
     mut scene: SceneMaker,
     m: Res<MawariMatch>,
@@ -494,6 +499,5 @@ fn setup_scene(
 pub(crate) fn leave(mut commands: Commands) {
     commands.remove_resource::<Phase>();
     commands.remove_resource::<Shown>();
-    commands.remove_resource::<lesson::LessonState>();
     commands.remove_resource::<MawariMatch>();
 }

@@ -1,5 +1,6 @@
 //! The match of まわり将棋: who sits where, the race, the log of throws,
-//! and its save for 続きから.
+//! and its save for 続きから; and the setup's draft a match is made from
+//! (the setup screen and a room's plan both read it).
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -270,5 +271,115 @@ impl Resumable for MawariMatch {
             return Err("the draw names a player who is not there".into());
         }
         Ok(save)
+    }
+}
+
+/// How the turn order is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnOrder {
+    /// The order of the seats as listed (moved up and down on the setup).
+    Seated,
+    /// Each throws once, the highest goes first (ties throw again).
+    Draw,
+}
+
+/// The setup screen's choices (the last used are remembered).
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MawariDraft {
+    pub seats: Vec<Seat>,
+    /// Every place's name (four, the seats in play first); empty: named
+    /// by colour.
+    pub names: Vec<String>,
+    /// Every place's colour, an index of the colours (four, all different).
+    pub colours: Vec<u8>,
+    /// `None`: 自分で決める (or a saved house rule).
+    pub preset: Option<String>,
+    /// The saved house rule chosen, by name.
+    pub house: Option<String>,
+    /// The name the rules are saved under.
+    pub rule_name: String,
+    pub rules: MawariRules,
+    pub quick: bool,
+    pub order: TurnOrder,
+    /// Play on for places after the first is through.
+    pub places: bool,
+}
+
+impl Default for MawariDraft {
+    fn default() -> Self {
+        MawariDraft {
+            seats: vec![Seat::Person, Seat::Cpu, Seat::Cpu, Seat::Cpu],
+            names: vec![String::new(); 4],
+            colours: vec![0, 1, 2, 3],
+            preset: Some("all".into()),
+            house: None,
+            rule_name: String::new(),
+            rules: MawariRules::ALL,
+            quick: false,
+            order: TurnOrder::Seated,
+            places: false,
+        }
+    }
+}
+
+/// The longest name (in characters).
+pub const MAX_NAME: usize = 12;
+impl MawariDraft {
+    /// The draft made sound: 2–4 seats, four names of at most
+    /// [`MAX_NAME`] characters, four different colours.
+    pub(super) fn sound(mut self) -> MawariDraft {
+        if !(2..=4).contains(&self.seats.len()) {
+            self.seats = MawariDraft::default().seats;
+        }
+        self.names.resize(4, String::new());
+        for n in &mut self.names {
+            *n = n
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(MAX_NAME)
+                .collect();
+        }
+        self.colours.resize(4, 0);
+        let mut seen = Vec::new();
+        let ok = self.colours.iter().all(|&c| {
+            let fresh = usize::from(c) < COLOUR_NAMES.len() && !seen.contains(&c);
+            seen.push(c);
+            fresh
+        });
+        if !ok {
+            self.colours = vec![0, 1, 2, 3];
+        }
+        self.rule_name = self.rule_name.chars().take(MAX_NAME * 2).collect();
+        self
+    }
+
+    /// Swaps places `a` and `b` (who sits there, the name, the colour).
+    pub(super) fn swap(&mut self, a: usize, b: usize) {
+        if a.max(b) < self.seats.len() {
+            self.seats.swap(a, b);
+            self.names.swap(a, b);
+            self.colours.swap(a, b);
+        }
+    }
+
+    /// Place `i` takes the next colour no other place in play has.
+    pub(super) fn next_colour(&mut self, i: usize) {
+        let Some(&now) = self.colours.get(i) else {
+            return;
+        };
+        let n = COLOUR_NAMES.len() as u8;
+        for k in 1..n {
+            let c = (now + k) % n;
+            let taken = (0..self.seats.len()).any(|j| j != i && self.colours.get(j) == Some(&c));
+            if !taken {
+                // A place out of play that had it takes this one's.
+                if let Some(j) = self.colours.iter().position(|&x| x == c) {
+                    self.colours[j] = now;
+                }
+                self.colours[i] = c;
+                return;
+            }
+        }
     }
 }

@@ -12,7 +12,12 @@ use bevy::prelude::*;
 use bevy::window::{Ime, PrimaryWindow};
 use serde::{Deserialize, Serialize};
 
-use super::session::{COLOUR_NAMES, MawariMatch, Seat, seat_name};
+use super::look::seat_patch;
+use super::room::make_room;
+use super::scene::StartNotice;
+use super::session::{
+    COLOUR_NAMES, MAX_NAME, MawariDraft, MawariMatch, Seat, TurnOrder, seat_name,
+};
 use crate::games::kit::{
     SetupRoot, Typed, add_text, choice_group, clear_if_changed, heading, option, setup_screen,
     text_field, type_into,
@@ -32,122 +37,12 @@ use crate::shell::settings::Settings;
 use crate::shell::widgets::{self, ButtonLook, Fonts, palette};
 use crate::shell::{PendingPosition, Screen};
 
-/// How the turn order is decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TurnOrder {
-    /// The order of the seats as listed (moved up and down on the setup).
-    Seated,
-    /// Each throws once, the highest goes first (ties throw again).
-    Draw,
-}
-
-/// The setup screen's choices (the last used are remembered).
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct MawariDraft {
-    pub seats: Vec<Seat>,
-    /// Every place's name (four, the seats in play first); empty: named
-    /// by colour.
-    pub names: Vec<String>,
-    /// Every place's colour, an index of the colours (four, all different).
-    pub colours: Vec<u8>,
-    /// `None`: 自分で決める (or a saved house rule).
-    pub preset: Option<String>,
-    /// The saved house rule chosen, by name.
-    pub house: Option<String>,
-    /// The name the rules are saved under.
-    pub rule_name: String,
-    pub rules: MawariRules,
-    pub quick: bool,
-    pub order: TurnOrder,
-    /// Play on for places after the first is through.
-    pub places: bool,
-}
-
-impl Default for MawariDraft {
-    fn default() -> Self {
-        MawariDraft {
-            seats: vec![Seat::Person, Seat::Cpu, Seat::Cpu, Seat::Cpu],
-            names: vec![String::new(); 4],
-            colours: vec![0, 1, 2, 3],
-            preset: Some("all".into()),
-            house: None,
-            rule_name: String::new(),
-            rules: MawariRules::ALL,
-            quick: false,
-            order: TurnOrder::Seated,
-            places: false,
-        }
-    }
-}
-
-/// The longest name (in characters).
-pub const MAX_NAME: usize = 12;
 /// The most house rules kept (the oldest goes first).
 const MAX_HOUSE_RULES: usize = 8;
 /// Where the last used setup is kept.
 pub const SETUP_KEY: &str = "mawari.setup";
 /// Where the saved house rules are kept.
 pub const HOUSE_KEY: &str = "mawari.house";
-
-impl MawariDraft {
-    /// The draft made sound: 2–4 seats, four names of at most
-    /// [`MAX_NAME`] characters, four different colours.
-    fn sound(mut self) -> MawariDraft {
-        if !(2..=4).contains(&self.seats.len()) {
-            self.seats = MawariDraft::default().seats;
-        }
-        self.names.resize(4, String::new());
-        for n in &mut self.names {
-            *n = n
-                .chars()
-                .filter(|c| !c.is_control())
-                .take(MAX_NAME)
-                .collect();
-        }
-        self.colours.resize(4, 0);
-        let mut seen = Vec::new();
-        let ok = self.colours.iter().all(|&c| {
-            let fresh = usize::from(c) < COLOUR_NAMES.len() && !seen.contains(&c);
-            seen.push(c);
-            fresh
-        });
-        if !ok {
-            self.colours = vec![0, 1, 2, 3];
-        }
-        self.rule_name = self.rule_name.chars().take(MAX_NAME * 2).collect();
-        self
-    }
-
-    /// Swaps places `a` and `b` (who sits there, the name, the colour).
-    fn swap(&mut self, a: usize, b: usize) {
-        if a.max(b) < self.seats.len() {
-            self.seats.swap(a, b);
-            self.names.swap(a, b);
-            self.colours.swap(a, b);
-        }
-    }
-
-    /// Place `i` takes the next colour no other place in play has.
-    fn next_colour(&mut self, i: usize) {
-        let Some(&now) = self.colours.get(i) else {
-            return;
-        };
-        let n = COLOUR_NAMES.len() as u8;
-        for k in 1..n {
-            let c = (now + k) % n;
-            let taken = (0..self.seats.len()).any(|j| j != i && self.colours.get(j) == Some(&c));
-            if !taken {
-                // A place out of play that had it takes this one's.
-                if let Some(j) = self.colours.iter().position(|&x| x == c) {
-                    self.colours[j] = now;
-                }
-                self.colours[i] = c;
-                return;
-            }
-        }
-    }
-}
 
 /// A set of rules saved under a name (自分で決める, kept for next time).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -369,7 +264,7 @@ fn spawn_setup_ui(
                         });
                     }
 
-                    r.spawn(super::seat_patch(fonts, colour, 22.0, 34.0));
+                    r.spawn(seat_patch(fonts, colour, 22.0, 34.0));
                     let name = d.names.get(i).cloned().unwrap_or_default();
                     let field = TextFocus::Name(i);
                     r.spawn((
@@ -736,11 +631,6 @@ pub(super) fn begin_on_enter(
     }
 }
 
-/// A message for the play screen about how the game started (a position
-/// from the command line or the page, or why it could not be used).
-#[derive(Resource, Clone, Debug, Default)]
-pub(crate) struct StartNotice(pub Option<String>);
-
 /// The match a draft starts: from the start, or from a pending position
 /// (the seats follow its number of pieces: the draft's first, then CPUs).
 /// A position that says whose turn it is (`turn=`) goes on from there; one
@@ -813,7 +703,7 @@ impl MatchStarter<'_, '_> {
             }
             self.notes.0.retain(|n| *n != needs_person);
             let position = self.pending.0.take();
-            if let Err(e) = super::room::make_room(
+            if let Err(e) = make_room(
                 draft,
                 position.as_deref(),
                 &self.settings,

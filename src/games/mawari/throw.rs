@@ -1,13 +1,16 @@
 //! Throwing the koma-dice: the person's drag across the board (or a tap),
 //! the CPU's throw after a moment, the throw simulated and played into the
 //! race (and saved), then shown in the air and read.
+//!
+//! In a room's race the person's throw is not played here: the room
+//! (`room`, a floor above) sends it and writes back the room's throws as
+//! [`RoomThrow`]s, which are played here as any throw.
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::CELL;
 use super::dice_view::DiceSprites;
-use super::room::{self, RoomThrow, ThrowSent};
+use super::finished::keep_finished;
+use super::look::CELL;
 use super::scene::{BoardPlace, Dice, Phase, Shown};
 use super::session::{MawariMatch, Seat};
 use crate::games::resume;
@@ -18,7 +21,6 @@ use crate::shell::audio::{Clack, Sfx};
 use crate::shell::i18n::{Lang, T};
 use crate::shell::keys::ButtonFocus;
 use crate::shell::layout::PointerInput;
-use crate::shell::rooms::RoomLink;
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
 use crate::shell::{GameProgress, Screen};
@@ -26,6 +28,10 @@ use crate::shell::{GameProgress, Screen};
 /// A throw asked for: by the person's drag, the 投げる button, or a test.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub struct ThrowRequest(pub Toss);
+
+/// A throw the room made, to be simulated and played here.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct RoomThrow(pub Toss);
 
 /// A natural throw for the person whose turn it is, when the board waits
 /// for one (the 投げる button and the keyboard).
@@ -145,21 +151,13 @@ pub(crate) fn cpu_throws(
     }
 }
 
-/// Where the throws asked for go: played here, or in a room's game sent
-/// to the room, which throws them for every device.
-#[derive(SystemParam)]
-pub(crate) struct Throws<'w, 's> {
-    requests: MessageReader<'w, 's, ThrowRequest>,
-    from_room: MessageReader<'w, 's, RoomThrow>,
-    room: ResMut<'w, RoomLink>,
-    sent: ResMut<'w, ThrowSent>,
-}
-
 /// Simulates a requested throw and plays it into the race (saved at once:
 /// the animation only shows what has happened). In a room's game the
-/// person's throw goes to the room, and the room's throws are played.
+/// throws asked for here are the room's to send (`room::send_throws`), and
+/// the room's throws are played.
 pub(crate) fn start_throw(
-    mut throws: Throws,
+    mut requests: MessageReader<ThrowRequest>,
+    mut from_room: MessageReader<RoomThrow>,
     mut m: ResMut<MawariMatch>,
     mut phase: ResMut<Phase>,
     dice: Res<Dice>,
@@ -168,18 +166,13 @@ pub(crate) fn start_throw(
     mut progress: ResMut<GameProgress>,
     mut sfx: MessageWriter<Sfx>,
 ) {
-    let mut tosses = Vec::new();
-    // A gesture made before the room's throw now arriving was made for a
-    // turn that throw has taken (a second tap while the first was on its
-    // way): it is not sent.
-    let room_throw_arriving = !throws.from_room.is_empty();
-    for request in throws.requests.read() {
-        let room = throws.room.bypass_change_detection();
-        if !room::throw_to_room(&m, room, request, &mut throws.sent, room_throw_arriving) {
-            tosses.push(request.0);
-        }
-    }
-    tosses.extend(throws.from_room.read().map(|t| t.0));
+    let in_room = m.room_events.is_some();
+    let mut tosses: Vec<Toss> = requests
+        .read()
+        .filter(|_| !in_room)
+        .map(|request| request.0)
+        .collect();
+    tosses.extend(from_room.read().map(|t| t.0));
     for toss in &tosses {
         if !phase.is_waiting() || m.race.is_over() || place.screen != Screen::Play {
             continue;
@@ -192,7 +185,7 @@ pub(crate) fn start_throw(
         progress.players = Some(m.players_text());
         if m.race.is_over() {
             resume::forget(&mut store, &*m);
-            super::replay::keep_finished(&mut store, &m);
+            keep_finished(&mut store, &m);
         } else {
             resume::keep(&mut store, &*m);
         }

@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::COLOURS;
 use super::dice_view::{self, DiceSprites};
+use super::look::COLOURS;
 use crate::games::card_picture;
 use crate::games::wood::Wood;
 use crate::rules::data::GameId;

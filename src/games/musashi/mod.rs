@@ -22,7 +22,7 @@ mod endgame;
 pub use endgame::EndgameTables;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((super::session::plugin::<Musashi>, endgame::plugin));
+    app.add_plugins((super::screens::plugin::<Musashi>, endgame::plugin));
 }
 
 /// The 子 at the start.

@@ -8,12 +8,21 @@
 //! clock and no result screen; leaving it brings back the match that was
 //! there before, untouched, and the screen it was opened from.
 
-use super::*;
-use crate::games::session::MatchSetup;
+use bevy::prelude::*;
+
+use super::state::{Animating, Marker, PlayCommand, PlayUi};
+use crate::games::art;
+use crate::games::board_view::BoardView;
+use crate::games::session::{Match, MatchSetup, Opponent, Playable, Presets};
 use crate::rules::record::GameRecord;
 use crate::rules::review::review_plan;
 use crate::rules::search::mate_plies;
-use crate::shell::i18n::Lang;
+use crate::shell::Screen;
+use crate::shell::audio::Sfx;
+use crate::shell::cpu::{SearchPace, Thinker, ThinkingSlices};
+use crate::shell::i18n::{Lang, T};
+use crate::shell::settings::Settings;
+use crate::shell::widgets::{Fonts, palette};
 
 /// How many best moves 検討 reads in each position.
 pub const ANALYSIS_LINES: usize = 3;

@@ -2,7 +2,28 @@
 //! gold frames and red rings and fly to the 駒台, then the board is rebuilt
 //! from the rules and the marks redrawn.
 
-use super::*;
+use bevy::prelude::*;
+
+use super::analysis::{Analysis, draw_line_arrows};
+use super::state::{
+    Animating, HOP, LastResult, Marker, PieceView, PlayMove, PlayUi, SLIDE, ShownFace,
+    StandContent, stand_center,
+};
+use crate::games::art::{self, Art, Highlight};
+use crate::games::board_place::piece_rotation;
+use crate::games::board_view::BoardView;
+use crate::games::resume;
+use crate::games::session::{Match, Opponent, PieceFace, Playable};
+use crate::rules::board::PointId;
+use crate::rules::game::Side;
+use crate::rules::taps;
+use crate::shell::anim::{Lifetime, Tween};
+use crate::shell::audio::Sfx;
+use crate::shell::layout::Layout;
+use crate::shell::save::Store;
+use crate::shell::settings::Settings;
+use crate::shell::widgets::{Fonts, palette};
+use crate::shell::{BugContext, GameProgress, Screen};
 
 /// How much a moving piece grows mid-way: lifted off the board, its
 /// shadow falling further, and set down again.

@@ -1,8 +1,25 @@
 //! The play screen's commands (待った, ヒント, 投了, やめる, sound, export and
 //! import) and the choice offered when taps leave one (成る / 成らない).
 
-use super::*;
+use bevy::prelude::*;
+
+use super::input::busy;
+use super::state::{
+    Animating, ChoiceButton, ChoicePanel, ChoicePick, CpuThink, ExportButton, ExportPanel,
+    ExportPick, HintThink, PlayCommand, PlayMove, PlayUi,
+};
+use crate::games::resume;
+use crate::games::session::{Match, Opponent, Playable, Presets};
 use crate::rules::data::GameId;
+use crate::rules::taps;
+use crate::shell::Screen;
+use crate::shell::audio::Sfx;
+use crate::shell::cpu::{SearchPace, Thinker};
+use crate::shell::files::{self, Exported, Imported};
+use crate::shell::i18n::{Lang, T};
+use crate::shell::save::Store;
+use crate::shell::settings::Settings;
+use crate::shell::widgets::{self, Fonts};
 
 pub(super) fn handle_commands<G: Playable>(
     mut commands_in: MessageReader<PlayCommand>,

@@ -1,8 +1,25 @@
 //! The play screen's panel: turn and score, the clock, the buttons, the
 //! record, and the selected piece's help with its movement diagram.
 
-use super::*;
+use bevy::prelude::*;
+
+use super::analysis::AnalysisText;
+use super::state::{
+    ClockText, CommandButton, CpuThink, MoveCell, MovesText, NoticeText, PieceInfoBox,
+    PieceInfoDetails, PieceInfoName, PlayCommand, PlayUi, RecordBox, RecordHeading, ScoreText,
+    SoundButton, TurnText,
+};
+use crate::games::kit::{game_title, game_title_with};
+use crate::games::session::{Match, MoveMark, Opponent, Playable};
+use crate::rules::taps;
+use crate::shell::Screen;
+use crate::shell::i18n::{Lang, Localized, T};
+use crate::shell::layout::{Layout, panel_node};
+use crate::shell::rooms::stamp_row;
+use crate::shell::screens::open_from;
+use crate::shell::settings::Settings;
 use crate::shell::widgets::type_scale as ty;
+use crate::shell::widgets::{self, Fonts, palette};
 
 /// The 跳ぶのをやめる button (shown only mid-jump).
 #[derive(Component)]
@@ -128,7 +145,7 @@ pub(super) fn spawn_hud<G: Playable>(
                         .observe(open_from(Screen::Settings, Screen::Play));
                 });
             if remote {
-                super::super::remote::stamp_row(panel, fonts, lang);
+                stamp_row(panel, fonts, lang);
             }
             if analysing {
                 panel.spawn((

@@ -1,8 +1,20 @@
 //! The player's hands on the board: clicks, taps and drags become board
 //! taps and moves; keys become commands.
 
-use super::*;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::state::{
+    Animating, BoardInspect, BoardTap, HOP, MOVING_Z, PieceView, PlayCommand, PlayMove, PlayUi,
+};
+use crate::games::board_view::BoardView;
+use crate::games::session::{Match, Playable};
+use crate::rules::taps::{self, Tap};
+use crate::shell::anim::Tween;
+use crate::shell::audio::Sfx;
 use crate::shell::keys::ButtonFocus;
+use crate::shell::layout::PointerInput;
+use crate::shell::screens::quit_key;
 
 pub(super) fn pointer_input<G: Playable>(
     pointer: PointerInput,

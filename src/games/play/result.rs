@@ -1,11 +1,40 @@
 //! The result screen and もう一度.
 
-use super::*;
+use std::marker::PhantomData;
+
+use bevy::prelude::*;
+
+use super::state::LastResult;
+use crate::games::resume;
+use crate::games::session::{Match, Opponent, Playable, SetupDraft};
+use crate::rules::game::Side;
+use crate::shell::Screen;
+use crate::shell::i18n::T;
+use crate::shell::save::Store;
+use crate::shell::screens::localized_game_name;
+use crate::shell::settings::Settings;
 use crate::shell::widgets::type_scale as ty;
+use crate::shell::widgets::{self, Fonts, palette};
 
 /// The result screen's "play again" button (tests click it).
 #[derive(Component)]
 pub struct PlayAgainButton;
+
+/// The result screen's 振り返る button (tests click it).
+#[derive(Component)]
+pub struct OpenReviewButton;
+
+/// 振り返る was pressed on the result screen of game `G`. The review, a
+/// floor above the play screen, opens the game just played; the result
+/// screen only says so.
+#[derive(Event)]
+pub struct ReviewAsked<G: Playable>(PhantomData<G>);
+
+impl<G: Playable> Default for ReviewAsked<G> {
+    fn default() -> Self {
+        ReviewAsked(PhantomData)
+    }
+}
 
 /// A scrap of coloured paper falling over the result screen of a win.
 #[derive(Component, Clone, Copy, Debug)]
@@ -158,9 +187,11 @@ pub(super) fn spawn_result<G: Playable>(
                 .observe(play_again::<G>);
                 row.spawn((
                     widgets::key_button(&fonts, lang, T::Review, false),
-                    crate::games::review::OpenReviewButton,
+                    OpenReviewButton,
                 ))
-                .observe(crate::games::review::open_from_result::<G>);
+                .observe(|_: On<Pointer<Click>>, mut commands: Commands| {
+                    commands.trigger(ReviewAsked::<G>::default());
+                });
                 row.spawn(widgets::key_button(&fonts, lang, T::BackToList, false))
                     .observe(crate::shell::screens::go_to(Screen::GameList));
             });
@@ -172,7 +203,7 @@ pub(super) fn spawn_result<G: Playable>(
 pub(super) fn play_again<G: Playable>(
     _: On<Pointer<Click>>,
     result: Res<LastResult<G>>,
-    mut draft: ResMut<crate::games::session::SetupDraft<G>>,
+    mut draft: ResMut<SetupDraft<G>>,
     mut commands: Commands,
     mut store: ResMut<Store>,
     mut next: ResMut<NextState<Screen>>,

@@ -1,7 +1,15 @@
 //! The CPU's turn and the hint, thought out off the frame (a thread, or
 //! slices on the web), and the game clock.
 
-use super::*;
+use bevy::prelude::*;
+
+use super::state::{Animating, ClockText, CpuThink, HintThink, PlayMove, PlayUi};
+use crate::games::resume;
+use crate::games::session::{Match, Opponent, Playable, Presets};
+use crate::shell::cpu::{SearchPace, Thinker, ThinkingSlices};
+use crate::shell::i18n::T;
+use crate::shell::save::Store;
+use crate::shell::settings::Settings;
 
 /// Counts the time played, for games with a time limit, and ends the game
 /// when it runs out (the clock stops during animations and once the game

@@ -8,11 +8,11 @@ use crate::shell::widgets::type_scale as ty;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::{Review, ReviewButton, ReviewCommand, ReviewThink, exact_words};
+use super::game::{Review, ReviewButton, ReviewCommand, ReviewThink, exact_words};
 use crate::games::art::{self, Art, Highlight};
+use crate::games::board_place::{board_view, layout_for, piece_rotation};
 use crate::games::board_view::BoardView;
 use crate::games::kit::game_title_with;
-use crate::games::play::{board_view, layout_for, piece_rotation};
 use crate::games::session::Playable;
 use crate::rules::board::PointId;
 use crate::rules::game::Side;

@@ -1,0 +1,27 @@
+//! Where a two-player game's board stands on a screen: its frame on the
+//! screen, the layout round it and how a piece is turned. The play,
+//! tutorial and review screens place the board alike, each from here.
+
+use bevy::prelude::*;
+
+use super::art;
+use super::board_view::BoardView;
+use super::session::Playable;
+use crate::rules::game::Side;
+use crate::shell::layout::Layout;
+
+/// The board's place on the play, tutorial and review screens.
+pub fn board_view<G: Playable>(game: &G, flipped: bool, layout: Layout) -> BoardView {
+    BoardView::new(game.graph(), layout.board_center, G::CELL, flipped)
+}
+
+/// The layout of `game`'s board in `window`.
+pub fn layout_for<G: Playable>(game: &G, window: Option<&Window>) -> Layout {
+    let probe = BoardView::new(game.graph(), Vec2::ZERO, G::CELL, false);
+    Layout::for_window(window, probe.half_size())
+}
+
+/// How a piece of `side` is turned when `bottom` plays from the bottom.
+pub fn piece_rotation<G: Playable>(side: Side, bottom: Side) -> Quat {
+    art::facing(!G::TURN_TOP_PIECES || side == bottom)
+}
