@@ -436,16 +436,13 @@ fn the_tutorial_steps_show_what_they_say() {
     let e = e.unwrap();
     assert!(!g.in_setchin(&g.play(&q, e)));
     assert!(g.is_capture(&q, e) || !g.is_capture(&q, mv(&g, "e3", "f3")));
-    let bad = data::musashi_tutorial_from(
-        "levels/tutorials/musashi.ron",
-        &{
-            let asked = "expect: Some((from: \"c3\", to: \"b4\")),";
-            assert!(data::MUSASHI_TUTORIAL.text.contains(asked));
-            data::MUSASHI_TUTORIAL
-                .text
-                .replacen(asked, "expect: Some((from: \"c3\", to: \"b5\")),", 1)
-        },
-    )
+    let bad = data::musashi_tutorial_from("levels/tutorials/musashi.ron", &{
+        let asked = "expect: Some((from: \"c3\", to: \"b4\")),";
+        assert!(data::MUSASHI_TUTORIAL.text.contains(asked));
+        data::MUSASHI_TUTORIAL
+            .text
+            .replacen(asked, "expect: Some((from: \"c3\", to: \"b5\")),", 1)
+    })
     .unwrap_err();
     assert!(bad.to_string().contains("steps[2].expect"), "{bad}");
 }
