@@ -283,7 +283,7 @@ impl<S: Staged> StepCheck<'_, S> {
         let also = self.named(&pos, &step.also, "also");
         let worse = self.named(&pos, &step.worse, "worse");
         if let Some(played) = &expect {
-            self.equal_takes(&pos, &played[0], &worse);
+            self.equal_takes(&pos, &played[0], &also, &worse);
             self.answer_text(&played[0]);
             if self.reading {
                 let (mate, mating) = self.mate_read(&played[0]);

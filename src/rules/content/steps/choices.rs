@@ -52,7 +52,13 @@ impl<S: Staged> StepCheck<'_, S> {
     /// engine then holds it to, and the `wrong` text explains): a player
     /// who finds another double capture is not told to look again without
     /// a reason. A `worse` move takes as many.
-    pub(super) fn equal_takes(&mut self, pos: &Pos<S>, asked: &Played<S>, worse: &[Played<S>]) {
+    pub(super) fn equal_takes(
+        &mut self,
+        pos: &Pos<S>,
+        asked: &Played<S>,
+        also: &[Played<S>],
+        worse: &[Played<S>],
+    ) {
         let stage = self.stage;
         if !stage.accepts_equal_takes() {
             return;
@@ -84,21 +90,14 @@ impl<S: Staged> StepCheck<'_, S> {
                 }
             }
         }
-        let step = self.step;
-        let accepted = |mv| {
-            step.expect
-                .iter()
-                .chain(&step.also)
-                .chain(&step.worse)
-                .any(|m| {
-                    let (Some(from), Some(to)) =
-                        (stage.graph().find(&m.from), stage.graph().find(&m.to))
-                    else {
-                        return false;
-                    };
-                    crate::rules::data::move_matches(game, mv, (from, to), None)
-                })
-        };
+        // The moves the step already names, as they were read from it.
+        let named: Vec<_> = [asked]
+            .into_iter()
+            .chain(also)
+            .chain(worse)
+            .flat_map(|p| p.moves.iter().copied())
+            .collect();
+        let accepted = |mv| named.contains(&mv);
         for mv in self.moves_in(pos) {
             if taken(mv) >= most && !accepted(mv) {
                 self.report(
