@@ -368,7 +368,6 @@ impl<G: Game> Searcher<G> {
 
     /// The best move of the deepest iteration finished so far (the first
     /// root move before any has finished): what a CPU out of time plays.
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn best_so_far(&self) -> Option<SearchResult<G::Move>> {
         let (best, score) = self
             .best
