@@ -16,7 +16,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: install command-line-doc serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test
+.PHONY: install command-line-doc serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test engine-web engine-web-test
 
 play: deps-play
 	cargo run --release
@@ -166,6 +166,41 @@ web-build:
 	mkdir -p $(DIST)/assets && cp -r assets/fonts assets/sounds $(DIST)/assets/
 	node tools/web/pack.mjs $(DIST)
 
+# The 中将棋 engine alone, for any web page, in $(DIST)/engine: the rules
+# and the USI session built without Bevy (`--no-default-features --features
+# engine-web`, the lib as a cdylib, linted by clippy as it compiles, in its
+# own cache folder), wasm-bindgen's module, web/engine's worker.js (a Web
+# Worker that takes USI lines by postMessage), README.md and package.json,
+# the licences; prints each file's size raw, gzip and brotli and fails over
+# 1 MiB brotli (docs/chushogi-engine.md#in-a-web-page). `make web-build`
+# empties $(DIST), so build this after it.
+ENGINE_DIST := $(DIST)/engine
+ENGINE_WASM_TARGET_DIR := $(CACHE)/target-wasm-engine
+engine-web:
+	@bash .ci/deps.sh web
+	RUSTC_WORKSPACE_WRAPPER="$$(rustup which clippy-driver)" \
+	CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
+	cargo rustc --profile engine-web --target wasm32-unknown-unknown --no-default-features --features engine-web \
+		--lib --crate-type cdylib --target-dir $(ENGINE_WASM_TARGET_DIR)
+	rm -rf $(ENGINE_DIST) && mkdir -p $(ENGINE_DIST)
+	wasm-bindgen --target web --no-typescript --out-dir $(ENGINE_DIST) --out-name yorimichi_engine \
+		$(ENGINE_WASM_TARGET_DIR)/wasm32-unknown-unknown/engine-web/yorimichi.wasm
+	tools/web/node_modules/.bin/wasm-opt -O3 --strip-debug --strip-producers \
+		--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+		--enable-mutable-globals --enable-reference-types --enable-multivalue \
+		$(ENGINE_DIST)/yorimichi_engine_bg.wasm -o $(ENGINE_DIST)/yorimichi_engine_bg.wasm
+	cp web/engine/worker.js web/engine/README.md LICENSE-MIT LICENSE-APACHE $(ENGINE_DIST)/
+	node tools/web/engine_pack.mjs $(ENGINE_DIST)
+
+# The engine worker in headless Chromium: a USI session over several
+# positions (depth, movetime, infinite and stop, the mate solver, options,
+# bad input, quit), every `info … pv` line and mate line judged legal by
+# shogiops (tools/shogiops), and its nodes per second against the native
+# `yorimichi usi` on the same positions where $(BIN) exists.
+engine-web-test: deps-test engine-web
+	cd tools/shogiops && npm ci --no-audit --no-fund --silent
+	node web/test/engine_test.mjs $(ENGINE_DIST) $(BIN)
+
 # Builds the web version and serves it, precompressed, on
 # http://127.0.0.1:8080.
 web: web-build
@@ -187,6 +222,9 @@ web-test: deps-test web-build
 		$(SHOTS)/web-error-webgl.png $(SHOTS)/web-error-file.png \
 		$(SHOTS)/web-room-lobby.png $(SHOTS)/web-room-play.png $(SHOTS)/web-room-result.png \
 		$(SHOTS)/web-room-mawari.png $(SHOTS)/web-room-mawari-result.png $(SHOTS)/web-room-desktop.png
+	# The 中将棋 engine alone in a worker, after the app's build (which
+	# empties $(DIST)), beside the native engine just built.
+	$(MAKE) engine-web-test
 
 # The self-play strength table in docs/strength.md (takes a while: 200 games a pairing,
 # 40 for 中将棋, whose つよい games take about a minute and a half each).

@@ -662,3 +662,126 @@ fn a_match_can_begin_at_a_later_game_of_its_series() {
     assert_ne!(opening(&whole[0].1), opening(&whole[1].1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The USI session (shared by `yorimichi usi` and the web worker) plays
+/// the game as `yorimichi engine`'s default style values it.
+#[test]
+fn the_usi_session_plays_the_engine_s_style() {
+    use yorimichi::cli::engine::Style;
+    use yorimichi::rules::chu::usi::engine_game;
+    for profile in Profile::ALL {
+        assert_eq!(
+            format!("{:?}", engine_game(profile)),
+            format!("{:?}", Style::ENGINE.game(ChuRules { profile }))
+        );
+    }
+}
+
+/// A session whose clock never moves, its output so far as text.
+fn fresh_session() -> (yorimichi::rules::chu::usi::UsiSession, Vec<u8>) {
+    use yorimichi::rules::chu::usi::UsiSession;
+    (UsiSession::new(Box::new(|| 0.0)), Vec::new())
+}
+
+/// `out` without the clock's figures, one line a line.
+fn readings(out: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| {
+            let mut words: Vec<&str> = l.split(' ').collect();
+            for field in ["nps", "time"] {
+                if let Some(i) = words.iter().position(|w| *w == field) {
+                    words.drain(i..(i + 2).min(words.len()));
+                }
+            }
+            words.join(" ")
+        })
+        .collect()
+}
+
+/// The web worker's way of thinking: a session fed line by line that
+/// thinks in slices (here ending at every other stop check) says what one
+/// thinking in one piece says, answers `isready` at once while it thinks,
+/// and ends `go infinite` on the `stop` that comes between slices.
+#[test]
+fn a_session_thinking_in_slices_says_what_one_piece_says() {
+    use yorimichi::rules::chu::usi::Polled;
+    let kinu01 = "5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/12 b - 1";
+    let script = [
+        "position startpos moves 7i7h 6d6e".to_string(),
+        "go depth 5".to_string(),
+        format!("position sfen {kinu01}"),
+        "go mate infinite".to_string(),
+    ];
+    let mut answers = Vec::new();
+    for sliced in [false, true] {
+        let (session, mut out) = fresh_session();
+        let mut session = if sliced { session.in_slices() } else { session };
+        let mut slices = 0;
+        for line in &script {
+            session.input(line, &mut out).expect("memory");
+            while session.busy() {
+                slices += 1;
+                let mut checks = 0;
+                let mut slice_over = || {
+                    checks += 1;
+                    sliced && checks % 2 == 0
+                };
+                session
+                    .think(&mut || Polled::Nothing, &mut slice_over, &mut out)
+                    .expect("memory");
+            }
+        }
+        assert!(slices > if sliced { 20 } else { 0 }, "{slices} slices");
+        answers.push(readings(&out));
+    }
+    // The mate solver reads a few more positions in slices; its line is
+    // the same.
+    let without_mate_nodes = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| !l.starts_with("info nodes"))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(
+        without_mate_nodes(&answers[0]),
+        without_mate_nodes(&answers[1])
+    );
+    assert!(
+        answers[1].iter().any(|l| l.starts_with("checkmate 10d7d")),
+        "{:?}",
+        answers[1]
+    );
+    assert!(
+        answers[1].iter().any(|l| l.starts_with("info depth 5 ")),
+        "{:?}",
+        answers[1]
+    );
+
+    let (session, mut out) = fresh_session();
+    let mut session = session.in_slices();
+    session.input("go infinite", &mut out).expect("memory");
+    for _ in 0..5 {
+        session
+            .think(&mut || Polled::Nothing, &mut || true, &mut out)
+            .expect("memory");
+    }
+    assert!(session.busy());
+    out.clear();
+    session.input("isready", &mut out).expect("memory");
+    assert_eq!(readings(&out), ["readyok"]);
+    session
+        .input("position startpos", &mut out)
+        .expect("memory");
+    session.input("stop", &mut out).expect("memory");
+    session
+        .think(&mut || Polled::Nothing, &mut || false, &mut out)
+        .expect("memory");
+    let said = readings(&out);
+    assert!(!session.busy() && session.idle(), "{said:?}");
+    assert!(
+        said.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{said:?}"
+    );
+}

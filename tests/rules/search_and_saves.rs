@@ -323,3 +323,70 @@ fn contempt_makes_a_draw_cost_the_side_ahead() {
     assert_eq!(contempt(100_000), contempt(10_000));
     assert!(contempt(100_000) > -200, "never worth more than two pawns");
 }
+
+/// Reads `searcher` in slices that end at every `every`-th stop check.
+fn read_in_slices<G: Game>(
+    game: &G,
+    mut searcher: Searcher<G>,
+    every: u32,
+) -> (yorimichi::rules::search::SearchResult<G::Move>, u64, u32) {
+    let mut checks = 0u32;
+    let mut slices = 0u32;
+    loop {
+        slices += 1;
+        match searcher.step(game, &mut || {
+            checks += 1;
+            checks.is_multiple_of(every)
+        }) {
+            Step::Pending => continue,
+            Step::Done(r) => return (r, searcher.nodes(), slices),
+            Step::NoMove => panic!("no move"),
+        }
+    }
+}
+
+/// A search that resumes its slices (the 中将棋 engine in a web worker)
+/// reads exactly what it reads in one piece, however short the slices:
+/// the same nodes, the same move, value and line, in はさみ将棋 and in
+/// 中将棋 with every pruning on.
+#[test]
+fn a_search_resumed_slice_by_slice_reads_what_it_reads_in_one_piece() {
+    use yorimichi::rules::chu::game::{Chu, ChuRules};
+    use yorimichi::rules::chu::position::ChuPosition;
+    let hasami = game();
+    let start = hasami.start();
+    let history = [hasami.hash(&start)];
+    let mut whole = Searcher::new(&hasami, start, &history, plan(5, true));
+    let expected = whole.run(&hasami).expect("a move");
+    for every in [1, 7] {
+        let sliced = Searcher::new(&hasami, start, &history, plan(5, true)).resuming_slices();
+        let (found, nodes, slices) = read_in_slices(&hasami, sliced, every);
+        assert_eq!((&found, nodes), (&expected, whole.nodes()), "every {every}");
+        assert!(slices > 1, "{slices} slices");
+    }
+
+    let chu = Chu {
+        king_shelter: true,
+        ..Chu::new(ChuRules::default())
+    };
+    let middle = "lfcsg2gso1l/a1bdtet2fc1/2r2q1k1r1a/mv1x+P1+Pp1bvm/3p3d2pp/1Q4h1p2h/P1piD5PP/5B2iPV1/2HP1ONPP3/MCVTED1GBT1M/A1S4XH1RA/LF1RGK2SCFL w - 142";
+    for pos in [
+        ChuPosition::start(),
+        ChuPosition::from_sfen_start(middle).expect("sfen"),
+    ] {
+        let plan = SearchPlan {
+            null_move: true,
+            reductions: true,
+            futility: true,
+            contempt: true,
+            ..SearchPlan::fixed(4, u64::MAX)
+        };
+        let history = [chu.hash(&pos)];
+        let mut whole = Searcher::new(&chu, pos.clone(), &history, plan.clone());
+        let expected = whole.run(&chu).expect("a move");
+        let sliced = Searcher::new(&chu, pos.clone(), &history, plan).resuming_slices();
+        let (found, nodes, slices) = read_in_slices(&chu, sliced, 1);
+        assert_eq!((&found, nodes), (&expected, whole.nodes()));
+        assert!(slices > 5, "{slices} slices");
+    }
+}

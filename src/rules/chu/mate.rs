@@ -166,6 +166,72 @@ impl MateSearch {
         best
     }
 
+    /// Starts a reading of `pos` that [`MateSearch::read_on`] takes in
+    /// slices: what [`MateSearch::solve`] and then [`MateSearch::shorten`]
+    /// do, for a caller that must stop now and then and come back (a web
+    /// page's worker, which has one thread and must hear `stop`).
+    pub fn begin(&mut self, pos: &ChuPosition) -> MateReading {
+        self.table.clear();
+        self.moves.clear();
+        self.nodes = 0;
+        MateReading {
+            root: pos.clone(),
+            shortening: None,
+        }
+    }
+
+    /// Reads on where `reading` stopped until the answer or `stop`. A
+    /// stopped df-pn leaves valid numbers in its table, so the next call
+    /// goes on from them; the answer is the one an unstopped `solve` and
+    /// `shorten` would give.
+    pub fn read_on(
+        &mut self,
+        reading: &mut MateReading,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> MateSlice {
+        let root = reading.root.clone();
+        if reading.shortening.is_none() {
+            let mut run = self.run(&root, None, stop);
+            match run.prove(&root, UNBOUNDED) {
+                Some(true) => match run.line(&root, UNBOUNDED) {
+                    Some(line) => {
+                        reading.shortening = Some(Shortening {
+                            best: line,
+                            table_cleared: false,
+                        })
+                    }
+                    None => return MateSlice::Done(Mate::Unknown),
+                },
+                Some(false) => return MateSlice::Done(Mate::NoMate),
+                None => return MateSlice::Stopped(Mate::Unknown),
+            }
+        }
+        let Some(shortening) = reading.shortening.as_mut() else {
+            return MateSlice::Done(Mate::Unknown);
+        };
+        while shortening.best.len() > 1 {
+            let bound = (shortening.best.len() - 1).min(usize::from(u16::MAX - 1)) as u16;
+            // Each bound is proved from a cleared table, once.
+            if !shortening.table_cleared {
+                self.table.clear();
+                shortening.table_cleared = true;
+            }
+            let mut run = self.run(&root, Some(bound), stop);
+            match run.prove(&root, bound) {
+                Some(true) => match run.line(&root, bound) {
+                    Some(line) if line.len() < shortening.best.len() => {
+                        shortening.best = line;
+                        shortening.table_cleared = false;
+                    }
+                    _ => break,
+                },
+                Some(false) => break,
+                None => return MateSlice::Stopped(Mate::Proved(shortening.best.clone())),
+            }
+        }
+        MateSlice::Done(Mate::Proved(shortening.best.clone()))
+    }
+
     fn run<'a>(
         &'a mut self,
         pos: &ChuPosition,
@@ -184,6 +250,29 @@ impl MateSearch {
             stopped: false,
         }
     }
+}
+
+/// A mate reading taken in slices ([`MateSearch::begin`]).
+pub struct MateReading {
+    root: ChuPosition,
+    /// Once a mate is proved: the shortest line so far, and whether the
+    /// table was cleared for the proof one ply shorter being read.
+    shortening: Option<Shortening>,
+}
+
+struct Shortening {
+    best: Vec<ChuMove>,
+    table_cleared: bool,
+}
+
+/// What a slice of [`MateSearch::read_on`] ends with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MateSlice {
+    /// The answer.
+    Done(Mate),
+    /// `stop` said so; what is known so far ([`Mate::Unknown`], or the
+    /// shortest mate proved yet), the answer if the caller stops here.
+    Stopped(Mate),
 }
 
 /// The plies left to an unbounded search (never counted down).

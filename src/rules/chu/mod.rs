@@ -4,8 +4,9 @@
 //! the [`game::Chu`] the shared search plays (its evaluation, and the
 //! static exchange of [`exchange`]), whole games as text (USI, a
 //! Japanese record, and KIF in [`kif`]; how a move is told in
-//! [`notation`]), XBoard's notation for the CECP engine, and what makes
-//! a position a problem.
+//! [`notation`]), XBoard's notation for the CECP engine, the USI engine's
+//! session ([`usi`], native and in a web worker) and its time plan
+//! ([`time`]), and what makes a position a problem.
 
 pub mod end;
 pub mod exchange;
@@ -20,6 +21,8 @@ pub mod probe;
 pub mod problems;
 pub mod record;
 pub mod repetition;
+pub mod time;
+pub mod usi;
 pub mod xboard;
 
 use serde::{Deserialize, Serialize};

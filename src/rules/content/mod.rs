@@ -30,7 +30,7 @@ use super::game::{Game, Outcome};
 use super::levels::LevelError;
 use super::mawari::levels as mawari_levels;
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "app", not(target_arch = "wasm32")))]
 pub(crate) use engine::CHUSHOGI as CHUSHOGI_READING;
 pub(crate) use stages::{chushogi, foxgeese, hasami, musashi};
 pub(crate) use steps::{check_tutorial, check_tutorial_reading};

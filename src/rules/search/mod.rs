@@ -10,9 +10,10 @@
 //!
 //! The search is *resumable*: [`Searcher::step`] runs until the caller's
 //! `should_stop` says the time slice is over, and the next call carries on
-//! (work already done is kept in the transposition table). Native builds run
-//! it to completion on a background task; the single-threaded web build runs
-//! a few milliseconds per frame.
+//! (work already done is kept in the transposition table, and with
+//! [`Searcher::resuming_slices`] from the very node where it stopped).
+//! Native builds run it to completion on a background task; the
+//! single-threaded web build runs a few milliseconds per frame.
 //!
 //! CPU strengths are data ([`CpuLevel`]): how deep and how far the CPU reads,
 //! and how often and how badly it blunders (a blunder is a move chosen by a
@@ -22,11 +23,13 @@
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
 mod levels;
+mod node;
+mod resume;
 mod table;
 
 pub use levels::{CpuLevel, Judgement, SearchPlan};
+use resume::{Frame, RootFrame};
 pub use table::Table;
-use table::{Bound, TtEntry, from_tt, to_tt};
 
 use super::game::{EndReason, Exact, Game, Outcome, Side, capture_open};
 
@@ -157,6 +160,15 @@ pub struct Searcher<G: Game> {
     /// A root with one move is read all the same, for its score
     /// ([`Searcher::scoring_a_single_move`]).
     score_single: bool,
+    /// A slice's end keeps where the search stood, and the next slice goes
+    /// on from there ([`Searcher::resuming_slices`]).
+    resume_slices: bool,
+    /// Where the root's loop stood when the last slice ended.
+    root_frame: Option<RootFrame<G::Move>>,
+    /// Where each ply of the path stood when the last slice ended.
+    frames: Vec<Option<Frame<G::Move>>>,
+    /// The last slice ended at the node about to be entered again.
+    slice_ended_here: bool,
     /// Who moves at the root, and what a draw is worth to that side.
     root_side: Side,
     draw_for_root: i32,
@@ -233,6 +245,10 @@ impl<G: Game> Searcher<G> {
             pause_each_iteration: false,
             seldepth: 0,
             score_single: false,
+            resume_slices: false,
+            root_frame: None,
+            frames: Vec::new(),
+            slice_ended_here: false,
         }
     }
 
@@ -265,6 +281,19 @@ impl<G: Game> Searcher<G> {
     /// same reading that found the best one.
     pub fn scoring_a_single_move(mut self) -> Self {
         self.score_single = true;
+        self
+    }
+
+    /// A slice that ends inside an iteration keeps where each ply of the
+    /// path stood, and the next slice goes on from there: the search then
+    /// reads the same nodes, and finds the same, however it is sliced.
+    /// Without it each slice reads its iteration again from the root,
+    /// which the table makes quick only while it still holds what the
+    /// last slice read: a deep iteration can then outlast any number of
+    /// short slices.
+    pub fn resuming_slices(mut self) -> Self {
+        self.resume_slices = true;
+        self.frames = (0..=MAX_PLY).map(|_| None).collect();
         self
     }
 
@@ -339,7 +368,6 @@ impl<G: Game> Searcher<G> {
 
     /// The best move of the deepest iteration finished so far (the first
     /// root move before any has finished): what a CPU out of time plays.
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn best_so_far(&self) -> Option<SearchResult<G::Move>> {
         let (best, score) = self
             .best
@@ -414,19 +442,29 @@ impl<G: Game> Searcher<G> {
         depth: i32,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Abort> {
-        self.seldepth = 0;
-        let mut alpha = -INF;
         let beta = INF;
-        let mut best: Option<(G::Move, i32)> = None;
+        let (start, mut alpha, mut best, mut scored, mut resumed_window) =
+            match self.root_frame.take() {
+                Some(f) if f.depth == depth => {
+                    (f.index, f.alpha, f.best, f.scored, Some(f.null_window))
+                }
+                _ => {
+                    self.forget_frames(0);
+                    self.seldepth = 0;
+                    let scored = Vec::with_capacity(self.root_moves.len());
+                    (0, -INF, None, scored, None)
+                }
+            };
         let root = self.root.clone();
-        let mut scored = Vec::with_capacity(self.root_moves.len());
-        for i in 0..self.root_moves.len() {
+        for i in start..self.root_moves.len() {
             let (mv, _) = self.root_moves[i];
             let noise = self.noise[i];
             let child = game.play(&root, mv);
             // After the first move, a null window asks only whether a move
             // beats the best so far; one that does is read again in full.
-            let mut null_window = self.plan.reductions && i > 0;
+            let mut null_window = resumed_window
+                .take()
+                .unwrap_or(self.plan.reductions && i > 0);
             let value = loop {
                 let top = if null_window { alpha + 1 } else { beta };
                 match self.child_value(
@@ -444,6 +482,17 @@ impl<G: Game> Searcher<G> {
                         // The first iteration always completes, so there is a move.
                         self.plan.nodes = u64::MAX;
                         return self.search_root(game, depth, should_stop);
+                    }
+                    Err(Abort::Slice) if self.resume_slices => {
+                        self.root_frame = Some(RootFrame {
+                            depth,
+                            index: i,
+                            alpha,
+                            best,
+                            scored,
+                            null_window,
+                        });
+                        return Err(Abort::Slice);
                     }
                     Err(e) => return Err(e),
                 }
@@ -490,7 +539,14 @@ impl<G: Game> Searcher<G> {
     fn count_node(&mut self, should_stop: &mut dyn FnMut() -> bool) -> Result<(), Abort> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(256) {
-            if should_stop() {
+            // The node a slice ended at is entered (and counted) again
+            // when the next goes on, and that slice does not end there
+            // too.
+            if !std::mem::take(&mut self.slice_ended_here) && should_stop() {
+                if self.resume_slices {
+                    self.nodes -= 1;
+                    self.slice_ended_here = true;
+                }
                 return Err(Abort::Slice);
             }
             if self.depth_done > 0
@@ -573,233 +629,6 @@ impl<G: Game> Searcher<G> {
                 .unwrap_or(Outcome::draw(EndReason::Repetition));
             self.terminal_score(o, game, pos, ply)
         })
-    }
-
-    fn negamax(
-        &mut self,
-        game: &G,
-        pos: &G::Pos,
-        depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        should_stop: &mut dyn FnMut() -> bool,
-    ) -> Result<i32, Abort> {
-        self.count_node(should_stop)?;
-        self.seldepth = self.seldepth.max(ply);
-        // A repetition is judged before the position's own end: under the
-        // no-repeat rule the move that made it is no move at all, whatever it
-        // would end (and a game that has really ended repeats nothing).
-        if let Some(s) = self.repetition_score(game, pos, ply) {
-            return Ok(s);
-        }
-        if let Some(o) = game.outcome(pos) {
-            return Ok(self.terminal_score(o, game, pos, ply));
-        }
-        // The tables know no history: right below the root the search reads
-        // on, so that a repetition the opponent could make next (a loss the
-        // tables cannot see) is not mistaken for their longest resistance.
-        if self.plan.exact
-            && ply >= 2
-            && depth >= game.exact_min_depth()
-            && let Some(known) = game.exact(pos)
-        {
-            return Ok(Self::exact_score(known, game, pos, ply));
-        }
-        if depth <= 0 || ply >= MAX_PLY {
-            return if self.plan.quiescence {
-                self.quiescence(game, pos, ply, alpha, beta, QUIESCENCE_PLIES, should_stop)
-            } else {
-                Ok(self.evaluate(game, pos))
-            };
-        }
-
-        let key = game.hash(pos);
-        let mut tt_move = None;
-        if let Some(e) = self.tt.get(key) {
-            tt_move = e.best;
-            if e.depth >= depth {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return Ok(s),
-                    Bound::Lower if s >= beta => return Ok(s),
-                    Bound::Upper if s <= alpha => return Ok(s),
-                    _ => {}
-                }
-            }
-        }
-
-        // Null move: if passing still leaves this side at or above beta
-        // after a reduced reading, a real move will too (the game offers
-        // a pass only where zugzwang does not occur). Not next to a mate
-        // score, not twice in a row, not in shallow nodes.
-        if self.plan.null_move
-            && depth >= NULL_MOVE_MIN_DEPTH
-            && !self.after_null[ply]
-            && beta.abs() < WIN_BOUND
-            && self.evaluate(game, pos) >= beta
-            // Asked last: the game may look for a check to refuse it.
-            && let Some(passed) = game.null_move(pos)
-        {
-            self.after_null[ply + 1] = true;
-            let reduced = depth - 1 - NULL_MOVE_REDUCTION;
-            let v = self.child_value(game, &passed, reduced, ply + 1, beta - 1, beta, should_stop);
-            self.after_null[ply + 1] = false;
-            if v? >= beta {
-                return Ok(beta);
-            }
-        }
-
-        let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        moves.clear();
-        game.legal_moves(pos, &mut moves);
-        if moves.is_empty() {
-            // Games decide this in `outcome`; a position without moves that
-            // is not over is scored statically.
-            self.move_lists[ply] = moves;
-            return Ok(self.evaluate(game, pos));
-        }
-        self.order(game, pos, &mut moves, tt_move, ply);
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = None;
-        let in_check = (self.plan.reductions || self.plan.futility) && game.in_check(pos);
-        let killers = self.killers[ply];
-        // Near the horizon, where the static value is far below alpha, quiet
-        // moves that do not check cannot bring it back (futility).
-        let futile = self.plan.futility
-            && depth <= FUTILITY_DEPTH
-            && !in_check
-            && alpha.abs() < WIN_BOUND
-            && self.evaluate(game, pos) + FUTILITY_MARGIN * depth <= alpha;
-        for (i, &mv) in moves.iter().enumerate() {
-            let child = game.play(pos, mv);
-            if futile
-                && i > 0
-                && best > -WIN_BOUND
-                && !game.is_capture(pos, mv)
-                && !game.promotes(mv)
-                && !game.in_check(&child)
-            {
-                continue;
-            }
-            let v = if !self.plan.reductions || i == 0 {
-                self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, should_stop)?
-            } else {
-                let reduce = depth >= LMR_MIN_DEPTH
-                    && i >= LMR_FULL_MOVES
-                    && !in_check
-                    && !game.is_capture(pos, mv)
-                    && !game.promotes(mv)
-                    && !killers.contains(&Some(mv))
-                    && !game.in_check(&child);
-                let r = if reduce {
-                    late_move_reduction(depth, i).min(depth - 2)
-                } else {
-                    0
-                };
-                let (a, b) = (alpha, alpha + 1);
-                let mut v =
-                    self.child_value(game, &child, depth - 1 - r, ply + 1, a, b, should_stop)?;
-                if v > alpha && r > 0 {
-                    v = self.child_value(game, &child, depth - 1, ply + 1, a, b, should_stop)?;
-                }
-                if v > alpha && v < beta {
-                    v = self.child_value(
-                        game,
-                        &child,
-                        depth - 1,
-                        ply + 1,
-                        alpha,
-                        beta,
-                        should_stop,
-                    )?;
-                }
-                v
-            };
-            if v > best {
-                best = v;
-                best_move = Some(mv);
-            }
-            if v > alpha {
-                alpha = v;
-            }
-            if alpha >= beta {
-                if !game.is_capture(pos, mv) {
-                    let k = &mut self.killers[ply];
-                    if k[0] != Some(mv) {
-                        k[1] = k[0];
-                        k[0] = Some(mv);
-                    }
-                    let h = &mut self.history[game.move_index(mv)];
-                    *h = (*h + depth * depth).min(1 << 20);
-                }
-                break;
-            }
-        }
-        self.move_lists[ply] = moves;
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.tt.put(TtEntry {
-            key,
-            depth,
-            score: to_tt(best, ply),
-            bound,
-            best: best_move,
-        });
-        Ok(best)
-    }
-
-    fn quiescence(
-        &mut self,
-        game: &G,
-        pos: &G::Pos,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        left: i32,
-        should_stop: &mut dyn FnMut() -> bool,
-    ) -> Result<i32, Abort> {
-        self.seldepth = self.seldepth.max(ply);
-        let stand = self.evaluate(game, pos);
-        if stand >= beta || left <= 0 || ply >= MAX_PLY {
-            return Ok(stand);
-        }
-        alpha = alpha.max(stand);
-        let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        moves.clear();
-        game.legal_captures(pos, &mut moves);
-        // A capture that loses material in the exchange it starts is no
-        // way out of a quiet position: left out.
-        moves.retain(|&m| game.exchange(pos, m).is_none_or(|gain| gain >= 0));
-        self.sort_moves_by(&mut moves, |m| -game.capture_order(pos, m));
-        let mut best = stand;
-        for &mv in &moves {
-            self.count_node(should_stop)?;
-            let child = game.play(pos, mv);
-            let v = match game.outcome(&child) {
-                Some(o) => -self.terminal_score(o, game, &child, ply + 1),
-                None => {
-                    -self.quiescence(game, &child, ply + 1, -beta, -alpha, left - 1, should_stop)?
-                }
-            };
-            if v > best {
-                best = v;
-            }
-            if v > alpha {
-                alpha = v;
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        self.move_lists[ply] = moves;
-        Ok(best)
     }
 
     /// Sorts `moves` by `key`, lowest first, moves with equal keys keeping
