@@ -164,16 +164,18 @@ web-build:
 	cp web/index.html web/sw.js web/manifest.webmanifest $(DIST)/
 	cp -r web/icons $(DIST)/icons
 	mkdir -p $(DIST)/assets && cp -r assets/fonts assets/sounds $(DIST)/assets/
+	# The CPU thinks in a Web Worker: the engine build, beside the page.
+	$(MAKE) engine-web
 	node tools/web/pack.mjs $(DIST)
 
 # The 中将棋 engine alone, for any web page, in $(DIST)/engine: the rules
 # and the USI session built without Bevy (`--no-default-features --features
 # engine-web`, the lib as a cdylib, linted by clippy as it compiles, in its
 # own cache folder), wasm-bindgen's module, web/engine's worker.js (a Web
-# Worker that takes USI lines by postMessage), README.md and package.json,
-# the licences; prints each file's size raw, gzip and brotli and fails over
+# Worker that takes USI lines by postMessage) and search-worker.js (the
+# game's own CPU worker), README.md and package.json, the licences; prints each file's size raw, gzip and brotli and fails over
 # 1 MiB brotli (docs/chushogi-engine.md#in-a-web-page). `make web-build`
-# empties $(DIST), so build this after it.
+# builds it into the game's folder.
 ENGINE_DIST := $(DIST)/engine
 ENGINE_WASM_TARGET_DIR := $(CACHE)/target-wasm-engine
 engine-web:
@@ -189,7 +191,7 @@ engine-web:
 		--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 		--enable-mutable-globals --enable-reference-types --enable-multivalue \
 		$(ENGINE_DIST)/yorimichi_engine_bg.wasm -o $(ENGINE_DIST)/yorimichi_engine_bg.wasm
-	cp web/engine/worker.js web/engine/README.md LICENSE-MIT LICENSE-APACHE $(ENGINE_DIST)/
+	cp web/engine/worker.js web/engine/search-worker.js web/engine/README.md LICENSE-MIT LICENSE-APACHE $(ENGINE_DIST)/
 	node tools/web/engine_pack.mjs $(ENGINE_DIST)
 
 # The engine worker in headless Chromium: a USI session over several
@@ -200,6 +202,14 @@ engine-web:
 engine-web-test: deps-test engine-web
 	cd tools/shogiops && npm ci --no-audit --no-fund --silent
 	node web/test/engine_test.mjs $(ENGINE_DIST) $(BIN)
+	# The game's CPU worker on つよい's searches, beside the native program
+	# (where it is built: `make web-test` builds it first).
+	if [ -x $(BIN) ]; then \
+		mkdir -p $(SHOTS) && \
+		$(BIN) bench chushogi --positions 4 --worker $(SHOTS)/searches-chushogi.txt && \
+		$(BIN) bench hasami --positions 4 --worker $(SHOTS)/searches-hasami.txt && \
+		node web/test/search_worker_test.mjs $(ENGINE_DIST) $(SHOTS)/searches-chushogi.txt $(SHOTS)/searches-hasami.txt; \
+	fi
 
 # Builds the web version and serves it, precompressed, on
 # http://127.0.0.1:8080.

@@ -17,7 +17,11 @@ use super::selfplay::{GameVisitor, with_game};
 use crate::rules::data::{CpuLevels, GameId, Strength};
 use crate::rules::game::Game;
 use crate::rules::record::GameRecord;
-use crate::rules::search::{SearchPlan, Searcher};
+use crate::rules::rulebook::Rulebook;
+use crate::rules::search::{CpuLevel, SearchPlan, Searcher};
+use crate::rules::search_service::{
+    Reply, SearchRequest, SearchService, read_reply, search_message,
+};
 
 /// `yorimichi bench <id> [--positions N] [--preset P] [--seed S]`.
 #[derive(Args, Clone, Debug, PartialEq)]
@@ -39,6 +43,13 @@ pub struct BenchArgs {
     /// Seeds the games the positions come from.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::seed())]
     pub seed: u64,
+    /// Instead of timing the levels, write つよい's searches of the
+    /// positions to FILE as the web page's search worker reads them, each
+    /// twice (with the level's time for a move, and without it, to its node
+    /// budget), with what they read here through the same messages: the
+    /// browser test posts them to the worker and compares.
+    #[arg(long, value_name = "FILE")]
+    pub worker: Option<std::path::PathBuf>,
 }
 
 pub(crate) fn run(args: &BenchArgs, out: &mut dyn Write) -> Outcome {
@@ -48,7 +59,7 @@ pub(crate) fn run(args: &BenchArgs, out: &mut dyn Write) -> Outcome {
 struct Bench<'a>(&'a BenchArgs);
 
 impl GameVisitor for Bench<'_> {
-    fn visit<G: Game>(
+    fn visit<G: Rulebook>(
         self,
         game: &G,
         preset_id: &str,
@@ -57,6 +68,16 @@ impl GameVisitor for Bench<'_> {
     ) -> Outcome {
         let args = self.0;
         let positions = sample_positions(game, cpu, args.positions, args.seed);
+        if let Some(file) = &args.worker {
+            return worker_searches(
+                game,
+                cpu.get(Strength::Strong),
+                &positions,
+                args.seed,
+                file,
+                out,
+            );
+        }
         writeln!(
             out,
             "{} preset={preset_id}: {} positions from やさしい-vs-ふつう games (seed {})",
@@ -123,6 +144,75 @@ impl GameVisitor for Bench<'_> {
             Err(format!("over the time for a move: {}", over.join(", ")).into())
         }
     }
+}
+
+/// Writes つよい's searches of `positions` for the search worker to
+/// `file`, each block a line `native <depth> <nodes> <ms> <pv>` (what the
+/// search read here through the same messages) and the message's lines,
+/// blocks ended by a line `%%`; prints the native figures.
+fn worker_searches<G: Rulebook>(
+    game: &G,
+    level: &CpuLevel,
+    positions: &[(G::Pos, Vec<u64>)],
+    seed: u64,
+    file: &std::path::Path,
+    out: &mut dyn Write,
+) -> Outcome {
+    fn now_ms() -> f64 {
+        use std::sync::OnceLock;
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut text = String::new();
+    writeln!(out, "search  clock      depth      nodes        ms")?;
+    let mut id = 0;
+    for (pos, history) in positions {
+        // Both readings of a position have the same plan (the same roll
+        // of the level's dice) but for the clock.
+        let plan = level.plan(&mut rng);
+        for clock in [plan.time_ms, None] {
+            id += 1;
+            let request = SearchRequest::<G> {
+                rules: game.rules().clone(),
+                pos: pos.clone(),
+                history: history.clone(),
+                plan: SearchPlan {
+                    time_ms: clock,
+                    ..plan.clone()
+                },
+                forbidden: Vec::new(),
+                score_single: false,
+            };
+            let message = search_message(id, &request)?;
+            let mut service = SearchService::new(now_ms);
+            if let Some(refused) = service.input(&message) {
+                return Err(refused.into());
+            }
+            let reply = service
+                .think(&mut || false)
+                .ok_or("the search gave no answer")?;
+            let Ok((_, Reply::Answer(Some(answer)))) = read_reply::<G::Move>(&reply) else {
+                return Err(format!("search {id}: {reply}").into());
+            };
+            let clock = clock.map_or("nodes".to_string(), |ms| format!("{ms} ms"));
+            writeln!(
+                out,
+                "{id:>6}  {clock:<8} {:>7} {:>10} {:>9.0}",
+                answer.depth, answer.nodes, answer.elapsed_ms
+            )?;
+            text.push_str(&format!(
+                "native {} {} {:.1} {}\n{message}\n%%\n",
+                answer.depth,
+                answer.nodes,
+                answer.elapsed_ms,
+                ron::to_string(&answer.pv).map_err(|e| e.to_string())?
+            ));
+        }
+    }
+    std::fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+    writeln!(out, "wrote {id} searches to {}", file.display())?;
+    Ok(())
 }
 
 /// Positions (with the keys of the game before them, for repetition) from

@@ -17,6 +17,7 @@ use crate::rules::hasami::Hasami;
 use crate::rules::mawari::race::SenkoRule;
 use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{self, Solver};
+use crate::rules::rulebook::Rulebook;
 use crate::rules::selfplay;
 use crate::rules::selfplay::MoveStats;
 
@@ -92,7 +93,7 @@ fn side() -> impl clap::builder::TypedValueParser<Value = Side> {
 /// commands that play CPU against CPU (`selfplay`, `bench`) visit it, so
 /// the games are built in one place. The report goes to `out`.
 pub(crate) trait GameVisitor {
-    fn visit<G: Game>(
+    fn visit<G: Rulebook>(
         self,
         game: &G,
         preset_id: &str,
@@ -158,7 +159,7 @@ pub(crate) fn with_game(
 struct Selfplay<'a>(&'a SelfplayArgs, Strength, Strength);
 
 impl GameVisitor for Selfplay<'_> {
-    fn visit<G: Game>(
+    fn visit<G: Rulebook>(
         self,
         game: &G,
         preset_id: &str,

@@ -115,7 +115,7 @@ impl FoxGeeseMove {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FoxGeesePos {
     /// One bit per point.
     geese: u64,

@@ -79,8 +79,9 @@ pub struct HasamiMove {
     pub to: u8,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HasamiPos {
+    #[serde(with = "crate::rules::fixed_array")]
     cells: [Option<Side>; CELLS],
     /// Pieces each side has captured.
     captured: [u8; 2],

@@ -10,6 +10,7 @@ pub mod board;
 pub mod chu;
 pub mod content;
 pub mod data;
+pub(crate) mod fixed_array;
 pub mod foxgeese;
 pub mod game;
 pub mod hasami;
@@ -20,6 +21,7 @@ pub mod record;
 pub mod review;
 pub mod rulebook;
 pub mod search;
+pub mod search_service;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod selfplay;
 pub mod taps;

@@ -22,7 +22,9 @@ use super::musashi::MusashiPos;
 use super::musashi::{Musashi, MusashiRules};
 
 /// A two-player game with rule options (a preset, or 自分で決める).
-pub trait Rulebook: Game<Move: Serialize + DeserializeOwned> + Sized {
+pub trait Rulebook:
+    Game<Move: Serialize + DeserializeOwned, Pos: Serialize + DeserializeOwned> + Sized
+{
     /// The rule options a preset or 自分で決める fixes.
     type Rules: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
 
@@ -34,6 +36,9 @@ pub trait Rulebook: Game<Move: Serialize + DeserializeOwned> + Sized {
 
     /// The game under `rules`; the message says which option is wrong.
     fn create(rules: &Self::Rules) -> Result<Self, String>;
+
+    /// The rules the game was made of.
+    fn rules(&self) -> &Self::Rules;
 
     /// The result when the time runs out in `pos`.
     fn time_up(&self, _pos: &Self::Pos) -> Outcome {
@@ -130,6 +135,9 @@ impl Rulebook for Hasami {
         let board = data::board("shogi9").map_err(|e| e.to_string())?;
         Hasami::new(board, *rules)
     }
+    fn rules(&self) -> &Self::Rules {
+        Hasami::rules(self)
+    }
     fn diagram(
         &self,
         rows: &[&str],
@@ -146,6 +154,9 @@ impl Rulebook for FoxGeese {
     fn create(rules: &FoxGeeseRules) -> Result<Self, String> {
         let board = data::board(rules.board_name()).map_err(|e| e.to_string())?;
         FoxGeese::new(board, *rules)
+    }
+    fn rules(&self) -> &Self::Rules {
+        FoxGeese::rules(self)
     }
     fn diagram(
         &self,
@@ -164,6 +175,9 @@ impl Rulebook for Musashi {
     fn create(rules: &MusashiRules) -> Result<Self, String> {
         let board = data::board(rules.board_name()).map_err(|e| e.to_string())?;
         Musashi::new(board, *rules)
+    }
+    fn rules(&self) -> &Self::Rules {
+        Musashi::rules(self)
     }
     fn diagram(
         &self,
@@ -189,6 +203,9 @@ impl Rulebook for Chu {
     fn create(rules: &ChuRules) -> Result<Self, String> {
         rules.validate()?;
         Ok(Chu::new(*rules))
+    }
+    fn rules(&self) -> &Self::Rules {
+        &self.rules
     }
     fn notation(&self, _pos: &Self::Pos, mv: Self::Move) -> String {
         mv.usi()

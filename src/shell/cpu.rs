@@ -1,5 +1,7 @@
 //! Runs a search without freezing the screen: on native in a background
-//! thread, on the web (one thread) a few milliseconds per frame. Dropping a
+//! thread, on the web in a Web Worker (`web/engine/search-worker.js`, the
+//! Bevy-free engine build) — or, where the page cannot start one, a few
+//! milliseconds per frame. Dropping a
 //! `Thinker` cancels its search (undo, quit, new game); a `Reading` is a
 //! one-off reading that cannot be sliced (the mate solver's), kept off the
 //! frame natively and read at once on the web. A level's time
@@ -24,11 +26,11 @@ pub(crate) enum SearchPace {
     ShareWithRenderer,
 }
 
-/// How long the thinking done inside frames took at most: a thinker's
-/// poll (on the web the search itself runs there, a slice a frame; natively
-/// it only looks for an answer) and the endgame tables built a slice a
-/// frame. On the web this is what thinking adds to a frame; the browser
-/// test reads it as `data-search-slice`.
+/// How long the thinking done inside frames took at most: a search on a
+/// page that cannot start its worker (a slice a frame) and the endgame
+/// tables built a slice a frame. A look for an answer from a thread or a
+/// worker is not thinking. On the web this is what thinking adds to a
+/// frame; the browser test reads it as `data-search-slice`.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct ThinkingSlices {
     /// The longest slice so far, in milliseconds.
@@ -152,8 +154,13 @@ mod imp {
             }
         }
 
-        /// `Some(answer)` once the search has finished.
-        pub(crate) fn poll(&mut self, _game: &G) -> Option<Option<SearchResult<G::Move>>> {
+        /// `Some(answer)` once the search has finished (the thread thinks,
+        /// not the frame: nothing goes into `_slices`).
+        pub(crate) fn poll(
+            &mut self,
+            _game: &G,
+            _slices: &mut ThinkingSlices,
+        ) -> Option<Option<SearchResult<G::Move>>> {
             let Ok(answer) = self.answer.get_mut() else {
                 return Some(None);
             };
@@ -226,44 +233,263 @@ mod imp {
 
 #[cfg(target_arch = "wasm32")]
 mod imp {
-    use super::*;
-    use crate::rules::search::Step;
-    use bevy::platform::time::Instant;
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    use std::rc::Rc;
 
-    /// Milliseconds of search per frame: the page stays smooth.
+    use bevy::platform::time::Instant;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::Closure;
+    use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+    use super::*;
+    use crate::rules::rulebook::Rulebook;
+    use crate::rules::search::Step;
+    use crate::rules::search_service::{Reply, SearchRequest, read_reply, search_message};
+
+    /// Milliseconds of search per frame where the page must think itself
+    /// (no worker): the page stays smooth.
     const SLICE_MS: u128 = 8;
 
-    pub(crate) struct Thinker<G: Game> {
-        searcher: Searcher<G>,
+    /// The search worker's script, beside the page (`make web-build`).
+    const WORKER_SCRIPT: &str = "engine/search-worker.js";
+
+    /// What the worker has posted: each answer by its search's number,
+    /// and whether it is broken (its script did not load, or it failed).
+    #[derive(Default)]
+    struct Replies {
+        by_search: HashMap<u64, String>,
+        broken: bool,
     }
 
-    impl<G: Game + Clone> Thinker<G> {
+    /// The page's one search worker.
+    struct Link {
+        worker: Worker,
+        replies: Rc<RefCell<Replies>>,
+        next_search: u64,
+        // Kept alive as long as the worker may call them.
+        _on_message: Closure<dyn FnMut(MessageEvent)>,
+        _on_error: Closure<dyn FnMut(Event)>,
+    }
+
+    impl Link {
+        fn open() -> Option<Link> {
+            // `?cpu=frames`: think in the frames as before there were
+            // workers (the browser test compares the two).
+            let query = web_sys::window()?.location().search().ok()?;
+            if query.contains("cpu=frames") {
+                return None;
+            }
+            let options = WorkerOptions::new();
+            options.set_type(WorkerType::Module);
+            let worker = Worker::new_with_options(WORKER_SCRIPT, &options).ok()?;
+            let replies = Rc::new(RefCell::new(Replies::default()));
+            let sink = replies.clone();
+            let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                let Some(text) = event.data().as_string() else {
+                    return;
+                };
+                let mut replies = sink.borrow_mut();
+                if text.starts_with("broken") {
+                    replies.broken = true;
+                } else if let Some(id) = search_number(&text) {
+                    replies.by_search.insert(id, text);
+                }
+            });
+            let sink = replies.clone();
+            let on_error = Closure::<dyn FnMut(Event)>::new(move |_: Event| {
+                sink.borrow_mut().broken = true;
+            });
+            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            Some(Link {
+                worker,
+                replies,
+                next_search: 1,
+                _on_message: on_message,
+                _on_error: on_error,
+            })
+        }
+
+        fn broken(&self) -> bool {
+            self.replies.borrow().broken
+        }
+    }
+
+    /// The number of the search a reply is about.
+    fn search_number(reply: &str) -> Option<u64> {
+        reply.split([' ', '\n']).nth(1)?.parse().ok()
+    }
+
+    thread_local! {
+        /// Opened at the first search; `None` inside where the page cannot
+        /// start workers.
+        static LINK: RefCell<Option<Option<Link>>> = const { RefCell::new(None) };
+    }
+
+    /// Runs `f` on the worker, if the page has one that works.
+    fn with_link<T>(f: impl FnOnce(&mut Link) -> T) -> Option<T> {
+        LINK.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let link = cell.get_or_insert_with(Link::open).as_mut()?;
+            (!link.broken()).then(|| f(link))
+        })
+    }
+
+    /// A search on the worker, or in the page's frames where it has none.
+    pub(crate) struct Thinker<G: Game> {
+        /// The worker's number for the search, while it thinks there.
+        remote: Option<u64>,
+        /// The search in the frames: no worker, or it failed.
+        local: Option<Searcher<G>>,
+        /// Makes the search for the frames, if the worker fails.
+        fallback: Option<Box<dyn FnOnce() -> Searcher<G> + Send + Sync>>,
+    }
+
+    impl<G> Thinker<G>
+    where
+        G: Rulebook + Clone + Send + Sync + 'static,
+        G::Pos: Send + Sync,
+        G::Move: Send + Sync,
+    {
         pub fn start(
             game: &G,
             pos: G::Pos,
             history: &[u64],
             plan: SearchPlan,
             forbidden: Vec<G::Move>,
-            // The page's search is always sliced (one thread).
+            // The worker always thinks at full pace.
             _pace: SearchPace,
             score_single: bool,
         ) -> Self {
-            Thinker {
-                searcher: searcher(game, pos, history, plan, &forbidden, score_single),
+            let request = SearchRequest::<G> {
+                rules: game.rules().clone(),
+                pos: pos.clone(),
+                history: history.to_vec(),
+                plan: plan.clone(),
+                forbidden: forbidden.clone(),
+                score_single,
+            };
+            let remote = with_link(|link| {
+                let id = link.next_search;
+                let message = search_message(id, &request).ok()?;
+                link.worker.post_message(&message.into()).ok()?;
+                link.next_search += 1;
+                Some(id)
+            })
+            .flatten();
+            let game = game.clone();
+            let history = history.to_vec();
+            let fallback = move || searcher(&game, pos, &history, plan, &forbidden, score_single);
+            match remote {
+                Some(id) => Thinker {
+                    remote: Some(id),
+                    local: None,
+                    fallback: Some(Box::new(fallback)),
+                },
+                None => Thinker {
+                    remote: None,
+                    local: Some(fallback()),
+                    fallback: None,
+                },
             }
         }
 
-        pub(crate) fn poll(&mut self, game: &G) -> Option<Option<SearchResult<G::Move>>> {
-            let start = Instant::now();
-            match self
-                .searcher
-                .step(game, &mut || start.elapsed().as_millis() >= SLICE_MS)
-            {
+        /// `Some(answer)` once the search has finished; a slice of the
+        /// search where the page thinks itself (kept in `slices`).
+        pub(crate) fn poll(
+            &mut self,
+            game: &G,
+            slices: &mut ThinkingSlices,
+        ) -> Option<Option<SearchResult<G::Move>>> {
+            if let Some(id) = self.remote {
+                match self.reply(id) {
+                    Some(Ok(answer)) => {
+                        self.remote = None;
+                        return Some(answer);
+                    }
+                    // Thinking on the worker still.
+                    None => return None,
+                    Some(Err(())) => {
+                        self.remote = None;
+                        self.local = self.fallback.take().map(|make| make());
+                    }
+                }
+            }
+            let searcher = self.local.as_mut()?;
+            let step = slices.time(|| {
+                let start = Instant::now();
+                searcher.step(game, &mut || start.elapsed().as_millis() >= SLICE_MS)
+            });
+            match step {
                 Step::Pending => None,
                 Step::Done(r) => Some(Some(r)),
                 Step::NoMove => Some(None),
             }
         }
+
+        /// The worker's answer to search `id`, if it has come; an error if
+        /// the worker cannot give one (the page then thinks itself).
+        #[allow(clippy::type_complexity)]
+        fn reply(&self, id: u64) -> Option<Result<Option<SearchResult<G::Move>>, ()>> {
+            let posted = LINK.with(|cell| {
+                let cell = cell.borrow();
+                let Some(Some(link)) = cell.as_ref() else {
+                    return Some(Err(()));
+                };
+                let mut replies = link.replies.borrow_mut();
+                if replies.broken {
+                    return Some(Err(()));
+                }
+                replies.by_search.remove(&id).map(Ok)
+            })?;
+            let Ok(text) = posted else {
+                return Some(Err(()));
+            };
+            match read_reply::<G::Move>(&text) {
+                Ok((_, Reply::Answer(answer))) => {
+                    if let Some(a) = &answer {
+                        mirror_answer(a.depth, a.nodes, a.elapsed_ms);
+                    }
+                    Some(Ok(answer.map(|a| a.into_result())))
+                }
+                Ok((_, Reply::Refused(why))) => {
+                    bevy::log::warn!("the search worker refused a search: {why}");
+                    Some(Err(()))
+                }
+                Err(why) => {
+                    bevy::log::warn!("the search worker's answer: {why}");
+                    Some(Err(()))
+                }
+            }
+        }
+    }
+
+    impl<G: Game> Drop for Thinker<G> {
+        fn drop(&mut self) {
+            if let Some(id) = self.remote {
+                with_link(|link| {
+                    let _ = link.worker.post_message(&format!("cancel {id}").into());
+                });
+            }
+        }
+    }
+
+    /// `data-worker-searches`, `-depth`, `-nodes` and `-ms`: how many
+    /// answers the worker has given, and the last one's deepest finished
+    /// reading, nodes and time (the browser test reads them).
+    fn mirror_answer(depth: u8, nodes: u64, ms: f64) {
+        let Some(body) = crate::shell::web::page_body() else {
+            return;
+        };
+        let searches = body
+            .get_attribute("data-worker-searches")
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or(0);
+        let _ = body.set_attribute("data-worker-searches", &(searches + 1).to_string());
+        let _ = body.set_attribute("data-worker-depth", &depth.to_string());
+        let _ = body.set_attribute("data-worker-nodes", &nodes.to_string());
+        let _ = body.set_attribute("data-worker-ms", &format!("{ms:.0}"));
     }
 
     /// A one-off reading (a mate problem's move off its line): the page

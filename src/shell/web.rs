@@ -13,7 +13,7 @@ use super::{GameProgress, Screen, StartOptions};
 use crate::rules::data::GameId;
 
 /// The page's `<body>`, where the app leaves its `data-*` marks.
-fn page_body() -> Option<web_sys::HtmlElement> {
+pub(crate) fn page_body() -> Option<web_sys::HtmlElement> {
     web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.body())

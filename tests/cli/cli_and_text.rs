@@ -114,12 +114,13 @@ fn commands_parse() {
         })
     );
     assert_eq!(
-        command("bench chushogi --positions 20 --seed 4"),
+        command("bench chushogi --positions 20 --seed 4 --worker s.txt"),
         Command::Bench(BenchArgs {
             game: GameId::ChuShogi,
             positions: 20,
             preset: None,
-            seed: 4
+            seed: 4,
+            worker: Some("s.txt".into()),
         })
     );
     assert_eq!(
@@ -128,7 +129,8 @@ fn commands_parse() {
             game: GameId::Musashi,
             positions: 100,
             preset: None,
-            seed: 1
+            seed: 1,
+            worker: None,
         })
     );
     assert_eq!(

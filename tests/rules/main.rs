@@ -29,5 +29,6 @@ mod playouts;
 mod rooms;
 mod rules_texts;
 mod search_and_saves;
+mod search_service;
 mod seed_sentences;
 mod text_fuzz;

@@ -248,7 +248,7 @@ pub(super) fn analyse<G: Playable>(
         return;
     }
     if let Some(thinker) = a.thinker.as_mut() {
-        let Some(answer) = slices.time(|| thinker.poll(&m.game)) else {
+        let Some(answer) = thinker.poll(&m.game, &mut slices) else {
             return;
         };
         a.thinker = None;

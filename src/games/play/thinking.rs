@@ -103,7 +103,7 @@ pub(super) fn cpu_turn<G: Playable>(
             ));
         }
         Some(thinker) => {
-            if let Some(answer) = slices.time(|| thinker.poll(&m.game)) {
+            if let Some(answer) = thinker.poll(&m.game, &mut slices) {
                 cpu.0 = None;
                 if let Some(result) = answer {
                     moves.write(PlayMove(result.best));
@@ -123,7 +123,7 @@ pub(super) fn poll_hint<G: Playable>(
     let Some(thinker) = hint.0.as_mut() else {
         return;
     };
-    if let Some(answer) = slices.time(|| thinker.poll(&m.game)) {
+    if let Some(answer) = thinker.poll(&m.game, &mut slices) {
         hint.0 = None;
         ui.hint = answer.map(|r| r.best);
         ui.dirty = true;

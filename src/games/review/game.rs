@@ -224,7 +224,7 @@ pub(super) fn read_positions<G: Playable>(
     // Only what changes the review touches it mutably: the screen redraws
     // on change.
     if let Some(reading) = think.0.as_mut() {
-        let Some(answer) = slices.time(|| reading.thinker.poll(&review.game)) else {
+        let Some(answer) = reading.thinker.poll(&review.game, &mut slices) else {
             return;
         };
         let i = reading.index;

@@ -2,12 +2,14 @@
 //! array, what each promotes to, how each of the 30 named pieces moves, the
 //! SFEN letters lishogi uses, and the JCSA tournament point values.
 
+use serde::{Deserialize, Serialize};
+
 use crate::rules::game::Side;
 
 /// A piece as it stands in the starting array; a promoted piece is its
 /// original kind plus [`Piece::promoted`] (成角行, a promoted 猛豹, is not a
 /// 角行: it cannot promote again and is worth less).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Base {
     Pawn,
     GoBetween,
@@ -507,7 +509,7 @@ impl Kind {
 }
 
 /// A piece on the board (whose it is is kept beside it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
     pub base: Base,
     pub promoted: bool,

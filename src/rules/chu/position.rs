@@ -72,9 +72,10 @@ impl Square {
     }
 }
 
-/// A 中将棋 position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A 中将棋 position. (Serialized whole for a web page's search worker.)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChuPosition {
+    #[serde(with = "crate::rules::fixed_array")]
     board: [Option<(Side, Piece)>; SQUARES],
     to_move: Side,
     /// 先獅子: where the side to move's lion was just taken by a non-lion.

@@ -69,7 +69,7 @@ pub struct MusashiMove {
     pub to: u8,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MusashiPos {
     /// One bit per point.
     ko: u64,

@@ -25,11 +25,11 @@
 use super::{KO, Musashi, MusashiMove, MusashiPos, OYA};
 use crate::rules::game::{Game, Side};
 
-/// How many positions the game solves in the background natively (two
-/// bytes each, and about a second per two million).
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) const NATIVE_BUDGET: u64 = 64_000_000;
-/// The same on the single-threaded web build, which solves a slice a frame.
+/// How many positions the game solves in the background natively and in
+/// the web page's search worker (two bytes each, and about a second per
+/// two million natively).
+pub const NATIVE_BUDGET: u64 = 64_000_000;
+/// The same on a web page that must solve them a slice a frame.
 pub const WEB_BUDGET: u64 = 17_000_000;
 
 /// The value stored for a position that is not a 子 win.

@@ -2,7 +2,7 @@
 //! and the plan one search follows, decided once per move from a level.
 
 use rand::{Rng, RngExt};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 #[cfg(doc)]
 use super::{Searcher, contempt};
@@ -75,7 +75,7 @@ pub struct CpuLevel {
 }
 
 /// What one search will do, decided once per move from a [`CpuLevel`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchPlan {
     pub depth: u8,
     pub nodes: u64,
@@ -134,7 +134,7 @@ impl SearchPlan {
 }
 
 /// Which of the game's evaluations a search judges its leaves by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Judgement {
     /// [`Game::evaluate_plain`]: no eye for the threats left behind.
     Plain,

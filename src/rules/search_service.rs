@@ -1,0 +1,353 @@
+//! The CPU's searches behind text messages, for a web page whose frames
+//! must never think: the page posts a [`SearchRequest`] to a worker (the
+//! Bevy-free wasm build of `make engine-web`), the worker runs it here a
+//! slice at a time between reading its messages, and posts the answer
+//! back. Natively the same messages run in tests, so what the worker
+//! answers is checked against the search the desktop runs in a thread.
+//!
+//! Messages are text. To the worker: `search <id> <game>` and, on the
+//! lines after it, the request in RON; `cancel <id>`. From it:
+//! `answer <id>` and a [`SearchAnswer`] in RON (`None`: no move), or
+//! `refused <id> <why>` for a request it could not read.
+
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::chu::game::Chu;
+use crate::rules::data::GameId;
+use crate::rules::foxgeese::FoxGeese;
+use crate::rules::hasami::Hasami;
+use crate::rules::musashi::Musashi;
+use crate::rules::musashi::solve::{NATIVE_BUDGET, Solver, Tables};
+use crate::rules::rulebook::Rulebook;
+use crate::rules::search::{SearchPlan, SearchResult, Searcher, Step};
+
+/// One search, as the page's thinker would run it in a thread.
+#[derive(Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "G::Pos: Serialize",
+    deserialize = "G::Pos: DeserializeOwned"
+))]
+pub struct SearchRequest<G: Rulebook> {
+    /// The game's rules ([`Rulebook::create`] makes the game of them).
+    pub rules: G::Rules,
+    pub pos: G::Pos,
+    /// [`Searcher::new`]'s `history`.
+    pub history: Vec<u64>,
+    pub plan: SearchPlan,
+    /// Root moves a rule about the game so far forbids.
+    pub forbidden: Vec<G::Move>,
+    /// Read a single legal move for its score all the same.
+    pub score_single: bool,
+}
+
+/// A finished search, with what the worker spent on it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchAnswer<M> {
+    pub best: M,
+    pub score: i32,
+    pub depth: u8,
+    pub nodes: u64,
+    pub pv: Vec<M>,
+    /// Milliseconds from the request's arrival to its answer.
+    pub elapsed_ms: f64,
+}
+
+impl<M> SearchAnswer<M> {
+    pub fn into_result(self) -> SearchResult<M> {
+        SearchResult {
+            best: self.best,
+            score: self.score,
+            depth: self.depth,
+            nodes: self.nodes,
+            pv: self.pv,
+        }
+    }
+}
+
+/// The `search` message for `request`.
+pub fn search_message<G: Rulebook>(id: u64, request: &SearchRequest<G>) -> Result<String, String>
+where
+    G::Pos: Serialize,
+{
+    let body = ron::to_string(request).map_err(|e| e.to_string())?;
+    Ok(format!("search {id} {}\n{body}", G::ID.id()))
+}
+
+/// What a message from the worker says about the search `id`.
+#[derive(Debug, PartialEq)]
+pub enum Reply<M> {
+    /// The answer (`None`: the position has no move).
+    Answer(Option<SearchAnswer<M>>),
+    /// The worker could not run the request.
+    Refused(String),
+}
+
+/// Reads a message from the worker: the search it answers and what it
+/// says; an error for a message that is not a reply.
+pub fn read_reply<M: DeserializeOwned>(message: &str) -> Result<(u64, Reply<M>), String> {
+    let (head, body) = message.split_once('\n').unwrap_or((message, ""));
+    let mut words = head.splitn(3, ' ');
+    let kind = words.next().unwrap_or("");
+    let id = words
+        .next()
+        .and_then(|w| w.parse::<u64>().ok())
+        .ok_or_else(|| format!("a reply without a search number: {head:?}"))?;
+    match kind {
+        "answer" => ron::from_str(body)
+            .map(|a| (id, Reply::Answer(a)))
+            .map_err(|e| format!("the answer to search {id} does not read: {e}")),
+        "refused" => Ok((id, Reply::Refused(words.next().unwrap_or("").to_string()))),
+        _ => Err(format!("not a reply: {head:?}")),
+    }
+}
+
+/// The worker's side: the search in hand and the tables solved so far.
+pub struct SearchService {
+    /// The worker's clock, in milliseconds.
+    now: fn() -> f64,
+    job: Option<Job>,
+    /// 十六むさし's exact tables solved so far (`None`: not even one layer
+    /// fits the budget), kept between games.
+    musashi_tables: Vec<(TablesKey, Option<Arc<Tables>>)>,
+    /// The tables being solved while no search is in hand: as on the
+    /// desktop, the CPU plays without them until they are ready.
+    solving: Option<(TablesKey, Box<Solver>)>,
+    /// How many positions the tables may hold.
+    tables_budget: u64,
+}
+
+/// A 十六むさし rule set's tables: the board's size and the threshold.
+type TablesKey = (usize, u8);
+
+struct Job {
+    id: u64,
+    started_ms: f64,
+    work: Work,
+}
+
+/// A search under way, of one game.
+enum Work {
+    Hasami(Running<Hasami>),
+    FoxGeese(Running<FoxGeese>),
+    Chu(Running<Chu>),
+    Musashi(Running<Musashi>),
+}
+
+struct Running<G: Rulebook> {
+    game: G,
+    searcher: Searcher<G>,
+}
+
+/// Positions the 十六むさし solver takes between two looks at the stop.
+const TABLE_CHUNK: usize = 20_000;
+
+impl SearchService {
+    /// A service on the clock `now`; 十六むさし's tables are solved to the
+    /// desktop's budget (the worker has a thread of its own).
+    pub fn new(now: fn() -> f64) -> Self {
+        Self::with_tables_budget(now, NATIVE_BUDGET)
+    }
+
+    /// The same with tables of at most `positions` positions.
+    pub fn with_tables_budget(now: fn() -> f64, positions: u64) -> Self {
+        SearchService {
+            now,
+            job: None,
+            musashi_tables: Vec::new(),
+            solving: None,
+            tables_budget: positions,
+        }
+    }
+
+    /// Whether there is work to do ([`SearchService::think`] is due): a
+    /// search in hand, or tables being solved.
+    pub fn busy(&self) -> bool {
+        self.job.is_some() || self.solving.is_some()
+    }
+
+    /// Whether the exact tables of `rules` are solved.
+    pub fn has_tables_for(&self, rules: &crate::rules::musashi::MusashiRules) -> bool {
+        Musashi::create(rules).is_ok_and(|game| {
+            let key = tables_key(&game);
+            self.musashi_tables
+                .iter()
+                .any(|(k, t)| *k == key && t.is_some())
+        })
+    }
+
+    /// Reads one message; returns a reply to post at once (a refusal), if
+    /// any. A new search replaces the one in hand, which is dropped
+    /// unanswered (the page has moved on).
+    pub fn input(&mut self, message: &str) -> Option<String> {
+        let (head, body) = message.split_once('\n').unwrap_or((message, ""));
+        let words: Vec<&str> = head.split_whitespace().collect();
+        match words.as_slice() {
+            ["cancel", id] => {
+                if self.job.as_ref().is_some_and(|j| j.id.to_string() == *id) {
+                    self.job = None;
+                }
+                None
+            }
+            ["search", id, game] => {
+                let Ok(id) = id.parse::<u64>() else {
+                    return Some(format!(
+                        "refused 0 the search number {id:?} is not a number"
+                    ));
+                };
+                self.job = None;
+                match self.start(id, game, body) {
+                    Ok(job) => {
+                        self.job = Some(job);
+                        None
+                    }
+                    Err(why) => Some(format!("refused {id} {why}")),
+                }
+            }
+            _ => Some(format!(
+                "refused 0 not a message to the search worker: {head:?}"
+            )),
+        }
+    }
+
+    fn start(&mut self, id: u64, game: &str, body: &str) -> Result<Job, String> {
+        let game = GameId::ALL
+            .into_iter()
+            .find(|g| g.id() == game)
+            .ok_or_else(|| format!("no game {game:?}"))?;
+        let work = match game {
+            GameId::Hasami => Work::Hasami(Running::read(body, self.now)?.0),
+            GameId::FoxGeese => Work::FoxGeese(Running::read(body, self.now)?.0),
+            GameId::ChuShogi => Work::Chu(Running::read(body, self.now)?.0),
+            GameId::Musashi => self.musashi(body)?,
+            GameId::Mawari => return Err("まわり将棋's CPU does not search".into()),
+        };
+        Ok(Job {
+            id,
+            started_ms: (self.now)(),
+            work,
+        })
+    }
+
+    /// A 十六むさし search, with the exact tables its plan reads where they
+    /// are solved; where not, they begin to be solved (after the search).
+    fn musashi(&mut self, body: &str) -> Result<Work, String> {
+        let (mut running, exact) = Running::<Musashi>::read(body, self.now)?;
+        if !exact {
+            return Ok(Work::Musashi(running));
+        }
+        let key = tables_key(&running.game);
+        match self.musashi_tables.iter().find(|(k, _)| *k == key) {
+            Some((_, Some(t))) => running.game.set_endgame(t.clone())?,
+            Some((_, None)) => {}
+            None if self.solving.as_ref().is_some_and(|(k, _)| *k == key) => {}
+            None => match Solver::for_game(&running.game, self.tables_budget) {
+                Some(solver) => self.solving = Some((key, Box::new(solver))),
+                None => self.musashi_tables.push((key, None)),
+            },
+        }
+        Ok(Work::Musashi(running))
+    }
+
+    /// Thinks until `stop` says so or the search ends; returns the answer
+    /// message when it has ended. With no search in hand it solves tables.
+    pub fn think(&mut self, stop: &mut dyn FnMut() -> bool) -> Option<String> {
+        let Some(mut job) = self.job.take() else {
+            self.solve_tables(stop);
+            return None;
+        };
+        let answer = match &mut job.work {
+            Work::Hasami(r) => r.step(stop),
+            Work::FoxGeese(r) => r.step(stop),
+            Work::Chu(r) => r.step(stop),
+            Work::Musashi(r) => r.step(stop),
+        };
+        match answer {
+            Some(text) => {
+                let elapsed = (self.now)() - job.started_ms;
+                Some(format!("answer {}\n{}", job.id, text(elapsed)))
+            }
+            None => {
+                self.job = Some(job);
+                None
+            }
+        }
+    }
+
+    fn solve_tables(&mut self, stop: &mut dyn FnMut() -> bool) {
+        let Some((key, solver)) = self.solving.as_mut() else {
+            return;
+        };
+        let mut solved = false;
+        while !solved && !stop() {
+            solved = solver.work(TABLE_CHUNK);
+        }
+        if solved {
+            let key = *key;
+            if let Some((_, solver)) = self.solving.take() {
+                self.musashi_tables
+                    .push((key, solver.into_tables().map(Arc::new)));
+            }
+        }
+    }
+}
+
+/// Which tables a 十六むさし game reads: its board's size and its
+/// threshold (the first mover changes no position's value).
+fn tables_key(game: &Musashi) -> TablesKey {
+    (game.board().len(), game.rules().oya_wins_at)
+}
+
+/// An answer's RON, once the time spent is known.
+type AnswerText = Box<dyn FnOnce(f64) -> String>;
+
+impl<G: Rulebook + 'static> Running<G>
+where
+    G::Pos: DeserializeOwned,
+{
+    /// The search a request asks for, and whether it reads exact tables
+    /// (the searcher reads them through the game, at every node); its
+    /// time for a move counts on `now` from here.
+    fn read(body: &str, now: fn() -> f64) -> Result<(Self, bool), String> {
+        let request: SearchRequest<G> =
+            ron::from_str(body).map_err(|e| format!("the request does not read: {e}"))?;
+        let game = G::create(&request.rules)?;
+        let forbidden = request.forbidden;
+        let exact = request.plan.exact;
+        let request_time = request.plan.time_ms.map(|ms| ms as f64);
+        let mut searcher = Searcher::new(&game, request.pos, &request.history, request.plan)
+            .restrict_root(|m| !forbidden.contains(&m))
+            .resuming_slices();
+        if request.score_single {
+            searcher = searcher.scoring_a_single_move();
+        }
+        if let Some(limit) = request_time {
+            let started = now();
+            searcher = searcher.with_clock(Box::new(move || now() - started >= limit));
+        }
+        Ok((Running { game, searcher }, exact))
+    }
+
+    /// One slice; the answer's text once the search has ended.
+    fn step(&mut self, stop: &mut dyn FnMut() -> bool) -> Option<AnswerText> {
+        let answer = match self.searcher.step(&self.game, stop) {
+            Step::Pending => return None,
+            Step::Done(r) => Some(r),
+            Step::NoMove => None,
+        };
+        Some(Box::new(move |elapsed_ms| {
+            let answer = answer.map(|r| SearchAnswer {
+                best: r.best,
+                score: r.score,
+                depth: r.depth,
+                nodes: r.nodes,
+                pv: r.pv,
+                elapsed_ms,
+            });
+            // A search's own moves and numbers always write.
+            ron::to_string(&answer).unwrap_or_default()
+        }))
+    }
+}
