@@ -164,18 +164,17 @@ web-build:
 	cp web/index.html web/sw.js web/manifest.webmanifest $(DIST)/
 	cp -r web/icons $(DIST)/icons
 	mkdir -p $(DIST)/assets && cp -r assets/fonts assets/sounds $(DIST)/assets/
-	# The CPU thinks in a Web Worker: the engine build, beside the page.
-	$(MAKE) engine-web
+	cp web/search-worker.js $(DIST)/
 	node tools/web/pack.mjs $(DIST)
 
 # The 中将棋 engine alone, for any web page, in $(DIST)/engine: the rules
 # and the USI session built without Bevy (`--no-default-features --features
 # engine-web`, the lib as a cdylib, linted by clippy as it compiles, in its
 # own cache folder), wasm-bindgen's module, web/engine's worker.js (a Web
-# Worker that takes USI lines by postMessage) and search-worker.js (the
-# game's own CPU worker), README.md and package.json, the licences; prints each file's size raw, gzip and brotli and fails over
+# Worker that takes USI lines by postMessage), README.md and package.json,
+# the licences; prints each file's size raw, gzip and brotli and fails over
 # 1 MiB brotli (docs/chushogi-engine.md#in-a-web-page). `make web-build`
-# builds it into the game's folder.
+# empties $(DIST), so build this after it.
 ENGINE_DIST := $(DIST)/engine
 ENGINE_WASM_TARGET_DIR := $(CACHE)/target-wasm-engine
 engine-web:
@@ -191,7 +190,7 @@ engine-web:
 		--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 		--enable-mutable-globals --enable-reference-types --enable-multivalue \
 		$(ENGINE_DIST)/yorimichi_engine_bg.wasm -o $(ENGINE_DIST)/yorimichi_engine_bg.wasm
-	cp web/engine/worker.js web/engine/search-worker.js web/engine/README.md LICENSE-MIT LICENSE-APACHE $(ENGINE_DIST)/
+	cp web/engine/worker.js web/engine/README.md LICENSE-MIT LICENSE-APACHE $(ENGINE_DIST)/
 	node tools/web/engine_pack.mjs $(ENGINE_DIST)
 
 # The engine worker in headless Chromium: a USI session over several
@@ -202,14 +201,6 @@ engine-web:
 engine-web-test: deps-test engine-web
 	cd tools/shogiops && npm ci --no-audit --no-fund --silent
 	node web/test/engine_test.mjs $(ENGINE_DIST) $(BIN)
-	# The game's CPU worker on つよい's searches, beside the native program
-	# (where it is built: `make web-test` builds it first).
-	if [ -x $(BIN) ]; then \
-		mkdir -p $(SHOTS) && \
-		$(BIN) bench chushogi --positions 4 --worker $(SHOTS)/searches-chushogi.txt && \
-		$(BIN) bench hasami --positions 4 --worker $(SHOTS)/searches-hasami.txt && \
-		node web/test/search_worker_test.mjs $(ENGINE_DIST) $(SHOTS)/searches-chushogi.txt $(SHOTS)/searches-hasami.txt; \
-	fi
 
 # Builds the web version and serves it, precompressed, on
 # http://127.0.0.1:8080.
@@ -223,6 +214,10 @@ web-test: deps-test web-build
 	# server, which serves the same build.
 	cargo build --release $(FEATURES)
 	node web/test/rooms_test.mjs $(BIN) $(DIST) $(SHOTS)
+	# The CPU's worker on つよい's searches, beside the native program.
+	$(BIN) bench chushogi --positions 4 --worker $(SHOTS)/searches-chushogi.txt
+	$(BIN) bench hasami --positions 4 --worker $(SHOTS)/searches-hasami.txt
+	node web/test/search_worker_test.mjs $(DIST) $(SHOTS)/searches-chushogi.txt $(SHOTS)/searches-hasami.txt
 	python3 tools/check_png.py $(SHOTS)/web-title.png $(SHOTS)/web-list.png $(SHOTS)/web-play.png \
 		$(SHOTS)/web-foxgeese.png $(SHOTS)/web-chushogi.png $(SHOTS)/web-musashi.png \
 		$(SHOTS)/web-musashi-position.png $(SHOTS)/web-mawari.png $(SHOTS)/web-mawari-throw.png $(SHOTS)/web-mawari-family.png \

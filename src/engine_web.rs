@@ -4,13 +4,11 @@
 //! [`UsiEngine::input`] and, while [`UsiEngine::busy`], calls
 //! [`UsiEngine::think`] a slice at a time, yielding to its event loop in
 //! between so that a `stop` posted meanwhile is read. Every call returns
-//! the lines the engine printed, each ended by a newline. The game's own
-//! page loads the same module for its CPU ([`SearchWorker`]).
+//! the lines the engine printed, each ended by a newline.
 
 use wasm_bindgen::prelude::*;
 
 use crate::rules::chu::usi::{Polled, UsiSession};
-use crate::rules::search_service::SearchService;
 
 #[wasm_bindgen]
 extern "C" {
@@ -71,49 +69,5 @@ impl UsiEngine {
 impl Default for UsiEngine {
     fn default() -> Self {
         UsiEngine::new()
-    }
-}
-
-/// The CPU's searches for the game's own page (`search-worker.js`): the
-/// messages of [`crate::rules::search_service`], one search at a time,
-/// thought in slices like [`UsiEngine`].
-#[wasm_bindgen]
-pub struct SearchWorker {
-    service: SearchService,
-}
-
-#[wasm_bindgen]
-impl SearchWorker {
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> SearchWorker {
-        SearchWorker {
-            service: SearchService::new(performance_now),
-        }
-    }
-
-    /// One message from the page; returns a reply to post at once (a
-    /// refusal), or an empty string.
-    pub fn input(&mut self, message: &str) -> String {
-        self.service.input(message).unwrap_or_default()
-    }
-
-    /// Thinks for about `slice_ms` milliseconds, or to the answer; returns
-    /// the answer message, or an empty string.
-    pub fn think(&mut self, slice_ms: f64) -> String {
-        let slice_end = performance_now() + slice_ms;
-        self.service
-            .think(&mut || performance_now() >= slice_end)
-            .unwrap_or_default()
-    }
-
-    /// Whether a slice of thinking is due.
-    pub fn busy(&self) -> bool {
-        self.service.busy()
-    }
-}
-
-impl Default for SearchWorker {
-    fn default() -> Self {
-        SearchWorker::new()
     }
 }

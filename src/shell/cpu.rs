@@ -1,6 +1,6 @@
 //! Runs a search without freezing the screen: on native in a background
-//! thread, on the web in a Web Worker (`web/engine/search-worker.js`, the
-//! Bevy-free engine build) — or, where the page cannot start one, a few
+//! thread, on the web in a Web Worker (`web/search-worker.js`, running
+//! the game's own module) — or, where the page cannot start one, a few
 //! milliseconds per frame. Dropping a
 //! `Thinker` cancels its search (undo, quit, new game); a `Reading` is a
 //! one-off reading that cannot be sliced (the mate solver's), kept off the
@@ -252,7 +252,7 @@ mod imp {
     const SLICE_MS: u128 = 8;
 
     /// The search worker's script, beside the page (`make web-build`).
-    const WORKER_SCRIPT: &str = "engine/search-worker.js";
+    const WORKER_SCRIPT: &str = "search-worker.js";
 
     /// What the worker has posted: each answer by its search's number,
     /// and whether it is broken (its script did not load, or it failed).

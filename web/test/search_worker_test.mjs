@@ -1,4 +1,4 @@
-// The game's CPU worker (dist/engine/search-worker.js) in headless
+// The game's CPU worker (dist/search-worker.js, the game's own module) in headless
 // Chromium, beside the native program on the same searches: `yorimichi
 // bench <game> --worker <file>` writes つよい's searches of positions from
 // CPU games, each twice (with the level's time for a move, and to its node
@@ -8,7 +8,7 @@
 // line): the worker is the same search. The timed ones are printed beside
 // the native ones (depth reached, nodes, ms), and the worker's nodes per
 // second over the native program's: figures of this machine, not checks.
-// Usage: node web/test/search_worker_test.mjs <dist/engine> <searches file>...
+// Usage: node web/test/search_worker_test.mjs <dist> <searches file>...
 import { chromium } from "playwright-core";
 import { createServer } from "node:http";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -16,7 +16,7 @@ import path from "node:path";
 
 const [dist, ...files] = process.argv.slice(2);
 if (!dist || !existsSync(path.join(dist, "search-worker.js")) || files.length === 0 || !files.every((f) => existsSync(f))) {
-  console.error("usage: node web/test/search_worker_test.mjs <dist/engine> <searches file>...");
+  console.error("usage: node web/test/search_worker_test.mjs <dist> <searches file>...");
   process.exit(2);
 }
 const root = path.resolve(dist);

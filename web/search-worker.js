@@ -1,10 +1,13 @@
 // The game's CPU in a Web Worker: the page posts a search (a text message,
 // src/rules/search_service.rs) and the worker posts its answer back, so
-// the page's frames never think. One search at a time: a new one replaces
-// the one in hand, `cancel <id>` drops it. Like worker.js it thinks in
-// slices and yields between them through a MessageChannel, so a cancel or
-// a new search is read at once.
-import init, { SearchWorker } from "./yorimichi_engine.js";
+// the page's frames never think. It runs the game's own module (already
+// downloaded and cached for the page), whose `main` starts nothing where
+// there is no window. One search at a time: a new one replaces the one in
+// hand, `cancel <id>` drops it. Like engine/worker.js it thinks in slices
+// and yields between them through a MessageChannel, so a cancel or a new
+// search is read at once; with no search in hand it solves 十六むさし's
+// tables.
+import init, { SearchWorker } from "./yorimichi.js";
 
 const SLICE_MS = 20;
 
