@@ -704,6 +704,7 @@ fn four_play_mawari_shogi_through_a_room_two_at_the_host_one_far_away_and_the_co
         places: false,
         colours: vec![0, 1, 2, 3],
         start: None,
+        first: 0,
     };
     let kinds = [
         SeatKind::Host,

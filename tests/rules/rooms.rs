@@ -502,6 +502,7 @@ fn mawari_rules(players: usize) -> String {
         places: false,
         colours: (0..players as u8).rev().collect(),
         start: None,
+        first: 0,
     })
     .unwrap()
 }
