@@ -593,7 +593,8 @@ impl Room {
         {
             return Err(bad("play the computer on your own device"));
         }
-        let table = open_table(next.game, &next.rules).map_err(|why| Refusal::BadPlan(why.into()))?;
+        let table =
+            open_table(next.game, &next.rules).map_err(|why| Refusal::BadPlan(why.into()))?;
         if table.seats() != self.view.seats.len() {
             return Err(bad("the rules are for another number of players"));
         }
@@ -653,7 +654,12 @@ impl Room {
     /// `seat`, held by `token`, asks to take its last move back (and the
     /// reply, if one was made); the other side has
     /// [`TAKEBACK_ANSWER_MS`] to answer.
-    pub fn ask_takeback(&mut self, token: &SeatToken, seat: u8, now_ms: u64) -> Result<(), Refusal> {
+    pub fn ask_takeback(
+        &mut self,
+        token: &SeatToken,
+        seat: u8,
+        now_ms: u64,
+    ) -> Result<(), Refusal> {
         self.member(token).ok_or(Refusal::BadToken)?;
         if !self.holds(token, seat) {
             return Err(Refusal::NotYourSeat);
@@ -739,7 +745,8 @@ impl Room {
         if sent >= MAX_WATCHER_STAMPS {
             return Err(Refusal::NoStampsLeft);
         }
-        if let Some(wait_ms) = bucket(&mut self.cheers_due, now_ms, STAMP_BURST, STAMP_INTERVAL_MS) {
+        if let Some(wait_ms) = bucket(&mut self.cheers_due, now_ms, STAMP_BURST, STAMP_INTERVAL_MS)
+        {
             return Err(Refusal::StampTooSoon { wait_ms });
         }
         self.push_unchecked(Event::Cheered { stamp }, now_ms);

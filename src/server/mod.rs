@@ -549,9 +549,9 @@ impl Hub {
             ClientMessage::Stamp { seat, stamp } => self.in_room(place, refuse, |room, token| {
                 room.stamp(token, seat, stamp, now)
             }),
-            ClientMessage::Rematch { next } => self.in_room(place, refuse, |room, token| {
-                room.rematch(token, next, now)
-            }),
+            ClientMessage::Rematch { next } => {
+                self.in_room(place, refuse, |room, token| room.rematch(token, next, now))
+            }
             ClientMessage::Takeback { seat } => self.in_room(place, refuse, |room, token| {
                 room.ask_takeback(token, seat, now)
             }),
@@ -560,9 +560,9 @@ impl Hub {
                     room.answer_takeback(token, seat, accept, now)
                 })
             }
-            ClientMessage::Cheer { stamp } => self.as_watcher(place, refuse, |room| {
-                room.cheer(stamp, now)
-            }),
+            ClientMessage::Cheer { stamp } => {
+                self.as_watcher(place, refuse, |room| room.cheer(stamp, now))
+            }
         }
     }
 

@@ -1031,10 +1031,7 @@ fn follow_next_game(room: Res<RoomLink>, mut next: ResMut<NextState<Screen>>) {
 /// stays, for 続きから; a finished one stays while its result, 振り返り and
 /// the room screen offer the next game).
 fn leave_finished_room(mut room: ResMut<RoomLink>, mut store: ResMut<Store>) {
-    let over = room
-        .0
-        .as_ref()
-        .is_some_and(|c| c.game_over() || c.watching);
+    let over = room.0.as_ref().is_some_and(|c| c.game_over() || c.watching);
     if over {
         leave_room(&mut room, &mut store);
     }

@@ -292,7 +292,6 @@ pub(super) fn reopen_room(
     }
 }
 
-
 /// Sends this device's throw to the room: the gesture without a seed,
 /// once every event of the room is taken in, and once.
 fn send_throw(m: &MawariMatch, connection: &mut RoomConnection, toss: &Toss, sent: &mut ThrowSent) {
