@@ -2,6 +2,10 @@
 //! devices that connect as the app does, in one process. Games played to
 //! their end, every refusal, devices dropped at each phase of a move, a
 //! server restarted mid-game, and 中将棋's 通信切れ.
+//!
+//! Long because: every test here shares the one device of the app that
+//! the server is driven with (`Device`), and the series, 待った and watchers
+//! are played through it as the games are.
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};

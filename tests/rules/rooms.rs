@@ -1,6 +1,10 @@
 //! Rooms without a network: the server's authority (who may move, in
 //! which order, what is refused), a room stored and rebuilt, and the
 //! 通信切れ grace period, driven with made-up times.
+//!
+//! Long because: the room's every rule is tested on the same made-up
+//! rooms and times (the plans, `full_room`, the mirror tables), the
+//! series, 待った and watchers among them.
 
 use yorimichi::net::protocol::{
     ClientMessage, EVENTS_PER_MESSAGE, Event, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_QUOTE_BYTES,
