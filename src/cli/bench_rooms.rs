@@ -445,7 +445,10 @@ mod load {
                     })?;
                     self.events.extend_from_slice(new);
                 }
-                ServerMessage::Presence { .. } | ServerMessage::Clock { .. } => {}
+                ServerMessage::Presence { .. }
+                | ServerMessage::Clock { .. }
+                | ServerMessage::Watching { .. }
+                | ServerMessage::Watchers { .. } => {}
                 ServerMessage::Refused { refusal } => return Err(format!("refused: {refusal}")),
             }
             Ok(())
@@ -532,6 +535,7 @@ mod load {
             ],
             draw_seats: false,
             grace_seconds: 60,
+            takebacks: false,
         }
     }
 

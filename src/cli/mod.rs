@@ -59,6 +59,10 @@ pub struct Cli {
     /// it), e.g. 7K3M-Q9TB.
     #[arg(long, value_name = "CODE", value_parser = room_code, conflicts_with_all = ["game", "review"])]
     pub join: Option<String>,
+    /// Watch the room with this code, without a seat (the room screen's
+    /// second link), e.g. 7K3M-Q9TB.
+    #[arg(long, value_name = "CODE", value_parser = room_code, conflicts_with_all = ["game", "review", "join"])]
+    pub watch: Option<String>,
     /// The room server to use from now on (saved in the settings), e.g.
     /// wss://example.org/ws; by default ws://127.0.0.1:8787/ws.
     #[arg(long, value_name = "URL", value_parser = server_url)]
@@ -210,6 +214,7 @@ pub fn main() -> ExitCode {
             review,
             capture: None,
             join: cli.join,
+            watch: cli.watch,
             server: cli.server,
         }));
     };
@@ -256,6 +261,7 @@ fn capture(job: crate::shell::capture::ScreenshotJob) -> ExitCode {
         review: None,
         capture: Some(job),
         join: None,
+        watch: None,
         server: None,
     }))
 }

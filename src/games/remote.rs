@@ -15,13 +15,14 @@ use super::play::{Animating, PlayMove, PlayStep, PlayUi};
 use super::resume::{self, chosen};
 use super::session::{Match, MatchSetup, Opponent, Playable, Presets, SetupDraft};
 use crate::net::protocol::{ClientMessage, Event, Refusal, RoomPlan, SeatKind, SeatName, SeatPlan};
+use crate::net::room::game_ply;
 use crate::net::table::side_of;
 use crate::rules::game::{EndReason, Outcome};
 use crate::shell::Screen;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::rooms::{
-    LinkState, RoomConnection, RoomLink, RoomRulesLine, RoomTicket, TICKET_KEY, leave_room,
-    refusal_text, server_url, stamp_text,
+    LinkState, NextGameRules, RoomConnection, RoomLink, RoomRulesLine, RoomTicket, TICKET_KEY,
+    follows_latest, refusal_text, server_url, stamp_text,
 };
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
@@ -39,8 +40,8 @@ pub fn plugin<G: Playable>(app: &mut App) {
             follow_from_start::<G>.run_if(chosen(G::ID)),
         )
         .add_systems(
-            OnExit(Screen::Play),
-            leave_finished_room::<G>.run_if(chosen(G::ID)),
+            Update,
+            offer_next_rules::<G>.run_if(in_state(Screen::Lobby)),
         )
         .add_systems(
             Update,
@@ -63,6 +64,8 @@ pub struct RemoteSync<G: Playable> {
     resign_sent: bool,
     /// The connection line last shown.
     shown: Option<String>,
+    /// The number of watchers last told.
+    watchers: u32,
     game: std::marker::PhantomData<G>,
 }
 
@@ -73,6 +76,7 @@ impl<G: Playable> Default for RemoteSync<G> {
             pending: None,
             resign_sent: false,
             shown: None,
+            watchers: 0,
             game: std::marker::PhantomData,
         }
     }
@@ -84,6 +88,7 @@ impl<G: Playable> Default for RemoteSync<G> {
 pub fn room_plan<G: Playable>(
     setup: &MatchSetup<G::Rules>,
     grace_seconds: u32,
+    takebacks: bool,
     lang: Lang,
 ) -> Result<RoomPlan, String> {
     let rules = ron::to_string(&setup.rules).map_err(|e| e.to_string())?;
@@ -106,6 +111,7 @@ pub fn room_plan<G: Playable>(
         seats,
         draw_seats: false,
         grace_seconds,
+        takebacks,
     })
 }
 
@@ -119,7 +125,12 @@ pub fn make_room<G: Playable>(
     next: &mut NextState<Screen>,
 ) {
     let setup = draft.to_setup(&presets.0, &mut rand::rng());
-    match room_plan::<G>(&setup, draft.grace_seconds, settings.lang) {
+    match room_plan::<G>(
+        &setup,
+        draft.grace_seconds,
+        draft.room_takebacks,
+        settings.lang,
+    ) {
         Ok(plan) => {
             let connection = RoomConnection::create(server_url(settings), plan);
             commands.insert_resource(RoomLink(Some(connection)));
@@ -160,26 +171,51 @@ fn describe_room_rules<G: Playable>(
     RoomRulesLine::set(&mut line, &view.room, name);
 }
 
+/// This game's rules as the setup screen last chose them, for the host's
+/// choice of a room's next game.
+fn offer_next_rules<G: Playable>(
+    draft: Res<SetupDraft<G>>,
+    presets: Res<Presets<G>>,
+    mut next: ResMut<NextGameRules>,
+) {
+    if !draft.is_changed() && !next.is_added() && next.0.iter().any(|n| n.game == G::ID) {
+        return;
+    }
+    let setup = draft.to_setup(&presets.0, &mut rand::rng());
+    if let Ok(text) = ron::to_string(&setup.rules) {
+        NextGameRules::set(&mut next, G::ID, text);
+    }
+}
+
 /// Once everyone is in, the game begins on this device under the room's
-/// rules, with this device's seat at the bottom.
+/// rules, with this device's seat at the bottom (a watcher's: 先手's); and
+/// so does each next game of the series.
 fn begin_remote_match<G: Playable>(
-    room: Res<RoomLink>,
+    mut room: ResMut<RoomLink>,
     draft: Res<SetupDraft<G>>,
     mut sync: ResMut<RemoteSync<G>>,
     mut store: ResMut<Store>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let Some(connection) = room.0.as_ref() else {
+    let Some(connection) = room.bypass_change_detection().0.as_mut() else {
         return;
     };
     let Some(view) = connection.view.as_ref().filter(|v| v.game == G::ID) else {
         return;
     };
-    if !connection.is_started() {
+    // A game this device already plays (its result shown, the next not
+    // yet agreed) is not begun again.
+    if !connection.is_started() || follows_latest(connection) {
         return;
     }
-    let Some(side) = connection.seats.first().copied().and_then(side_of) else {
+    let watching = connection.watching;
+    let seat = if watching {
+        Some(0)
+    } else {
+        connection.seats.first().copied()
+    };
+    let Some(side) = seat.and_then(side_of) else {
         return;
     };
     let rules: G::Rules = match ron::from_str(&view.rules) {
@@ -189,15 +225,21 @@ fn begin_remote_match<G: Playable>(
             return;
         }
     };
+    // In a room the play screen's 待った asks the other side.
     let setup = MatchSetup {
-        undo_allowed: false,
+        undo_allowed: view.takebacks && !watching,
         marks: draft.marks,
+        watching,
         ..MatchSetup::new(Opponent::Remote, side, "room", rules)
     };
     match Match::<G>::new(setup) {
         Ok(m) => {
             *sync = RemoteSync::default();
-            resume::keep(&mut store, &m);
+            // A watcher has nothing to come back to.
+            if !watching {
+                resume::keep(&mut store, &m);
+            }
+            connection.following = Some(connection.game_number());
             commands.insert_resource(m);
             next.set(Screen::Play);
         }
@@ -225,8 +267,10 @@ fn follow_from_start<G: Playable>(
 }
 
 /// The room's events on the board: the other player's moves (one at a
-/// time, shown as they are made), the end, greetings; a refused move of
-/// this device's is taken back.
+/// time, shown as they are made), 待った taken back, the end, greetings
+/// and requests; a refused move of this device's is taken back. Only the
+/// series' latest game is read.
+#[allow(clippy::too_many_arguments)]
 fn sync_remote<G: Playable>(
     mut m: ResMut<Match<G>>,
     mut room: ResMut<RoomLink>,
@@ -244,6 +288,15 @@ fn sync_remote<G: Playable>(
     let Some(connection) = room.bypass_change_detection().0.as_mut() else {
         return;
     };
+    if connection.view.is_none() {
+        return;
+    }
+    // Back from 続きから: the game on the board is the room's latest.
+    let latest = connection.game_number();
+    if *connection.following.get_or_insert(latest) != latest {
+        // The room moved on to its next game: the room screen starts it.
+        return;
+    }
     for refusal in std::mem::take(&mut connection.refusals) {
         let our_move = sync.pending.filter(|&ply| m.record.ply() == ply + 1);
         if let Some(ply) = our_move
@@ -253,6 +306,7 @@ fn sync_remote<G: Playable>(
                     | Refusal::OutOfStep { .. }
                     | Refusal::NotYourSeat
                     | Refusal::Finished
+                    | Refusal::TakebackPending
             )
         {
             m.record.undo();
@@ -264,14 +318,24 @@ fn sync_remote<G: Playable>(
             ui.message = Some(refusal_text(&refusal, lang));
         }
     }
-    while sync.applied < connection.events.len() {
+    let start = connection.game_start();
+    let name_of = |connection: &RoomConnection, seat: u8| {
+        connection
+            .view
+            .as_ref()
+            .and_then(|v| v.seats.get(usize::from(seat)))
+            .map_or_else(|| "?".to_string(), |s| s.name.as_str().to_string())
+    };
+    while start + sync.applied < connection.events.len() {
         if !animating.is_empty() || ui.is_settling() {
             break;
         }
-        let event = connection.events[sync.applied].clone();
+        let game = &connection.events[start..];
+        let event = game[sync.applied].clone();
+        let mine = |seat: u8| connection.seats.contains(&seat);
         match event {
             Event::Moved { seat: _, text } => {
-                let before = moves_in(&connection.events[..sync.applied]);
+                let before = game_ply(&game[..sync.applied]);
                 if before < m.record.ply() {
                     // This device's own move, already on the board.
                     let mv = m.record.moves()[before];
@@ -305,6 +369,35 @@ fn sync_remote<G: Playable>(
                     }
                 }
             }
+            Event::TakenBack { .. } => {
+                sync.applied += 1;
+                // The board as the room has it after the 待った.
+                let target = game_ply(&game[..sync.applied]);
+                while m.record.ply() > target {
+                    m.record.undo();
+                }
+                ui.record_replaced(m.record.moves().last().copied());
+                ui.clear_selection();
+                sync.pending = None;
+                ui.message = Some(T::TakebackDone.get(lang).to_string());
+                if !m.setup.watching {
+                    resume::keep(&mut store, &*m);
+                }
+            }
+            Event::TakebackAsked { seat } => {
+                sync.applied += 1;
+                ui.message = Some(if mine(seat) {
+                    T::TakebackWaiting.get(lang).to_string()
+                } else {
+                    T::TakebackAsked.fill(lang, &[&name_of(connection, seat)])
+                });
+            }
+            Event::TakebackDeclined { seat, .. } => {
+                sync.applied += 1;
+                if !mine(seat) {
+                    ui.message = Some(T::TakebackRefused.get(lang).to_string());
+                }
+            }
             Event::Ended { winner, reason } => {
                 sync.applied += 1;
                 if m.record.outcome(&m.game).is_none() {
@@ -320,30 +413,39 @@ fn sync_remote<G: Playable>(
             }
             Event::Stamp { seat, stamp } => {
                 sync.applied += 1;
-                if !connection.seats.contains(&seat)
-                    && let Some(view) = connection.view.as_ref()
-                    && let Some(from) = view.seats.get(seat as usize)
-                {
-                    ui.message = Some(
-                        T::RoomStampFrom
-                            .fill(lang, &[&from.name.as_str(), &stamp_text(stamp).get(lang)]),
-                    );
+                if !mine(seat) {
+                    ui.message = Some(T::RoomStampFrom.fill(
+                        lang,
+                        &[&name_of(connection, seat), &stamp_text(stamp).get(lang)],
+                    ));
                 }
             }
-            Event::Seated { .. } | Event::Started | Event::Resigned { .. } => {
+            Event::Cheered { stamp } => {
+                sync.applied += 1;
+                ui.message = Some(T::RoomCheerFrom.fill(lang, &[&stamp_text(stamp).get(lang)]));
+            }
+            Event::Rematch { seats, .. } => {
+                sync.applied += 1;
+                if let Some(&seat) = seats.first()
+                    && !mine(seat)
+                {
+                    let name = name_of(connection, seat);
+                    ui.message = Some(T::RoomRematchOffered.fill(lang, &[&name]));
+                }
+            }
+            Event::Seated { .. }
+            | Event::Started
+            | Event::Resigned { .. }
+            | Event::NewGame { .. } => {
                 sync.applied += 1;
             }
         }
     }
+    if connection.watchers != sync.watchers {
+        sync.watchers = connection.watchers;
+        ui.message = Some(T::RoomWatchers.fill(lang, &[&connection.watchers]));
+    }
     show_connection(connection, &mut sync, &mut ui, lang);
-}
-
-/// The moves among `events`.
-fn moves_in(events: &[Event]) -> usize {
-    events
-        .iter()
-        .filter(|e| matches!(e, Event::Moved { .. }))
-        .count()
 }
 
 /// Says on the play screen when the connection is down or the other
@@ -390,28 +492,31 @@ fn connection_now(connection: &RoomConnection) -> f64 {
 }
 
 /// This device's moves and 投了 to the server, once the room's events are
-/// all taken in.
+/// all taken in. A watcher sends none.
 fn send_remote<G: Playable>(
     m: Res<Match<G>>,
     mut room: ResMut<RoomLink>,
     mut sync: ResMut<RemoteSync<G>>,
 ) {
-    if m.setup.opponent != Opponent::Remote {
+    if m.setup.opponent != Opponent::Remote || m.setup.watching {
         return;
     }
     let Some(connection) = room.bypass_change_detection().0.as_mut() else {
         return;
     };
+    if connection
+        .following
+        .is_some_and(|f| f != connection.game_number())
+    {
+        return;
+    }
     // 投了 goes at once, whatever the board is still showing: the server
     // refuses it only if the game is already over.
     let ended_here = m
         .record
         .outcome(&m.game)
         .filter(|o| o.reason == EndReason::Resignation && o.winner != Some(m.setup.human_side));
-    let ended_there = connection
-        .events
-        .iter()
-        .any(|e| matches!(e, Event::Ended { .. }));
+    let ended_there = connection.game_over();
     if ended_here.is_some()
         && !ended_there
         && !sync.resign_sent
@@ -420,10 +525,11 @@ fn send_remote<G: Playable>(
     {
         sync.resign_sent = true;
     }
-    if sync.applied != connection.events.len() {
+    let game = connection.game_events();
+    if sync.applied != game.len() {
         return;
     }
-    let moved = moves_in(&connection.events);
+    let moved = game_ply(game);
     let ply = m.record.ply();
     if ply == moved + 1 && sync.pending != Some(moved) {
         let pos = &m.record.positions()[moved];
@@ -437,18 +543,5 @@ fn send_remote<G: Playable>(
                 sync.pending = Some(moved);
             }
         }
-    }
-}
-
-/// A finished game's room is left when the play screen closes; an
-/// unfinished one stays, for 続きから.
-fn leave_finished_room<G: Playable>(
-    m: Option<Res<Match<G>>>,
-    mut room: ResMut<RoomLink>,
-    mut store: ResMut<Store>,
-) {
-    let Some(m) = m else { return };
-    if m.setup.opponent == Opponent::Remote && m.record.outcome(&m.game).is_some() {
-        leave_room(&mut room, &mut store);
     }
 }

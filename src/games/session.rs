@@ -302,6 +302,9 @@ pub struct MatchSetup<R> {
     /// The side was drawn at random: もう一度 draws again.
     #[serde(default)]
     pub random_side: bool,
+    /// A room's game watched from this device: both sides are the room's.
+    #[serde(default)]
+    pub watching: bool,
 }
 
 impl<R> MatchSetup<R> {
@@ -314,6 +317,7 @@ impl<R> MatchSetup<R> {
             undo_allowed: true,
             marks: false,
             random_side: false,
+            watching: false,
         }
     }
     pub fn is_cpu(&self, side: Side) -> bool {
@@ -321,7 +325,7 @@ impl<R> MatchSetup<R> {
     }
     /// Whether `side` is played from another device.
     pub fn is_remote(&self, side: Side) -> bool {
-        self.opponent == Opponent::Remote && side != self.human_side
+        self.opponent == Opponent::Remote && (self.watching || side != self.human_side)
     }
     /// Whether the game has one player at this device against someone
     /// else (the CPU or a remote player): "you win" rather than a side.
@@ -488,6 +492,8 @@ pub struct SetupDraft<G: Playable> {
     pub preset: String,
     pub custom: G::Rules,
     pub undo_allowed: bool,
+    /// A room's 待った by consent (off at first in 中将棋).
+    pub room_takebacks: bool,
     pub marks: bool,
 }
 
@@ -503,6 +509,7 @@ impl<G: Playable> SetupDraft<G> {
             preset: first.map_or("custom".into(), |p| p.id.clone()),
             custom: first.map_or_else(G::tutorial_rules, |p| p.rules.clone()),
             undo_allowed: true,
+            room_takebacks: G::ID != crate::rules::data::GameId::ChuShogi,
             marks: false,
         }
     }

@@ -139,7 +139,19 @@ fn spawn_setup<G: Playable>(
                         |d, v| d.grace_seconds = v,
                     );
                 }
-                // A room's game is the room's: nobody takes a move back.
+                // A room's game is the room's: a move is taken back only
+                // when the other side agrees, where the room allows it.
+                if d.remote && G::ID != GameId::Mawari {
+                    choice_group::<SetupDraft<G>, _>(
+                        left,
+                        &fonts,
+                        lang,
+                        T::RoomTakebacks,
+                        &[(true, T::On), (false, T::Off)],
+                        d.room_takebacks,
+                        |d, v| d.room_takebacks = v,
+                    );
+                }
                 if !d.remote {
                     choice_group::<SetupDraft<G>, _>(
                         left,

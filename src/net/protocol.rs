@@ -12,7 +12,7 @@ use crate::rules::game::EndReason;
 
 /// The version both sides must speak; a device of another version is told
 /// so rather than misread.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The longest message either side sends or reads, in bytes (a 中将棋
 /// game's whole record travels as many messages, never one).
@@ -44,6 +44,28 @@ pub const STAMP_INTERVAL_MS: u64 = 1000;
 
 /// The most stamps a seat sends in one room's game.
 pub const MAX_STAMPS_PER_SEAT: usize = 200;
+
+/// 待った requests and rematch offers a seat may make at once; after
+/// those, one more each [`REQUEST_INTERVAL_MS`]. Like stamps, each is
+/// stored and sent to every device, and a device can send them at will.
+pub const REQUEST_BURST: u32 = 2;
+
+/// How often a seat's requests come back after a burst, in milliseconds.
+pub const REQUEST_INTERVAL_MS: u64 = 5000;
+
+/// The most 待った requests and rematch offers a seat makes in one game
+/// of a room (and between it and the next).
+pub const MAX_REQUESTS_PER_SEAT: usize = 50;
+
+/// How long the other side has to answer a 待った request before the
+/// server declines it for them, in milliseconds.
+pub const TAKEBACK_ANSWER_MS: u64 = 30_000;
+
+/// The most devices that watch one room at once.
+pub const MAX_WATCHERS: usize = 32;
+
+/// The most stamps a room's watchers send together in one game.
+pub const MAX_WATCHER_STAMPS: usize = 200;
 
 /// The most seats a room has (まわり将棋's four).
 pub const MAX_SEATS: usize = 4;
@@ -281,6 +303,19 @@ pub struct RoomPlan {
     /// How long a player may be away before the game counts it as lost
     /// (中将棋's 通信切れ); the other games wait for the player.
     pub grace_seconds: u32,
+    /// Whether a player may ask for 待った, which the other side accepts
+    /// or declines (two-player games only).
+    #[serde(default)]
+    pub takebacks: bool,
+}
+
+/// The next game of a room's series as its host asks for it: another
+/// game or other rules, for the same seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NextGame {
+    pub game: GameId,
+    /// The game's rule options, as RON (as in [`RoomPlan`]).
+    pub rules: String,
 }
 
 /// The few fixed greetings players may send: no free text reaches a child.
@@ -329,6 +364,18 @@ pub enum ClientMessage {
     Resign { seat: u8 },
     /// A greeting from a seat.
     Stamp { seat: u8, stamp: Stamp },
+    /// After the end: the device's seats offer (or accept) the next game
+    /// of the series. `next`, the host's only, asks for another game or
+    /// other rules; none keeps the terms on offer.
+    Rematch { next: Option<NextGame> },
+    /// The seat asks to take its last move back (待った).
+    Takeback { seat: u8 },
+    /// The seat answers the other side's 待った request.
+    TakebackAnswer { seat: u8, accept: bool },
+    /// Opens the room read-only: the game as it goes, no seat.
+    Watch { version: u32, room: RoomCode },
+    /// A greeting from a watcher.
+    Cheer { stamp: Stamp },
 }
 
 /// One thing that happened in a room, numbered from 1 in the room's order.
@@ -359,6 +406,40 @@ pub enum Event {
         winner: Option<u8>,
         reason: EndReason,
     },
+    /// After the end, `seats` offer or accept the next game; `next` is the
+    /// host's new terms (the others' offers before it lapse).
+    Rematch {
+        seats: Vec<u8>,
+        next: Option<NextGame>,
+    },
+    /// Every player agreed: the next game begins on a fresh board. The
+    /// player of old seat `order[i]` now sits at seat `i` (two-player
+    /// games swap sides; まわり将棋 keeps its seats and its rules name
+    /// who throws first).
+    NewGame {
+        game: GameId,
+        rules: String,
+        order: Vec<u8>,
+    },
+    /// `seat` asks to take its last move back (待った).
+    TakebackAsked {
+        seat: u8,
+    },
+    /// `seat` declined the other side's request, or let its time run out.
+    TakebackDeclined {
+        seat: u8,
+        timed_out: bool,
+    },
+    /// `seat` accepted: the last `plies` moves (the asker's, and the reply
+    /// if one was made) are taken back on every device.
+    TakenBack {
+        seat: u8,
+        plies: u8,
+    },
+    /// A greeting from someone watching.
+    Cheered {
+        stamp: Stamp,
+    },
 }
 
 impl Event {
@@ -367,7 +448,12 @@ impl Event {
     pub fn changes_game(&self) -> bool {
         matches!(
             self,
-            Event::Started | Event::Moved { .. } | Event::Resigned { .. } | Event::Ended { .. }
+            Event::Started
+                | Event::Moved { .. }
+                | Event::Resigned { .. }
+                | Event::Ended { .. }
+                | Event::NewGame { .. }
+                | Event::TakenBack { .. }
         )
     }
 }
@@ -387,6 +473,9 @@ pub struct RoomView {
     pub rules: String,
     pub seats: Vec<SeatView>,
     pub grace_seconds: u32,
+    /// Whether 待った may be asked for ([`RoomPlan::takebacks`]).
+    #[serde(default)]
+    pub takebacks: bool,
 }
 
 /// What the server tells a device.
@@ -411,6 +500,11 @@ pub enum ServerMessage {
     /// The game's clock (中将棋's 60 minutes): milliseconds played, and
     /// whether it runs (it stands while a player is away).
     Clock { played_ms: u64, running: bool },
+    /// The device watches the room (the answer to
+    /// [`ClientMessage::Watch`]): no seat; events follow as for a player.
+    Watching { view: RoomView },
+    /// How many devices watch the room now.
+    Watchers { count: u32 },
     /// The last message was not acted on; nothing changed.
     Refused { refusal: Refusal },
 }
@@ -454,6 +548,29 @@ pub enum Refusal {
     StampTooSoon { wait_ms: u32 },
     /// The seat has sent its [`MAX_STAMPS_PER_SEAT`] stamps of the game.
     NoStampsLeft,
+    /// The game is still on: a rematch is offered after its end.
+    NotOver,
+    /// Only the room's maker chooses the next game.
+    HostOnly,
+    /// These seats have already agreed to the next game on these terms.
+    AlreadyAgreed,
+    /// This room or game has no 待った.
+    NoTakebacks,
+    /// The seat has no move of this game to take back.
+    NothingToTakeBack,
+    /// A 待った request is waiting for its answer.
+    TakebackPending,
+    /// No 待った request of the other side is waiting.
+    NoTakebackAsked,
+    /// The seat's requests (待った, rematch offers) come too fast: the next
+    /// is taken in `wait_ms` milliseconds.
+    RequestTooSoon { wait_ms: u32 },
+    /// The seat has made its [`MAX_REQUESTS_PER_SEAT`] requests of the game.
+    NoRequestsLeft,
+    /// A watcher holds no seat: it may only send stamps.
+    Watching,
+    /// The room has [`MAX_WATCHERS`] watchers already.
+    TooManyWatchers,
 }
 
 impl Refusal {
@@ -461,6 +578,23 @@ impl Refusal {
     /// way are untouched.
     pub fn is_of_a_stamp(&self) -> bool {
         matches!(self, Refusal::StampTooSoon { .. } | Refusal::NoStampsLeft)
+    }
+
+    /// Whether the refusal is of a request (待った, a rematch offer): the
+    /// game and any move on its way are untouched.
+    pub fn is_of_a_request(&self) -> bool {
+        matches!(
+            self,
+            Refusal::NotOver
+                | Refusal::HostOnly
+                | Refusal::AlreadyAgreed
+                | Refusal::NoTakebacks
+                | Refusal::NothingToTakeBack
+                | Refusal::TakebackPending
+                | Refusal::NoTakebackAsked
+                | Refusal::RequestTooSoon { .. }
+                | Refusal::NoRequestsLeft
+        )
     }
 }
 
@@ -494,6 +628,26 @@ impl fmt::Display for Refusal {
                     f,
                     "a seat sends at most {MAX_STAMPS_PER_SEAT} stamps a game"
                 )
+            }
+            Refusal::NotOver => write!(f, "the game is not over yet"),
+            Refusal::HostOnly => write!(f, "only the room's maker chooses the next game"),
+            Refusal::AlreadyAgreed => write!(f, "already agreed to the next game"),
+            Refusal::NoTakebacks => write!(f, "this room has no takebacks"),
+            Refusal::NothingToTakeBack => write!(f, "no move of this seat to take back"),
+            Refusal::TakebackPending => write!(f, "a takeback request waits for its answer"),
+            Refusal::NoTakebackAsked => write!(f, "no takeback request to answer"),
+            Refusal::RequestTooSoon { wait_ms } => write!(
+                f,
+                "too many requests: {REQUEST_BURST} at once, then one each \
+                 {REQUEST_INTERVAL_MS} ms; the next in {wait_ms} ms"
+            ),
+            Refusal::NoRequestsLeft => write!(
+                f,
+                "a seat makes at most {MAX_REQUESTS_PER_SEAT} requests a game"
+            ),
+            Refusal::Watching => write!(f, "a watcher holds no seat"),
+            Refusal::TooManyWatchers => {
+                write!(f, "the room has {MAX_WATCHERS} watchers already")
             }
         }
     }

@@ -3,14 +3,23 @@
 //! input or output: the server feeds it messages with the time, stores
 //! what [`Room::stored`] gives and sends what the methods return, so the
 //! same logic is tested without a network.
+//!
+//! Long because: a room's every rule lives here in one place (seats, moves,
+//! 投了, stamps, 通信切れ and the clock, a series' next game, 待った by
+//! consent and watchers), with the functions devices share to read its
+//! events.
 
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{
-    Event, MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, Refusal, RoomCode, RoomPlan, RoomView,
-    STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatToken, SeatView, Stamp,
+    Event, MAX_REQUESTS_PER_SEAT, MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, MAX_WATCHER_STAMPS,
+    MAX_WATCHERS, NextGame, REQUEST_BURST, REQUEST_INTERVAL_MS, Refusal, RoomCode, RoomPlan,
+    RoomView, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatToken, SeatView, Stamp,
+    TAKEBACK_ANSWER_MS,
 };
-use super::table::{Table, TableError, TableResult, open_table, seat_of, seat_range, side_of};
+use super::table::{
+    Table, TableError, TableResult, next_game_rules, open_table, seat_of, seat_range, side_of,
+};
 use crate::rules::data::GameId;
 use crate::rules::game::EndReason;
 use crate::rules::mawari::physics::SplitMix64;
@@ -42,6 +51,9 @@ pub struct StoredRoom {
     pub clock_ms: u64,
     #[serde(default)]
     pub clock_since: Option<u64>,
+    /// When (ms since the epoch) a waiting 待った request is declined.
+    #[serde(default)]
+    pub takeback_until: Option<u64>,
 }
 
 /// A room being played.
@@ -61,6 +73,13 @@ pub struct Room {
     /// Per seat: when (ms since the epoch) its stamps are all back. Kept
     /// in memory only: after a restart every seat has its burst again.
     stamps_due: Vec<u64>,
+    /// The same for each seat's requests (待った, rematch offers).
+    requests_due: Vec<u64>,
+    takeback_until: Option<u64>,
+    /// Devices watching, and when their stamps (shared) are all back:
+    /// memory only, as the connections are.
+    watchers: u32,
+    cheers_due: u64,
 }
 
 /// Where a room's random numbers come from (the seed of each throw of
@@ -126,6 +145,9 @@ impl Room {
         {
             return Err(bad("play the computer on your own device"));
         }
+        if plan.takebacks && plan.game == GameId::Mawari {
+            return Err(bad("待った is for the two-player games"));
+        }
         if plan.grace_seconds == 0 || plan.grace_seconds > MAX_GRACE_SECONDS {
             return Err(bad("the grace period must be between 1 second and a day"));
         }
@@ -166,6 +188,7 @@ impl Room {
                 rules: plan.rules,
                 seats,
                 grace_seconds: plan.grace_seconds,
+                takebacks: plan.takebacks,
             },
             members: vec![Member {
                 token: host,
@@ -181,13 +204,20 @@ impl Room {
             clock_since: None,
             lots: Lots::Seeded(SplitMix64(lot)),
             stamps_due: vec![0; seat_count],
+            requests_due: vec![0; seat_count],
+            takeback_until: None,
+            watchers: 0,
+            cheers_due: 0,
         })
     }
 
     /// Rebuilds a stored room, replaying its events through the rules.
     pub fn restore(stored: StoredRoom) -> Result<Room, String> {
+        // The view is the series' latest game: its table is rebuilt from
+        // the events since that game began.
         let mut table = open_table(stored.view.game, &stored.view.rules)?;
-        for (i, event) in stored.events.iter().enumerate() {
+        let start = game_start(&stored.events);
+        for (i, event) in stored.events.iter().enumerate().skip(start) {
             apply(table.as_mut(), event).map_err(|e| format!("event {}: {e:?}", i + 1))?;
         }
         let seat_count = stored.view.seats.len();
@@ -207,6 +237,10 @@ impl Room {
             clock_since: stored.clock_since,
             lots: Lots::Seeded(SplitMix64(stored.created_ms ^ stored.touched_ms)),
             stamps_due: vec![0; seat_count],
+            requests_due: vec![0; seat_count],
+            takeback_until: stored.takeback_until,
+            watchers: 0,
+            cheers_due: 0,
         })
     }
 
@@ -226,6 +260,7 @@ impl Room {
             touched_ms: self.touched_ms,
             clock_ms: self.clock_ms,
             clock_since: self.clock_since,
+            takeback_until: self.takeback_until,
         }
     }
 
@@ -237,6 +272,19 @@ impl Room {
     }
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+    /// The events of the series' latest game.
+    fn game_events(&self) -> &[Event] {
+        &self.events[game_start(&self.events)..]
+    }
+    /// How many games of the series began before the latest (0 in the
+    /// first game).
+    pub fn game_number(&self) -> usize {
+        game_number(&self.events)
+    }
+    /// How many devices watch.
+    pub fn watchers(&self) -> u32 {
+        self.watchers
     }
     pub fn event_count(&self) -> u64 {
         self.events.len() as u64
@@ -360,6 +408,11 @@ impl Room {
         if !self.holds(token, seat) {
             return Err(Refusal::NotYourSeat);
         }
+        // The asker waits for the answer: the move it asks back stays the
+        // last but the reply.
+        if takeback_asked(self.game_events()) == Some(seat) {
+            return Err(Refusal::TakebackPending);
+        }
         let refused = |e: TableError| match e {
             TableError::Finished => Refusal::Finished,
             TableError::NotYourTurn => Refusal::NotYourSeat,
@@ -381,8 +434,12 @@ impl Room {
     /// Writes the end the board reached as an event, once.
     fn close_if_over(&mut self, now_ms: u64) {
         if let Some(result) = self.table.result()
-            && !self.events.iter().any(|e| matches!(e, Event::Ended { .. }))
+            && !self
+                .game_events()
+                .iter()
+                .any(|e| matches!(e, Event::Ended { .. }))
         {
+            self.takeback_until = None;
             self.push_unchecked(
                 Event::Ended {
                     winner: result.winner,
@@ -410,6 +467,7 @@ impl Room {
         }
         self.push(Event::Resigned { seat }, now_ms)
             .map_err(|_| Refusal::Finished)?;
+        self.takeback_until = None;
         self.close_if_over(now_ms);
         self.run_clock(now_ms);
         Ok(())
@@ -430,7 +488,7 @@ impl Room {
             return Err(Refusal::NotYourSeat);
         }
         let sent = self
-            .events
+            .game_events()
             .iter()
             .filter(|e| matches!(e, Event::Stamp { seat: s, .. } if *s == seat))
             .count();
@@ -440,17 +498,258 @@ impl Room {
         let Some(due) = self.stamps_due.get_mut(usize::from(seat)) else {
             return Err(Refusal::NotYourSeat);
         };
-        // A token bucket kept as one time (GCRA): the seat's stamps are all
-        // back at `due`, and one may be sent while at most a burst's worth
-        // of intervals is still to run.
-        let burst_ms = u64::from(STAMP_BURST - 1) * STAMP_INTERVAL_MS;
-        let allowed_from = due.saturating_sub(burst_ms);
-        if now_ms < allowed_from {
-            let wait_ms = u32::try_from(allowed_from - now_ms).unwrap_or(u32::MAX);
+        if let Some(wait_ms) = bucket(due, now_ms, STAMP_BURST, STAMP_INTERVAL_MS) {
             return Err(Refusal::StampTooSoon { wait_ms });
         }
-        *due = (*due).max(now_ms) + STAMP_INTERVAL_MS;
         self.push_unchecked(Event::Stamp { seat, stamp }, now_ms);
+        Ok(())
+    }
+
+    /// Takes one of `seat`'s requests (待った, rematch offers) from its
+    /// allowance: [`REQUEST_BURST`] at once, then one each
+    /// [`REQUEST_INTERVAL_MS`], and [`MAX_REQUESTS_PER_SEAT`] a game.
+    fn take_request(&mut self, seat: u8, now_ms: u64) -> Result<(), Refusal> {
+        let made = self
+            .game_events()
+            .iter()
+            .filter(|e| match e {
+                Event::TakebackAsked { seat: s } => *s == seat,
+                Event::Rematch { seats, .. } => seats.contains(&seat),
+                _ => false,
+            })
+            .count();
+        if made >= MAX_REQUESTS_PER_SEAT {
+            return Err(Refusal::NoRequestsLeft);
+        }
+        let Some(due) = self.requests_due.get_mut(usize::from(seat)) else {
+            return Err(Refusal::NotYourSeat);
+        };
+        let wait = bucket(due, now_ms, REQUEST_BURST, REQUEST_INTERVAL_MS)
+            .map(|wait_ms| Refusal::RequestTooSoon { wait_ms });
+        wait.map_or(Ok(()), Err)
+    }
+
+    /// After the end, the seats `token` holds offer (or accept) the next
+    /// game; `next` is the host's alone, for another game or other rules.
+    /// When every person's seat has agreed to the same terms the next game
+    /// begins, sides swapped.
+    pub fn rematch(
+        &mut self,
+        token: &SeatToken,
+        next: Option<NextGame>,
+        now_ms: u64,
+    ) -> Result<(), Refusal> {
+        let m = self.member(token).ok_or(Refusal::BadToken)?;
+        if !self.is_started() {
+            return Err(Refusal::NotStarted);
+        }
+        if !self.is_finished() {
+            return Err(Refusal::NotOver);
+        }
+        // The first member is the device that made the room.
+        if next.is_some() && m != 0 {
+            return Err(Refusal::HostOnly);
+        }
+        let seats = self.members[m].seats.clone();
+        let Some(&first) = seats.first() else {
+            return Err(Refusal::NotYourSeat);
+        };
+        let (terms, agreed) = rematch_terms(&self.events, &self.view);
+        let next = next.filter(|n| *n != terms);
+        if let Some(n) = &next {
+            self.check_next(n)?;
+        } else if seats.iter().all(|s| agreed.contains(s)) {
+            return Err(Refusal::AlreadyAgreed);
+        }
+        self.take_request(first, now_ms)?;
+        self.push_unchecked(Event::Rematch { seats, next }, now_ms);
+        let (terms, agreed) = rematch_terms(&self.events, &self.view);
+        let everyone = (0..self.view.seats.len() as u8)
+            .filter(|&s| !matches!(self.view.seats[usize::from(s)].kind, SeatKind::Cpu(_)))
+            .all(|s| agreed.contains(&s));
+        if everyone {
+            self.begin_next(terms, now_ms);
+        }
+        Ok(())
+    }
+
+    /// Whether the room's seats can play `next`.
+    fn check_next(&self, next: &NextGame) -> Result<(), Refusal> {
+        let bad = |why: &str| Refusal::BadPlan(why.into());
+        if next.rules.len() > MAX_RULES_BYTES {
+            return Err(bad(&format!(
+                "the rules are longer than {MAX_RULES_BYTES} bytes"
+            )));
+        }
+        if !seat_range(next.game).contains(&self.view.seats.len()) {
+            return Err(bad("the room has another number of seats than the game"));
+        }
+        if next.game != GameId::Mawari
+            && self
+                .view
+                .seats
+                .iter()
+                .any(|s| matches!(s.kind, SeatKind::Cpu(_)))
+        {
+            return Err(bad("play the computer on your own device"));
+        }
+        let table =
+            open_table(next.game, &next.rules).map_err(|why| Refusal::BadPlan(why.into()))?;
+        if table.seats() != self.view.seats.len() {
+            return Err(bad("the rules are for another number of players"));
+        }
+        Ok(())
+    }
+
+    /// The next game of the series on `terms`: a two-player game's sides
+    /// swap; まわり将棋 keeps its seats and passes the first throw on.
+    fn begin_next(&mut self, terms: NextGame, now_ms: u64) {
+        let number = self.game_number() + 1;
+        let Ok(rules) = next_game_rules(terms.game, &terms.rules, number) else {
+            return;
+        };
+        let Ok(table) = open_table(terms.game, &rules) else {
+            return;
+        };
+        let n = self.view.seats.len();
+        let order: Vec<u8> = if terms.game == GameId::Mawari {
+            (0..n as u8).collect()
+        } else {
+            (0..n as u8).rev().collect()
+        };
+        let seats = order
+            .iter()
+            .map(|&o| self.view.seats[usize::from(o)].clone())
+            .collect();
+        self.view.seats = seats;
+        for member in &mut self.members {
+            for seat in &mut member.seats {
+                if let Some(i) = order.iter().position(|o| o == seat) {
+                    *seat = i as u8;
+                }
+            }
+            member.seats.sort_unstable();
+        }
+        self.view.game = terms.game;
+        self.view.rules = rules.clone();
+        self.table = table;
+        self.deadlines = vec![None; n];
+        self.clock_ms = 0;
+        self.clock_since = None;
+        self.takeback_until = None;
+        self.stamps_due = vec![0; n];
+        self.requests_due = vec![0; n];
+        self.push_unchecked(
+            Event::NewGame {
+                game: terms.game,
+                rules,
+                order,
+            },
+            now_ms,
+        );
+        self.computer_moves(now_ms);
+        self.run_clock(now_ms);
+    }
+
+    /// `seat`, held by `token`, asks to take its last move back (and the
+    /// reply, if one was made); the other side has
+    /// [`TAKEBACK_ANSWER_MS`] to answer.
+    pub fn ask_takeback(
+        &mut self,
+        token: &SeatToken,
+        seat: u8,
+        now_ms: u64,
+    ) -> Result<(), Refusal> {
+        self.member(token).ok_or(Refusal::BadToken)?;
+        if !self.holds(token, seat) {
+            return Err(Refusal::NotYourSeat);
+        }
+        if !self.is_started() {
+            return Err(Refusal::NotStarted);
+        }
+        if self.is_finished() {
+            return Err(Refusal::Finished);
+        }
+        if !self.view.takebacks || !self.table.takes_back() {
+            return Err(Refusal::NoTakebacks);
+        }
+        if takeback_asked(self.game_events()).is_some() {
+            return Err(Refusal::TakebackPending);
+        }
+        if takeback_plies(self.game_events(), seat) == 0 {
+            return Err(Refusal::NothingToTakeBack);
+        }
+        self.take_request(seat, now_ms)?;
+        self.push_unchecked(Event::TakebackAsked { seat }, now_ms);
+        self.takeback_until = Some(now_ms + TAKEBACK_ANSWER_MS);
+        Ok(())
+    }
+
+    /// `seat`, held by `token`, answers the other side's 待った: accepted,
+    /// the moves go back on the server and on every device.
+    pub fn answer_takeback(
+        &mut self,
+        token: &SeatToken,
+        seat: u8,
+        accept: bool,
+        now_ms: u64,
+    ) -> Result<(), Refusal> {
+        self.member(token).ok_or(Refusal::BadToken)?;
+        if !self.holds(token, seat) {
+            return Err(Refusal::NotYourSeat);
+        }
+        let Some(asker) = takeback_asked(self.game_events()) else {
+            return Err(Refusal::NoTakebackAsked);
+        };
+        if asker == seat {
+            return Err(Refusal::NotYourSeat);
+        }
+        let event = if accept {
+            let plies = takeback_plies(self.game_events(), asker);
+            Event::TakenBack { seat, plies }
+        } else {
+            Event::TakebackDeclined {
+                seat,
+                timed_out: false,
+            }
+        };
+        self.push(event, now_ms).map_err(|_| Refusal::Finished)?;
+        self.takeback_until = None;
+        self.run_clock(now_ms);
+        Ok(())
+    }
+
+    /// A device opens the room to watch; the number watching now.
+    pub fn watch(&mut self) -> Result<u32, Refusal> {
+        if self.watchers as usize >= MAX_WATCHERS {
+            return Err(Refusal::TooManyWatchers);
+        }
+        self.watchers += 1;
+        Ok(self.watchers)
+    }
+
+    /// A watching device went; the number watching now.
+    pub fn unwatch(&mut self) -> u32 {
+        self.watchers = self.watchers.saturating_sub(1);
+        self.watchers
+    }
+
+    /// A greeting from a watcher: the watchers together send stamps at a
+    /// seat's rate, and [`MAX_WATCHER_STAMPS`] a game.
+    pub fn cheer(&mut self, stamp: Stamp, now_ms: u64) -> Result<(), Refusal> {
+        let sent = self
+            .game_events()
+            .iter()
+            .filter(|e| matches!(e, Event::Cheered { .. }))
+            .count();
+        if sent >= MAX_WATCHER_STAMPS {
+            return Err(Refusal::NoStampsLeft);
+        }
+        if let Some(wait_ms) = bucket(&mut self.cheers_due, now_ms, STAMP_BURST, STAMP_INTERVAL_MS)
+        {
+            return Err(Refusal::StampTooSoon { wait_ms });
+        }
+        self.push_unchecked(Event::Cheered { stamp }, now_ms);
         Ok(())
     }
 
@@ -543,6 +842,7 @@ impl Room {
             .flatten()
             .copied()
             .chain(time_up)
+            .chain(self.takeback_until)
             .min()
     }
 
@@ -551,6 +851,18 @@ impl Room {
     pub fn tick(&mut self, now_ms: u64) -> bool {
         if self.is_finished() {
             return false;
+        }
+        if self.takeback_until.is_some_and(|t| t <= now_ms) {
+            self.takeback_until = None;
+            if let Some(asker) = takeback_asked(self.game_events()) {
+                let seat = other_seat(asker);
+                let declined = Event::TakebackDeclined {
+                    seat,
+                    timed_out: true,
+                };
+                self.push_unchecked(declined, now_ms);
+                return true;
+            }
         }
         self.run_clock(now_ms);
         if let (Some(limit), Some((played, _))) = (self.table.time_limit_ms(), self.clock(now_ms))
@@ -634,8 +946,172 @@ impl Room {
     }
 }
 
-/// Applies one event to a table (what every device does with the room's
-/// events, and the server on a restart).
+/// A token bucket kept as one time (GCRA): everything is back at `due`,
+/// and one more may go while at most a burst's worth of intervals is still
+/// to run. Takes one and returns none, or returns the milliseconds to wait.
+fn bucket(due: &mut u64, now_ms: u64, burst: u32, interval_ms: u64) -> Option<u32> {
+    let burst_ms = u64::from(burst.saturating_sub(1)) * interval_ms;
+    let allowed_from = due.saturating_sub(burst_ms);
+    if now_ms < allowed_from {
+        return Some(u32::try_from(allowed_from - now_ms).unwrap_or(u32::MAX));
+    }
+    *due = (*due).max(now_ms) + interval_ms;
+    None
+}
+
+/// The other seat of a two-player game.
+fn other_seat(seat: u8) -> u8 {
+    1 - seat.min(1)
+}
+
+/// Where the series' latest game begins among a room's events: just after
+/// its [`Event::NewGame`] (0 in the first game).
+pub fn game_start(events: &[Event]) -> usize {
+    events
+        .iter()
+        .rposition(|e| matches!(e, Event::NewGame { .. }))
+        .map_or(0, |i| i + 1)
+}
+
+/// How many games of the series began before the latest.
+pub fn game_number(events: &[Event]) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, Event::NewGame { .. }))
+        .count()
+}
+
+/// The seats that made the moves on the board, in order, from a game's
+/// events (moves taken back are gone).
+fn movers(game: &[Event]) -> Vec<u8> {
+    let mut movers = Vec::new();
+    for event in game {
+        match event {
+            Event::Moved { seat, .. } => movers.push(*seat),
+            Event::TakenBack { plies, .. } => {
+                movers.truncate(movers.len().saturating_sub(usize::from(*plies)));
+            }
+            _ => {}
+        }
+    }
+    movers
+}
+
+/// The moves on the board after a game's events (`game`: from
+/// [`game_start`] on).
+pub fn game_ply(game: &[Event]) -> usize {
+    movers(game).len()
+}
+
+/// The seat whose 待った waits for its answer in a game's events.
+pub fn takeback_asked(game: &[Event]) -> Option<u8> {
+    let mut asked = None;
+    for event in game {
+        match event {
+            Event::TakebackAsked { seat } => asked = Some(*seat),
+            Event::TakebackDeclined { .. } | Event::TakenBack { .. } | Event::Ended { .. } => {
+                asked = None
+            }
+            _ => {}
+        }
+    }
+    asked
+}
+
+/// How many moves a 待った of `seat` takes back now: its last move, and
+/// the reply if one was made; 0 if it has none there.
+fn takeback_plies(game: &[Event], seat: u8) -> u8 {
+    let movers = movers(game);
+    match movers[..] {
+        [.., last] if last == seat => 1,
+        [.., mine, _] if mine == seat => 2,
+        _ => 0,
+    }
+}
+
+/// The next game on offer after the latest game's end, and the seats
+/// that agreed to it: the host's latest terms (or the game just played),
+/// and the offers made since those terms.
+pub fn rematch_terms(events: &[Event], view: &RoomView) -> (NextGame, Vec<u8>) {
+    let mut terms = NextGame {
+        game: view.game,
+        rules: view.rules.clone(),
+    };
+    let mut agreed: Vec<u8> = Vec::new();
+    for event in &events[game_start(events)..] {
+        if let Event::Rematch { seats, next } = event {
+            if let Some(next) = next {
+                terms = next.clone();
+                agreed.clear();
+            }
+            for seat in seats {
+                if !agreed.contains(seat) {
+                    agreed.push(*seat);
+                }
+            }
+        }
+    }
+    (terms, agreed)
+}
+
+/// A room's series so far: for each seat of the first game, the games it
+/// won, and where its player sits now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Series {
+    /// By seat of the first game: games won.
+    pub wins: Vec<u32>,
+    /// By seat now: the seat its player had in the first game.
+    pub first_seats: Vec<u8>,
+    /// Games ended without a winner.
+    pub draws: u32,
+}
+
+/// The score of the series of `seats` seats in `events`.
+pub fn series(events: &[Event], seats: usize) -> Series {
+    let mut series = Series {
+        wins: vec![0; seats],
+        first_seats: (0..seats as u8).collect(),
+        draws: 0,
+    };
+    for event in events {
+        match event {
+            Event::Ended { winner, .. } => {
+                match winner.and_then(|w| series.first_seats.get(usize::from(w))) {
+                    Some(&first) => {
+                        if let Some(wins) = series.wins.get_mut(usize::from(first)) {
+                            *wins += 1;
+                        }
+                    }
+                    None => series.draws += 1,
+                }
+            }
+            Event::NewGame { order, .. } => {
+                let before = series.first_seats.clone();
+                series.first_seats = order
+                    .iter()
+                    .map(|&o| before.get(usize::from(o)).copied().unwrap_or(o))
+                    .collect();
+            }
+            _ => {}
+        }
+    }
+    series
+}
+
+/// Applies one event to a device's table, starting a fresh one at a new
+/// game of the series (what every device does with the room's events).
+pub fn follow(table: &mut Box<dyn Table>, event: &Event) -> Result<(), TableError> {
+    match event {
+        Event::NewGame { game, rules, .. } => {
+            *table = open_table(*game, rules).map_err(|_| TableError::Illegal)?;
+            Ok(())
+        }
+        other => apply(table.as_mut(), other),
+    }
+}
+
+/// Applies one event to a table (what the server does on a restart, from
+/// the latest game's start). A new game needs a new table: [`follow`].
 pub fn apply(table: &mut dyn Table, event: &Event) -> Result<(), TableError> {
     match event {
         Event::Moved { seat, text } => table.play(*seat, text),
@@ -665,15 +1141,35 @@ pub fn apply(table: &mut dyn Table, event: &Event) -> Result<(), TableError> {
             });
             Ok(())
         }
-        Event::Seated { .. } | Event::Started | Event::Stamp { .. } => Ok(()),
+        Event::TakenBack { plies, .. } => table.take_back(usize::from(*plies)),
+        Event::NewGame { .. } => Err(TableError::Illegal),
+        Event::Seated { .. }
+        | Event::Started
+        | Event::Stamp { .. }
+        | Event::Rematch { .. }
+        | Event::TakebackAsked { .. }
+        | Event::TakebackDeclined { .. }
+        | Event::Cheered { .. } => Ok(()),
     }
 }
 
-/// Applies a run of events in order; the error names the event (from 0)
-/// that did not apply.
+/// Applies a run of events of one game in order; the error names the
+/// event (from 0) that did not apply.
 pub fn replay(table: &mut dyn Table, events: &[Event]) -> Result<(), (usize, TableError)> {
     for (i, event) in events.iter().enumerate() {
         apply(table, event).map_err(|e| (i, e))?;
+    }
+    Ok(())
+}
+
+/// [`replay`] across the games of a series: a new game starts a fresh
+/// table.
+pub fn replay_series(
+    table: &mut Box<dyn Table>,
+    events: &[Event],
+) -> Result<(), (usize, TableError)> {
+    for (i, event) in events.iter().enumerate() {
+        follow(table, event).map_err(|e| (i, e))?;
     }
     Ok(())
 }

@@ -59,6 +59,15 @@ pub trait Table: Send + Sync {
     fn time_limit_ms(&self) -> Option<u64> {
         None
     }
+    /// Whether moves may be taken back (an accepted 待った).
+    fn takes_back(&self) -> bool {
+        false
+    }
+    /// Takes the last `plies` moves back.
+    fn take_back(&mut self, plies: usize) -> Result<(), TableError> {
+        let _ = plies;
+        Err(TableError::Illegal)
+    }
     /// The result if the time ran out now.
     fn time_up(&self) -> TableResult {
         TableResult {
@@ -197,6 +206,23 @@ where
         self.record.ply()
     }
 
+    fn takes_back(&self) -> bool {
+        true
+    }
+
+    fn take_back(&mut self, plies: usize) -> Result<(), TableError> {
+        if self.result().is_some() {
+            return Err(TableError::Finished);
+        }
+        if plies > self.record.ply() {
+            return Err(TableError::Illegal);
+        }
+        for _ in 0..plies {
+            self.record.undo();
+        }
+        Ok(())
+    }
+
     fn time_limit_ms(&self) -> Option<u64> {
         G::TIME_LIMIT.map(|s| (s * 1000.0) as u64)
     }
@@ -236,6 +262,10 @@ pub struct MawariTableRules {
     /// it); none for the corners.
     #[serde(default)]
     pub start: Option<String>,
+    /// The seat that throws first from the corners when the order is not
+    /// drawn: a room's next game passes it round.
+    #[serde(default)]
+    pub first: u8,
 }
 
 impl MawariTableRules {
@@ -254,7 +284,14 @@ impl MawariTableRules {
                 }
                 start.race(self.rules)
             }
-            None => Race::new(self.players, self.rules).map_err(|e| e.0)?,
+            None => {
+                let mut race = Race::new(self.players, self.rules).map_err(|e| e.0)?;
+                if usize::from(self.first) >= self.players {
+                    return Err("the first thrower is not one of the players".to_string());
+                }
+                race.turn = usize::from(self.first);
+                race
+            }
         };
         if self.places {
             race = race.playing_for_places();
@@ -270,6 +307,21 @@ impl MawariTableRules {
             Ok(None)
         }
     }
+}
+
+/// The rules of a room's next game, game number `number` (from 0): まわり
+/// 将棋 from the corners passes the first throw on a seat each game;
+/// every other game's rules are as they are.
+pub fn next_game_rules(game: GameId, rules: &str, number: usize) -> Result<String, String> {
+    if game != GameId::Mawari {
+        return Ok(rules.to_string());
+    }
+    let mut table: MawariTableRules =
+        ron::from_str(rules).map_err(|e| format!("the rules cannot be read: {e}"))?;
+    if table.start.is_none() && !table.draw_order && table.players > 0 {
+        table.first = (number % table.players) as u8;
+    }
+    ron::to_string(&table).map_err(|e| e.to_string())
 }
 
 /// How a device writes a throw: the direction and speed of the hand, no

@@ -24,7 +24,7 @@ pub(super) fn make_room(commands: &mut Commands, next: &mut NextState<Screen>) {
         "standard",
         HasamiRules::STANDARD,
     );
-    let Ok(plan) = room_plan::<Hasami>(&setup, GRACE_SECONDS, Lang::Ja) else {
+    let Ok(plan) = room_plan::<Hasami>(&setup, GRACE_SECONDS, true, Lang::Ja) else {
         return;
     };
     let url =

@@ -238,10 +238,17 @@ fn send_to(outbox: &Outbox, message: &ServerMessage) {
     }
 }
 
+/// A connection in a room: a player's device with its token, or a
+/// watcher's with none.
+struct Conn {
+    outbox: Outbox,
+    token: Option<SeatToken>,
+}
+
 struct Entry {
     room: Room,
     /// The connections in the room, by number.
-    outboxes: HashMap<u64, Outbox>,
+    outboxes: HashMap<u64, Conn>,
 }
 
 impl Entry {
@@ -249,8 +256,25 @@ impl Entry {
         let Some(text) = wire(message) else {
             return;
         };
-        for outbox in self.outboxes.values() {
-            let _ = outbox.send(text.clone());
+        for conn in self.outboxes.values() {
+            let _ = conn.outbox.send(text.clone());
+        }
+    }
+
+    fn send_watchers(&self) {
+        self.send_all(&ServerMessage::Watchers {
+            count: self.room.watchers(),
+        });
+    }
+
+    /// A new game of the series: every device is welcomed to it again
+    /// (the seats it now holds, the game and rules), before its events.
+    fn welcome_again(&self) {
+        for conn in self.outboxes.values() {
+            send_to(&conn.outbox, &welcome(&self.room, conn.token.as_ref()));
+            for message in absent(&self.room, conn.token.as_ref(), now_ms()) {
+                send_to(&conn.outbox, &message);
+            }
         }
     }
 
@@ -286,6 +310,38 @@ impl Entry {
     }
 }
 
+/// How a device is welcomed: a player with its token and seats, a watcher
+/// with the room alone.
+fn welcome(room: &Room, token: Option<&SeatToken>) -> ServerMessage {
+    match token {
+        Some(token) => ServerMessage::Welcome {
+            view: room.view().clone(),
+            token: token.clone(),
+            seats: room.seats_of(token).unwrap_or_default().to_vec(),
+        },
+        None => ServerMessage::Watching {
+            view: room.view().clone(),
+        },
+    }
+}
+
+/// Who is away, for a device that comes in: every seat but its own whose
+/// player is not here.
+fn absent(room: &Room, token: Option<&SeatToken>, now: u64) -> Vec<ServerMessage> {
+    let seats = token
+        .and_then(|t| room.seats_of(t))
+        .unwrap_or_default()
+        .to_vec();
+    (0..room.view().seats.len() as u8)
+        .filter(|&s| !seats.contains(&s) && !room.is_online(s))
+        .map(|seat| ServerMessage::Presence {
+            seat,
+            online: false,
+            seconds_left: room.seconds_left(seat, now),
+        })
+        .collect()
+}
+
 /// The room's events from number `from` (1: all), as messages within the
 /// limit.
 fn events_from(room: &Room, from: u64) -> Vec<ServerMessage> {
@@ -315,10 +371,19 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// One connection's place: the room it is in and the token it holds.
+/// Who a connection is in its room.
+#[derive(Clone)]
+enum Who {
+    /// A player's device, by its token.
+    Player(SeatToken),
+    /// A device that watches.
+    Watcher,
+}
+
+/// One connection's place: the room it is in and who it is there.
 #[derive(Default)]
 struct Place {
-    room: Option<(RoomCode, SeatToken)>,
+    room: Option<(RoomCode, Who)>,
 }
 
 impl Hub {
@@ -360,6 +425,7 @@ impl Hub {
             ClientMessage::Create { version, .. }
             | ClientMessage::Join { version, .. }
             | ClientMessage::Resume { version, .. }
+            | ClientMessage::Watch { version, .. }
                 if version != PROTOCOL_VERSION =>
             {
                 refuse(Refusal::Version {
@@ -369,6 +435,7 @@ impl Hub {
             ClientMessage::Create { .. }
             | ClientMessage::Join { .. }
             | ClientMessage::Resume { .. }
+            | ClientMessage::Watch { .. }
                 if place.room.is_some() =>
             {
                 refuse(Refusal::AlreadyInRoom)
@@ -376,6 +443,7 @@ impl Hub {
             ClientMessage::Create { .. }
             | ClientMessage::Join { .. }
             | ClientMessage::Resume { .. }
+            | ClientMessage::Watch { .. }
                 if !self.allow_try(ip) =>
             {
                 refuse(Refusal::TooManyTries)
@@ -399,7 +467,7 @@ impl Hub {
                         };
                         self.enter(&mut entry, id, outbox, &token, 0);
                         rooms.insert(code.clone(), entry);
-                        place.room = Some((code, token));
+                        place.room = Some((code, Who::Player(token)));
                     }
                     Err(refusal) => refuse(refusal),
                 }
@@ -420,7 +488,7 @@ impl Hub {
                         // once the new seat is here.
                         entry.send_events_only(had + 1);
                         self.enter(entry, id, outbox, &token, 0);
-                        place.room = Some((room, token));
+                        place.room = Some((room, Who::Player(token)));
                     }
                     Err(refusal) => refuse(refusal),
                 }
@@ -441,7 +509,36 @@ impl Hub {
                     have
                 };
                 self.enter(entry, id, outbox, &token, have);
-                place.room = Some((room, token));
+                place.room = Some((room, Who::Player(token)));
+            }
+            ClientMessage::Watch { room, .. } => {
+                let mut rooms = lock(&self.rooms);
+                let Some(entry) = rooms.get_mut(&room) else {
+                    return refuse(Refusal::NoSuchRoom);
+                };
+                if let Err(refusal) = entry.room.watch() {
+                    return refuse(refusal);
+                }
+                // The whole game so far, then who is away and the clock.
+                send_to(outbox, &welcome(&entry.room, None));
+                for message in events_from(&entry.room, 1) {
+                    send_to(outbox, &message);
+                }
+                for message in absent(&entry.room, None, now) {
+                    send_to(outbox, &message);
+                }
+                if let Some((played_ms, running)) = entry.room.clock(now) {
+                    send_to(outbox, &ServerMessage::Clock { played_ms, running });
+                }
+                entry.outboxes.insert(
+                    id,
+                    Conn {
+                        outbox: outbox.clone(),
+                        token: None,
+                    },
+                );
+                entry.send_watchers();
+                place.room = Some((room, Who::Watcher));
             }
             ClientMessage::Move { after, text } => self.in_room(place, refuse, |room, token| {
                 room.play(token, after, &text, now)
@@ -452,6 +549,20 @@ impl Hub {
             ClientMessage::Stamp { seat, stamp } => self.in_room(place, refuse, |room, token| {
                 room.stamp(token, seat, stamp, now)
             }),
+            ClientMessage::Rematch { next } => {
+                self.in_room(place, refuse, |room, token| room.rematch(token, next, now))
+            }
+            ClientMessage::Takeback { seat } => self.in_room(place, refuse, |room, token| {
+                room.ask_takeback(token, seat, now)
+            }),
+            ClientMessage::TakebackAnswer { seat, accept } => {
+                self.in_room(place, refuse, |room, token| {
+                    room.answer_takeback(token, seat, accept, now)
+                })
+            }
+            ClientMessage::Cheer { stamp } => {
+                self.as_watcher(place, refuse, |room| room.cheer(stamp, now))
+            }
         }
     }
 
@@ -459,29 +570,13 @@ impl Hub {
     /// events after its first `have`, told who is away and how the game's
     /// clock stands; the others hear its seats are back.
     fn enter(&self, entry: &mut Entry, id: u64, outbox: &Outbox, token: &SeatToken, have: u64) {
-        let seats = entry.room.seats_of(token).unwrap_or_default().to_vec();
-        let welcome = ServerMessage::Welcome {
-            view: entry.room.view().clone(),
-            token: token.clone(),
-            seats: seats.clone(),
-        };
-        send_to(outbox, &welcome);
+        send_to(outbox, &welcome(&entry.room, Some(token)));
         for message in events_from(&entry.room, have + 1) {
             send_to(outbox, &message);
         }
         let now = now_ms();
-        let held: Vec<u8> = (0..entry.room.view().seats.len() as u8)
-            .filter(|&s| !seats.contains(&s) && !entry.room.is_online(s))
-            .collect();
-        for seat in held {
-            send_to(
-                outbox,
-                &ServerMessage::Presence {
-                    seat,
-                    online: false,
-                    seconds_left: entry.room.seconds_left(seat, now),
-                },
-            );
+        for message in absent(&entry.room, Some(token), now) {
+            send_to(outbox, &message);
         }
         let back = entry.room.connected(token, now);
         entry.send_presence(&back);
@@ -489,7 +584,17 @@ impl Hub {
         if let Some((played_ms, running)) = entry.room.clock(now) {
             send_to(outbox, &ServerMessage::Clock { played_ms, running });
         }
-        entry.outboxes.insert(id, outbox.clone());
+        if entry.room.watchers() > 0 {
+            let count = entry.room.watchers();
+            send_to(outbox, &ServerMessage::Watchers { count });
+        }
+        entry.outboxes.insert(
+            id,
+            Conn {
+                outbox: outbox.clone(),
+                token: Some(token.clone()),
+            },
+        );
         self.save(&entry.room, entry.room.event_count() + 1);
     }
 
@@ -501,18 +606,53 @@ impl Hub {
         refuse: impl Fn(Refusal),
         act: impl FnOnce(&mut Room, &SeatToken) -> Result<(), Refusal>,
     ) {
-        let Some((code, token)) = &place.room else {
+        let Some((code, who)) = &place.room else {
             return refuse(Refusal::NotInRoom);
+        };
+        let Who::Player(token) = who else {
+            return refuse(Refusal::Watching);
         };
         let mut rooms = lock(&self.rooms);
         let Some(entry) = rooms.get_mut(code) else {
             return refuse(Refusal::NoSuchRoom);
         };
         let had = entry.room.event_count();
+        let game = entry.room.game_number();
         match act(&mut entry.room, token) {
             Ok(()) => {
                 self.save(&entry.room, had + 1);
+                if entry.room.game_number() != game {
+                    entry.welcome_again();
+                }
                 entry.send_events(had + 1);
+            }
+            Err(refusal) => refuse(refusal),
+        }
+    }
+
+    /// A stamp from a watching connection.
+    fn as_watcher(
+        &self,
+        place: &Place,
+        refuse: impl Fn(Refusal),
+        act: impl FnOnce(&mut Room) -> Result<(), Refusal>,
+    ) {
+        let Some((code, who)) = &place.room else {
+            return refuse(Refusal::NotInRoom);
+        };
+        if !matches!(who, Who::Watcher) {
+            // A player greets with its seat's stamps.
+            return refuse(Refusal::NotYourSeat);
+        }
+        let mut rooms = lock(&self.rooms);
+        let Some(entry) = rooms.get_mut(code) else {
+            return refuse(Refusal::NoSuchRoom);
+        };
+        let had = entry.room.event_count();
+        match act(&mut entry.room) {
+            Ok(()) => {
+                self.save(&entry.room, had + 1);
+                entry.send_events_only(had + 1);
             }
             Err(refusal) => refuse(refusal),
         }
@@ -520,7 +660,7 @@ impl Hub {
 
     /// Connection `id` closed.
     fn left(&self, id: u64, place: &Place) {
-        let Some((code, token)) = &place.room else {
+        let Some((code, who)) = &place.room else {
             return;
         };
         let mut rooms = lock(&self.rooms);
@@ -528,6 +668,11 @@ impl Hub {
             return;
         };
         entry.outboxes.remove(&id);
+        let Who::Player(token) = who else {
+            entry.room.unwatch();
+            entry.send_watchers();
+            return;
+        };
         let away = entry.room.disconnected(token, now_ms());
         entry.send_presence(&away);
         self.save(&entry.room, entry.room.event_count() + 1);

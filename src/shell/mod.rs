@@ -105,6 +105,8 @@ pub struct StartOptions {
     pub capture: Option<capture::ScreenshotJob>,
     /// The code of a room to join (`--join`, a page's `#room=`).
     pub join: Option<String>,
+    /// The code of a room to watch (`--watch`, a page's `#watch=`).
+    pub watch: Option<String>,
     /// The room server to use from now on (`--server`).
     pub server: Option<String>,
 }
@@ -210,6 +212,16 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
                     None => rooms::join_now(code, &settings),
                 };
                 app.insert_resource(room);
+                app.insert_state(Screen::Lobby);
+            }
+            Err(e) => warn!("not a room code: {e}"),
+        }
+    }
+    if let Some(code) = options.watch.as_deref() {
+        match crate::net::protocol::RoomCode::parse(code) {
+            Ok(code) => {
+                let settings = app.world().resource::<settings::Settings>().clone();
+                app.insert_resource(rooms::watch_now(code, &settings));
                 app.insert_state(Screen::Lobby);
             }
             Err(e) => warn!("not a room code: {e}"),

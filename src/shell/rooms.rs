@@ -4,6 +4,10 @@
 //! everyone, or takes the code of a room to join; and the row of greetings
 //! every game's play screen shows in a room. The games turn the room's
 //! events into moves; this module knows none of them.
+//!
+//! Long because: the room's connection and every part of its screen live
+//! together (the code pad, the seats, a series' score and next game,
+//! watchers, the greetings' and 待った's rows), all on one connection.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -17,9 +21,11 @@ use super::widgets::{self, Fonts, palette};
 use super::{ChosenGame, Screen};
 use crate::net::link::{DEFAULT_SERVER, Link, LinkEvent};
 use crate::net::protocol::{
-    ClientMessage, Event, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan, RoomView, SeatKind,
-    SeatName, SeatToken, ServerMessage, Stamp,
+    ClientMessage, Event, NextGame, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan, RoomView,
+    SeatKind, SeatName, SeatToken, ServerMessage, Stamp,
 };
+use crate::net::room::{game_number, game_start, rematch_terms, series, takeback_asked};
+use crate::rules::data::GameId;
 
 /// The store key of the room this device is in (for 続きから).
 pub const TICKET_KEY: &str = "room";
@@ -32,7 +38,17 @@ pub(crate) fn plugin(app: &mut App) {
         .init_non_send::<RoomSocket>()
         .init_resource::<JoinDraft>()
         .init_resource::<RoomRulesLine>()
+        .init_resource::<NextGameRules>()
         .add_systems(Update, pump_room)
+        .add_systems(
+            Update,
+            follow_next_game.run_if(
+                in_state(Screen::Play)
+                    .or_else(in_state(Screen::Result))
+                    .or_else(in_state(Screen::Review)),
+            ),
+        )
+        .add_systems(OnEnter(Screen::GameList), leave_finished_room)
         .add_systems(OnEnter(Screen::Lobby), spawn_lobby)
         .add_systems(
             Update,
@@ -69,6 +85,8 @@ enum Hello {
     Join(RoomCode, SeatName),
     /// Come back with the token (after a drop, or from 続きから).
     Resume(RoomCode, SeatToken),
+    /// Watch the room, read-only.
+    Watch(RoomCode),
 }
 
 /// The state of the connection, as the screens tell it.
@@ -115,6 +133,13 @@ pub struct RoomConnection {
     /// The game's clock as the server last told it: milliseconds played,
     /// whether it runs, and the app time it was told at.
     pub game_clock: Option<(u64, bool, f64)>,
+    /// This device only watches: no seat.
+    pub watching: bool,
+    /// How many devices watch the room.
+    pub watchers: u32,
+    /// The game of the series (counted from 0) the play screen shows; a
+    /// later one takes every screen of the room to it.
+    pub following: Option<usize>,
 }
 
 impl RoomConnection {
@@ -149,6 +174,9 @@ impl RoomConnection {
             refusals: Vec::new(),
             now: 0.0,
             game_clock: None,
+            watching: false,
+            watchers: 0,
+            following: None,
         }
     }
 
@@ -175,8 +203,70 @@ impl RoomConnection {
         })
     }
 
+    /// Watches the room `code`.
+    pub fn watch(url: String, code: RoomCode) -> RoomConnection {
+        RoomConnection::open(url, Hello::Watch(code))
+    }
+
     pub fn is_started(&self) -> bool {
         self.events.contains(&Event::Started)
+    }
+
+    /// Where the series' latest game begins among the events.
+    pub fn game_start(&self) -> usize {
+        game_start(&self.events)
+    }
+
+    /// The events of the series' latest game.
+    pub fn game_events(&self) -> &[Event] {
+        &self.events[self.game_start()..]
+    }
+
+    /// The latest game of the series, counted from 0.
+    pub fn game_number(&self) -> usize {
+        game_number(&self.events)
+    }
+
+    /// Whether the latest game is over (a rematch may be offered).
+    pub fn game_over(&self) -> bool {
+        self.game_events()
+            .iter()
+            .any(|e| matches!(e, Event::Ended { .. }))
+    }
+
+    /// The seat whose 待った waits for an answer.
+    pub fn takeback_asked(&self) -> Option<u8> {
+        takeback_asked(self.game_events())
+    }
+
+    /// Offers (or accepts) the next game; `next` (the host's) changes it.
+    pub fn offer_rematch(&mut self, next: Option<NextGame>) -> bool {
+        self.send(&ClientMessage::Rematch { next })
+    }
+
+    /// Whether this device has agreed to the next game on offer.
+    pub fn agreed(&self) -> bool {
+        let Some(view) = &self.view else {
+            return false;
+        };
+        let (_, agreed) = rematch_terms(&self.events, view);
+        !self.seats.is_empty() && self.seats.iter().all(|s| agreed.contains(s))
+    }
+
+    /// Asks to take this device's last move back (待った).
+    pub fn ask_takeback(&mut self) {
+        if let Some(&seat) = self.seats.first() {
+            self.send(&ClientMessage::Takeback { seat });
+        }
+    }
+
+    /// Answers the other side's 待った.
+    pub fn answer_takeback(&mut self, accept: bool) {
+        if let Some(&seat) = self.seats.first()
+            && self.takeback_asked().is_some_and(|s| s != seat)
+        {
+            self.send(&ClientMessage::TakebackAnswer { seat, accept });
+        }
     }
 
     /// Sends a message if the connection is open; false if it is down
@@ -190,9 +280,12 @@ impl RoomConnection {
         }
     }
 
-    /// A greeting from the first seat this device holds.
+    /// A greeting from the first seat this device holds, or from a
+    /// watcher.
     pub fn send_stamp(&mut self, stamp: Stamp) {
-        if let Some(&seat) = self.seats.first() {
+        if self.watching {
+            self.send(&ClientMessage::Cheer { stamp });
+        } else if let Some(&seat) = self.seats.first() {
             self.send(&ClientMessage::Stamp { seat, stamp });
         }
     }
@@ -212,7 +305,9 @@ impl RoomConnection {
         let dropped = socket.0.as_ref().is_none_or(Link::is_closed);
         if (self.reopen || dropped) && now >= self.retry_at {
             // After a Welcome the device comes back with its token.
-            if let (Some(view), Some(token)) = (&self.view, &self.token) {
+            if !self.watching
+                && let (Some(view), Some(token)) = (&self.view, &self.token)
+            {
                 self.hello = Hello::Resume(view.room.clone(), token.clone());
             }
             socket.0 = Link::open(&self.url).ok();
@@ -248,6 +343,14 @@ impl RoomConnection {
                             token: token.clone(),
                             have,
                         },
+                        // A watcher is sent the whole room each time.
+                        Hello::Watch(room) => {
+                            self.events.clear();
+                            ClientMessage::Watch {
+                                version: PROTOCOL_VERSION,
+                                room: room.clone(),
+                            }
+                        }
                     };
                     link.send(&hello);
                 }
@@ -289,6 +392,13 @@ impl RoomConnection {
                 self.seats = seats;
                 self.away.clear();
             }
+            ServerMessage::Watching { view } => {
+                self.view = Some(view);
+                self.watching = true;
+                self.seats.clear();
+                self.away.clear();
+            }
+            ServerMessage::Watchers { count } => self.watchers = count,
             ServerMessage::Events { first, events } => {
                 let have = self.events.len() as u64;
                 if first == 1 && have > 0 {
@@ -383,6 +493,24 @@ impl RoomRulesLine {
     }
 }
 
+/// The rules each game would be played by as a room's next game (the
+/// game's setup as last chosen on this device), for the host's choice on
+/// the room screen: written by the games, which alone read their rules.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct NextGameRules(pub Vec<NextGame>);
+
+impl NextGameRules {
+    /// Sets `game`'s rules, touching the resource only on a change.
+    pub fn set(rules: &mut ResMut<NextGameRules>, game: GameId, text: String) {
+        let next = NextGame { game, rules: text };
+        match rules.0.iter().position(|n| n.game == game) {
+            Some(i) if rules.0[i] == next => {}
+            Some(i) => rules.0[i] = next,
+            None => rules.0.push(next),
+        }
+    }
+}
+
 /// The code being typed on the room screen, before there is a room.
 #[derive(Resource, Default, Debug, PartialEq)]
 pub struct JoinDraft {
@@ -410,6 +538,7 @@ fn spawn_lobby(
     room: Res<RoomLink>,
     draft: Res<JoinDraft>,
     rules: Res<RoomRulesLine>,
+    next_rules: Res<NextGameRules>,
 ) {
     let lang = settings.lang;
     commands
@@ -428,7 +557,9 @@ fn spawn_lobby(
             ));
             match room.0.as_ref() {
                 None => code_entry(root, &fonts, lang, &draft),
-                Some(connection) => room_status(root, &fonts, lang, connection, &rules),
+                Some(connection) => {
+                    room_status(root, &fonts, lang, connection, &rules, &next_rules)
+                }
             }
             root.spawn(widgets::row()).with_children(|row| {
                 row.spawn(widgets::key_button(&fonts, lang, T::LeaveRoom, false))
@@ -491,12 +622,15 @@ fn room_status(
     lang: Lang,
     connection: &RoomConnection,
     rules: &RoomRulesLine,
+    next_rules: &NextGameRules,
 ) {
     let status = match connection.state {
         LinkState::Connecting => T::RoomConnecting.get(lang).to_string(),
         LinkState::Lost if !connection.reached => T::RoomNoServer.fill(lang, &[&connection.url]),
         LinkState::Lost => T::RoomReconnecting.get(lang).to_string(),
         LinkState::Open if connection.view.is_none() => T::RoomConnecting.get(lang).to_string(),
+        LinkState::Open if connection.watching => T::RoomWatching.get(lang).to_string(),
+        LinkState::Open if connection.game_over() => T::RoomRematchWaiting.get(lang).to_string(),
         LinkState::Open => T::RoomWaiting.get(lang).to_string(),
     };
     if let Some(refusal) = connection.refusals.last() {
@@ -557,6 +691,12 @@ fn room_status(
         ty::SMALL,
         palette::INK_SOFT,
     ));
+    root.spawn(widgets::text(
+        fonts,
+        T::RoomWatchLink.fill(lang, &[&watch_link(&view.room)]),
+        ty::SMALL,
+        palette::INK_SOFT,
+    ));
     for (i, seat) in view.seats.iter().enumerate() {
         let i = i as u8;
         let taken = seat.kind != SeatKind::Remote
@@ -577,8 +717,136 @@ fn room_status(
             palette::INK,
         ));
     }
+    if connection.game_number() > 0 || connection.game_over() {
+        root.spawn((
+            widgets::text(
+                fonts,
+                T::RoomSeries.fill(lang, &[&series_line(connection, view, lang)]),
+                ty::LEAD,
+                palette::INK,
+            ),
+            SeriesText,
+        ));
+    }
+    if connection.watchers > 0 {
+        root.spawn(widgets::text(
+            fonts,
+            T::RoomWatchers.fill(lang, &[&connection.watchers]),
+            ty::BODY,
+            palette::INK_SOFT,
+        ));
+    }
+    if connection.game_over() && !connection.watching {
+        rematch_choice(root, fonts, lang, connection, view, next_rules);
+    }
     root.spawn(widgets::text(fonts, status, ty::BODY, palette::INK_SOFT));
 }
+
+/// The series' score by the players' names: `はな 2 – 1 たろう`, draws
+/// after.
+pub fn series_line(connection: &RoomConnection, view: &RoomView, lang: Lang) -> String {
+    let score = series(&connection.events, view.seats.len());
+    let names = (0..view.seats.len() as u8).map(|first| {
+        // The seat the first game's seat `first` has now.
+        let now = score
+            .first_seats
+            .iter()
+            .position(|&f| f == first)
+            .unwrap_or(usize::from(first));
+        view.seats
+            .get(now)
+            .map_or_else(|| "?".to_string(), |s| s.name.as_str().to_string())
+    });
+    let parts: Vec<String> = names
+        .zip(&score.wins)
+        .map(|(name, wins)| format!("{name} {wins}"))
+        .collect();
+    let mut line = parts.join(" – ");
+    if score.draws > 0 {
+        line.push_str(&format!(" ({} {})", T::RoomDraws.get(lang), score.draws));
+    }
+    line
+}
+
+/// After the end: who agreed to the next game and on what, もう一回, and
+/// for the host the games the seats could play next.
+fn rematch_choice(
+    root: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    connection: &RoomConnection,
+    view: &RoomView,
+    next_rules: &NextGameRules,
+) {
+    let (terms, agreed) = rematch_terms(&connection.events, view);
+    root.spawn(widgets::text(
+        fonts,
+        T::RoomNextGame.fill(lang, &[&localized_game_name(terms.game, lang)]),
+        ty::BODY,
+        palette::INK,
+    ));
+    for seat in agreed {
+        if let Some(s) = view.seats.get(usize::from(seat)) {
+            root.spawn(widgets::text(
+                fonts,
+                T::RoomAgreed.fill(lang, &[&s.name.as_str()]),
+                ty::BODY,
+                palette::INK_SOFT,
+            ));
+        }
+    }
+    root.spawn(widgets::row()).with_children(|row| {
+        if !connection.agreed() {
+            row.spawn((
+                widgets::key_button(fonts, lang, T::RoomRematch, true),
+                RematchButton(None),
+            ))
+            .observe(|_: On<Pointer<Click>>, mut room: ResMut<RoomLink>| {
+                if let Some(connection) = room.0.as_mut() {
+                    connection.offer_rematch(None);
+                }
+            });
+        }
+    });
+    // The host (who holds the first member's seats) picks another game.
+    let host = view
+        .seats
+        .iter()
+        .enumerate()
+        .any(|(i, s)| s.kind == SeatKind::Host && connection.seats.contains(&(i as u8)));
+    if !host {
+        return;
+    }
+    root.spawn(widgets::row()).with_children(|row| {
+        for next in &next_rules.0 {
+            if next.game == terms.game && next.rules == terms.rules {
+                continue;
+            }
+            if !crate::net::table::seat_range(next.game).contains(&view.seats.len()) {
+                continue;
+            }
+            let choice = next.clone();
+            row.spawn((
+                widgets::button(fonts, localized_game_name(next.game, lang), false),
+                RematchButton(Some(next.game)),
+            ))
+            .observe(move |_: On<Pointer<Click>>, mut room: ResMut<RoomLink>| {
+                if let Some(connection) = room.0.as_mut() {
+                    connection.offer_rematch(Some(choice.clone()));
+                }
+            });
+        }
+    });
+}
+
+/// The room screen's もう一回 (none) and the host's next-game buttons (the
+/// game); tests press them.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct RematchButton(pub Option<GameId>);
+
+/// The series' score on the room screen (tests read it).
+#[derive(Component)]
+pub struct SeriesText;
 
 /// The room's rules on the room screen (tests read it).
 #[derive(Component)]
@@ -598,6 +866,15 @@ pub fn room_link(code: &RoomCode) -> String {
     format!("yorimichi --join {}", code.display())
 }
 
+/// The link that opens the room to watch it.
+pub fn watch_link(code: &RoomCode) -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(page) = super::web::page_address() {
+        return format!("{page}#watch={}", code.as_str());
+    }
+    format!("yorimichi --watch {}", code.display())
+}
+
 /// A refusal in the player's words.
 pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
     match refusal {
@@ -606,6 +883,9 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
         Refusal::TooManyTries => T::RoomRefusedTries.get(lang).to_string(),
         Refusal::StampTooSoon { .. } => T::RoomRefusedStampSoon.get(lang).to_string(),
         Refusal::NoStampsLeft => T::RoomRefusedNoStamps.get(lang).to_string(),
+        Refusal::RequestTooSoon { .. } | Refusal::NoRequestsLeft => {
+            T::RoomRefusedRequests.get(lang).to_string()
+        }
         other => T::RoomRefusedOther.fill(lang, &[other]),
     }
 }
@@ -617,15 +897,21 @@ fn redraw_lobby(
     room: Res<RoomLink>,
     draft: Res<JoinDraft>,
     rules: Res<RoomRulesLine>,
+    next_rules: Res<NextGameRules>,
     roots: Query<Entity, With<LobbyRoot>>,
 ) {
-    if !(room.is_changed() || draft.is_changed() || settings.is_changed() || rules.is_changed()) {
+    if !(room.is_changed()
+        || draft.is_changed()
+        || settings.is_changed()
+        || rules.is_changed()
+        || next_rules.is_changed())
+    {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn_lobby(commands, fonts, settings, room, draft, rules);
+    spawn_lobby(commands, fonts, settings, room, draft, rules, next_rules);
 }
 
 /// Letters typed on a keyboard go into the code; Enter joins.
@@ -685,6 +971,11 @@ fn join_code(mut draft: ResMut<JoinDraft>, mut commands: Commands, settings: Res
     commands.insert_resource(join_now(code, &settings));
 }
 
+/// Opens the room screen to watch `code` (a watch link or `--watch`).
+pub fn watch_now(code: RoomCode, settings: &Settings) -> RoomLink {
+    RoomLink(Some(RoomConnection::watch(server_url(settings), code)))
+}
+
 /// Opens the room screen to join `code` (a link or `--join`).
 pub fn join_now(code: RoomCode, settings: &Settings) -> RoomLink {
     let name = SeatName::new(T::RoomGuestName.get(settings.lang))
@@ -723,6 +1014,35 @@ pub(crate) fn follow_room_game(room: Res<RoomLink>, mut chosen: ResMut<ChosenGam
     }
 }
 
+/// A new game of the series began: every screen of the room goes to it
+/// (the room screen starts it, as it started the first).
+fn follow_next_game(room: Res<RoomLink>, mut next: ResMut<NextState<Screen>>) {
+    if let Some(connection) = room.0.as_ref()
+        && connection.view.is_some()
+        && connection
+            .following
+            .is_some_and(|f| f < connection.game_number())
+    {
+        next.set(Screen::Lobby);
+    }
+}
+
+/// A finished game's room is left for the game list (an unfinished one
+/// stays, for 続きから; a finished one stays while its result, 振り返り and
+/// the room screen offer the next game).
+fn leave_finished_room(mut room: ResMut<RoomLink>, mut store: ResMut<Store>) {
+    let over = room.0.as_ref().is_some_and(|c| c.game_over() || c.watching);
+    if over {
+        leave_room(&mut room, &mut store);
+    }
+}
+
+/// Whether the play screen's game is the room's latest and the room has
+/// not moved on: the games begin one when it is not.
+pub fn follows_latest(connection: &RoomConnection) -> bool {
+    connection.following == Some(connection.game_number())
+}
+
 /// The words for a stamp.
 pub fn stamp_text(stamp: Stamp) -> T {
     match stamp {
@@ -754,3 +1074,34 @@ pub fn stamp_row(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang) {
 /// A greeting button (tests press them).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct StampButton(pub Stamp);
+
+/// 待った in a room that allows it: ask to take the last move back, or
+/// answer the other side's request (under the greetings).
+pub fn takeback_row(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang) {
+    panel.spawn(widgets::row()).with_children(|row| {
+        for (key, button) in [
+            (T::TakebackAsk, TakebackButton::Ask),
+            (T::TakebackAccept, TakebackButton::Accept),
+            (T::TakebackDecline, TakebackButton::Decline),
+        ] {
+            row.spawn((widgets::key_button(fonts, lang, key, false), button))
+                .observe(move |_: On<Pointer<Click>>, mut room: ResMut<RoomLink>| {
+                    if let Some(connection) = room.0.as_mut() {
+                        match button {
+                            TakebackButton::Ask => connection.ask_takeback(),
+                            TakebackButton::Accept => connection.answer_takeback(true),
+                            TakebackButton::Decline => connection.answer_takeback(false),
+                        }
+                    }
+                });
+        }
+    });
+}
+
+/// A 待った button (tests press them).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakebackButton {
+    Ask,
+    Accept,
+    Decline,
+}

@@ -135,6 +135,7 @@ pub(crate) fn start_options(mut options: StartOptions) -> StartOptions {
         options.review = body.get_attribute("data-start-review");
     }
     options.join = body.get_attribute("data-start-room");
+    options.watch = body.get_attribute("data-start-watch");
     options
 }
 

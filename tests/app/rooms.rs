@@ -157,7 +157,9 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
         let m = app.world().resource::<Match<G>>();
         assert_eq!(m.setup.opponent, Opponent::Remote);
         assert_eq!(m.setup.human_side, side);
-        assert!(!m.setup.undo_allowed);
+        // 待った is asked of the other side where the room allows it: at
+        // first everywhere but in 中将棋.
+        assert_eq!(m.setup.undo_allowed, G::ID != GameId::ChuShogi);
     }
 }
 
@@ -294,16 +296,33 @@ fn two_apps_play_hasami_shogi_through_a_room_to_its_end() {
         .count();
     assert_eq!(moved, h.0.len());
     assert!(h.1.is_some() && moved > 10);
-    // The finished room is left on both devices.
+    // The finished room stays while the result is shown: もう一度 offers
+    // the next game on the room screen, and when both have agreed both
+    // devices go straight to it, sides swapped, the score kept.
     for app in [&host, &guest] {
-        assert!(app.world().resource::<RoomLink>().0.is_none());
+        assert!(app.world().resource::<RoomLink>().0.is_some());
     }
-    // もう一度 opens the setup to make a new room.
-    let again = find::<yorimichi::games::play::PlayAgainButton>(&mut guest).expect("もう一度");
-    click(&mut guest, again);
-    guest.update();
-    assert_eq!(screen(&guest), Screen::Setup);
-    assert!(guest.world().resource::<SetupDraft<Hasami>>().remote);
+    let before = host.world().resource::<Match<Hasami>>().setup.human_side;
+    for app in [&mut guest, &mut host] {
+        let again = find::<yorimichi::games::play::PlayAgainButton>(app).expect("もう一度");
+        click(app, again);
+        app.update();
+    }
+    let fresh = |app: &mut App| {
+        screen(app) == Screen::Play && {
+            let m = app.world().resource::<Match<Hasami>>();
+            m.record.ply() == 0 && m.record.outcome(&m.game).is_none()
+        }
+    };
+    run_until(&mut [&mut host, &mut guest], "the host's next game", fresh);
+    run_until(&mut [&mut guest, &mut host], "the guest's next game", fresh);
+    let after = host.world().resource::<Match<Hasami>>().setup.human_side;
+    assert_eq!(after, before.opponent(), "sides swapped");
+    let room = host.world().resource::<RoomLink>().0.as_ref().unwrap();
+    assert_eq!(room.game_number(), 1);
+    let score = yorimichi::net::room::series(&room.events, 2);
+    assert_eq!(score.wins.iter().sum::<u32>() + score.draws, 1);
+    assert!(!room.game_over());
 }
 
 #[test]

@@ -50,6 +50,7 @@ fn play(game: Option<GameId>, position: Option<&str>) -> Cli {
         position: position.map(String::from),
         review: None,
         join: None,
+        watch: None,
         server: None,
         command: None,
     }

@@ -2,6 +2,10 @@
 //! devices that connect as the app does, in one process. Games played to
 //! their end, every refusal, devices dropped at each phase of a move, a
 //! server restarted mid-game, and 中将棋's 通信切れ.
+//!
+//! Long because: every test here shares the one device of the app that
+//! the server is driven with (`Device`), and the series, 待った and watchers
+//! are played through it as the games are.
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -12,7 +16,7 @@ use yorimichi::net::protocol::{
     ClientMessage, Event, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan,
     SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
 };
-use yorimichi::net::room::replay;
+use yorimichi::net::room::{replay, replay_series};
 use yorimichi::net::table::{MawariTableRules, Table, hand_text, open_table};
 use yorimichi::rules::chu::game::ChuRules;
 use yorimichi::rules::data::{GameId, Strength};
@@ -49,6 +53,14 @@ pub(crate) fn name(text: &str) -> SeatName {
 }
 
 pub(crate) fn plan(game: GameId, grace_seconds: u32) -> RoomPlan {
+    RoomPlan {
+        takebacks: false,
+        ..plan_with(game, grace_seconds)
+    }
+}
+
+/// [`plan`] with 待った by consent.
+fn plan_with(game: GameId, grace_seconds: u32) -> RoomPlan {
     let rules = match game {
         GameId::Hasami => ron::to_string(&HasamiRules::STANDARD),
         GameId::ChuShogi => ron::to_string(&ChuRules::default()),
@@ -70,6 +82,7 @@ pub(crate) fn plan(game: GameId, grace_seconds: u32) -> RoomPlan {
         ],
         draw_seats: false,
         grace_seconds,
+        takebacks: true,
     }
 }
 
@@ -155,13 +168,22 @@ impl Device {
                 // Events the device has already are skipped, never applied twice.
                 let new = &events[(have + 1 - first) as usize..];
                 let table = self.table.as_mut().expect("events after the welcome");
-                replay(table.as_mut(), new).expect("the server's events are legal here too");
+                replay_series(table, new).expect("the server's events are legal here too");
                 self.events.extend_from_slice(new);
+            }
+            ServerMessage::Watching { view } => {
+                self.room = Some(view.room.clone());
+                self.seats.clear();
+                if self.table.is_none() {
+                    self.table = Some(open_table(view.game, &view.rules).unwrap());
+                }
             }
             ServerMessage::Clock { played_ms, running } => {
                 self.clock = Some((*played_ms, *running))
             }
-            ServerMessage::Presence { .. } | ServerMessage::Refused { .. } => {}
+            ServerMessage::Presence { .. }
+            | ServerMessage::Refused { .. }
+            | ServerMessage::Watchers { .. } => {}
         }
     }
 
@@ -704,6 +726,7 @@ fn four_play_mawari_shogi_through_a_room_two_at_the_host_one_far_away_and_the_co
         places: false,
         colours: vec![0, 1, 2, 3],
         start: None,
+        first: 0,
     };
     let kinds = [
         SeatKind::Host,
@@ -724,6 +747,7 @@ fn four_play_mawari_shogi_through_a_room_two_at_the_host_one_far_away_and_the_co
             .collect(),
         draw_seats: false,
         grace_seconds: 60,
+        takebacks: false,
     };
     let mut host = Device::connect(&url);
     host.send(ClientMessage::Create {
@@ -818,4 +842,180 @@ fn a_desktop_link_speaks_tls_to_wss_addresses() {
     assert!(!why.to_lowercase().contains("not compiled"), "{why}");
     assert!(!why.to_lowercase().contains("tls support"), "{why}");
     server.stop();
+}
+
+/// Waits until `device` has been welcomed to the series' game `number`.
+fn wait_new_game(device: &mut Device, number: usize) {
+    let deadline = Instant::now() + WAIT;
+    while yorimichi::net::room::game_number(&device.events) < number {
+        device.pump();
+        device.inbox.clear();
+        assert!(Instant::now() < deadline, "no new game");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn after_a_game_both_devices_agree_and_play_the_next_with_sides_swapped_even_across_a_restart() {
+    let db = database("rematch");
+    let server = serve(&db, 60);
+    let (mut host, mut guest) = open_room(&server.url(), GameId::Hasami, 60);
+    play_moves(&mut host, &mut guest, 4);
+    host.send(ClientMessage::Resign { seat: 0 });
+    // 投了, then the end.
+    let ended = host.events.len() + 2;
+    host.wait_events(ended);
+    guest.wait_events(ended);
+    guest.send(ClientMessage::Rematch { next: None });
+    host.wait_events(ended + 1);
+    assert!(
+        matches!(host.events.last(), Some(Event::Rematch { seats, next: None }) if *seats == vec![1])
+    );
+    host.send(ClientMessage::Rematch { next: None });
+    for device in [&mut host, &mut guest] {
+        wait_new_game(device, 1);
+        // Welcomed again to the new seats before the new game's events.
+        assert_eq!(device.table().ply(), 0);
+        assert_eq!(device.table().result(), None);
+    }
+    assert_eq!(host.seats, vec![1]);
+    assert_eq!(guest.seats, vec![0]);
+    assert!(guest.to_move(), "the guest moves first now");
+    play_moves(&mut host, &mut guest, 3);
+    assert_eq!(host.events, guest.events);
+    // A restart keeps the series: the same seats, the same game.
+    let before = host.events.clone();
+    server.stop();
+    let server = serve(&db, 60);
+    let url = server.url();
+    let mut host = host.reconnect(&url);
+    let mut guest = guest.reconnect(&url);
+    host.resume();
+    guest.resume();
+    assert_eq!(host.events, before);
+    assert_eq!(
+        (host.seats.clone(), guest.seats.clone()),
+        (vec![1], vec![0])
+    );
+    play_moves(&mut host, &mut guest, 2);
+    assert_eq!(host.table().ply(), 5);
+    // Offers before the end are refused.
+    host.send(ClientMessage::Rematch { next: None });
+    assert_eq!(host.refusal(), Refusal::NotOver);
+    let score = yorimichi::net::room::series(&host.events, 2);
+    assert_eq!(score.wins, vec![0, 1]);
+}
+
+#[test]
+fn a_takeback_accepted_goes_back_on_both_devices_and_one_declined_changes_nothing() {
+    let db = database("takeback");
+    let server = serve(&db, 60);
+    let url = server.url();
+    let mut host = Device::connect(&url);
+    host.send(ClientMessage::Create {
+        version: PROTOCOL_VERSION,
+        plan: plan_with(GameId::Hasami, 60),
+    });
+    host.wait_for("welcome", |m| matches!(m, ServerMessage::Welcome { .. }));
+    let mut guest = Device::connect(&url);
+    guest.send(ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room: host.room.clone().unwrap(),
+        name: name("まご"),
+    });
+    guest.wait_events(2);
+    host.wait_events(2);
+    play_moves(&mut host, &mut guest, 2);
+    // The host asks; the guest answers yes: the host's move and the reply go.
+    host.send(ClientMessage::Takeback { seat: 0 });
+    guest.wait_events(5);
+    assert_eq!(guest.events[4], Event::TakebackAsked { seat: 0 });
+    guest.send(ClientMessage::TakebackAnswer {
+        seat: 1,
+        accept: true,
+    });
+    host.wait_events(6);
+    guest.wait_events(6);
+    assert_eq!(host.events[5], Event::TakenBack { seat: 1, plies: 2 });
+    assert_eq!((host.table().ply(), guest.table().ply()), (0, 0));
+    // Asked again, declined: the board stays.
+    play_moves(&mut host, &mut guest, 1);
+    host.send(ClientMessage::Takeback { seat: 0 });
+    guest.wait_events(8);
+    guest.send(ClientMessage::TakebackAnswer {
+        seat: 1,
+        accept: false,
+    });
+    host.wait_events(9);
+    assert!(matches!(
+        host.events[8],
+        Event::TakebackDeclined {
+            seat: 1,
+            timed_out: false
+        }
+    ));
+    assert_eq!(host.table().ply(), 1);
+    // Nothing waits now: an answer is refused.
+    guest.send(ClientMessage::TakebackAnswer {
+        seat: 1,
+        accept: true,
+    });
+    assert_eq!(guest.refusal(), Refusal::NoTakebackAsked);
+}
+
+#[test]
+fn a_watcher_gets_the_whole_game_then_each_move_and_may_only_send_stamps() {
+    let db = database("watch");
+    let server = serve(&db, 60);
+    let url = server.url();
+    let (mut host, mut guest) = open_room(&url, GameId::Hasami, 60);
+    play_moves(&mut host, &mut guest, 4);
+    let mut watcher = Device::connect(&url);
+    watcher.send(ClientMessage::Watch {
+        version: PROTOCOL_VERSION,
+        room: host.room.clone().unwrap(),
+    });
+    watcher.wait_for("watching", |m| matches!(m, ServerMessage::Watching { .. }));
+    watcher.wait_events(host.events.len());
+    assert_eq!(watcher.events, host.events, "the whole game so far");
+    assert!(watcher.seats.is_empty());
+    host.wait_for("the count", |m| {
+        matches!(m, ServerMessage::Watchers { count: 1 })
+    });
+    // No seat, no move, no 投了: only a watcher's stamps.
+    let text = host.pick();
+    watcher.play(text);
+    assert_eq!(watcher.refusal(), Refusal::Watching);
+    watcher.send(ClientMessage::Resign { seat: 0 });
+    assert_eq!(watcher.refusal(), Refusal::Watching);
+    watcher.send(ClientMessage::Stamp {
+        seat: 0,
+        stamp: Stamp::Hello,
+    });
+    assert_eq!(watcher.refusal(), Refusal::Watching);
+    watcher.send(ClientMessage::Cheer {
+        stamp: Stamp::Thanks,
+    });
+    let count = host.events.len() + 1;
+    host.wait_events(count);
+    assert_eq!(
+        host.events.last(),
+        Some(&Event::Cheered {
+            stamp: Stamp::Thanks
+        })
+    );
+    // Moves reach the watcher as they come.
+    play_moves(&mut host, &mut guest, 2);
+    watcher.wait_events(host.events.len());
+    assert_eq!(watcher.events, host.events);
+    assert_eq!(watcher.table().ply(), host.table().ply());
+    // A player's stamp is a seat's, never a watcher's.
+    host.send(ClientMessage::Cheer {
+        stamp: Stamp::Hello,
+    });
+    assert_eq!(host.refusal(), Refusal::NotYourSeat);
+    watcher.link.close();
+    host.wait_for("the count", |m| {
+        matches!(m, ServerMessage::Watchers { count: 0 })
+    });
 }

@@ -1,6 +1,10 @@
 //! Rooms without a network: the server's authority (who may move, in
 //! which order, what is refused), a room stored and rebuilt, and the
 //! 通信切れ grace period, driven with made-up times.
+//!
+//! Long because: the room's every rule is tested on the same made-up
+//! rooms and times (the plans, `full_room`, the mirror tables), the
+//! series, 待った and watchers among them.
 
 use yorimichi::net::protocol::{
     ClientMessage, EVENTS_PER_MESSAGE, Event, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_QUOTE_BYTES,
@@ -49,6 +53,7 @@ fn plan(game: GameId) -> RoomPlan {
         ],
         draw_seats: false,
         grace_seconds: 60,
+        takebacks: true,
     }
 }
 
@@ -502,6 +507,7 @@ fn mawari_rules(players: usize) -> String {
         places: false,
         colours: (0..players as u8).rev().collect(),
         start: None,
+        first: 0,
     })
     .unwrap()
 }
@@ -521,6 +527,7 @@ fn mawari_plan(kinds: &[SeatKind]) -> RoomPlan {
             .collect(),
         draw_seats: false,
         grace_seconds: 60,
+        takebacks: false,
     }
 }
 
@@ -880,4 +887,287 @@ fn a_room_s_events_travel_in_messages_within_the_limit() {
         .collect();
     assert_eq!(counts, vec![EVENTS_PER_MESSAGE, EVENTS_PER_MESSAGE, 50]);
     assert!(events_messages(1, &[]).is_empty());
+}
+
+#[test]
+fn after_the_end_both_agree_and_the_next_game_begins_with_sides_swapped_and_the_score_kept() {
+    use yorimichi::net::protocol::NextGame;
+    use yorimichi::net::room::{game_number, rematch_terms, replay_series, series};
+    let mut room = full_room(GameId::Hasami);
+    let mut mirror = open_table(GameId::Hasami, &rules_of(GameId::Hasami)).unwrap();
+    replay_series(&mut mirror, room.events()).unwrap();
+    assert_eq!(
+        room.rematch(&token(GUEST), None, 2_000),
+        Err(Refusal::NotOver)
+    );
+    // The host (first, seat 0) gives up: the guest wins the first game.
+    room.resign(&token(HOST), 0, 2_000).unwrap();
+    assert_eq!(
+        room.rematch(
+            &token(GUEST),
+            Some(NextGame {
+                game: GameId::Musashi,
+                rules: rules_of(GameId::Musashi),
+            }),
+            2_000
+        ),
+        Err(Refusal::HostOnly),
+        "only the host changes the game"
+    );
+    let had = room.event_count();
+    room.rematch(&token(GUEST), None, 2_000).unwrap();
+    assert_eq!(
+        room.rematch(&token(GUEST), None, 2_100),
+        Err(Refusal::AlreadyAgreed)
+    );
+    assert_eq!(room.event_count(), had + 1, "an offer waits for the host");
+    assert!(room.is_finished());
+    let (_, agreed) = rematch_terms(room.events(), room.view());
+    assert_eq!(agreed, vec![1]);
+    room.rematch(&token(HOST), None, 2_200).unwrap();
+    assert!(
+        matches!(room.events().last(), Some(Event::NewGame { order, .. }) if *order == vec![1, 0])
+    );
+    assert_eq!(game_number(room.events()), 1);
+    assert!(!room.is_finished(), "a fresh game");
+    // Sides swapped: the guest now moves first, with its name.
+    assert_eq!(room.seats_of(&token(GUEST)), Some(&[0][..]));
+    assert_eq!(room.seats_of(&token(HOST)), Some(&[1][..]));
+    assert_eq!(room.view().seats[0].name.as_str(), "たろう");
+    replay_series(&mut mirror, &room.events()[had as usize..]).unwrap();
+    assert_eq!(mirror.ply(), 0);
+    assert_eq!(mirror.result(), None);
+    let text = first_legal(mirror.as_ref());
+    assert_eq!(
+        room.play(&token(HOST), room.event_count(), &text, 2_300),
+        Err(Refusal::NotYourSeat)
+    );
+    let count = room.event_count();
+    room.play(&token(GUEST), count, &text, 2_300).unwrap();
+    replay_series(&mut mirror, &room.events()[count as usize..]).unwrap();
+    assert_eq!(mirror.ply(), 1);
+    // Stored and rebuilt mid-way through the second game.
+    let stored = room.stored();
+    let rebuilt = Room::restore(ron::from_str(&ron::to_string(&stored).unwrap()).unwrap()).unwrap();
+    assert_eq!(rebuilt.stored(), stored);
+    assert_eq!(rebuilt.seats_of(&token(GUEST)), Some(&[0][..]));
+    // The host, now second, gives up again: 2–0 to the guest.
+    room.resign(&token(HOST), 1, 2_400).unwrap();
+    let score = series(room.events(), 2);
+    assert_eq!(score.wins, vec![0, 2], "by the first game's seats");
+    assert_eq!(score.first_seats, vec![1, 0]);
+    // The host picks まわり将棋 for the same two seats: the guest's offer
+    // made before it lapses.
+    room.rematch(&token(GUEST), None, 9_000).unwrap();
+    let bad = NextGame {
+        game: GameId::Mawari,
+        rules: mawari_rules(3),
+    };
+    assert!(matches!(
+        room.rematch(&token(HOST), Some(bad), 9_000),
+        Err(Refusal::BadPlan(_))
+    ));
+    let mawari = NextGame {
+        game: GameId::Mawari,
+        rules: mawari_rules(2),
+    };
+    room.rematch(&token(HOST), Some(mawari.clone()), 9_100)
+        .unwrap();
+    let (terms, agreed) = rematch_terms(room.events(), room.view());
+    assert_eq!((terms, agreed), (mawari, vec![1]));
+    assert_eq!(
+        game_number(room.events()),
+        1,
+        "the guest has not agreed to it"
+    );
+    room.rematch(&token(GUEST), None, 9_200).unwrap();
+    assert_eq!(room.view().game, GameId::Mawari);
+    assert!(
+        matches!(room.events().last(), Some(Event::NewGame { order, .. }) if *order == vec![0, 1])
+    );
+    assert_eq!(
+        room.seats_of(&token(GUEST)),
+        Some(&[0][..]),
+        "まわり将棋 keeps the seats"
+    );
+    // A device that replays the whole series ends on the race's start.
+    let mut fresh = open_table(GameId::Hasami, &rules_of(GameId::Hasami)).unwrap();
+    replay_series(&mut fresh, room.events()).unwrap();
+    assert_eq!((fresh.seats(), fresh.ply()), (2, 0));
+}
+
+#[test]
+fn a_mawari_series_passes_the_first_throw_on() {
+    use yorimichi::net::table::next_game_rules;
+    let mut rules: MawariTableRules = ron::from_str(&mawari_rules(3)).unwrap();
+    rules.draw_order = false;
+    let text = ron::to_string(&rules).unwrap();
+    for number in 0..4 {
+        let next: MawariTableRules =
+            ron::from_str(&next_game_rules(GameId::Mawari, &text, number).unwrap()).unwrap();
+        assert_eq!(usize::from(next.first), number % 3);
+        assert_eq!(next.race().unwrap().turn, number % 3);
+    }
+    // Other games' rules are as they were.
+    let hasami = rules_of(GameId::Hasami);
+    assert_eq!(next_game_rules(GameId::Hasami, &hasami, 1).unwrap(), hasami);
+}
+
+#[test]
+fn a_takeback_by_consent_takes_the_askers_move_and_the_reply_back_or_is_declined() {
+    use yorimichi::net::protocol::{REQUEST_BURST, TAKEBACK_ANSWER_MS};
+    use yorimichi::net::room::replay_series;
+    let mut room = full_room(GameId::Hasami);
+    let mut mirror = open_table(GameId::Hasami, &rules_of(GameId::Hasami)).unwrap();
+    replay_series(&mut mirror, room.events()).unwrap();
+    let (host, guest) = (token(HOST), token(GUEST));
+    assert_eq!(
+        room.ask_takeback(&host, 0, 1_000),
+        Err(Refusal::NothingToTakeBack)
+    );
+    assert_eq!(
+        room.answer_takeback(&guest, 1, true, 1_000),
+        Err(Refusal::NoTakebackAsked)
+    );
+    let mut now = 1_000;
+    let step = |room: &mut Room, mirror: &mut Box<dyn Table>, who: &SeatToken| {
+        let had = room.event_count();
+        let text = first_legal(mirror.as_ref());
+        room.play(who, had, &text, 1_500).unwrap();
+        replay_series(mirror, &room.events()[had as usize..]).unwrap();
+    };
+    // The host moves and asks at once: one move back.
+    step(&mut room, &mut mirror, &host);
+    let had = room.event_count();
+    room.ask_takeback(&host, 0, now).unwrap();
+    assert_eq!(
+        room.ask_takeback(&host, 0, now),
+        Err(Refusal::TakebackPending)
+    );
+    assert_eq!(
+        room.answer_takeback(&host, 0, true, now),
+        Err(Refusal::NotYourSeat),
+        "the asker does not answer itself"
+    );
+    room.answer_takeback(&guest, 1, true, now).unwrap();
+    assert!(matches!(
+        room.events().last(),
+        Some(Event::TakenBack { seat: 1, plies: 1 })
+    ));
+    replay_series(&mut mirror, &room.events()[had as usize..]).unwrap();
+    assert_eq!(mirror.ply(), 0);
+    // The host moves, the guest replies while the request waits, and the
+    // host may not move on: accepted, both moves go back.
+    step(&mut room, &mut mirror, &host);
+    now += 20_000;
+    let had = room.event_count();
+    room.ask_takeback(&host, 0, now).unwrap();
+    step(&mut room, &mut mirror, &guest);
+    let text = first_legal(mirror.as_ref());
+    assert_eq!(
+        room.play(&host, room.event_count(), &text, now),
+        Err(Refusal::TakebackPending)
+    );
+    room.answer_takeback(&guest, 1, true, now).unwrap();
+    assert!(matches!(
+        room.events().last(),
+        Some(Event::TakenBack { plies: 2, .. })
+    ));
+    replay_series(&mut mirror, &room.events()[(had + 2) as usize..]).unwrap();
+    assert_eq!(mirror.ply(), 0);
+    // Declined, the board stays; not answered, the server declines it.
+    step(&mut room, &mut mirror, &host);
+    now += 20_000;
+    room.ask_takeback(&host, 0, now).unwrap();
+    room.answer_takeback(&guest, 1, false, now).unwrap();
+    assert!(matches!(
+        room.events().last(),
+        Some(Event::TakebackDeclined {
+            seat: 1,
+            timed_out: false
+        })
+    ));
+    now += 20_000;
+    room.ask_takeback(&host, 0, now).unwrap();
+    assert_eq!(room.next_deadline(), Some(now + TAKEBACK_ANSWER_MS));
+    // Stored while it waits, the deadline stays.
+    let rebuilt = Room::restore(room.stored()).unwrap();
+    assert_eq!(rebuilt.next_deadline(), Some(now + TAKEBACK_ANSWER_MS));
+    assert!(!room.tick(now + TAKEBACK_ANSWER_MS - 1));
+    assert!(room.tick(now + TAKEBACK_ANSWER_MS));
+    assert!(matches!(
+        room.events().last(),
+        Some(Event::TakebackDeclined {
+            seat: 1,
+            timed_out: true
+        })
+    ));
+    assert_eq!(mirror.ply(), 1);
+    // Requests come a burst at once, then one an interval.
+    let mut refused = None;
+    for _ in 0..=REQUEST_BURST {
+        match room.ask_takeback(&host, 0, now + TAKEBACK_ANSWER_MS + 1) {
+            Ok(()) => room
+                .answer_takeback(&guest, 1, false, now + TAKEBACK_ANSWER_MS + 1)
+                .unwrap(),
+            Err(refusal) => refused = Some(refusal),
+        }
+    }
+    assert!(
+        matches!(refused, Some(Refusal::RequestTooSoon { .. })),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn a_room_without_takebacks_and_a_race_refuse_them() {
+    let code = RoomCode::from_bits(77);
+    let mut off = plan(GameId::ChuShogi);
+    off.takebacks = false;
+    let mut room = Room::create(code.clone(), off, token(HOST), 0, 1_000).unwrap();
+    room.join(token(GUEST), name("b"), 1_000).unwrap();
+    let mirror = open_table(GameId::ChuShogi, &rules_of(GameId::ChuShogi)).unwrap();
+    room.play(
+        &token(HOST),
+        room.event_count(),
+        &first_legal(mirror.as_ref()),
+        1_000,
+    )
+    .unwrap();
+    assert_eq!(
+        room.ask_takeback(&token(HOST), 0, 1_000),
+        Err(Refusal::NoTakebacks)
+    );
+    let mut race = mawari_plan(&[SeatKind::Host, SeatKind::Remote]);
+    race.takebacks = true;
+    assert!(matches!(
+        Room::create(code, race, token(HOST), 0, 1_000),
+        Err(Refusal::BadPlan(_))
+    ));
+}
+
+#[test]
+fn watchers_are_counted_bounded_and_their_stamps_limited() {
+    use yorimichi::net::protocol::MAX_WATCHERS;
+    let mut room = full_room(GameId::Hasami);
+    for n in 1..=MAX_WATCHERS {
+        assert_eq!(room.watch(), Ok(n as u32));
+    }
+    assert_eq!(room.watch(), Err(Refusal::TooManyWatchers));
+    assert_eq!(room.unwatch(), MAX_WATCHERS as u32 - 1);
+    let had = room.event_count();
+    for _ in 0..STAMP_BURST {
+        room.cheer(Stamp::Hello, 5_000).unwrap();
+    }
+    assert!(matches!(
+        room.cheer(Stamp::Hello, 5_000),
+        Err(Refusal::StampTooSoon { .. })
+    ));
+    assert_eq!(room.event_count(), had + u64::from(STAMP_BURST));
+    assert!(matches!(
+        room.events().last(),
+        Some(Event::Cheered {
+            stamp: Stamp::Hello
+        })
+    ));
 }

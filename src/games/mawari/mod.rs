@@ -112,12 +112,12 @@ pub fn plugin(app: &mut App) {
                 .run_if(chosen()),
         )
         .add_systems(
-            OnEnter(Screen::Play),
-            (scene::enter_play, room::reopen_room).run_if(chosen()),
+            Update,
+            room::offer_next_rules.run_if(in_state(Screen::Lobby)),
         )
         .add_systems(
-            OnExit(Screen::Play),
-            room::leave_finished_room.run_if(chosen()),
+            OnEnter(Screen::Play),
+            (scene::enter_play, room::reopen_room).run_if(chosen()),
         )
         .add_systems(OnEnter(Screen::Tutorial), lesson::enter.run_if(chosen()))
         .add_systems(

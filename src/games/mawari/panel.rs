@@ -462,7 +462,7 @@ pub(crate) fn show_result(
             ));
             p.spawn(widgets::row()).with_children(|r| {
                 r.spawn(widgets::key_button(&fonts, lang, T::PlayAgain, true))
-                    .observe(go_to(Screen::Setup));
+                    .observe(play_again);
                 r.spawn((
                     widgets::key_button(&fonts, lang, T::Review, false),
                     OpenReviewButton,
@@ -474,4 +474,24 @@ pub(crate) fn show_result(
                     .observe(go_to(Screen::GameList));
             });
         });
+}
+
+/// もう一度: in a room still open, its next race, agreed on the room
+/// screen; else the setup for a new one.
+fn play_again(
+    _: On<Pointer<Click>>,
+    mut room: ResMut<crate::shell::rooms::RoomLink>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(connection) = room.0.as_mut()
+        && connection.game_over()
+        && !connection.watching
+    {
+        if !connection.agreed() {
+            connection.offer_rematch(None);
+        }
+        next.set(Screen::Lobby);
+    } else {
+        next.set(Screen::Setup);
+    }
 }

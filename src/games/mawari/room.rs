@@ -26,8 +26,8 @@ use crate::rules::mawari::levels::{presets, start_text};
 use crate::shell::Screen;
 use crate::shell::i18n::{Lang, T};
 use crate::shell::rooms::{
-    LinkState, RoomConnection, RoomLink, RoomRulesLine, RoomTicket, TICKET_KEY, leave_room,
-    refusal_text, server_url, stamp_text,
+    LinkState, NextGameRules, RoomConnection, RoomLink, RoomRulesLine, RoomTicket, TICKET_KEY,
+    follows_latest, refusal_text, server_url, stamp_text,
 };
 use crate::shell::save::Store;
 use crate::shell::settings::Settings;
@@ -82,6 +82,7 @@ pub(super) fn room_plan(
         places: draft.places,
         colours: draft.colours.iter().take(players).copied().collect(),
         start,
+        first: 0,
     };
     let seats = draft
         .seats
@@ -105,6 +106,7 @@ pub(super) fn room_plan(
         seats,
         draw_seats: false,
         grace_seconds: crate::games::session::GRACE_SECONDS,
+        takebacks: false,
     })
 }
 
@@ -190,37 +192,80 @@ pub(super) fn describe_room_rules(
     RoomRulesLine::set(&mut line, &view.room, words.join(" · "));
 }
 
-/// Once everyone is in, the race begins here too.
-pub(super) fn begin_room_match(
+/// まわり将棋 from the corners as the setup last chose its rules, for the
+/// host's choice of a room's next game: for the room's seats, a colour
+/// each (the server checks the number).
+pub(super) fn offer_next_rules(
     room: Res<RoomLink>,
+    draft: Option<Res<MawariDraft>>,
+    mut next: ResMut<NextGameRules>,
+) {
+    let Some(seats) = room
+        .0
+        .as_ref()
+        .and_then(|c| c.view.as_ref())
+        .map(|v| v.seats.len())
+    else {
+        return;
+    };
+    let Some(draft) = draft else { return };
+    let rules = MawariTableRules {
+        players: seats,
+        rules: draft.rules,
+        draw_order: draft.order == TurnOrder::Draw,
+        places: draft.places,
+        colours: (0..seats as u8).collect(),
+        start: None,
+        first: 0,
+    };
+    if let Ok(text) = ron::to_string(&rules) {
+        NextGameRules::set(&mut next, crate::rules::data::GameId::Mawari, text);
+    }
+}
+
+/// Once everyone is in, the race begins here too; and so does each next
+/// game of the series.
+pub(super) fn begin_room_match(
+    mut room: ResMut<RoomLink>,
     draft: Option<Res<MawariDraft>>,
     mut store: ResMut<Store>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let Some(connection) = room.0.as_ref() else {
+    let Some(connection) = room.bypass_change_detection().0.as_mut() else {
         return;
     };
     let Some(view) = connection.view.as_ref() else {
         return;
     };
-    if !connection.is_started() {
+    if view.game != crate::rules::data::GameId::Mawari
+        || !connection.is_started()
+        || follows_latest(connection)
+    {
         return;
     }
+    let start = connection.game_start();
     // The room's link opened again on a device that has this race: it
     // goes on from the throws already played here.
     let kept = resume::load::<MawariMatch>(&mut store).ok().filter(|m| {
         m.room_code.as_ref() == Some(&view.room)
-            && m.room_events.is_some_and(|n| n <= connection.events.len())
+            && m.room_events
+                .is_some_and(|n| start <= n && n <= connection.events.len())
     });
     let quick = draft.is_some_and(|d| d.quick);
     let made = match kept {
         Some(m) => Ok(m),
-        None => room_match(view, &connection.seats, quick),
+        None => room_match(view, &connection.seats, quick).map(|mut m| {
+            m.room_events = Some(start);
+            m
+        }),
     };
     match made {
         Ok(m) => {
-            resume::keep(&mut store, &m);
+            if !connection.watching {
+                resume::keep(&mut store, &m);
+            }
+            connection.following = Some(connection.game_number());
             commands.insert_resource(m);
             next.set(Screen::Play);
         }
@@ -244,18 +289,6 @@ pub(super) fn reopen_room(
         && let Ok(ticket) = store.get::<RoomTicket>(TICKET_KEY)
     {
         room.0 = Some(RoomConnection::resume(ticket));
-    }
-}
-
-/// A finished race's room is left with the play screen; an unfinished one
-/// stays, for 続きから.
-pub(super) fn leave_finished_room(
-    m: Option<Res<MawariMatch>>,
-    mut room: ResMut<RoomLink>,
-    mut store: ResMut<Store>,
-) {
-    if m.is_some_and(|m| m.room_events.is_some() && m.race.is_over()) {
-        leave_room(&mut room, &mut store);
     }
 }
 
@@ -295,8 +328,17 @@ pub(super) fn take_room_events(
     let Some(connection) = room.bypass_change_detection().0.as_mut() else {
         return;
     };
+    if connection.view.is_none() {
+        return;
+    }
+    // Back from 続きから: the race on the board is the room's latest.
+    let latest = connection.game_number();
+    if *connection.following.get_or_insert(latest) != latest {
+        // The room moved on to its next game: the room screen starts it.
+        return;
+    }
     for refusal in std::mem::take(&mut connection.refusals) {
-        if refusal.is_of_a_stamp() {
+        if refusal.is_of_a_stamp() || refusal.is_of_a_request() {
             // A greeting refused: a throw on its way still stands.
             shown.banner = Some((refusal_text(&refusal, lang), 3.0));
             continue;
@@ -350,7 +392,29 @@ pub(super) fn take_room_events(
                 }
                 taken += 1;
             }
-            Event::Seated { .. } | Event::Started | Event::Resigned { .. } => taken += 1,
+            Event::Cheered { stamp } => {
+                shown.banner = Some((
+                    T::RoomCheerFrom.fill(lang, &[&stamp_text(*stamp).get(lang)]),
+                    2.5,
+                ));
+                taken += 1;
+            }
+            Event::Rematch { seats, .. } => {
+                if let Some(&seat) = seats.first()
+                    && !connection.seats.contains(&seat)
+                {
+                    let from = m.name(usize::from(seat), lang);
+                    shown.banner = Some((T::RoomRematchOffered.fill(lang, &[&from]), 3.0));
+                }
+                taken += 1;
+            }
+            Event::Seated { .. }
+            | Event::Started
+            | Event::Resigned { .. }
+            | Event::NewGame { .. }
+            | Event::TakebackAsked { .. }
+            | Event::TakebackDeclined { .. }
+            | Event::TakenBack { .. } => taken += 1,
         }
     }
     if m.room_events != Some(taken) {

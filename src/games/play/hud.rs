@@ -15,7 +15,7 @@ use crate::rules::taps;
 use crate::shell::Screen;
 use crate::shell::i18n::{Lang, Localized, T};
 use crate::shell::layout::{Layout, panel_node};
-use crate::shell::rooms::stamp_row;
+use crate::shell::rooms::{stamp_row, takeback_row};
 use crate::shell::screens::open_from;
 use crate::shell::settings::Settings;
 use crate::shell::widgets::type_scale as ty;
@@ -75,7 +75,8 @@ pub(super) fn spawn_hud<G: Playable>(
             if G::MULTI_STEP {
                 buttons.push((G::STOP_BUTTON, PlayCommand::StopJump));
             }
-            if m.setup.undo_allowed {
+            // In a room 待った is asked of the other side (its own row).
+            if m.setup.undo_allowed && !remote {
                 buttons.push((T::Undo, PlayCommand::Undo));
             }
             if !analysing && !remote {
@@ -95,7 +96,10 @@ pub(super) fn spawn_hud<G: Playable>(
                 };
                 buttons.push((back, PlayCommand::LeaveAnalysis));
             } else {
-                buttons.push((T::Resign, PlayCommand::Resign));
+                // A watcher holds no side to give up.
+                if !m.setup.watching {
+                    buttons.push((T::Resign, PlayCommand::Resign));
+                }
                 buttons.push((T::Quit, PlayCommand::Quit));
                 // Last, so that the buttons above keep their places.
                 if !remote {
@@ -146,6 +150,9 @@ pub(super) fn spawn_hud<G: Playable>(
                 });
             if remote {
                 stamp_row(panel, fonts, lang);
+                if m.setup.undo_allowed {
+                    takeback_row(panel, fonts, lang);
+                }
             }
             if analysing {
                 panel.spawn((

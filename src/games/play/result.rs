@@ -10,6 +10,7 @@ use crate::games::session::{Match, Opponent, Playable, SetupDraft};
 use crate::rules::game::Side;
 use crate::shell::Screen;
 use crate::shell::i18n::T;
+use crate::shell::rooms::RoomLink;
 use crate::shell::save::Store;
 use crate::shell::screens::localized_game_name;
 use crate::shell::settings::Settings;
@@ -200,14 +201,29 @@ pub(super) fn spawn_result<G: Playable>(
 
 /// もう一度: a new game with the same settings (a random side is drawn
 /// again); after a game through a room, the setup to make a new room.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn play_again<G: Playable>(
     _: On<Pointer<Click>>,
     result: Res<LastResult<G>>,
     mut draft: ResMut<SetupDraft<G>>,
+    mut room: ResMut<RoomLink>,
     mut commands: Commands,
     mut store: ResMut<Store>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    // Still in the room: もう一度 offers its next game, agreed on the room
+    // screen.
+    if result.setup.opponent == Opponent::Remote
+        && let Some(connection) = room.0.as_mut()
+        && connection.game_over()
+        && !connection.watching
+    {
+        if !connection.agreed() {
+            connection.offer_rematch(None);
+        }
+        next.set(Screen::Lobby);
+        return;
+    }
     if result.setup.opponent == Opponent::Remote {
         draft.remote = true;
         next.set(Screen::Setup);
