@@ -20,7 +20,7 @@ use crate::rules::record::GameRecord;
 use crate::rules::rulebook::Rulebook;
 use crate::rules::search::{CpuLevel, SearchPlan, Searcher};
 use crate::rules::search_service::{
-    Reply, SearchRequest, SearchService, read_reply, search_message,
+    Reply, SearchAnswer, SearchRequest, SearchService, read_reply, search_message,
 };
 
 /// `yorimichi bench <id> [--positions N] [--preset P] [--seed S]`.
@@ -192,7 +192,9 @@ fn worker_searches<G: Rulebook>(
             let reply = service
                 .think(&mut || false)
                 .ok_or("the search gave no answer")?;
-            let Ok((_, Reply::Answer(Some(answer)))) = read_reply::<G::Move>(&reply) else {
+            let Ok((_, Reply::Answer(Some(answer)))) =
+                read_reply::<Option<SearchAnswer<G::Move>>>(&reply)
+            else {
                 return Err(format!("search {id}: {reply}").into());
             };
             let clock = clock.map_or("nodes".to_string(), |ms| format!("{ms} ms"));

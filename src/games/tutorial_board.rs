@@ -17,10 +17,11 @@ use crate::rules::board::PointId;
 use crate::rules::content;
 use crate::rules::data::TutorialStep;
 use crate::rules::game::Side;
-use crate::rules::rulebook::OffLine;
+use crate::rules::rulebook::{OffLine, Rulebook};
+use crate::rules::search_service::OffLineRequest;
 use crate::rules::taps::{self, Tap};
 use crate::shell::audio::Sfx;
-use crate::shell::cpu::Reading;
+use crate::shell::cpu::LineJudge;
 use crate::shell::i18n::T;
 use crate::shell::keys::ButtonFocus;
 use crate::shell::layout::{Layout, panel_node};
@@ -72,7 +73,7 @@ pub struct LinePlay<G: Playable> {
     pub last: Option<G::Move>,
     /// The player's move off the line while the game reads it, off the
     /// frame ([`Rulebook::off_line`](crate::rules::rulebook::Rulebook::off_line)).
-    judging: Option<(G::Move, Reading<Option<OffLine<G::Move>>>)>,
+    judging: Option<(G::Move, LineJudge<G>)>,
 }
 
 impl<G: Playable> LinePlay<G> {
@@ -119,14 +120,10 @@ const LINE_BEAT: f64 = 0.7;
 /// on a busy or a slow machine.
 const OFF_LINE_ASKS: u32 = 12_000;
 
-/// The longest a reading may take all the same: on the desktop it runs
-/// beside the frames, at the lowest priority; on the web it runs at once
-/// and the page waits.
-const OFF_LINE_MOST_SECONDS: f64 = if cfg!(target_arch = "wasm32") {
-    1.5
-} else {
-    20.0
-};
+/// The longest a reading may take all the same: it runs beside the frames
+/// (a thread at the lowest priority on the desktop, the search worker on
+/// the web).
+const OFF_LINE_MOST_SECONDS: f64 = 20.0;
 
 impl<G: Playable> TutorialBoard<G> {
     /// A board showing `pos`, nothing selected.
@@ -343,17 +340,12 @@ fn judge_line<G: Playable>(
         let rest = line.rest[1..].to_vec();
         return go_on(board, progress, mv, rest);
     }
-    let game = board.game.clone();
-    let pos = board.pos.clone();
-    let reading = Reading::start(move |cancelled| {
-        let started = bevy::platform::time::Instant::now();
-        let mut asks = 0;
-        game.off_line(&pos, mv, &mut || {
-            asks += 1;
-            cancelled()
-                || asks > OFF_LINE_ASKS
-                || started.elapsed().as_secs_f64() >= OFF_LINE_MOST_SECONDS
-        })
+    let reading = LineJudge::start(OffLineRequest {
+        rules: board.game.rules().clone(),
+        pos: board.pos.clone(),
+        mv,
+        most_asks: OFF_LINE_ASKS,
+        most_ms: OFF_LINE_MOST_SECONDS * 1000.0,
     });
     line.judging = Some((mv, reading));
     Sfx::Place

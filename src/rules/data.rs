@@ -484,8 +484,22 @@ pub fn hasami_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelErr
     content::check_tutorial(file, text, &content::hasami()?).into_result()
 }
 
+/// A tutorial compiled into the program, read and checked by `checked`.
+/// The web build only reads it: `yorimichi check` (in `make test`) has
+/// checked the very same text, and the checker stays out of the download.
+fn compiled_tutorial(
+    file: &LevelFile,
+    checked: fn(&str, &str) -> Result<Tutorial, LevelError>,
+) -> Result<Tutorial, LevelError> {
+    if cfg!(target_arch = "wasm32") {
+        ron::from_str(file.text).map_err(|e| LevelError::parse(file.path, &e))
+    } else {
+        checked(file.path, file.text)
+    }
+}
+
 pub fn hasami_tutorial() -> Result<Tutorial, LevelError> {
-    hasami_tutorial_from(HASAMI_TUTORIAL.path, HASAMI_TUTORIAL.text)
+    compiled_tutorial(&HASAMI_TUTORIAL, hasami_tutorial_from)
 }
 
 /// The games of the collection, by command-line id.
@@ -638,7 +652,7 @@ pub fn foxgeese_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelE
 }
 
 pub fn foxgeese_tutorial() -> Result<Tutorial, LevelError> {
-    foxgeese_tutorial_from(FOXGEESE_TUTORIAL.path, FOXGEESE_TUTORIAL.text)
+    compiled_tutorial(&FOXGEESE_TUTORIAL, foxgeese_tutorial_from)
 }
 
 /// Parses the 十六むさし tutorial and checks every step against the standard
@@ -648,7 +662,7 @@ pub fn musashi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelEr
 }
 
 pub fn musashi_tutorial() -> Result<Tutorial, LevelError> {
-    musashi_tutorial_from(MUSASHI_TUTORIAL.path, MUSASHI_TUTORIAL.text)
+    compiled_tutorial(&MUSASHI_TUTORIAL, musashi_tutorial_from)
 }
 
 /// Parses the 中将棋 tutorial and checks every step under the JCSA rules
@@ -658,7 +672,7 @@ pub fn chushogi_tutorial_from(file: &str, text: &str) -> Result<Tutorial, LevelE
 }
 
 pub fn chushogi_tutorial() -> Result<Tutorial, LevelError> {
-    chushogi_tutorial_from(CHUSHOGI_TUTORIAL.path, CHUSHOGI_TUTORIAL.text)
+    compiled_tutorial(&CHUSHOGI_TUTORIAL, chushogi_tutorial_from)
 }
 
 /// 中将棋を学ぶ: the rules tutorial, a lesson for every piece, the lion's

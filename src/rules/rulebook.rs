@@ -111,7 +111,7 @@ pub trait Rulebook:
 
 /// What the opponent makes of a move off a problem's line
 /// ([`Rulebook::off_line`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum OffLine<M> {
     /// The move wins all the same: the rest of a win, the opponent's reply
     /// first (its longest resistance).

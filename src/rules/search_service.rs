@@ -6,9 +6,12 @@
 //! answers is checked against the search the desktop runs in a thread.
 //!
 //! Messages are text. To the worker: `search <id> <game>` and, on the
-//! lines after it, the request in RON; `cancel <id>`. From it:
-//! `answer <id>` and a [`SearchAnswer`] in RON (`None`: no move), or
-//! `refused <id> <why>` for a request it could not read.
+//! lines after it, a [`SearchRequest`] in RON; `offline <id> <game>` and an
+//! [`OffLineRequest`] (a move off a problem's line, judged by the mate
+//! solver); `cancel <id>`. From it: `answer <id>` and the answer in RON (a
+//! search's `Option<SearchAnswer>`, `None`: no move; a judgement's
+//! `Option<OffLine>`), or `refused <id> <why>` for a request it could not
+//! read.
 
 use std::sync::Arc;
 
@@ -21,7 +24,7 @@ use crate::rules::foxgeese::FoxGeese;
 use crate::rules::hasami::Hasami;
 use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{NATIVE_BUDGET, Solver, Tables};
-use crate::rules::rulebook::Rulebook;
+use crate::rules::rulebook::{OffLine, Rulebook};
 use crate::rules::search::{SearchPlan, SearchResult, Searcher, Step};
 
 /// One search, as the page's thinker would run it in a thread.
@@ -41,6 +44,50 @@ pub struct SearchRequest<G: Rulebook> {
     pub forbidden: Vec<G::Move>,
     /// Read a single legal move for its score all the same.
     pub score_single: bool,
+}
+
+/// A move off a problem's line, for the game to judge
+/// ([`Rulebook::off_line`]) within at most `most_asks` of the reading's
+/// asks whether to stop and `most_ms` milliseconds.
+#[derive(Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "G::Pos: Serialize",
+    deserialize = "G::Pos: DeserializeOwned"
+))]
+pub struct OffLineRequest<G: Rulebook> {
+    pub rules: G::Rules,
+    pub pos: G::Pos,
+    pub mv: G::Move,
+    pub most_asks: u32,
+    pub most_ms: f64,
+}
+
+impl<G: Rulebook> OffLineRequest<G> {
+    /// The judgement, as the desktop reads it in a thread; `now` is the
+    /// clock `most_ms` counts on, and the reading also stops when
+    /// `cancelled` says so.
+    pub fn judge(
+        &self,
+        now: &dyn Fn() -> f64,
+        cancelled: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<OffLine<G::Move>>, String> {
+        let game = G::create(&self.rules)?;
+        let started = now();
+        let mut asks = 0;
+        Ok(game.off_line(&self.pos, self.mv, &mut || {
+            asks += 1;
+            cancelled() || asks > self.most_asks || now() - started >= self.most_ms
+        }))
+    }
+}
+
+/// The `offline` message for `request`.
+pub fn off_line_message<G: Rulebook>(
+    id: u64,
+    request: &OffLineRequest<G>,
+) -> Result<String, String> {
+    let body = ron::to_string(request).map_err(|e| e.to_string())?;
+    Ok(format!("offline {id} {}\n{body}", G::ID.id()))
 }
 
 /// A finished search, with what the worker spent on it.
@@ -76,29 +123,30 @@ where
     Ok(format!("search {id} {}\n{body}", G::ID.id()))
 }
 
-/// What a message from the worker says about the search `id`.
+/// What a message from the worker says about the request `id`.
 #[derive(Debug, PartialEq)]
-pub enum Reply<M> {
-    /// The answer (`None`: the position has no move).
-    Answer(Option<SearchAnswer<M>>),
+pub enum Reply<A> {
+    /// The answer (a search's `Option<SearchAnswer>`, a judgement's
+    /// `Option<OffLine>`).
+    Answer(A),
     /// The worker could not run the request.
     Refused(String),
 }
 
-/// Reads a message from the worker: the search it answers and what it
+/// Reads a message from the worker: the request it answers and what it
 /// says; an error for a message that is not a reply.
-pub fn read_reply<M: DeserializeOwned>(message: &str) -> Result<(u64, Reply<M>), String> {
+pub fn read_reply<A: DeserializeOwned>(message: &str) -> Result<(u64, Reply<A>), String> {
     let (head, body) = message.split_once('\n').unwrap_or((message, ""));
     let mut words = head.splitn(3, ' ');
     let kind = words.next().unwrap_or("");
     let id = words
         .next()
         .and_then(|w| w.parse::<u64>().ok())
-        .ok_or_else(|| format!("a reply without a search number: {head:?}"))?;
+        .ok_or_else(|| format!("a reply without a request number: {head:?}"))?;
     match kind {
         "answer" => ron::from_str(body)
             .map(|a| (id, Reply::Answer(a)))
-            .map_err(|e| format!("the answer to search {id} does not read: {e}")),
+            .map_err(|e| format!("the answer to request {id} does not read: {e}")),
         "refused" => Ok((id, Reply::Refused(words.next().unwrap_or("").to_string()))),
         _ => Err(format!("not a reply: {head:?}")),
     }
@@ -134,6 +182,9 @@ enum Work {
     FoxGeese(Running<FoxGeese>),
     Chu(Running<Chu>),
     Musashi(Running<Musashi>),
+    /// A judgement, read in one go when its turn comes (the mate solver
+    /// cannot stop and go on): its answer's RON.
+    OffLine(Option<Box<dyn FnOnce() -> String>>),
 }
 
 struct Running<G: Rulebook> {
@@ -191,6 +242,25 @@ impl SearchService {
                 }
                 None
             }
+            ["offline", id, game] => {
+                let Ok(id) = id.parse::<u64>() else {
+                    return Some(format!(
+                        "refused 0 the request number {id:?} is not a number"
+                    ));
+                };
+                self.job = None;
+                match self.off_line(game, body) {
+                    Ok(work) => {
+                        self.job = Some(Job {
+                            id,
+                            started_ms: (self.now)(),
+                            work,
+                        });
+                        None
+                    }
+                    Err(why) => Some(format!("refused {id} {why}")),
+                }
+            }
             ["search", id, game] => {
                 let Ok(id) = id.parse::<u64>() else {
                     return Some(format!(
@@ -213,11 +283,7 @@ impl SearchService {
     }
 
     fn start(&mut self, id: u64, game: &str, body: &str) -> Result<Job, String> {
-        let game = GameId::ALL
-            .into_iter()
-            .find(|g| g.id() == game)
-            .ok_or_else(|| format!("no game {game:?}"))?;
-        let work = match game {
+        let work = match game_id(game)? {
             GameId::Hasami => Work::Hasami(Running::read(body, self.now)?.0),
             GameId::FoxGeese => Work::FoxGeese(Running::read(body, self.now)?.0),
             GameId::ChuShogi => Work::Chu(Running::read(body, self.now)?.0),
@@ -229,6 +295,25 @@ impl SearchService {
             started_ms: (self.now)(),
             work,
         })
+    }
+
+    fn off_line(&self, game: &str, body: &str) -> Result<Work, String> {
+        fn judged<G: Rulebook + 'static>(body: &str, now: fn() -> f64) -> Result<Work, String> {
+            let request: OffLineRequest<G> =
+                ron::from_str(body).map_err(|e| format!("the request does not read: {e}"))?;
+            Ok(Work::OffLine(Some(Box::new(move || {
+                let answer = request.judge(&now, &mut || false).ok().flatten();
+                // The game's own moves always write.
+                ron::to_string(&answer).unwrap_or_default()
+            }))))
+        }
+        match game_id(game)? {
+            GameId::Hasami => judged::<Hasami>(body, self.now),
+            GameId::FoxGeese => judged::<FoxGeese>(body, self.now),
+            GameId::ChuShogi => judged::<Chu>(body, self.now),
+            GameId::Musashi => judged::<Musashi>(body, self.now),
+            GameId::Mawari => Err("まわり将棋 has no problems played as a line".into()),
+        }
     }
 
     /// A 十六むさし search, with the exact tables its plan reads where they
@@ -263,6 +348,10 @@ impl SearchService {
             Work::FoxGeese(r) => r.step(stop),
             Work::Chu(r) => r.step(stop),
             Work::Musashi(r) => r.step(stop),
+            Work::OffLine(judge) => judge.take().map(|judge| {
+                let text = judge();
+                Box::new(move |_| text) as AnswerText
+            }),
         };
         match answer {
             Some(text) => {
@@ -292,6 +381,13 @@ impl SearchService {
             }
         }
     }
+}
+
+fn game_id(name: &str) -> Result<GameId, String> {
+    GameId::ALL
+        .into_iter()
+        .find(|g| g.id() == name)
+        .ok_or_else(|| format!("no game {name:?}"))
 }
 
 /// Which tables a 十六むさし game reads: its board's size and its

@@ -1,12 +1,11 @@
-//! Runs a search without freezing the screen: on native in a background
-//! thread, on the web in a Web Worker (`web/search-worker.js`, running
-//! the game's own module) — or, where the page cannot start one, a few
-//! milliseconds per frame. Dropping a
-//! `Thinker` cancels its search (undo, quit, new game); a `Reading` is a
-//! one-off reading that cannot be sliced (the mate solver's), kept off the
-//! frame natively and read at once on the web. A level's time
-//! for a move (`time_ms`) is kept by the clock here, in wall-clock time
-//! from the start of the thinking: what the player waits.
+//! Runs a search ([`Thinker`]), or the mate solver's judgement of a move
+//! off a problem's line ([`LineJudge`]), without freezing the screen: on
+//! native in a background thread, on the web in a Web Worker
+//! (`web/search-worker.js`, running the game's own module) — or, where the
+//! page cannot start one, a search a few milliseconds per frame and a
+//! judgement at once. Dropping either cancels it (undo, quit, new game). A
+//! level's time for a move (`time_ms`) is kept by the clock here, in
+//! wall-clock time from the start of the thinking: what the player waits.
 
 use crate::rules::game::Game;
 use crate::rules::search::{SearchPlan, SearchResult, Searcher};
@@ -86,7 +85,9 @@ fn searcher<G: Game>(
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
     use super::*;
+    use crate::rules::rulebook::{OffLine, Rulebook};
     use crate::rules::search::Step;
+    use crate::rules::search_service::OffLineRequest;
     use std::sync::Arc;
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -193,38 +194,43 @@ mod imp {
         }
     }
 
-    /// A one-off reading kept off the frame (a mate problem's move off its
-    /// line): in a background thread at the lowest priority, told to stop
-    /// when dropped.
-    pub(crate) struct Reading<T> {
+    /// A move off a problem's line, judged off the frame: in a background
+    /// thread at the lowest priority, told to stop when dropped.
+    pub(crate) struct LineJudge<G: Rulebook> {
         cancel: Arc<AtomicBool>,
-        answer: Mutex<Receiver<T>>,
+        answer: Mutex<Receiver<Option<OffLine<G::Move>>>>,
     }
 
-    impl<T: Send + 'static> Reading<T> {
-        /// Starts `work`, which is to stop when the closure it is given
-        /// says so.
-        pub fn start(work: impl FnOnce(&mut dyn FnMut() -> bool) -> T + Send + 'static) -> Self {
+    impl<G> LineJudge<G>
+    where
+        G: Rulebook + Send + 'static,
+        G::Pos: Send,
+        G::Move: Send,
+    {
+        pub fn start(request: OffLineRequest<G>) -> Self {
             let cancel = Arc::new(AtomicBool::new(false));
             let (tx, rx) = channel();
             let flag = cancel.clone();
             std::thread::spawn(move || {
                 yield_to_the_screen();
-                let _ = tx.send(work(&mut || flag.load(Ordering::Relaxed)));
+                let started = Instant::now();
+                let now = move || started.elapsed().as_secs_f64() * 1000.0;
+                let answer = request.judge(&now, &mut || flag.load(Ordering::Relaxed));
+                let _ = tx.send(answer.ok().flatten());
             });
-            Reading {
+            LineJudge {
                 cancel,
                 answer: Mutex::new(rx),
             }
         }
 
-        /// The answer, once the reading has ended.
-        pub fn poll(&mut self) -> Option<T> {
+        /// The judgement, once it has been read.
+        pub fn poll(&mut self) -> Option<Option<OffLine<G::Move>>> {
             self.answer.get_mut().ok()?.try_recv().ok()
         }
     }
 
-    impl<T> Drop for Reading<T> {
+    impl<G: Rulebook> Drop for LineJudge<G> {
         fn drop(&mut self) {
             self.cancel.store(true, Ordering::Relaxed);
         }
@@ -243,9 +249,12 @@ mod imp {
     use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
     use super::*;
-    use crate::rules::rulebook::Rulebook;
+    use crate::rules::rulebook::{OffLine, Rulebook};
     use crate::rules::search::Step;
-    use crate::rules::search_service::{Reply, SearchRequest, read_reply, search_message};
+    use crate::rules::search_service::{
+        OffLineRequest, Reply, SearchAnswer, SearchRequest, off_line_message, read_reply,
+        search_message,
+    };
 
     /// Milliseconds of search per frame where the page must think itself
     /// (no worker): the page stays smooth.
@@ -432,37 +441,42 @@ mod imp {
         /// the worker cannot give one (the page then thinks itself).
         #[allow(clippy::type_complexity)]
         fn reply(&self, id: u64) -> Option<Result<Option<SearchResult<G::Move>>, ()>> {
-            let posted = LINK.with(|cell| {
-                let cell = cell.borrow();
-                let Some(Some(link)) = cell.as_ref() else {
-                    return Some(Err(()));
-                };
-                let mut replies = link.replies.borrow_mut();
-                if replies.broken {
-                    return Some(Err(()));
-                }
-                replies.by_search.remove(&id).map(Ok)
-            })?;
-            let Ok(text) = posted else {
+            let answer = posted_reply::<Option<SearchAnswer<G::Move>>>(id)?;
+            if let Ok(Some(a)) = &answer {
+                mirror_answer(a.depth, a.nodes, a.elapsed_ms);
+            }
+            Some(answer.map(|a| a.map(|a| a.into_result())))
+        }
+    }
+
+    /// The worker's answer to request `id`, read, if it has come; an error
+    /// if the worker cannot give one.
+    fn posted_reply<A: serde::de::DeserializeOwned>(id: u64) -> Option<Result<A, ()>> {
+        let posted = LINK.with(|cell| {
+            let cell = cell.borrow();
+            let Some(Some(link)) = cell.as_ref() else {
                 return Some(Err(()));
             };
-            match read_reply::<G::Move>(&text) {
-                Ok((_, Reply::Answer(answer))) => {
-                    if let Some(a) = &answer {
-                        mirror_answer(a.depth, a.nodes, a.elapsed_ms);
-                    }
-                    Some(Ok(answer.map(|a| a.into_result())))
-                }
-                Ok((_, Reply::Refused(why))) => {
-                    bevy::log::warn!("the search worker refused a search: {why}");
-                    Some(Err(()))
-                }
-                Err(why) => {
-                    bevy::log::warn!("the search worker's answer: {why}");
-                    Some(Err(()))
-                }
+            let mut replies = link.replies.borrow_mut();
+            if replies.broken {
+                return Some(Err(()));
             }
-        }
+            replies.by_search.remove(&id).map(Ok)
+        })?;
+        let Ok(text) = posted else {
+            return Some(Err(()));
+        };
+        Some(match read_reply::<A>(&text) {
+            Ok((_, Reply::Answer(answer))) => Ok(answer),
+            Ok((_, Reply::Refused(why))) => {
+                bevy::log::warn!("the search worker refused a request: {why}");
+                Err(())
+            }
+            Err(why) => {
+                bevy::log::warn!("the search worker's answer: {why}");
+                Err(())
+            }
+        })
     }
 
     impl<G: Game> Drop for Thinker<G> {
@@ -492,24 +506,64 @@ mod imp {
         let _ = body.set_attribute("data-worker-ms", &format!("{ms:.0}"));
     }
 
-    /// A one-off reading (a mate problem's move off its line): the page
-    /// has one thread and the reading cannot be sliced, so it is read at
-    /// once, within its own clock.
-    pub(crate) struct Reading<T> {
-        answer: Option<T>,
+    /// The longest a judgement read at once may hold the page, where it
+    /// has no worker.
+    const AT_ONCE_MOST_MS: f64 = 1500.0;
+
+    /// A move off a problem's line, judged by the worker; where the page
+    /// has none, read at once within [`AT_ONCE_MOST_MS`].
+    pub(crate) struct LineJudge<G: Rulebook> {
+        remote: Option<u64>,
+        request: OffLineRequest<G>,
     }
 
-    impl<T: Send + 'static> Reading<T> {
-        pub fn start(work: impl FnOnce(&mut dyn FnMut() -> bool) -> T + Send + 'static) -> Self {
-            Reading {
-                answer: Some(work(&mut || false)),
-            }
+    impl<G: Rulebook> LineJudge<G> {
+        pub fn start(request: OffLineRequest<G>) -> Self {
+            let remote = with_link(|link| {
+                let id = link.next_search;
+                let message = off_line_message(id, &request).ok()?;
+                link.worker.post_message(&message.into()).ok()?;
+                link.next_search += 1;
+                Some(id)
+            })
+            .flatten();
+            LineJudge { remote, request }
         }
 
-        pub fn poll(&mut self) -> Option<T> {
-            self.answer.take()
+        /// The judgement, once it has been read.
+        pub fn poll(&mut self) -> Option<Option<OffLine<G::Move>>> {
+            if let Some(id) = self.remote {
+                match posted_reply::<Option<OffLine<G::Move>>>(id)? {
+                    Ok(answer) => {
+                        self.remote = None;
+                        return Some(answer);
+                    }
+                    Err(()) => self.remote = None,
+                }
+            }
+            let request = &self.request;
+            let at_once = OffLineRequest::<G> {
+                rules: request.rules.clone(),
+                pos: request.pos.clone(),
+                mv: request.mv,
+                most_asks: request.most_asks,
+                most_ms: request.most_ms.min(AT_ONCE_MOST_MS),
+            };
+            let started = Instant::now();
+            let now = move || started.elapsed().as_secs_f64() * 1000.0;
+            Some(at_once.judge(&now, &mut || false).ok().flatten())
+        }
+    }
+
+    impl<G: Rulebook> Drop for LineJudge<G> {
+        fn drop(&mut self) {
+            if let Some(id) = self.remote {
+                with_link(|link| {
+                    let _ = link.worker.post_message(&format!("cancel {id}").into());
+                });
+            }
         }
     }
 }
 
-pub(crate) use imp::{Reading, Thinker};
+pub(crate) use imp::{LineJudge, Thinker};

@@ -12,7 +12,7 @@ use yorimichi::rules::game::Game;
 use yorimichi::rules::rulebook::Rulebook;
 use yorimichi::rules::search::{SearchPlan, SearchResult, Searcher};
 use yorimichi::rules::search_service::{
-    Reply, SearchRequest, SearchService, read_reply, search_message,
+    Reply, SearchAnswer, SearchRequest, SearchService, read_reply, search_message,
 };
 
 /// A clock that never moves: the plans here have no time for a move, so
@@ -59,7 +59,7 @@ where
             continue;
         };
         assert!(!service.busy());
-        let (id, reply) = read_reply::<G::Move>(&reply).expect("a reply");
+        let (id, reply) = read_reply::<Option<SearchAnswer<G::Move>>>(&reply).expect("a reply");
         assert_eq!(id, 7);
         let Reply::Answer(answer) = reply else {
             panic!("refused: {reply:?}");
@@ -210,7 +210,7 @@ fn a_musashi_search_reads_the_tables_the_worker_solves_between_searches() {
             None
         );
         let reply = service.think(&mut || false).expect("an answer");
-        match read_reply::<<Musashi as Game>::Move>(&reply) {
+        match read_reply::<Option<SearchAnswer<<Musashi as Game>::Move>>>(&reply) {
             Ok((_, Reply::Answer(a))) => a.map(|a| a.into_result()),
             other => panic!("{other:?}"),
         }
@@ -274,4 +274,63 @@ fn bad_messages_are_refused_with_a_reason_and_a_new_search_replaces_the_old() {
     assert_eq!(service.input(&second), None);
     assert_eq!(service.input("cancel 1"), None);
     assert!(service.busy());
+}
+
+/// A move off a 詰め中将棋 problem's line is judged in the worker as the
+/// desktop's thread judges it: a win all the same, a refutation, or no
+/// check (kinu01 of 中将棊絹篩: its every check and a quiet move).
+#[test]
+fn a_move_off_a_problem_s_line_is_judged_through_messages_as_in_a_thread() {
+    use yorimichi::rules::chu::end::royal_in_danger;
+    use yorimichi::rules::chu::game::ChuRules;
+    use yorimichi::rules::chu::position::ChuPosition;
+    use yorimichi::rules::rulebook::OffLine;
+    use yorimichi::rules::search_service::{OffLineRequest, off_line_message};
+    let sfen = include_str!("../data/chu-tsume/kinuburui.tsv")
+        .lines()
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .find(|f| f[0] == "kinu01")
+        .map(|f| f[2])
+        .expect("kinu01");
+    let pos = ChuPosition::from_sfen_start(sfen).expect("sfen");
+    let chu = Chu::create(&ChuRules::JCSA).expect("rules");
+    let mut moves = Vec::new();
+    chu.legal_moves(&pos, &mut moves);
+    let attacker = pos.to_move();
+    let checks = moves
+        .iter()
+        .filter(|&&m| royal_in_danger(&chu.play(&pos, m), attacker.opponent()));
+    let quiet = moves
+        .iter()
+        .find(|&&m| !royal_in_danger(&chu.play(&pos, m), attacker.opponent()));
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut service = SearchService::new(still);
+    for (id, &mv) in (1..).zip(checks.chain(quiet)) {
+        let request = OffLineRequest::<Chu> {
+            rules: ChuRules::JCSA,
+            pos: pos.clone(),
+            mv,
+            most_asks: 12_000,
+            most_ms: 1e9,
+        };
+        let mut asks = 0;
+        let expected = chu.off_line(&pos, mv, &mut || {
+            asks += 1;
+            asks > 12_000
+        });
+        let message = off_line_message(id, &request).expect("writes");
+        assert_eq!(service.input(&message), None);
+        let reply = service.think(&mut || true).expect("judged in one go");
+        let Ok((got_id, Reply::Answer(judged))) =
+            read_reply::<Option<OffLine<<Chu as Game>::Move>>>(&reply)
+        else {
+            panic!("{reply}");
+        };
+        assert_eq!((got_id, &judged), (id, &expected), "{}", mv.usi());
+        kinds.insert(format!("{:?}", judged).chars().take(8).collect::<String>());
+    }
+    assert!(
+        kinds.len() >= 3,
+        "wins, refutations and no check: {kinds:?}"
+    );
 }
