@@ -17,7 +17,7 @@ use crate::rules::board::PointId;
 use crate::rules::content;
 use crate::rules::data::TutorialStep;
 use crate::rules::game::Side;
-use crate::rules::rulebook::{OffLine, Rulebook};
+use crate::rules::rulebook::OffLine;
 use crate::rules::search_service::OffLineRequest;
 use crate::rules::taps::{self, Tap};
 use crate::shell::audio::Sfx;
