@@ -1,5 +1,5 @@
-//! Runs a search ([`Thinker`]), or the mate solver's judgement of a move
-//! off a problem's line ([`LineJudge`]), without freezing the screen: on
+//! Runs a search (`Thinker`), or the mate solver's judgement of a move
+//! off a problem's line (`LineJudge`), without freezing the screen: on
 //! native in a background thread, on the web in a Web Worker
 //! (`web/search-worker.js`, running the game's own module) — or, where the
 //! page cannot start one, a search a few milliseconds per frame and a
