@@ -122,10 +122,10 @@ try {
   await host.goto(`${base}?game=hasami`);
   await host.waitForSelector('body[data-screen="Setup"]', { timeout: 120000 });
   await sleep(1500);
-  // 離れた人, then 部屋を作る where it then stands.
+  // 離れた人, then Enter: 部屋を作る.
   await tap(host, [248, 297]);
   await sleep(800);
-  await tap(host, [560, 549]);
+  await host.keyboard.press("Enter");
   await host.waitForSelector('body[data-screen="Lobby"]', { timeout: 20000 });
   await host.waitForSelector("body[data-room]", { timeout: 20000 });
   const code = await host.evaluate(() => document.body.dataset.room);
@@ -172,8 +172,10 @@ try {
 
   // まわり将棋 with three seats from two browsers: on the first page's
   // setup the second seat is made 離れた人 (a person at the host's page
-  // keeps the first, the CPU the third), from a start where the three 角
-  // each need two corners (basic rules); Enter makes the room. The second
+  // keeps the first, the CPU the third), from a start where the second
+  // and third seats' 角 each need two corners and the host's 歩 many more
+  // (basic rules: the host, throwing while the second page is away, cannot
+  // end the race before its turn comes round); Enter makes the room. The second
   // page opens the link. Each page throws by a drag when its seat is to
   // throw, the server throws for the CPU; the second page is closed after
   // its first throw and the race waits for it; the link opened again
@@ -181,7 +183,7 @@ try {
   // with both pages showing the same winner.
   const mawariHostContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
   const mawariGuestContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-  const start = "rules=basic kaku@4 kaku@12 kaku@20 turn=0";
+  const start = "rules=basic fu@4 kaku@12 kaku@20 turn=0";
   const mHost = await mawariHostContext.newPage();
   watch(mHost, "mawari host");
   await mHost.goto(`${base}?game=mawari&position=${encodeURIComponent(start)}`);
@@ -202,7 +204,7 @@ try {
   await mHost.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
   const position = (page) => page.evaluate(() => document.body.dataset.position || "");
   const throwsOn = (page) => page.evaluate(() => Number(document.body.dataset.ply ?? -1));
-  check((await position(mGuest)) === (await position(mHost)) && (await position(mHost)).startsWith("kaku@4 kaku@12 kaku@20"),
+  check((await position(mGuest)) === (await position(mHost)) && (await position(mHost)).startsWith("fu@4 kaku@12 kaku@20"),
     `both pages begin the race from the host's start (${await position(mGuest)})`);
   // Throws by drags on whichever page's seat is to throw, until `done`.
   const seatOf = new Map([[mHost, 0]]);
@@ -282,7 +284,7 @@ try {
   await sleep(1500);
   await tap(page, [248, 297]);
   await sleep(800);
-  await tap(page, [560, 549]);
+  await page.keyboard.press("Enter"); // 部屋を作る
   await page.waitForSelector("body[data-room]", { timeout: 20000 });
   const crossCode = await page.evaluate(() => document.body.dataset.room);
   // A display no other X server holds (its lock file is free).
