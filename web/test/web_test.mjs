@@ -99,6 +99,21 @@ async function waitForPly(page, n, tries = 120) {
   }
   return ply;
 }
+// Starts keeping the time between animation frames as the page sees them
+// (read back from window.__frames).
+async function recordFrames(page) {
+  await page.evaluate(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const tick = (t) => {
+      window.__frames.push(t - last);
+      last = t;
+      if (window.__frames.length < 20000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
 // On a 390×844 portrait screen (the board on top): each game's first move
 // as finger taps in CSS pixels, and what it is.
 const PHONE_MOVES = [
@@ -300,16 +315,7 @@ try {
   // longest frame while the CPU thinks over its reply (animation frames as
   // the page sees them; SwiftShader draws on the CPU too).
   console.log(`中将棋 board shown ${((Date.now() - chuStarted) / 1000).toFixed(1)} s after the page was opened (the setup screen's Enter pressed at once)`);
-  await page.evaluate(() => {
-    window.__frames = [];
-    let last = performance.now();
-    const tick = (t) => {
-      window.__frames.push(t - last);
-      last = t;
-      if (window.__frames.length < 20000) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await recordFrames(page);
   const chuPly = await playMove(page, [[388, 540], [388, 484]]);
   const frames = await page.evaluate(() => window.__frames);
   const sorted = [...frames].sort((a, b) => a - b);
@@ -348,16 +354,7 @@ try {
   const framesPage = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   await framesPage.goto(`http://127.0.0.1:${port}/index.html?game=chushogi&cpu=frames`);
   await beginFromSetup(framesPage, 240000);
-  await framesPage.evaluate(() => {
-    window.__frames = [];
-    let last = performance.now();
-    const tick = (t) => {
-      window.__frames.push(t - last);
-      last = t;
-      if (window.__frames.length < 20000) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await recordFrames(framesPage);
   const framesPly = await playMove(framesPage, [[388, 540], [388, 484]]);
   const inFrames = await framesPage.evaluate(() => window.__frames);
   const inFrameThinking = await framesPage.evaluate(() => Number(document.body.dataset.searchSlices ?? 0));
