@@ -23,7 +23,7 @@ use crate::rules::data::GameId;
 use crate::rules::foxgeese::FoxGeese;
 use crate::rules::hasami::Hasami;
 use crate::rules::musashi::Musashi;
-use crate::rules::musashi::solve::{NATIVE_BUDGET, Solver, Tables};
+use crate::rules::musashi::solve::{NATIVE_BUDGET, Solver, Tables, TablesKey, tables_key};
 use crate::rules::rulebook::{OffLine, Rulebook};
 use crate::rules::search::{SearchPlan, SearchResult, Searcher, Step};
 
@@ -167,9 +167,6 @@ pub struct SearchService {
     tables_budget: u64,
 }
 
-/// A 十六むさし rule set's tables: the board's size and the threshold.
-type TablesKey = (usize, u8);
-
 struct Job {
     id: u64,
     started_ms: f64,
@@ -242,14 +239,19 @@ impl SearchService {
                 }
                 None
             }
-            ["offline", id, game] => {
+            [kind @ ("search" | "offline"), id, game] => {
                 let Ok(id) = id.parse::<u64>() else {
                     return Some(format!(
                         "refused 0 the request number {id:?} is not a number"
                     ));
                 };
                 self.job = None;
-                match self.off_line(game, body) {
+                let work = if *kind == "search" {
+                    self.search(game, body)
+                } else {
+                    self.off_line(game, body)
+                };
+                match work {
                     Ok(work) => {
                         self.job = Some(Job {
                             id,
@@ -261,39 +263,19 @@ impl SearchService {
                     Err(why) => Some(format!("refused {id} {why}")),
                 }
             }
-            ["search", id, game] => {
-                let Ok(id) = id.parse::<u64>() else {
-                    return Some(format!(
-                        "refused 0 the search number {id:?} is not a number"
-                    ));
-                };
-                self.job = None;
-                match self.start(id, game, body) {
-                    Ok(job) => {
-                        self.job = Some(job);
-                        None
-                    }
-                    Err(why) => Some(format!("refused {id} {why}")),
-                }
-            }
             _ => Some(format!(
                 "refused 0 not a message to the search worker: {head:?}"
             )),
         }
     }
 
-    fn start(&mut self, id: u64, game: &str, body: &str) -> Result<Job, String> {
-        let work = match game_id(game)? {
+    fn search(&mut self, game: &str, body: &str) -> Result<Work, String> {
+        Ok(match game_id(game)? {
             GameId::Hasami => Work::Hasami(Running::read(body, self.now)?.0),
             GameId::FoxGeese => Work::FoxGeese(Running::read(body, self.now)?.0),
             GameId::ChuShogi => Work::Chu(Running::read(body, self.now)?.0),
             GameId::Musashi => self.musashi(body)?,
             GameId::Mawari => return Err("まわり将棋's CPU does not search".into()),
-        };
-        Ok(Job {
-            id,
-            started_ms: (self.now)(),
-            work,
         })
     }
 
@@ -343,21 +325,17 @@ impl SearchService {
             self.solve_tables(stop);
             return None;
         };
+        let (now, started) = (self.now, job.started_ms);
+        let spent = || now() - started;
         let answer = match &mut job.work {
-            Work::Hasami(r) => r.step(stop),
-            Work::FoxGeese(r) => r.step(stop),
-            Work::Chu(r) => r.step(stop),
-            Work::Musashi(r) => r.step(stop),
-            Work::OffLine(judge) => judge.take().map(|judge| {
-                let text = judge();
-                Box::new(move |_| text) as AnswerText
-            }),
+            Work::Hasami(r) => r.step(stop, spent),
+            Work::FoxGeese(r) => r.step(stop, spent),
+            Work::Chu(r) => r.step(stop, spent),
+            Work::Musashi(r) => r.step(stop, spent),
+            Work::OffLine(judge) => judge.take().map(|judge| judge()),
         };
         match answer {
-            Some(text) => {
-                let elapsed = (self.now)() - job.started_ms;
-                Some(format!("answer {}\n{}", job.id, text(elapsed)))
-            }
+            Some(text) => Some(format!("answer {}\n{text}", job.id)),
             None => {
                 self.job = Some(job);
                 None
@@ -390,15 +368,6 @@ fn game_id(name: &str) -> Result<GameId, String> {
         .ok_or_else(|| format!("no game {name:?}"))
 }
 
-/// Which tables a 十六むさし game reads: its board's size and its
-/// threshold (the first mover changes no position's value).
-fn tables_key(game: &Musashi) -> TablesKey {
-    (game.board().len(), game.rules().oya_wins_at)
-}
-
-/// An answer's RON, once the time spent is known.
-type AnswerText = Box<dyn FnOnce(f64) -> String>;
-
 impl<G: Rulebook + 'static> Running<G>
 where
     G::Pos: DeserializeOwned,
@@ -426,24 +395,23 @@ where
         Ok((Running { game, searcher }, exact))
     }
 
-    /// One slice; the answer's text once the search has ended.
-    fn step(&mut self, stop: &mut dyn FnMut() -> bool) -> Option<AnswerText> {
+    /// One slice; the answer's RON once the search has ended, with the
+    /// milliseconds `spent` says.
+    fn step(&mut self, stop: &mut dyn FnMut() -> bool, spent: impl Fn() -> f64) -> Option<String> {
         let answer = match self.searcher.step(&self.game, stop) {
             Step::Pending => return None,
             Step::Done(r) => Some(r),
             Step::NoMove => None,
         };
-        Some(Box::new(move |elapsed_ms| {
-            let answer = answer.map(|r| SearchAnswer {
-                best: r.best,
-                score: r.score,
-                depth: r.depth,
-                nodes: r.nodes,
-                pv: r.pv,
-                elapsed_ms,
-            });
-            // A search's own moves and numbers always write.
-            ron::to_string(&answer).unwrap_or_default()
-        }))
+        let answer = answer.map(|r| SearchAnswer {
+            best: r.best,
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+            pv: r.pv,
+            elapsed_ms: spent(),
+        });
+        // A search's own moves and numbers always write.
+        Some(ron::to_string(&answer).unwrap_or_default())
     }
 }

@@ -12,9 +12,9 @@
 // ratio are printed.
 // Usage: node web/test/engine_test.mjs <dist/engine> [<native yorimichi>]
 import { chromium } from "playwright-core";
+import { servePage } from "./page_server.mjs";
 import { spawn } from "node:child_process";
-import { createServer } from "node:http";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { play, positionOf, royals } from "../../tools/shogiops/lines.mjs";
 
@@ -44,23 +44,7 @@ worker.onmessage = (event) => window.engineLine(performance.now(), String(event.
 worker.onerror = (event) => window.engineLine(performance.now(), "worker error: " + event.message);
 window.send = (command) => { worker.postMessage(command); return performance.now(); };
 </script>`;
-const types = { ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm", ".json": "application/json" };
-const server = createServer((req, res) => {
-  const name = decodeURIComponent(new URL(req.url, "http://host").pathname);
-  if (name === "/") {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(PAGE);
-    return;
-  }
-  const file = path.join(root, name);
-  if (!file.startsWith(root + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404).end("not found");
-    return;
-  }
-  res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
-  res.end(readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const { server, url } = await servePage(root, PAGE);
 
 // The problems of 中将棊絹篩 by id: [sfen, published plies].
 const tsume = new Map(

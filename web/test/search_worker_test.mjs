@@ -10,8 +10,8 @@
 // second over the native program's: figures of this machine, not checks.
 // Usage: node web/test/search_worker_test.mjs <dist> <searches file>...
 import { chromium } from "playwright-core";
-import { createServer } from "node:http";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { servePage } from "./page_server.mjs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const [dist, ...files] = process.argv.slice(2);
@@ -37,22 +37,7 @@ worker.onmessage = (event) => { if (waiting) waiting(String(event.data)); };
 worker.onerror = (event) => { if (waiting) waiting("broken " + event.message); };
 window.ask = (message) => new Promise((reply) => { waiting = reply; worker.postMessage(message); });
 </script>`;
-const types = { ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm" };
-const server = createServer((req, res) => {
-  const name = decodeURIComponent(new URL(req.url, "http://host").pathname);
-  if (name === "/") {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(PAGE);
-    return;
-  }
-  const file = path.join(root, name);
-  if (!file.startsWith(root + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404).end("not found");
-    return;
-  }
-  res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
-  res.end(readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const { server, url } = await servePage(root, PAGE);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -60,7 +45,7 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 page.on("pageerror", (e) => check(false, `no page error (${e.message})`));
-await page.goto(`http://127.0.0.1:${server.address().port}/`);
+await page.goto(url);
 
 // An answer's figures, read from its RON.
 const figures = (text) => ({

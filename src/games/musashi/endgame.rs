@@ -12,7 +12,7 @@ use crate::games::review::Review;
 use crate::games::session::{Match, Opponent, Presets};
 use crate::rules::data::GameId;
 use crate::rules::musashi::Musashi;
-use crate::rules::musashi::solve::{self, Solver, Tables};
+use crate::rules::musashi::solve::{self, Solver, Tables, TablesKey, tables_key};
 use crate::shell::Screen;
 use crate::shell::cpu::ThinkingSlices;
 
@@ -34,14 +34,6 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// Which tables: the board's size and the threshold (the first mover does
-/// not change any position's value).
-type TablesKey = (usize, u8);
-
-fn key_of(game: &Musashi) -> TablesKey {
-    (game.board().len(), game.rules().oya_wins_at)
-}
-
 /// The tables solved so far (kept between games; `None` where not even
 /// one layer fits the budget, so that is decided once) and the one being
 /// solved.
@@ -56,7 +48,7 @@ impl EndgameTables {
     pub fn ready_for(&self, game: &Musashi) -> bool {
         self.solved
             .iter()
-            .any(|(k, t)| *k == key_of(game) && t.is_some())
+            .any(|(k, t)| *k == tables_key(game) && t.is_some())
     }
 }
 
@@ -94,7 +86,7 @@ impl EndgameTables {
     /// The tables for `game`'s rules: solved, or solving on (started now
     /// if they were not).
     fn solve(&mut self, game: &Musashi, slices: &mut ThinkingSlices) -> Solving {
-        let key = key_of(game);
+        let key = tables_key(game);
         if let Some((_, solved)) = self.solved.iter().find(|(k, _)| *k == key) {
             return match solved {
                 Some(t) => Solving::Ready(t.clone()),

@@ -32,6 +32,14 @@ pub const NATIVE_BUDGET: u64 = 64_000_000;
 /// The same on a web page that must solve them a slice a frame.
 pub const WEB_BUDGET: u64 = 17_000_000;
 
+/// Which tables a game reads: its board's size and its threshold (the
+/// first mover changes no position's value).
+pub type TablesKey = (usize, u8);
+
+pub fn tables_key(game: &Musashi) -> TablesKey {
+    (game.board().len(), game.rules().oya_wins_at)
+}
+
 /// The value stored for a position that is not a 子 win.
 const NOT_WIN: u16 = u16::MAX;
 /// A 親-to-move position with a capture into a non-win: never a 子 win.
