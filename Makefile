@@ -13,10 +13,12 @@ BIN := $(CARGO_TARGET_DIR)/release/yorimichi
 # serve`); `make play` and the web build leave the server out.
 FEATURES := --features server
 XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
+# A screen that holds the largest window the layout check opens.
+XVFB_LARGE := xvfb-run -a -s "-screen 0 2000x2000x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: install command-line-doc serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test
+.PHONY: install command-line-doc serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test layout-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test
 
 play: deps-play
 	cargo run --release
@@ -134,6 +136,25 @@ choice-test:
 		$(XVFB) $(BIN) screenshot $$s $(SHOTS)/choices-$$s.png --controls $(SHOTS)/choices-$$s.tsv || exit 1; \
 	done
 	python3 tools/check_choices.py $$(for s in $(CHOICE_SCENES); do echo $(SHOTS)/choices-$$s.png $(SHOTS)/choices-$$s.tsv; done)
+	$(MAKE) layout-test
+
+# Nothing clipped, overlapping or overflowing at any window size, and on a
+# phone text of 14 px and buttons of 44 px: every scene's controls listed at
+# five sizes (tools/check_layout.py, whose self-test first catches made-up
+# bad layouts and the old clipped はさみ将棋 room setup). The scenes that only
+# change the board's drawing or fix their own window size are left out: the
+# same screens are listed without them. Only the listing is read, so the
+# larger windows are drawn at half their pixels (the layout is the same),
+# two at a time.
+LAYOUT_SIZES := 390x844 844x390 768x1024@0.5 1100x800@0.5 1920x1080@0.5
+LAYOUT_SAME := hasami-contrast hasami-symbol foxgeese-symbol chushogi-one-kanji chushogi-mnemonic chushogi-western list-phone chushogi-phone mawari-phone
+layout-test:
+	cargo build --release $(FEATURES)
+	python3 tools/check_layout.py --self-test
+	rm -rf $(SHOTS)/layout && mkdir -p $(SHOTS)/layout
+	$(BIN) screenshot --list | grep -vxF $(foreach s,$(LAYOUT_SAME),-e $(s)) | \
+		$(XVFB_LARGE) bash tools/list_layouts.sh $(BIN) $(SHOTS)/layout $(LAYOUT_SIZES)
+	python3 tools/check_layout.py --known tests/data/layout/known-faults.txt $(SHOTS)/layout/*.tsv
 
 # Every picture of docs/screenshots.md, made by the real renderer.
 screenshots: deps-test

@@ -405,7 +405,8 @@ fn stage_screens(
         Scene::ChushogiLearn => next.set(Screen::Lessons),
         _ => {}
     }
-    if scene.is_phone() {
+    // A size asked for on the command line wins over the scene's own.
+    if scene.is_phone() && job.size.is_none() {
         for mut w in &mut windows {
             w.resolution.set(390.0, 844.0);
         }

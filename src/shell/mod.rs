@@ -148,7 +148,11 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
     app.insert_resource(capture::LaunchedAt(std::time::Instant::now()));
     let window = Window {
         title: "よりみち盤遊び Yorimichi".into(),
-        resolution: (1100u32, 800u32).into(),
+        resolution: options
+            .capture
+            .as_ref()
+            .and_then(capture::ScreenshotJob::window_resolution)
+            .unwrap_or_else(|| (1100u32, 800u32).into()),
         canvas: Some("#yorimichi".into()),
         fit_canvas_to_parent: true,
         prevent_default_event_handling: true,

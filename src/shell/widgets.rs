@@ -270,6 +270,10 @@ fn choice_mark(look: ButtonLook) -> impl Bundle {
 fn caption(fonts: &Fonts, s: impl Into<String>, look: ButtonLook) -> impl Bundle {
     (
         text(fonts, s, type_scale::BUTTON, look.colours().2),
+        // A caption is one line: measured at one font size and drawn at
+        // another (the phone's floor), a short one would otherwise wrap its
+        // last character and make its button a line too tall.
+        TextLayout::no_wrap(),
         ButtonCaption,
     )
 }
