@@ -12,9 +12,9 @@ BIN := $(CARGO_TARGET_DIR)/release/yorimichi
 # The checks build the program once, with the room server in it (`yorimichi
 # serve`); `make play` and the web build leave the server out.
 FEATURES := --features server
-XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
-# A screen that holds the largest window the layout check opens.
-XVFB_LARGE := xvfb-run -a -s "-screen 0 2000x2000x24"
+# A screen that holds the largest window a picture opens (a phone's at
+# twice its CSS pixels, the layout check's 1920x1080).
+XVFB := xvfb-run -a -s "-screen 0 2000x2000x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
@@ -153,15 +153,22 @@ layout-test:
 	python3 tools/check_layout.py --self-test
 	rm -rf $(SHOTS)/layout && mkdir -p $(SHOTS)/layout
 	$(BIN) screenshot --list | grep -vxF $(foreach s,$(LAYOUT_SAME),-e $(s)) | \
-		$(XVFB_LARGE) bash tools/list_layouts.sh $(BIN) $(SHOTS)/layout $(LAYOUT_SIZES)
+		$(XVFB) bash tools/list_layouts.sh $(BIN) $(SHOTS)/layout $(LAYOUT_SIZES)
 	python3 tools/check_layout.py --known tests/data/layout/known-faults.txt $(SHOTS)/layout/*.tsv
 
-# Every picture of docs/screenshots.md, made by the real renderer.
+# Every picture of docs/screenshots.md, made by the real renderer; then
+# each game's play screen on a phone (at twice its CSS pixels, as a phone
+# draws it) held upright (中将棋 and まわり将棋 have their own phone scenes)
+# and on its side.
+PHONE_UPRIGHT := hasami musashi foxgeese
+PHONE_GAMES := hasami musashi foxgeese chushogi mawari
 screenshots: deps-test
 	cargo build --release $(FEATURES)
 	mkdir -p docs
 	scenes=$$($(BIN) screenshot --list) && test -n "$$scenes" || exit 1; \
 	for s in $$scenes; do $(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
+	for s in $(PHONE_UPRIGHT); do $(XVFB) $(BIN) screenshot $$s docs/$$s-phone.png --size 390x844@2 || exit 1; done
+	for s in $(PHONE_GAMES); do $(XVFB) $(BIN) screenshot $$s docs/$$s-phone-landscape.png --size 844x390@2 || exit 1; done
 
 # The web version in $(DIST): the wasm shrunk by binaryen's wasm-opt (pinned
 # in tools/web), the page, its offline copy (service worker, manifest,
