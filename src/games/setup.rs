@@ -55,6 +55,7 @@ fn spawn_setup<G: Playable>(
             justify_content: JustifyContent::Center,
             width: percent(100),
             max_width: px(1184),
+            padding: UiRect::horizontal(px(16)),
             column_gap: px(24),
             row_gap: px(12),
             ..default()

@@ -300,7 +300,7 @@ fn spawn_game_list(
             root.spawn(game_grid(columns, phone)).with_children(|grid| {
                 for game in GameId::PLAYABLE {
                     let (ja, en) = game_blurb(game);
-                    grid.spawn(game_card()).with_children(|card| {
+                    grid.spawn(game_card(phone)).with_children(|card| {
                         // The game's board in miniature beside its name,
                         // words and buttons.
                         card.spawn(CardPicture(game));
@@ -325,10 +325,21 @@ fn spawn_game_list(
                                 ty::BODY,
                                 palette::INK_SOFT,
                             ));
-                            card.spawn(widgets::row()).with_children(|buttons| {
+                            if !phone {
+                                card.spawn(widgets::row()).with_children(|buttons| {
+                                    card_buttons(buttons, &fonts, lang, game, &store);
+                                });
+                            }
+                        });
+                        if phone {
+                            card.spawn(Node {
+                                width: percent(100),
+                                ..widgets::row_node()
+                            })
+                            .with_children(|buttons| {
                                 card_buttons(buttons, &fonts, lang, game, &store);
                             });
-                        });
+                        }
                     });
                 }
             });
@@ -417,13 +428,25 @@ pub struct GameCard;
 
 /// One game's card in the list: its picture on the left, its words and
 /// buttons on the right, filling its cell of the grid.
-fn game_card() -> impl Bundle {
+/// On a phone the buttons take a line of their own under the picture and
+/// the words, as wide as the card.
+fn game_card(phone: bool) -> impl Bundle {
     let (node, background, border) = widgets::card();
     (
         GameCard,
         Node {
             flex_direction: FlexDirection::Row,
+            flex_wrap: if phone {
+                FlexWrap::Wrap
+            } else {
+                FlexWrap::NoWrap
+            },
             align_items: AlignItems::Center,
+            justify_content: if phone {
+                JustifyContent::Center
+            } else {
+                JustifyContent::Default
+            },
             column_gap: px(14),
             margin: UiRect::ZERO,
             padding: UiRect::all(px(12)),

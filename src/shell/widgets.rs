@@ -508,6 +508,11 @@ fn fit_buttons(phone: Res<super::Phone>, mut buttons: Query<(Ref<ButtonLook>, &m
 }
 
 pub fn row() -> impl Bundle {
+    row_node()
+}
+
+/// The node of a [`row`], to build on.
+pub fn row_node() -> Node {
     Node {
         flex_direction: FlexDirection::Row,
         align_items: AlignItems::Center,
