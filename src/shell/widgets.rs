@@ -337,7 +337,7 @@ pub(crate) fn key_button(fonts: &Fonts, lang: Lang, key: T, primary: bool) -> im
     key_button_with(fonts, lang, key, ButtonLook::action(primary))
 }
 
-/// A screen's full-window column ([`screen_root`]).
+/// A screen's full-window column (`screen_root`).
 #[derive(Component, Clone, Copy, Debug)]
 #[require(ScrollPosition)]
 pub struct ScreenRoot;
@@ -449,7 +449,7 @@ pub(crate) fn scroll_column() -> impl Bundle {
     )
 }
 
-/// A [`scroll_column`].
+/// A column that scrolls what does not fit (`scroll_column`).
 #[derive(Component, Clone, Copy, Debug)]
 #[require(ScrollPosition)]
 pub struct ScrollColumn;
