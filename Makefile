@@ -12,11 +12,13 @@ BIN := $(CARGO_TARGET_DIR)/release/yorimichi
 # The checks build the program once, with the room server in it (`yorimichi
 # serve`); `make play` and the web build leave the server out.
 FEATURES := --features server
-XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
+# A screen that holds the largest window a picture opens (a phone's at
+# twice its CSS pixels, the layout check's 1920x1080).
+XVFB := xvfb-run -a -s "-screen 0 2000x2000x24"
 SHOTS := $(CACHE)/shots
 DIST := dist
 
-.PHONY: install command-line-doc serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test engine-web engine-web-test
+.PHONY: install command-line-doc serve link-check choice-test play test deps-play deps-test web web-build web-test screenshot-test layout-test screenshots selfplay-table solver-table dice-table mawari-table rooms-table soak assets shogiops-test engine-web engine-web-test
 
 play: deps-play
 	cargo run --release
@@ -134,13 +136,39 @@ choice-test:
 		$(XVFB) $(BIN) screenshot $$s $(SHOTS)/choices-$$s.png --controls $(SHOTS)/choices-$$s.tsv || exit 1; \
 	done
 	python3 tools/check_choices.py $$(for s in $(CHOICE_SCENES); do echo $(SHOTS)/choices-$$s.png $(SHOTS)/choices-$$s.tsv; done)
+	$(MAKE) layout-test
 
-# Every picture of docs/screenshots.md, made by the real renderer.
+# Nothing clipped, overlapping or overflowing at any window size, and on a
+# phone text of 14 px and buttons of 44 px: every scene's controls listed at
+# five sizes (tools/check_layout.py, whose self-test first catches made-up
+# bad layouts and the old clipped はさみ将棋 room setup). The scenes that only
+# change the board's drawing or fix their own window size are left out: the
+# same screens are listed without them. Only the listing is read, so the
+# larger windows are drawn at half their pixels (the layout is the same),
+# two at a time.
+LAYOUT_SIZES := 390x844 844x390 768x1024@0.5 1100x800@0.5 1920x1080@0.5
+LAYOUT_SAME := hasami-contrast hasami-symbol foxgeese-symbol chushogi-one-kanji chushogi-mnemonic chushogi-western list-phone chushogi-phone mawari-phone
+layout-test:
+	cargo build --release $(FEATURES)
+	python3 tools/check_layout.py --self-test
+	rm -rf $(SHOTS)/layout && mkdir -p $(SHOTS)/layout
+	$(BIN) screenshot --list | grep -vxF $(foreach s,$(LAYOUT_SAME),-e $(s)) | \
+		$(XVFB) bash tools/list_layouts.sh $(BIN) $(SHOTS)/layout $(LAYOUT_SIZES)
+	python3 tools/check_layout.py --known tests/data/layout/known-faults.txt $(SHOTS)/layout/*.tsv
+
+# Every picture of docs/screenshots.md, made by the real renderer; then
+# each game's play screen on a phone (at twice its CSS pixels, as a phone
+# draws it) held upright (中将棋 and まわり将棋 have their own phone scenes)
+# and on its side.
+PHONE_UPRIGHT := hasami musashi foxgeese
+PHONE_GAMES := hasami musashi foxgeese chushogi mawari
 screenshots: deps-test
 	cargo build --release $(FEATURES)
 	mkdir -p docs
 	scenes=$$($(BIN) screenshot --list) && test -n "$$scenes" || exit 1; \
 	for s in $$scenes; do $(XVFB) $(BIN) screenshot $$s docs/$$s.png || exit 1; done
+	for s in $(PHONE_UPRIGHT); do $(XVFB) $(BIN) screenshot $$s docs/$$s-phone.png --size 390x844@2 || exit 1; done
+	for s in $(PHONE_GAMES); do $(XVFB) $(BIN) screenshot $$s docs/$$s-phone-landscape.png --size 844x390@2 || exit 1; done
 
 # The web version in $(DIST): the wasm shrunk by binaryen's wasm-opt (pinned
 # in tools/web), the page, its offline copy (service worker, manifest,

@@ -4,6 +4,7 @@
 
 use std::io::Write;
 
+use bevy::math::Vec2;
 use clap::Args;
 
 use super::Outcome;
@@ -30,6 +31,19 @@ pub struct ScreenshotArgs {
     /// and places, into this file (tab-separated).
     #[arg(long, value_name = "OUT.tsv", conflicts_with = "list")]
     pub controls: Option<String>,
+    /// The window's size in logical (CSS) pixels, WIDTHxHEIGHT, optionally
+    /// with the device's pixels per logical pixel: 390x844@3 is a phone held
+    /// upright (under 1 draws a smaller picture of the same layout). Without it: the scene's own (1100x800, a phone scene's 390x844).
+    #[arg(long, value_name = "WxH[@S]", value_parser = window_size, conflicts_with = "list")]
+    pub size: Option<WindowSize>,
+}
+
+/// A window's size in logical pixels and its scale factor (`--size`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WindowSize {
+    pub width: u32,
+    pub height: u32,
+    pub scale: f32,
 }
 
 impl ScreenshotArgs {
@@ -37,6 +51,9 @@ impl ScreenshotArgs {
     pub(crate) fn picture(&self) -> Option<ScreenshotJob> {
         let mut job = self.scene?.picture(self.out.as_deref()?);
         job.controls = self.controls.as_ref().map(Into::into);
+        job.size = self
+            .size
+            .map(|s| (Vec2::new(s.width as f32, s.height as f32), s.scale));
         Some(job)
     }
 }
@@ -95,4 +112,21 @@ fn seconds(text: &str) -> Result<f32, String> {
         .ok()
         .filter(|s| (0.5..=600.0).contains(s))
         .ok_or_else(|| format!("--seconds needs 0.5 to 600, not \"{text}\""))
+}
+
+fn window_size(text: &str) -> Result<WindowSize, String> {
+    let bad = || {
+        format!("--size needs WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE, e.g. 390x844@3, not \"{text}\"")
+    };
+    let (dims, scale) = text.split_once('@').unwrap_or((text, "1"));
+    let (w, h) = dims.split_once('x').ok_or_else(bad)?;
+    let size = WindowSize {
+        width: w.parse().map_err(|_| bad())?,
+        height: h.parse().map_err(|_| bad())?,
+        scale: scale.parse().map_err(|_| bad())?,
+    };
+    let fits = (200..=4000).contains(&size.width)
+        && (200..=4000).contains(&size.height)
+        && (0.25..=4.0).contains(&size.scale);
+    if fits { Ok(size) } else { Err(bad()) }
 }

@@ -18,7 +18,7 @@ pub fn board_view<G: Playable>(game: &G, flipped: bool, layout: Layout) -> Board
 /// The layout of `game`'s board in `window`.
 pub fn layout_for<G: Playable>(game: &G, window: Option<&Window>) -> Layout {
     let probe = BoardView::new(game.graph(), Vec2::ZERO, G::CELL, false);
-    Layout::for_window(window, probe.half_size())
+    Layout::for_window(window, probe.half_size(), true)
 }
 
 /// How a piece of `side` is turned when `bottom` plays from the bottom.

@@ -46,12 +46,18 @@ fn spawn_setup<G: Playable>(
     let d = draft.clone();
     let tr = |k: T| k.get(lang);
     setup_screen(&mut commands, &fonts, lang, G::ID, |root| {
-        // Two columns: who plays on the left, the rules on the right.
+        // Two columns: who plays on the left, the rules on the right;
+        // within the window, one above the other where it is narrow.
         root.spawn(Node {
             flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
             align_items: AlignItems::FlexStart,
             justify_content: JustifyContent::Center,
+            width: percent(100),
+            max_width: px(1184),
+            padding: UiRect::horizontal(px(16)),
             column_gap: px(24),
+            row_gap: px(12),
             ..default()
         })
         .with_children(|cols| {
@@ -259,12 +265,17 @@ fn spawn_setup<G: Playable>(
     });
 }
 
-/// A column of option groups, each centred.
+/// A column of option groups, each centred: the two share the width, and
+/// their rows of choices wrap rather than push past the window.
 fn column() -> impl Bundle {
     Node {
         flex_direction: FlexDirection::Column,
         align_items: AlignItems::Center,
         row_gap: px(4),
+        flex_grow: 1.0,
+        flex_shrink: 1.0,
+        flex_basis: px(320),
+        min_width: px(0),
         max_width: px(580),
         ..default()
     }

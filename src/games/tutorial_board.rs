@@ -234,6 +234,7 @@ fn enter<G: Playable>(
     let layout = layout_for(&game, windows.single().ok());
     commands.insert_resource(board_view(&game, false, layout));
     commands.insert_resource(layout);
+    commands.insert_resource(crate::shell::layout::CameraArea(layout.shown));
     let start = game.start();
     commands.insert_resource(TutorialBoard::new(game, start));
     commands.insert_resource(TutorialProgress::new(tutorial));

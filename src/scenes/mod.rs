@@ -405,8 +405,11 @@ fn stage_screens(
         Scene::ChushogiLearn => next.set(Screen::Lessons),
         _ => {}
     }
-    if scene.is_phone() {
+    // A size asked for on the command line wins over the scene's own.
+    if scene.is_phone() && job.size.is_none() {
         for mut w in &mut windows {
+            // Drawn at twice its CSS pixels, as a phone draws it.
+            w.resolution.set_scale_factor_override(Some(2.0));
             w.resolution.set(390.0, 844.0);
         }
     }

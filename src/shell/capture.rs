@@ -11,9 +11,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::text::TextLayoutInfo;
 use bevy::time::TimeUpdateStrategy;
+use bevy::ui::CalculatedClip;
+use bevy::window::PrimaryWindow;
 
 use super::Screen;
 use super::save::Store;
@@ -45,12 +49,25 @@ pub struct ScreenshotJob {
     /// states and places (`screenshot --controls`), for the check that a
     /// chosen option reads without its colour.
     pub controls: Option<PathBuf>,
+    /// The window's size in logical pixels and its pixels per logical pixel
+    /// (`screenshot --size`); `None`: the scene's own.
+    pub size: Option<(Vec2, f32)>,
     /// `yorimichi frames`: instead of a picture, time this many seconds of
     /// frames from the moment the picture would be taken.
     measure: Option<f32>,
 }
 
 impl ScreenshotJob {
+    /// The window a sized job opens (`None`: the app's own).
+    pub(crate) fn window_resolution(&self) -> Option<bevy::window::WindowResolution> {
+        let (size, scale) = self.size?;
+        let physical = (size * scale).round();
+        Some(
+            bevy::window::WindowResolution::new(physical.x as u32, physical.y as u32)
+                .with_scale_factor_override(scale),
+        )
+    }
+
     /// A picture of `scene`, saved to `path`, taken `extra_frames` after
     /// the scene has settled.
     pub fn new(scene: &str, path: impl Into<PathBuf>, extra_frames: u32) -> Self {
@@ -61,6 +78,7 @@ impl ScreenshotJob {
             shoot_at: SETTLE_FRAMES + extra_frames,
             requested_at: None,
             controls: None,
+            size: None,
             measure: None,
         }
     }
@@ -126,7 +144,7 @@ fn shoot(
     mut job: ResMut<ScreenshotJob>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
-    controls: Query<ControlOnScreen>,
+    listing: Listing,
 ) {
     let f = job.frame;
     if let Some(seconds) = job.measure {
@@ -150,7 +168,7 @@ fn shoot(
             .observe(save_to_disk(path));
         job.requested_at = Some(f);
         if let Some(list) = &job.controls
-            && let Err(e) = std::fs::write(list, list_controls(&controls))
+            && let Err(e) = std::fs::write(list, listing.write())
         {
             error!("{}: {e}", list.display());
             exit.write(AppExit::error());
@@ -166,52 +184,185 @@ fn shoot(
     }
 }
 
-/// What the controls list reads of a button or a colour key.
+/// What the controls list reads of a button, a colour key or a card.
 type ControlOnScreen = (
     Entity,
     Option<&'static ButtonLook>,
     Option<&'static ColourKey>,
     Has<GameCard>,
     Option<&'static ChildOf>,
+    Placed,
+);
+
+/// What the controls list reads of a text.
+type TextOnScreen = (
+    Entity,
+    &'static Text,
+    &'static TextFont,
+    &'static TextLayoutInfo,
+    Option<&'static ChildOf>,
+    Placed,
+);
+
+/// Where a node lies on the screen and whether it shows.
+type Placed = (
     &'static ComputedNode,
     &'static UiGlobalTransform,
     &'static InheritedVisibility,
+    Option<&'static CalculatedClip>,
 );
 
-/// One line a visible button or colour key, tab-separated: what it is
-/// (`action`, `primary`, `choice`, `toggle`, `colour`, or `card`: a game
-/// list's card), whether it is chosen (a colour key: its colour's number),
-/// its group (the parent entity: the options of one group share it), and
-/// its box in the picture's pixels (left, top, right, bottom).
-fn list_controls(controls: &Query<ControlOnScreen>) -> String {
-    let mut out = String::from("kind\tstate\tgroup\tleft\ttop\tright\tbottom\n");
-    for (entity, look, key, card, parent, node, transform, visible) in controls {
-        let (kind, state) = match (look, key) {
-            (Some(ButtonLook::Action), _) => ("action", 0),
-            (Some(ButtonLook::Primary), _) => ("primary", 0),
-            (Some(ButtonLook::Choice { chosen }), _) => ("choice", u32::from(*chosen)),
-            (Some(ButtonLook::Toggle { on }), _) => ("toggle", u32::from(*on)),
-            (None, Some(ColourKey(n))) => ("colour", u32::from(*n)),
-            (None, None) if card => ("card", 0),
-            (None, None) => continue,
-        };
-        let size = node.size();
-        if !visible.get() || size.x < 1.0 || size.y < 1.0 {
-            continue;
-        }
-        let centre = transform.translation;
-        let group = parent.map_or(entity, ChildOf::parent);
-        let _ = writeln!(
-            out,
-            "{kind}\t{state}\t{}\t{:.0}\t{:.0}\t{:.0}\t{:.0}",
-            group.to_bits(),
-            centre.x - size.x / 2.0,
-            centre.y - size.y / 2.0,
-            centre.x + size.x / 2.0,
-            centre.y + size.y / 2.0,
-        );
+/// Everything `screenshot --controls` lists.
+#[derive(SystemParam)]
+struct Listing<'w, 's> {
+    controls: Query<'w, 's, ControlOnScreen>,
+    texts: Query<'w, 's, TextOnScreen>,
+    children: Query<'w, 's, &'static Children>,
+    inside_control: Query<'w, 's, (), Or<(With<ButtonLook>, With<ColourKey>)>>,
+    parents: Query<'w, 's, &'static ChildOf>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    ui_scale: Res<'w, UiScale>,
+}
+
+/// A node's box in the picture's pixels, cut to what its scrolling or
+/// clipping ancestors show, and whether they cut it; `None` when nothing
+/// of it shows.
+fn shown_box(
+    (node, transform, visible, clip): (
+        &ComputedNode,
+        &UiGlobalTransform,
+        &InheritedVisibility,
+        Option<&CalculatedClip>,
+    ),
+) -> Option<(Rect, bool)> {
+    let size = node.size();
+    if !visible.get() || size.x < 1.0 || size.y < 1.0 {
+        return None;
     }
-    out
+    let whole = Rect::from_center_size(transform.translation, size);
+    let rect = clip.map_or(whole, |c| whole.intersect(c.clip));
+    let cut = rect.width() < whole.width() - 0.5 || rect.height() < whole.height() - 0.5;
+    (rect.width() >= 1.0 && rect.height() >= 1.0).then_some((rect, cut))
+}
+
+impl Listing<'_, '_> {
+    /// The first text at or under `entity`.
+    fn text_under(&self, entity: Entity) -> Option<Entity> {
+        if self.texts.contains(entity) {
+            return Some(entity);
+        }
+        let children = self.children.get(entity).ok()?;
+        children.iter().find_map(|c| self.text_under(c))
+    }
+
+    /// A text that is a button's caption or a colour key's mark (listed
+    /// with its control).
+    fn in_control(&self, mut entity: Entity) -> bool {
+        while let Ok(parent) = self.parents.get(entity) {
+            entity = parent.parent();
+            if self.inside_control.contains(entity) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The font size, the laid-out text's width and height (logical
+    /// pixels) and the text itself of the text `entity`.
+    fn text_columns(&self, entity: Option<Entity>) -> String {
+        let Some((_, text, font, layout, _, _)) = entity.and_then(|e| self.texts.get(e).ok())
+        else {
+            return "0\t0\t0\t".into();
+        };
+        let font_px = match font.font_size {
+            FontSize::Px(px) => px * self.ui_scale.0,
+            _ => 0.0,
+        };
+        // Laid out in the UI's own pixels, before the UI scale.
+        let laid = layout.size * self.ui_scale.0;
+        let words: String = text
+            .0
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        format!("{font_px:.1}\t{:.1}\t{:.1}\t{words}", laid.x, laid.y)
+    }
+
+    /// One line a visible button, colour key, game card or text,
+    /// tab-separated: what it is (`action`, `primary`, `choice`, `toggle`,
+    /// `colour`, `card`: a game list's card, or `text`), whether it is
+    /// chosen (a colour key: its colour's number), its group (the parent
+    /// entity: the options of one group share it), its box in the
+    /// picture's pixels (left, top, right, bottom; what shows of it in a
+    /// scrolling list), the picture's pixels per logical pixel, and of its
+    /// text (a button's caption): the font size, the laid-out width and
+    /// height in logical pixels, and the words.
+    fn write(&self) -> String {
+        let window_scale = self
+            .windows
+            .single()
+            .map_or(1.0, Window::scale_factor)
+            .max(0.1);
+        let mut out = String::from(
+            "kind\tstate\tgroup\tleft\ttop\tright\tbottom\tscale\tclipped\tfont\ttext_w\ttext_h\tlabel\n",
+        );
+        let mut line = |kind: &str,
+                        state: u32,
+                        group: u64,
+                        (rect, cut): (Rect, bool),
+                        text: String| {
+            let _ = writeln!(
+                out,
+                "{kind}\t{state}\t{group}\t{:.1}\t{:.1}\t{:.1}\t{:.1}\t{window_scale}\t{}\t{text}",
+                rect.min.x,
+                rect.min.y,
+                rect.max.x,
+                rect.max.y,
+                u8::from(cut),
+            );
+        };
+        if let Ok(window) = self.windows.single() {
+            let size = Vec2::new(
+                window.physical_width() as f32,
+                window.physical_height() as f32,
+            );
+            line(
+                "window",
+                0,
+                0,
+                (Rect::from_corners(Vec2::ZERO, size), false),
+                "0\t0\t0\t".into(),
+            );
+        }
+        for (entity, look, key, card, parent, placed) in &self.controls {
+            let (kind, state) = match (look, key) {
+                (Some(ButtonLook::Action), _) => ("action", 0),
+                (Some(ButtonLook::Primary), _) => ("primary", 0),
+                (Some(ButtonLook::Choice { chosen }), _) => ("choice", u32::from(*chosen)),
+                (Some(ButtonLook::Toggle { on }), _) => ("toggle", u32::from(*on)),
+                (None, Some(ColourKey(n))) => ("colour", u32::from(*n)),
+                (None, None) if card => ("card", 0),
+                (None, None) => continue,
+            };
+            let Some(rect) = shown_box(placed) else {
+                continue;
+            };
+            let caption = look.and_then(|_| self.text_under(entity));
+            let group = parent.map_or(entity, ChildOf::parent).to_bits();
+            line(kind, state, group, rect, self.text_columns(caption));
+        }
+        for (entity, _, _, _, parent, placed) in &self.texts {
+            if self.in_control(entity) {
+                continue;
+            }
+            let Some(rect) = shown_box(placed) else {
+                continue;
+            };
+            let group = parent.map_or(entity, ChildOf::parent).to_bits();
+            line("text", 0, group, rect, self.text_columns(Some(entity)));
+        }
+        out
+    }
 }
 
 fn measure_frames(

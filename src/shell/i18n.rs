@@ -52,6 +52,7 @@ texts! {
     AppSubtitle => ("むかしの盤遊びを、ほんとうのルールで", "Traditional board games with their real rules"),
     Start => ("はじめる", "Start"),
     Settings => ("設定", "Settings"),
+    Menu => ("メニュー", "Menu"),
     About => ("このゲームについて", "About"),
     BugReport => ("バグを報告する", "Report a bug"),
     Back => ("もどる", "Back"),

@@ -121,6 +121,11 @@ pub(crate) fn core_plugin(app: &mut App) {
         .init_resource::<PendingPosition>()
         .init_resource::<PendingReview>()
         .init_resource::<GameProgress>()
+        .init_resource::<Phone>()
+        .init_resource::<layout::CameraArea>()
+        .add_systems(OnExit(Screen::Play), camera_to_design_area)
+        .add_systems(OnExit(Screen::Tutorial), camera_to_design_area)
+        .add_systems(OnExit(Screen::Review), camera_to_design_area)
         .insert_resource(ChosenGame(GameId::Hasami))
         .init_resource::<ChosenTutorial>()
         .init_resource::<cpu::SearchPace>()
@@ -150,7 +155,11 @@ pub fn run(options: StartOptions, content: impl FnOnce(&mut App)) -> AppExit {
     app.insert_resource(capture::LaunchedAt(std::time::Instant::now()));
     let window = Window {
         title: "よりみち盤遊び Yorimichi".into(),
-        resolution: (1100u32, 800u32).into(),
+        resolution: options
+            .capture
+            .as_ref()
+            .and_then(capture::ScreenshotJob::window_resolution)
+            .unwrap_or_else(|| (1100u32, 800u32).into()),
         canvas: Some("#yorimichi".into()),
         fit_canvas_to_parent: true,
         prevent_default_event_handling: true,
@@ -281,6 +290,20 @@ pub(crate) fn is_portrait(window: &Window) -> bool {
     window.height() > window.width() * 1.05
 }
 
+/// A window narrower than this on its short side, in logical (CSS) pixels,
+/// is a phone's, upright or turned.
+pub(crate) const PHONE_SHORT_SIDE: f32 = 500.0;
+
+pub(crate) fn is_phone(window: &Window) -> bool {
+    window.width().min(window.height()) < PHONE_SHORT_SIDE
+}
+
+/// Whether the window is a phone's: then the UI is drawn at the CSS
+/// pixel's size (not shrunk with the board), its text never under 14 px
+/// and its buttons a thumb's size, and the screens scroll.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Phone(pub bool);
+
 /// The world area a window shows: the design area, widened or heightened
 /// to the window's shape.
 pub(crate) fn visible_area(window: Option<&Window>) -> Vec2 {
@@ -359,14 +382,31 @@ fn fit_to_adapter(
     }
 }
 
-/// Turns the camera and the UI scale to the window's shape.
+/// Leaving a board screen, the camera shows the design area again.
+fn camera_to_design_area(mut area: ResMut<layout::CameraArea>) {
+    area.set_if_neq(layout::CameraArea(None));
+}
+
+/// Turns the camera and the UI scale to the window's shape (on a phone's
+/// board screen, the camera to the board: [`layout::CameraArea`]).
 fn fit_to_window(
-    windows: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+    windows: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    area: Res<layout::CameraArea>,
     mut cameras: Query<&mut Projection, With<Camera2d>>,
     mut scale: ResMut<UiScale>,
+    mut phone: ResMut<Phone>,
 ) {
     for w in &windows {
-        let design = design_area(Some(w));
+        if !w.is_changed() && !area.is_changed() {
+            continue;
+        }
+        let w = w.into_inner();
+        let on_phone = is_phone(w);
+        if phone.0 != on_phone {
+            phone.0 = on_phone;
+        }
+        let ui_design = design_area(Some(w));
+        let design = area.0.filter(|_| on_phone).unwrap_or(ui_design);
         for mut p in &mut cameras {
             let shown = match &*p {
                 Projection::Orthographic(o) => match o.scaling_mode {
@@ -382,7 +422,15 @@ fn fit_to_window(
                 *p = projection(design);
             }
         }
-        let s = (w.width() / design.x).min(w.height() / design.y).max(0.3);
+        // A phone's UI keeps the CSS pixel's size: shrunk with the design
+        // area it would be too small to read or to tap.
+        let s = if on_phone {
+            1.0
+        } else {
+            (w.width() / ui_design.x)
+                .min(w.height() / ui_design.y)
+                .max(0.3)
+        };
         if (scale.0 - s).abs() > 0.001 {
             scale.0 = s;
         }

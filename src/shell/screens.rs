@@ -154,8 +154,11 @@ fn spawn_title(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings
             // A vermilion seal (落款) beside the name, as on a game box.
             root.spawn(Node {
                 flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
                 align_items: AlignItems::Center,
                 column_gap: px(18),
+                max_width: percent(100),
                 ..default()
             })
             .with_children(|row| {
@@ -271,6 +274,7 @@ fn spawn_game_list(
 ) {
     let lang = settings.lang;
     let portrait = windows.single().is_ok_and(super::is_portrait);
+    let phone = windows.single().is_ok_and(super::is_phone);
     commands
         .spawn((DespawnOnExit(Screen::GameList), widgets::screen_root()))
         .with_children(|root| {
@@ -293,10 +297,10 @@ fn spawn_game_list(
             // One card a game, all of one size, in a regular grid: two
             // columns on a wide window, one on a phone held upright.
             let columns = if portrait { 1 } else { 2 };
-            root.spawn(game_grid(columns)).with_children(|grid| {
+            root.spawn(game_grid(columns, phone)).with_children(|grid| {
                 for game in GameId::PLAYABLE {
                     let (ja, en) = game_blurb(game);
-                    grid.spawn(game_card()).with_children(|card| {
+                    grid.spawn(game_card(phone)).with_children(|card| {
                         // The game's board in miniature beside its name,
                         // words and buttons.
                         card.spawn(CardPicture(game));
@@ -321,10 +325,21 @@ fn spawn_game_list(
                                 ty::BODY,
                                 palette::INK_SOFT,
                             ));
-                            card.spawn(widgets::row()).with_children(|buttons| {
+                            if !phone {
+                                card.spawn(widgets::row()).with_children(|buttons| {
+                                    card_buttons(buttons, &fonts, lang, game, &store);
+                                });
+                            }
+                        });
+                        if phone {
+                            card.spawn(Node {
+                                width: percent(100),
+                                ..widgets::row_node()
+                            })
+                            .with_children(|buttons| {
                                 card_buttons(buttons, &fonts, lang, game, &store);
                             });
-                        });
+                        }
                     });
                 }
             });
@@ -364,7 +379,7 @@ struct GameGrid;
 
 /// The game list's grid: `columns` columns of equal width, every row as
 /// tall as the tallest card.
-fn game_grid(columns: u16) -> impl Bundle {
+fn game_grid(columns: u16, phone: bool) -> impl Bundle {
     let mut node = Node {
         display: Display::Grid,
         grid_auto_rows: vec![GridTrack::flex(1.0)],
@@ -373,25 +388,36 @@ fn game_grid(columns: u16) -> impl Bundle {
         margin: UiRect::vertical(px(8)),
         ..default()
     };
-    set_grid_columns(&mut node, columns);
+    set_grid_columns(&mut node, columns, phone);
     (GameGrid, node)
 }
 
-fn set_grid_columns(node: &mut Node, columns: u16) {
+/// On a phone the cards take the screen's width.
+fn set_grid_columns(node: &mut Node, columns: u16, phone: bool) {
     node.grid_template_columns = RepeatedGridTrack::flex(columns, 1.0);
-    node.width = px(if columns == 1 { 700.0 } else { 1060.0 });
+    let width = if columns == 1 { 700.0 } else { 1060.0 };
+    if phone {
+        node.width = percent(100);
+        node.max_width = px(width);
+    } else {
+        node.width = px(width);
+        node.max_width = Val::Auto;
+    }
 }
 
 /// A window turned between landscape and portrait lays the list out again.
 fn fit_game_grid(
     windows: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+    phone: Res<super::Phone>,
     mut grids: Query<&mut Node, With<GameGrid>>,
 ) {
     let Ok(window) = windows.single() else { return };
     let columns = if super::is_portrait(window) { 1 } else { 2 };
     for mut node in &mut grids {
-        if node.grid_template_columns != RepeatedGridTrack::flex::<Vec<_>>(columns, 1.0) {
-            set_grid_columns(&mut node, columns);
+        if node.grid_template_columns != RepeatedGridTrack::flex::<Vec<_>>(columns, 1.0)
+            || phone.is_changed()
+        {
+            set_grid_columns(&mut node, columns, phone.0);
         }
     }
 }
@@ -402,13 +428,25 @@ pub struct GameCard;
 
 /// One game's card in the list: its picture on the left, its words and
 /// buttons on the right, filling its cell of the grid.
-fn game_card() -> impl Bundle {
+/// On a phone the buttons take a line of their own under the picture and
+/// the words, as wide as the card.
+fn game_card(phone: bool) -> impl Bundle {
     let (node, background, border) = widgets::card();
     (
         GameCard,
         Node {
             flex_direction: FlexDirection::Row,
+            flex_wrap: if phone {
+                FlexWrap::Wrap
+            } else {
+                FlexWrap::NoWrap
+            },
             align_items: AlignItems::Center,
+            justify_content: if phone {
+                JustifyContent::Center
+            } else {
+                JustifyContent::Default
+            },
             column_gap: px(14),
             margin: UiRect::ZERO,
             padding: UiRect::all(px(12)),
@@ -899,6 +937,8 @@ fn draw_rules_page(
             ));
             root.spawn((
                 Node {
+                    // Within a phone's width too.
+                    width: percent(100),
                     max_width: px(760),
                     padding: UiRect::all(px(16)),
                     ..default()

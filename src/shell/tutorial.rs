@@ -198,67 +198,69 @@ pub(crate) fn spawn_panel(
 ) {
     let step = progress.current();
     let count = progress.tutorial.steps.len();
-    commands.spawn((scope, node)).with_children(|panel| {
-        panel.spawn(widgets::text(
-            fonts,
-            lang.text(&progress.tutorial.title),
-            ty::BUTTON,
-            palette::INK_SOFT,
-        ));
-        panel.spawn(widgets::text(
-            fonts,
-            format!(
-                "{} / {count}  {}{}",
-                progress.step + 1,
-                lang.text(&step.title),
-                earned.map_or(String::new(), |s| format!("  {}", "★".repeat(s as usize)))
-            ),
-            ty::SUBTITLE,
-            palette::INK,
-        ));
-        panel.spawn(widgets::text(
-            fonts,
-            lang.text(&step.text),
-            ty::BODY,
-            palette::INK,
-        ));
-        for note in notes {
+    commands
+        .spawn((scope, node, widgets::ScrollColumn))
+        .with_children(|panel| {
             panel.spawn(widgets::text(
                 fonts,
-                note.clone(),
-                ty::BODY,
+                lang.text(&progress.tutorial.title),
+                ty::BUTTON,
                 palette::INK_SOFT,
             ));
-        }
-        panel.spawn(widgets::text(
-            fonts,
-            progress.feedback_text(lang),
-            ty::BODY,
-            palette::VERMILION,
-        ));
-        actions(panel);
-        if progress.step + 1 == count {
-            panel.spawn(widgets::label(
+            panel.spawn(widgets::text(
                 fonts,
-                lang,
-                T::TutorialDone,
-                ty::BODY,
-                palette::INK_SOFT,
+                format!(
+                    "{} / {count}  {}{}",
+                    progress.step + 1,
+                    lang.text(&step.title),
+                    earned.map_or(String::new(), |s| format!("  {}", "★".repeat(s as usize)))
+                ),
+                ty::SUBTITLE,
+                palette::INK,
             ));
-        }
-        panel.spawn(widgets::row()).with_children(|row| {
-            spawn_step_button(row, fonts, lang, T::Previous, -1);
-            spawn_step_button(row, fonts, lang, T::Next, 1);
+            panel.spawn(widgets::text(
+                fonts,
+                lang.text(&step.text),
+                ty::BODY,
+                palette::INK,
+            ));
+            for note in notes {
+                panel.spawn(widgets::text(
+                    fonts,
+                    note.clone(),
+                    ty::BODY,
+                    palette::INK_SOFT,
+                ));
+            }
+            panel.spawn(widgets::text(
+                fonts,
+                progress.feedback_text(lang),
+                ty::BODY,
+                palette::VERMILION,
+            ));
+            actions(panel);
+            if progress.step + 1 == count {
+                panel.spawn(widgets::label(
+                    fonts,
+                    lang,
+                    T::TutorialDone,
+                    ty::BODY,
+                    palette::INK_SOFT,
+                ));
+            }
+            panel.spawn(widgets::row()).with_children(|row| {
+                spawn_step_button(row, fonts, lang, T::Previous, -1);
+                spawn_step_button(row, fonts, lang, T::Next, 1);
+            });
+            let back_key = if back == Screen::Lessons {
+                T::Back
+            } else {
+                T::BackToList
+            };
+            panel
+                .spawn(widgets::key_button(fonts, lang, back_key, false))
+                .observe(go_to(back));
         });
-        let back_key = if back == Screen::Lessons {
-            T::Back
-        } else {
-            T::BackToList
-        };
-        panel
-            .spawn(widgets::key_button(fonts, lang, back_key, false))
-            .observe(go_to(back));
-    });
 }
 
 pub(crate) fn plugin(app: &mut App) {

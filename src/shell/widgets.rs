@@ -72,14 +72,31 @@ pub mod type_scale {
 pub struct TypeSize(pub f32);
 
 /// The smallest text drawn, in the window's logical pixels (CSS pixels in
-/// a browser): a phone's fine print.
+/// a browser): a small window's fine print.
 pub const READABLE_PX: f32 = 12.0;
+
+/// The smallest text drawn on a phone, in CSS pixels: what reads at arm's
+/// length (the phone guidelines' floor for secondary text).
+pub const PHONE_READABLE_PX: f32 = 14.0;
+
+/// The largest text drawn on a phone, in CSS pixels: a title in display
+/// type would not fit its width.
+pub const PHONE_LARGEST_PX: f32 = 40.0;
+
+/// A button's least width and height on a phone, in CSS pixels: what a
+/// thumb hits (Apple's 44 pt; the margins keep 8 px between two).
+pub const PHONE_TARGET_PX: f32 = 44.0;
 
 impl TypeSize {
     /// The size drawn in the design area's pixels, with the text-size
     /// factor `factor`, when the UI is scaled by `ui_scale`.
     pub fn drawn(self, factor: f32, ui_scale: f32) -> f32 {
-        (self.0 * factor).max(READABLE_PX / ui_scale.max(0.05))
+        self.drawn_with_floor(factor, ui_scale, READABLE_PX)
+    }
+
+    /// As [`TypeSize::drawn`], never under `floor` logical pixels.
+    pub fn drawn_with_floor(self, factor: f32, ui_scale: f32, floor: f32) -> f32 {
+        (self.0 * factor).max(floor / ui_scale.max(0.05))
     }
 }
 
@@ -87,15 +104,25 @@ impl TypeSize {
 fn size_texts(
     settings: Res<super::settings::Settings>,
     ui_scale: Res<UiScale>,
+    phone: Res<super::Phone>,
     mut texts: Query<(Ref<TypeSize>, &mut TextFont)>,
 ) {
-    let all = settings.is_changed() || ui_scale.is_changed();
+    let all = settings.is_changed() || ui_scale.is_changed() || phone.is_changed();
     let factor = settings.text_size.factor();
+    let floor = if phone.0 {
+        PHONE_READABLE_PX
+    } else {
+        READABLE_PX
+    };
     for (size, mut font) in &mut texts {
         if !all && !size.is_changed() {
             continue;
         }
-        let want = FontSize::Px(size.drawn(factor, ui_scale.0));
+        let mut px = size.drawn_with_floor(factor, ui_scale.0, floor);
+        if phone.0 {
+            px = px.min(PHONE_LARGEST_PX / ui_scale.0.max(0.05));
+        }
+        let want = FontSize::Px(px);
         if font.font_size != want {
             font.font_size = want;
         }
@@ -270,6 +297,10 @@ fn choice_mark(look: ButtonLook) -> impl Bundle {
 fn caption(fonts: &Fonts, s: impl Into<String>, look: ButtonLook) -> impl Bundle {
     (
         text(fonts, s, type_scale::BUTTON, look.colours().2),
+        // A caption is one line: measured at one font size and drawn at
+        // another (the phone's floor), a short one would otherwise wrap its
+        // last character and make its button a line too tall.
+        TextLayout::no_wrap(),
         ButtonCaption,
     )
 }
@@ -306,22 +337,182 @@ pub(crate) fn key_button(fonts: &Fonts, lang: Lang, key: T, primary: bool) -> im
     key_button_with(fonts, lang, key, ButtonLook::action(primary))
 }
 
-/// A full-window column that centres its children. It has no background:
-/// the window is cleared to the paper, and on a software renderer a
-/// window-sized UI node costs as much as a third of a frame.
+/// A screen's full-window column (`screen_root`).
+#[derive(Component, Clone, Copy, Debug)]
+#[require(ScrollPosition)]
+pub struct ScreenRoot;
+
+/// A full-window column that centres its children; on a phone it starts
+/// at the top and scrolls (centred, what overflows would be cut off above
+/// as well as below). It has no background: the window is cleared to the
+/// paper, and on a software renderer a window-sized UI node costs as much
+/// as a third of a frame.
 pub(crate) fn screen_root() -> impl Bundle {
-    Node {
-        width: percent(100),
-        height: percent(100),
-        flex_direction: FlexDirection::Column,
-        align_items: AlignItems::Center,
-        justify_content: JustifyContent::Center,
-        row_gap: px(6),
-        ..default()
+    (
+        ScreenRoot,
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(6),
+            ..default()
+        },
+    )
+}
+
+/// Lays a screen's root out for a phone or a larger window, and lets it
+/// scroll by the wheel or a drag. In a phone's scrolling root nothing
+/// shrinks: what does not fit scrolls instead of being squeezed.
+fn fit_screen_roots(
+    phone: Res<super::Phone>,
+    mut roots: Query<(Entity, Ref<ScreenRoot>, &mut Node, Option<Ref<Children>>)>,
+    mut nodes: Query<&mut Node, Without<ScreenRoot>>,
+    mut commands: Commands,
+) {
+    for (entity, root, mut node, children) in &mut roots {
+        if root.is_added() {
+            commands
+                .entity(entity)
+                .observe(scroll_root_by_wheel)
+                .observe(scroll_root_by_drag);
+        }
+        let new_children = children.as_ref().is_some_and(Ref::is_changed);
+        if !root.is_added() && !phone.is_changed() && !new_children {
+            continue;
+        }
+        if phone.0 {
+            node.justify_content = JustifyContent::FlexStart;
+            node.overflow = Overflow::scroll_y();
+            node.padding = UiRect::axes(px(8), px(12));
+        } else {
+            node.justify_content = JustifyContent::Center;
+            node.overflow = Overflow::visible();
+            node.padding = UiRect::ZERO;
+        }
+        for child in children.iter().flat_map(|c| c.iter()) {
+            if let Ok(mut child) = nodes.get_mut(child) {
+                if phone.0 {
+                    child.flex_shrink = 0.0;
+                } else if phone.is_changed() && !root.is_added() {
+                    child.flex_shrink = 1.0;
+                }
+            }
+        }
+    }
+}
+
+fn scroll_roots(
+    roots: &mut Query<(&mut ScrollPosition, &ComputedNode), With<ScreenRoot>>,
+    dy: f32,
+) {
+    for (mut position, node) in roots {
+        scroll_node(&mut position, node, dy);
+    }
+}
+
+fn scroll_root_by_wheel(
+    scroll: On<Pointer<Scroll>>,
+    mut roots: Query<(&mut ScrollPosition, &ComputedNode), With<ScreenRoot>>,
+) {
+    let lines = match scroll.unit {
+        bevy::input::mouse::MouseScrollUnit::Line => 18.0,
+        bevy::input::mouse::MouseScrollUnit::Pixel => 1.0,
+    };
+    scroll_roots(&mut roots, -scroll.y * lines);
+}
+
+fn scroll_root_by_drag(
+    drag: On<Pointer<Drag>>,
+    mut roots: Query<(&mut ScrollPosition, &ComputedNode), With<ScreenRoot>>,
+) {
+    scroll_roots(&mut roots, -drag.delta.y);
+}
+
+/// A column that takes the room its parent leaves and scrolls what does
+/// not fit (by the wheel or a drag): a phone's panel over its bar.
+pub(crate) fn scroll_column() -> impl Bundle {
+    (
+        ScrollColumn,
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            flex_grow: 1.0,
+            flex_shrink: 1.0,
+            min_height: px(0),
+            width: percent(100),
+            row_gap: px(6),
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+    )
+}
+
+/// A column that scrolls what does not fit (`scroll_column`).
+#[derive(Component, Clone, Copy, Debug)]
+#[require(ScrollPosition)]
+pub struct ScrollColumn;
+
+fn scroll_columns(columns: Query<Entity, Added<ScrollColumn>>, mut commands: Commands) {
+    for entity in &columns {
+        commands
+            .entity(entity)
+            .observe(scroll_column_by_wheel)
+            .observe(scroll_column_by_drag);
+    }
+}
+
+fn scroll_column_by_wheel(
+    scroll: On<Pointer<Scroll>>,
+    mut columns: Query<(&mut ScrollPosition, &ComputedNode), With<ScrollColumn>>,
+) {
+    let lines = match scroll.unit {
+        bevy::input::mouse::MouseScrollUnit::Line => 18.0,
+        bevy::input::mouse::MouseScrollUnit::Pixel => 1.0,
+    };
+    if let Ok((mut position, node)) = columns.get_mut(scroll.entity) {
+        scroll_node(&mut position, node, -scroll.y * lines);
+    }
+}
+
+fn scroll_column_by_drag(
+    drag: On<Pointer<Drag>>,
+    mut columns: Query<(&mut ScrollPosition, &ComputedNode), With<ScrollColumn>>,
+) {
+    if let Ok((mut position, node)) = columns.get_mut(drag.entity) {
+        scroll_node(&mut position, node, -drag.delta.y);
+    }
+}
+
+/// Scrolls a node by `dy` logical pixels, within what it has to show.
+fn scroll_node(position: &mut ScrollPosition, node: &ComputedNode, dy: f32) {
+    let range = ((node.content_size().y - node.size().y) * node.inverse_scale_factor()).max(0.0);
+    position.0.y = (position.0.y.min(range) + dy).clamp(0.0, range);
+}
+
+/// On a phone every button is at least a thumb's size.
+fn fit_buttons(phone: Res<super::Phone>, mut buttons: Query<(Ref<ButtonLook>, &mut Node)>) {
+    for (look, mut node) in &mut buttons {
+        // A larger window keeps each button's own least size.
+        let least = if phone.0 && (look.is_added() || phone.is_changed()) {
+            px(PHONE_TARGET_PX)
+        } else if !phone.0 && phone.is_changed() && !look.is_added() {
+            Val::Auto
+        } else {
+            continue;
+        };
+        node.min_width = least;
+        node.min_height = least;
     }
 }
 
 pub fn row() -> impl Bundle {
+    row_node()
+}
+
+/// The node of a [`row`], to build on.
+pub fn row_node() -> Node {
     Node {
         flex_direction: FlexDirection::Row,
         align_items: AlignItems::Center,
@@ -350,7 +541,11 @@ pub fn card() -> (Node, BackgroundColor, BorderColor) {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, (color_buttons, follow_entry))
-        .add_systems(PostUpdate, size_texts.before(bevy::ui::UiSystems::Prepare))
+        .add_systems(
+            PostUpdate,
+            (size_texts, fit_screen_roots, fit_buttons, scroll_columns)
+                .before(bevy::ui::UiSystems::Prepare),
+        )
         .add_observer(click_sound);
 }
 

@@ -23,7 +23,10 @@ use yorimichi::shell::audio::Sfx;
 use yorimichi::shell::screens::{CardButton, TitleStart};
 use yorimichi::shell::settings::{BoardTheme, Settings, TextSize};
 use yorimichi::shell::transition::Fade;
-use yorimichi::shell::widgets::{READABLE_PX, TypeSize, palette};
+use yorimichi::shell::widgets::{
+    ButtonLook, PHONE_LARGEST_PX, PHONE_READABLE_PX, PHONE_TARGET_PX, READABLE_PX, TypeSize,
+    palette,
+};
 
 use crate::common::{self, TempDir, card, screen, temp_store};
 use crate::mawari_flow::{begin, open_setup};
@@ -582,6 +585,22 @@ fn text_follows_the_size_setting_and_is_never_too_small_to_read() {
             drawn * 0.5
         );
         assert!(drawn >= scale * 1.2 - 0.01, "{scale} drawn {drawn}");
+    }
+    // A phone: the UI at the CSS pixel's size, no text under 14 px nor over
+    // 40 px, and every button at least 44 px a side.
+    app.world_mut().resource_mut::<yorimichi::shell::Phone>().0 = true;
+    app.world_mut().resource_mut::<UiScale>().0 = 1.0;
+    app.update();
+    for (scale, drawn) in text_sizes(&mut app) {
+        assert!(
+            (PHONE_READABLE_PX - 0.01..=PHONE_LARGEST_PX + 0.01).contains(&drawn),
+            "{scale} drawn at {drawn} px on a phone"
+        );
+    }
+    let mut buttons = app.world_mut().query_filtered::<&Node, With<ButtonLook>>();
+    for node in buttons.iter(app.world()) {
+        assert_eq!(node.min_height, px(PHONE_TARGET_PX));
+        assert_eq!(node.min_width, px(PHONE_TARGET_PX));
     }
 }
 

@@ -4,7 +4,7 @@ use yorimichi::cli::bench::BenchArgs;
 use yorimichi::cli::dice::DiceArgs;
 use yorimichi::cli::perft::PerftArgs;
 use yorimichi::cli::problems::ProblemsArgs;
-use yorimichi::cli::screenshot::{FramesArgs, ScreenshotArgs};
+use yorimichi::cli::screenshot::{FramesArgs, ScreenshotArgs, WindowSize};
 use yorimichi::cli::selfplay::SelfplayArgs;
 use yorimichi::cli::solve::SolveArgs;
 use yorimichi::cli::{Cli, Command, Switch, parse};
@@ -359,6 +359,7 @@ fn commands_parse() {
             list: false,
             smoke: false,
             controls: None,
+            size: None,
         })
     );
     assert_eq!(
@@ -369,6 +370,22 @@ fn commands_parse() {
             list: false,
             smoke: false,
             controls: Some("out.tsv".into()),
+            size: None,
+        })
+    );
+    assert_eq!(
+        command("screenshot list out.png --size 390x844@3"),
+        Command::Screenshot(ScreenshotArgs {
+            scene: Some(Scene::List),
+            out: Some("out.png".into()),
+            list: false,
+            smoke: false,
+            controls: None,
+            size: Some(WindowSize {
+                width: 390,
+                height: 844,
+                scale: 3.0
+            }),
         })
     );
     assert!(matches!(
@@ -451,6 +468,8 @@ fn bad_arguments_are_explained() {
         ("screenshot title", "<OUT.png>"),
         ("screenshot --list title out.png", "cannot be used with"),
         ("screenshot --smoke", "--list"),
+        ("screenshot title out.png --size 390", "WIDTHxHEIGHT"),
+        ("screenshot title out.png --size 10x10", "WIDTHxHEIGHT"),
         ("fly", "unrecognized subcommand 'fly'"),
         ("--game hasami extra", "'extra'"),
         (

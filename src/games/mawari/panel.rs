@@ -24,7 +24,7 @@ use crate::rules::data::GameId;
 use crate::rules::mawari::race::{Piece, Rank, TRACK};
 use crate::shell::Screen;
 use crate::shell::i18n::{Lang, T};
-use crate::shell::layout::{Layout, panel_node};
+use crate::shell::layout::panel_node;
 use crate::shell::save::Store;
 use crate::shell::screens::go_to;
 use crate::shell::settings::Settings;
@@ -101,16 +101,11 @@ impl PanelFrame<'_, '_> {
             .spawn((
                 DespawnOnExit(self.place.screen),
                 PanelRoot,
+                crate::shell::widgets::ScrollColumn,
                 Node {
                     align_items: AlignItems::Stretch,
                     row_gap: px(6),
-                    ..panel_node(
-                        Layout {
-                            board_center: self.place.centre,
-                            panel_top: self.place.panel_top,
-                        },
-                        400.0,
-                    )
+                    ..panel_node(self.place.layout, 400.0)
                 },
             ))
             .with_children(|panel| fill(panel, shows));

@@ -27,7 +27,7 @@ use crate::games::resume::Resumable;
 use crate::games::review::{ReviewCommand, button_row, send};
 use crate::rules::data::GameId;
 use crate::shell::i18n::T;
-use crate::shell::layout::{Layout, panel_node};
+use crate::shell::layout::panel_node;
 use crate::shell::save::{LoadError, Store};
 use crate::shell::screens::ReviewRequest;
 use crate::shell::settings::Settings;
@@ -216,10 +216,7 @@ pub(crate) fn spawn_panel(
 ) {
     let lang = settings.lang;
     let m = &replay.finished;
-    let layout = Layout {
-        board_center: place.centre,
-        panel_top: place.panel_top,
-    };
+    let layout = place.layout;
     commands
         .spawn((
             DespawnOnExit(Screen::Review),
@@ -227,6 +224,7 @@ pub(crate) fn spawn_panel(
                 row_gap: px(6),
                 ..panel_node(layout, PANEL_WIDTH)
             },
+            crate::shell::widgets::ScrollColumn,
         ))
         .with_children(|panel| {
             game_title_with(

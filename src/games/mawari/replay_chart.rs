@@ -73,7 +73,8 @@ fn labelled() -> impl Iterator<Item = Rank> {
 /// The chart's height for labels drawn `label` design pixels high: the
 /// ladder's steps at least a label and a gap apart.
 fn chart_height(label: f32) -> f32 {
-    CHART_HEIGHT.max(TOP as f32 * label * 1.25 + 2.0 * CHART_PAD)
+    // A label's line is about 1.4 of its size in the bundled font.
+    CHART_HEIGHT.max(TOP as f32 * label * 1.4 + 2.0 * CHART_PAD)
 }
 
 /// Lines of players on the same rank lie side by side, not on each other.
@@ -279,13 +280,20 @@ fn plot_ranks(plot: &mut ChildSpawnerCommands, fonts: &Fonts, replay: &MawariRep
 pub(crate) fn fit_rank_chart(
     settings: Res<Settings>,
     ui_scale: Res<UiScale>,
+    phone: Res<crate::shell::Phone>,
     mut charts: Query<&mut Node, With<RankChart>>,
     new: Query<(), Added<RankChart>>,
 ) {
-    if !settings.is_changed() && !ui_scale.is_changed() && new.is_empty() {
+    if !settings.is_changed() && !ui_scale.is_changed() && !phone.is_changed() && new.is_empty() {
         return;
     }
-    let label = TypeSize(ty::CAPTION).drawn(settings.text_size.factor(), ui_scale.0);
+    let floor = if phone.0 {
+        crate::shell::widgets::PHONE_READABLE_PX
+    } else {
+        crate::shell::widgets::READABLE_PX
+    };
+    let label =
+        TypeSize(ty::CAPTION).drawn_with_floor(settings.text_size.factor(), ui_scale.0, floor);
     let want = px(chart_height(label));
     for mut node in &mut charts {
         if node.height != want {

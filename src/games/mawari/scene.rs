@@ -119,6 +119,8 @@ pub(crate) struct BoardPlace {
     /// Where the panel starts in a portrait window (a share of its
     /// height, the board above it); `None`: beside the board.
     pub panel_top: Option<f32>,
+    /// The layout the board was placed by (the panel's place and size).
+    pub layout: Layout,
     /// Each track square's cell, counted from the board's bottom-left.
     pub cells: Vec<(i32, i32)>,
 }
@@ -137,13 +139,14 @@ impl BoardPlace {
             })
             .collect();
         Ok(BoardPlace {
-            centre: if layout.panel_top.is_some() {
+            centre: if layout.panel_top.is_some() || layout.compact {
                 layout.board_center
             } else {
                 BOARD_CENTRE
             },
             screen,
             panel_top: layout.panel_top,
+            layout,
             cells,
         })
     }
@@ -451,7 +454,7 @@ fn setup_scene(
     window: Option<&Window>,
 ) -> Result<(), String> {
     let scope = DespawnOnExit(screen);
-    let layout = Layout::for_window(window, Vec2::splat(CELL * 4.5 + 14.0));
+    let layout = Layout::for_window(window, Vec2::splat(CELL * 4.5 + 14.0), false);
     let place = BoardPlace::new(layout, screen)?;
     let centre = place.centre;
     // The banner above the board, or below it where the board is at the

@@ -258,7 +258,7 @@ pub(super) fn settle<G: Playable>(
         let Some(taken) = m.game.taken_by(pos, side) else {
             continue;
         };
-        if layout.panel_top.is_some() {
+        if !layout.has_stands() {
             continue;
         }
         let center = stand_center(&view, side, bottom);

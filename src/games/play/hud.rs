@@ -37,137 +37,248 @@ pub(super) fn spawn_hud<G: Playable>(
     // A game through a room is the room's: no hint or 検討 from one side,
     // no position read in over it.
     let remote = m.setup.opponent == Opponent::Remote;
-    commands
-        .spawn((DespawnOnExit(Screen::Play), panel_node(layout, 270.0)))
-        .with_children(|panel| {
-            if analysing {
-                game_title_with(panel, fonts, lang, G::ID, T::AnalysisTitle, ty::HEADING);
-                panel.spawn(widgets::label(
-                    fonts,
-                    lang,
-                    T::AnalysisHelp,
-                    ty::CAPTION,
-                    palette::INK_SOFT,
-                ));
-            } else {
-                panel.spawn(game_title(fonts, lang, G::ID, ty::HEADING));
+    let mut buttons: Vec<(T, PlayCommand)> = Vec::new();
+    if G::MULTI_STEP {
+        buttons.push((G::STOP_BUTTON, PlayCommand::StopJump));
+    }
+    // In a room 待った is asked of the other side (its own row).
+    if m.setup.undo_allowed && !remote {
+        buttons.push((T::Undo, PlayCommand::Undo));
+    }
+    if !analysing && !remote {
+        buttons.push((T::Hint, PlayCommand::Hint));
+    }
+    if m.game.position_code(m.record.current()).is_some() {
+        buttons.push((T::ExportPosition, PlayCommand::ExportPosition));
+        if !remote {
+            buttons.push((T::ImportPosition, PlayCommand::ImportPosition));
+        }
+    }
+    if analysing {
+        let back = if analysis_back_to == Some(Screen::Review) {
+            T::AnalysisBackToReview
+        } else {
+            T::AnalysisBackToGame
+        };
+        buttons.push((back, PlayCommand::LeaveAnalysis));
+    } else {
+        // A watcher holds no side to give up.
+        if !m.setup.watching {
+            buttons.push((T::Resign, PlayCommand::Resign));
+        }
+        buttons.push((T::Quit, PlayCommand::Quit));
+        // Last, so that the buttons above keep their places.
+        if !remote {
+            buttons.push((T::Analyse, PlayCommand::Analyse));
+        }
+    }
+    let status = |panel: &mut ChildSpawnerCommands| {
+        spawn_status::<G>(panel, fonts, lang, analysing);
+    };
+    let extras = |panel: &mut ChildSpawnerCommands| {
+        if remote {
+            stamp_row(panel, fonts, lang);
+            if m.setup.undo_allowed {
+                takeback_row(panel, fonts, lang);
             }
-            panel.spawn((widgets::text(fonts, "", ty::LEAD, palette::INK), TurnText));
+        }
+        if analysing {
             panel.spawn((
-                widgets::text(fonts, "", ty::BODY, palette::INK_SOFT),
-                ScoreText,
-            ));
-            if G::TIME_LIMIT.is_some() && !analysing {
-                panel.spawn((
-                    widgets::text(fonts, "", ty::BODY, palette::INK_SOFT),
-                    ClockText,
-                ));
-            }
-            panel.spawn((
-                widgets::text(fonts, "", ty::BODY, palette::VERMILION),
-                NoticeText,
+                widgets::text(fonts, "", ty::CAPTION, palette::INK),
+                AnalysisText,
                 Node {
-                    min_height: px(44),
+                    max_width: px(260),
+                    margin: UiRect::vertical(px(6)),
                     ..default()
                 },
             ));
-            let mut buttons: Vec<(T, PlayCommand)> = Vec::new();
-            if G::MULTI_STEP {
-                buttons.push((G::STOP_BUTTON, PlayCommand::StopJump));
-            }
-            // In a room 待った is asked of the other side (its own row).
-            if m.setup.undo_allowed && !remote {
-                buttons.push((T::Undo, PlayCommand::Undo));
-            }
-            if !analysing && !remote {
-                buttons.push((T::Hint, PlayCommand::Hint));
-            }
-            if m.game.position_code(m.record.current()).is_some() {
-                buttons.push((T::ExportPosition, PlayCommand::ExportPosition));
-                if !remote {
-                    buttons.push((T::ImportPosition, PlayCommand::ImportPosition));
+        }
+        spawn_piece_info(panel, fonts);
+    };
+    let mut panel = commands.spawn((
+        DespawnOnExit(Screen::Play),
+        panel_node(layout, 270.0),
+        widgets::ScrollColumn,
+    ));
+    if !layout.compact {
+        panel.with_children(|panel| {
+            status(panel);
+            panel.spawn(button_grid()).with_children(|grid| {
+                for (key, cmd) in buttons {
+                    spawn_command(grid, fonts, lang, key, cmd);
                 }
-            }
-            if analysing {
-                let back = if analysis_back_to == Some(Screen::Review) {
-                    T::AnalysisBackToReview
-                } else {
-                    T::AnalysisBackToGame
-                };
-                buttons.push((back, PlayCommand::LeaveAnalysis));
-            } else {
-                // A watcher holds no side to give up.
-                if !m.setup.watching {
-                    buttons.push((T::Resign, PlayCommand::Resign));
-                }
-                buttons.push((T::Quit, PlayCommand::Quit));
-                // Last, so that the buttons above keep their places.
-                if !remote {
-                    buttons.push((T::Analyse, PlayCommand::Analyse));
-                }
-            }
-            // The buttons two to a row where they fit, so that the piece
-            // help below has room.
-            panel
-                .spawn(Node {
-                    flex_direction: FlexDirection::Row,
-                    flex_wrap: FlexWrap::Wrap,
-                    justify_content: JustifyContent::Center,
-                    width: percent(100),
-                    ..default()
-                })
-                .with_children(|grid| {
-                    for (key, cmd) in buttons {
-                        let mut button = grid.spawn((
-                            widgets::key_button(fonts, lang, key, cmd == PlayCommand::StopJump),
-                            CommandButton(cmd),
-                        ));
-                        button.observe(
-                            move |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
-                                w.write(cmd);
-                            },
-                        );
-                        if cmd == PlayCommand::StopJump {
-                            button.insert(StopJumpButton);
-                        }
-                    }
-                    grid.spawn((
-                        widgets::key_button_with(
-                            fonts,
-                            lang,
-                            T::SoundOff,
-                            widgets::ButtonLook::Toggle { on: false },
-                        ),
-                        SoundButton,
-                    ))
-                    .observe(
-                        |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
-                            w.write(PlayCommand::ToggleSound);
-                        },
-                    );
-                    grid.spawn(widgets::key_button(fonts, lang, T::Settings, false))
-                        .observe(open_from(Screen::Settings, Screen::Play));
-                });
-            if remote {
-                stamp_row(panel, fonts, lang);
-                if m.setup.undo_allowed {
-                    takeback_row(panel, fonts, lang);
-                }
-            }
-            if analysing {
-                panel.spawn((
-                    widgets::text(fonts, "", ty::CAPTION, palette::INK),
-                    AnalysisText,
-                    Node {
-                        max_width: px(260),
-                        margin: UiRect::vertical(px(6)),
-                        ..default()
-                    },
-                ));
-            }
-            spawn_piece_info(panel, fonts);
+                spawn_sound_and_settings(grid, fonts, lang);
+            });
+            extras(panel);
             spawn_record(panel, fonts);
         });
+        return;
+    }
+    // On a phone the actions played from (待った, ヒント, 投了, やめる) stay
+    // in view at the panel's foot, where a thumb reaches; the rarer ones
+    // wait behind メニュー and the record behind 棋譜, each shown above the
+    // bar; what is left over them scrolls.
+    let (kept, behind): (Vec<_>, Vec<_>) = buttons.into_iter().partition(|&(_, cmd)| {
+        !matches!(
+            cmd,
+            PlayCommand::ExportPosition | PlayCommand::ImportPosition | PlayCommand::Analyse
+        )
+    });
+    panel.with_children(|panel| {
+        panel.spawn(widgets::scroll_column()).with_children(|body| {
+            status(body);
+            extras(body);
+        });
+        panel
+            .spawn((PhoneRecord, shown_later(Node::default())))
+            .with_children(|record| spawn_record(record, fonts));
+        panel
+            .spawn((PhoneMenu, shown_later(button_grid())))
+            .with_children(|menu| {
+                for (key, cmd) in behind {
+                    spawn_command(menu, fonts, lang, key, cmd);
+                }
+                spawn_sound_and_settings(menu, fonts, lang);
+            });
+        panel.spawn(button_grid()).with_children(|bar| {
+            for (key, cmd) in kept {
+                spawn_command(bar, fonts, lang, key, cmd);
+            }
+            bar.spawn(toggle_button(fonts, lang, T::Menu))
+                .observe(show_or_hide::<PhoneMenu>);
+            bar.spawn(toggle_button(fonts, lang, T::MovesSoFar))
+                .observe(show_or_hide::<PhoneRecord>);
+        });
+    });
+}
+
+/// The game's name, whose turn, the score, the clock and the notice.
+fn spawn_status<G: Playable>(
+    panel: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    analysing: bool,
+) {
+    if analysing {
+        game_title_with(panel, fonts, lang, G::ID, T::AnalysisTitle, ty::HEADING);
+        panel.spawn(widgets::label(
+            fonts,
+            lang,
+            T::AnalysisHelp,
+            ty::CAPTION,
+            palette::INK_SOFT,
+        ));
+    } else {
+        panel.spawn(game_title(fonts, lang, G::ID, ty::HEADING));
+    }
+    panel.spawn((widgets::text(fonts, "", ty::LEAD, palette::INK), TurnText));
+    panel.spawn((
+        widgets::text(fonts, "", ty::BODY, palette::INK_SOFT),
+        ScoreText,
+    ));
+    if G::TIME_LIMIT.is_some() && !analysing {
+        panel.spawn((
+            widgets::text(fonts, "", ty::BODY, palette::INK_SOFT),
+            ClockText,
+        ));
+    }
+    panel.spawn((
+        widgets::text(fonts, "", ty::BODY, palette::VERMILION),
+        NoticeText,
+        Node {
+            min_height: px(44),
+            ..default()
+        },
+    ));
+}
+
+/// The rarer actions of a phone's play screen (shown by メニュー).
+#[derive(Component)]
+struct PhoneMenu;
+
+/// The record on a phone's play screen (shown by 棋譜).
+#[derive(Component)]
+struct PhoneRecord;
+
+/// メニュー or 棋譜 on a phone's bar, off until tapped.
+fn toggle_button(fonts: &Fonts, lang: Lang, key: T) -> impl Bundle {
+    widgets::key_button_with(fonts, lang, key, widgets::ButtonLook::Toggle { on: false })
+}
+
+/// A part of the panel hidden until its button shows it.
+fn shown_later(node: Node) -> Node {
+    Node {
+        display: Display::None,
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        ..node
+    }
+}
+
+/// メニュー and 棋譜: each shows its part of the panel, or hides it again.
+fn show_or_hide<M: Component>(
+    click: On<Pointer<Click>>,
+    mut looks: Query<&mut widgets::ButtonLook>,
+    mut parts: Query<&mut Node, With<M>>,
+) {
+    let Ok(mut look) = looks.get_mut(click.entity) else {
+        return;
+    };
+    let on = !look.is_chosen();
+    *look = widgets::ButtonLook::Toggle { on };
+    for mut node in &mut parts {
+        node.display = if on { Display::Flex } else { Display::None };
+    }
+}
+
+/// The buttons, two to a row where they fit, so that the piece help below
+/// has room.
+fn button_grid() -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        width: percent(100),
+        ..default()
+    }
+}
+
+fn spawn_command(
+    grid: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    key: T,
+    cmd: PlayCommand,
+) {
+    let mut button = grid.spawn((
+        widgets::key_button(fonts, lang, key, cmd == PlayCommand::StopJump),
+        CommandButton(cmd),
+    ));
+    button.observe(
+        move |_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
+            w.write(cmd);
+        },
+    );
+    if cmd == PlayCommand::StopJump {
+        button.insert(StopJumpButton);
+    }
+}
+
+fn spawn_sound_and_settings(grid: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang) {
+    grid.spawn((
+        widgets::key_button_with(
+            fonts,
+            lang,
+            T::SoundOff,
+            widgets::ButtonLook::Toggle { on: false },
+        ),
+        SoundButton,
+    ))
+    .observe(|_: On<Pointer<Click>>, mut w: MessageWriter<PlayCommand>| {
+        w.write(PlayCommand::ToggleSound);
+    });
+    grid.spawn(widgets::key_button(fonts, lang, T::Settings, false))
+        .observe(open_from(Screen::Settings, Screen::Play));
 }
 
 /// The record (棋譜) under the heading, every move, in a box that scrolls

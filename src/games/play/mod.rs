@@ -28,6 +28,7 @@ use super::resume::chosen;
 use super::session::{Match, Playable};
 use crate::rules::game::Side;
 use crate::shell::i18n::T;
+use crate::shell::layout::CameraArea;
 use crate::shell::settings::Settings;
 use crate::shell::widgets::Fonts;
 use crate::shell::{PendingPosition, Screen};
@@ -188,9 +189,7 @@ fn enter_play<G: Playable>(
     let bottom = m.setup.bottom_side();
     let pos = m.record.current();
     for side in Side::BOTH {
-        // A portrait window has no room beside the board for the 駒台: the
-        // status line counts the captures.
-        if m.game.taken_by(pos, side).is_none() || layout.panel_top.is_some() {
+        if m.game.taken_by(pos, side).is_none() || !layout.has_stands() {
             continue;
         }
         let c = stand_center(&view, side, bottom);
@@ -203,6 +202,7 @@ fn enter_play<G: Playable>(
     }
     commands.insert_resource(view);
     commands.insert_resource(layout);
+    commands.insert_resource(CameraArea(layout.shown));
     let analysis_back_to = analysis.map(|a| a.back_to);
     spawn_hud(
         &mut commands,

@@ -124,6 +124,7 @@ pub(super) fn enter<G: Playable>(
     *shown = Shown::default();
     let lang = settings.lang;
     let layout = layout_for(&review.game, windows.single().ok());
+    commands.insert_resource(crate::shell::layout::CameraArea(layout.shown));
     let flipped = G::TURN_BOARD && review.setup.bottom_side() == Side::Second;
     let view = board_view(&review.game, flipped, layout);
     review.game.spawn_board(
@@ -139,6 +140,7 @@ pub(super) fn enter<G: Playable>(
         .spawn((
             DespawnOnExit(Screen::Review),
             panel_node(layout, PANEL_WIDTH),
+            crate::shell::widgets::ScrollColumn,
         ))
         .with_children(|panel| {
             game_title_with(panel, &fonts, lang, G::ID, T::ReviewTitle, ty::SUBTITLE);
