@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 # has a software one for a machine without a GPU).
 packages=(gcc libc6-dev pkg-config libasound2-dev libudev-dev libxkbcommon-dev libwayland-dev mesa-vulkan-drivers)
 case "$what" in
-  test) packages+=(xvfb xauth xdotool chromium python3) ;;
-  web) packages+=(python3) ;;
+  test) packages+=(xvfb xauth xdotool chromium python3 zopfli) ;;
+  web) packages+=(python3 zopfli) ;;
 esac
 
 missing=()
