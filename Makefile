@@ -120,6 +120,9 @@ screenshot-test:
 	for s in $$scenes; do rm -f $(SHOTS)/$$s.png; done; \
 	for s in $$scenes; do $(XVFB) $(BIN) screenshot $$s $(SHOTS)/$$s.png || exit 1; done; \
 	python3 tools/check_png.py $$(for s in $$scenes; do echo $(SHOTS)/$$s.png; done)
+	# The room screen's QR code reads back (zbar) as its join link.
+	$(XVFB) $(BIN) screenshot room $(SHOTS)/qr-room.png --controls $(SHOTS)/qr-room.tsv
+	bash tools/check_qr.sh $(SHOTS)/qr-room.png $(SHOTS)/qr-room.tsv
 	$(MAKE) choice-test
 
 # Every chosen option reads without its colour: the setup screens, the

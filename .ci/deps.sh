@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 # has a software one for a machine without a GPU).
 packages=(gcc libc6-dev pkg-config libasound2-dev libudev-dev libxkbcommon-dev libwayland-dev mesa-vulkan-drivers)
 case "$what" in
-  test) packages+=(xvfb xauth xdotool chromium python3 zopfli) ;;
+  test) packages+=(xvfb xauth xdotool chromium python3 zopfli zbar-tools) ;;
   web) packages+=(python3 zopfli) ;;
 esac
 

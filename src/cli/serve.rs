@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::{Failure, Outcome};
 
-/// `yorimichi serve [--listen ADDR] [--db FILE] [--web DIR]`.
+/// `yorimichi serve [--lan] [--listen ADDR] [--db FILE] [--web DIR]`.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct ServeArgs {
     /// The address and port to listen on (`0.0.0.0:8787` for other
@@ -35,11 +35,28 @@ pub struct ServeArgs {
     /// system gave (`bench-rooms` starts its server so).
     #[arg(long)]
     pub print_address: bool,
+    /// For a home: listen on every network of this machine at --listen's
+    /// port, serve the web build (--web, by default dist/), and print the
+    /// address the other devices open; a room's screen then shows its join
+    /// link as a QR code. Without it only this machine can connect.
+    #[arg(long)]
+    pub lan: bool,
+    /// With --lan: the address the other devices reach this machine at,
+    /// where the one found is not the home network's (a machine on
+    /// several networks).
+    #[arg(long, value_name = "IP", requires = "lan")]
+    pub lan_address: Option<std::net::IpAddr>,
 }
 
 #[cfg(feature = "server")]
 pub(crate) fn run(args: &ServeArgs, _out: &mut dyn Write) -> Outcome {
-    if let Some(web) = &args.web
+    // The other devices of a home have no program of their own: they play
+    // the web build this server serves.
+    let web = match (&args.web, args.lan) {
+        (None, true) => Some(PathBuf::from("dist")),
+        (web, _) => web.clone(),
+    };
+    if let Some(web) = &web
         && !web.join("index.html").is_file()
     {
         return Err(Failure::Message(format!(
@@ -50,11 +67,24 @@ pub(crate) fn run(args: &ServeArgs, _out: &mut dyn Write) -> Outcome {
     crate::server::run(crate::server::ServeOptions {
         listen: args.listen,
         db: args.db.clone(),
-        web: args.web.clone(),
+        web,
         joins_per_minute: args.joins_per_minute,
         print_address: args.print_address,
+        lan: args.lan,
+        announce: announced_address(args),
     })
     .map_err(Failure::Message)
+}
+
+/// The address a `--lan` server tells devices: the one given, or the one
+/// its traffic to other networks leaves from.
+#[cfg(feature = "server")]
+fn announced_address(args: &ServeArgs) -> Option<std::net::IpAddr> {
+    if !args.lan {
+        return None;
+    }
+    args.lan_address
+        .or_else(crate::server::home_network_address)
 }
 
 #[cfg(not(feature = "server"))]

@@ -34,6 +34,9 @@ pub const MAX_RULES_BYTES: usize = 2 * 1024;
 /// refusal never grows with what was sent.
 pub const MAX_QUOTE_BYTES: usize = 200;
 
+/// The longest web page address a server announces in its welcome.
+pub const MAX_PAGE_BYTES: usize = 200;
+
 /// Stamps a seat may send at once; after those, one more each
 /// [`STAMP_INTERVAL_MS`]. Stamps are the only events a device can send at
 /// will, and every one is stored and sent to every device.
@@ -487,6 +490,11 @@ pub enum ServerMessage {
         view: RoomView,
         token: SeatToken,
         seats: Vec<u8>,
+        /// The server's web page as the other devices of its network open
+        /// it (`serve --lan`), so that a room's join link and QR code can
+        /// be given to them; none where the server was not asked to say.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        page: Option<String>,
     },
     /// The room's events `first`, `first + 1`, …
     Events { first: u64, events: Vec<Event> },

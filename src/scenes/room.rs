@@ -42,6 +42,11 @@ fn scene_server(commands: &mut Commands) -> Option<String> {
         web: None,
         joins_per_minute: 60,
         print_address: false,
+        lan: false,
+        // As a home's server started with `serve --lan` tells its devices
+        // (the room screen then shows its join link as a QR code); the
+        // picture's server listens on the loopback alone.
+        announce: Some(std::net::Ipv4Addr::new(192, 168, 1, 23).into()),
     })
     .ok()?;
     let url = running.url();

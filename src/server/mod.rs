@@ -7,7 +7,7 @@
 pub mod store;
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -42,6 +42,13 @@ pub struct ServeOptions {
     /// [`run`] prints the address devices connect to (`ws://ADDR/ws`) on
     /// standard output once it listens: with port 0, the port it was given.
     pub print_address: bool,
+    /// Listen on every network of the machine (`serve --lan`), not only
+    /// on `listen`'s address.
+    pub lan: bool,
+    /// The address the other devices of the home network reach this
+    /// machine at: devices are told the web page there (`http://IP:PORT/`)
+    /// for their rooms' join links and QR codes.
+    pub announce: Option<IpAddr>,
 }
 
 /// A server running on its own thread (the tests start and stop them).
@@ -91,7 +98,7 @@ pub fn start(options: ServeOptions) -> Result<Running, String> {
     let thread = std::thread::spawn(move || {
         runtime.block_on(async move {
             match bind(&options).await {
-                Ok((listener, app)) => {
+                Ok((listener, app, _)) => {
                     let _ = ready_tx.send(listener.local_addr().map_err(|e| e.to_string()));
                     let served = axum::serve(
                         listener.tap_io(no_delay),
@@ -128,7 +135,7 @@ pub fn run(options: ServeOptions) -> Result<(), String> {
         .build()
         .map_err(|e| e.to_string())?;
     runtime.block_on(async move {
-        let (listener, app) = bind(&options).await?;
+        let (listener, app, page) = bind(&options).await?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
         if options.print_address {
             use std::io::Write;
@@ -147,6 +154,18 @@ pub fn run(options: ServeOptions) -> Result<(), String> {
                 web.display()
             );
         }
+        if options.lan {
+            match &page {
+                Some(page) => eprintln!(
+                    "yorimichi serve: on the other devices of this home network open {page} (a room's QR code opens the room itself)"
+                ),
+                None => eprintln!(
+                    "yorimichi serve: listening on every network at port {}, but this machine's address on the home network was not found (no network route): open http://<this machine's address>:{}/ on the other devices",
+                    addr.port(),
+                    addr.port()
+                ),
+            }
+        }
         axum::serve(
             listener.tap_io(no_delay),
             app.into_make_service_with_connect_info::<SocketAddr>(),
@@ -156,7 +175,21 @@ pub fn run(options: ServeOptions) -> Result<(), String> {
     })
 }
 
-async fn bind(options: &ServeOptions) -> Result<(tokio::net::TcpListener, Router), String> {
+/// The listener, the routes, and the page's address on the home network
+/// (`--lan` only).
+async fn bind(
+    options: &ServeOptions,
+) -> Result<(tokio::net::TcpListener, Router, Option<String>), String> {
+    let listen = if options.lan {
+        SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), options.listen.port())
+    } else {
+        options.listen
+    };
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .map_err(|e| format!("{listen}: {e}"))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    let page = options.announce.map(|ip| page_address(ip, port));
     let store = Store::open(&options.db)?;
     let (rooms, problems) = store.load()?;
     for problem in problems {
@@ -181,6 +214,7 @@ async fn bind(options: &ServeOptions) -> Result<(tokio::net::TcpListener, Router
         tries: Mutex::new(HashMap::new()),
         joins_per_minute: options.joins_per_minute,
         next_connection: AtomicU64::new(1),
+        page: page.clone(),
     });
     tokio::spawn(keep_time(hub.clone()));
     let mut app = Router::new().route("/ws", get(upgrade)).with_state(hub);
@@ -190,10 +224,24 @@ async fn bind(options: &ServeOptions) -> Result<(tokio::net::TcpListener, Router
             .precompressed_gzip();
         app = app.fallback_service(files);
     }
-    let listener = tokio::net::TcpListener::bind(options.listen)
-        .await
-        .map_err(|e| format!("{}: {e}", options.listen))?;
-    Ok((listener, app))
+    Ok((listener, app, page))
+}
+
+/// This machine's address on the network its traffic leaves by: a UDP
+/// socket "connected" to an outside address sends nothing but is given the
+/// local address the system would send from. None without such a route
+/// (no network), or where that is only the loopback.
+pub fn home_network_address() -> Option<IpAddr> {
+    let socket = std::net::UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    // A documentation address (RFC 5737): never reached, only routed.
+    socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
+}
+
+/// The web page's address at `ip` and `port`, as another device opens it.
+pub fn page_address(ip: IpAddr, port: u16) -> String {
+    format!("http://{}/", SocketAddr::new(ip, port))
 }
 
 /// Sends each message at once. Without it, a message written while the
@@ -269,9 +317,12 @@ impl Entry {
 
     /// A new game of the series: every device is welcomed to it again
     /// (the seats it now holds, the game and rules), before its events.
-    fn welcome_again(&self) {
+    fn welcome_again(&self, page: Option<&str>) {
         for conn in self.outboxes.values() {
-            send_to(&conn.outbox, &welcome(&self.room, conn.token.as_ref()));
+            send_to(
+                &conn.outbox,
+                &welcome(&self.room, conn.token.as_ref(), page),
+            );
             for message in absent(&self.room, conn.token.as_ref(), now_ms()) {
                 send_to(&conn.outbox, &message);
             }
@@ -312,12 +363,13 @@ impl Entry {
 
 /// How a device is welcomed: a player with its token and seats, a watcher
 /// with the room alone.
-fn welcome(room: &Room, token: Option<&SeatToken>) -> ServerMessage {
+fn welcome(room: &Room, token: Option<&SeatToken>, page: Option<&str>) -> ServerMessage {
     match token {
         Some(token) => ServerMessage::Welcome {
             view: room.view().clone(),
             token: token.clone(),
             seats: room.seats_of(token).unwrap_or_default().to_vec(),
+            page: page.map(str::to_string),
         },
         None => ServerMessage::Watching {
             view: room.view().clone(),
@@ -361,6 +413,8 @@ struct Hub {
     tries: Mutex<HashMap<IpAddr, (Instant, u32)>>,
     joins_per_minute: u32,
     next_connection: AtomicU64,
+    /// The web page as other devices on the home network open it.
+    page: Option<String>,
 }
 
 /// A lock, even after another thread panicked holding it: every change
@@ -520,7 +574,7 @@ impl Hub {
                     return refuse(refusal);
                 }
                 // The whole game so far, then who is away and the clock.
-                send_to(outbox, &welcome(&entry.room, None));
+                send_to(outbox, &welcome(&entry.room, None, None));
                 for message in events_from(&entry.room, 1) {
                     send_to(outbox, &message);
                 }
@@ -570,7 +624,10 @@ impl Hub {
     /// events after its first `have`, told who is away and how the game's
     /// clock stands; the others hear its seats are back.
     fn enter(&self, entry: &mut Entry, id: u64, outbox: &Outbox, token: &SeatToken, have: u64) {
-        send_to(outbox, &welcome(&entry.room, Some(token)));
+        send_to(
+            outbox,
+            &welcome(&entry.room, Some(token), self.page.as_deref()),
+        );
         for message in events_from(&entry.room, have + 1) {
             send_to(outbox, &message);
         }
@@ -622,7 +679,7 @@ impl Hub {
             Ok(()) => {
                 self.save(&entry.room, had + 1);
                 if entry.room.game_number() != game {
-                    entry.welcome_again();
+                    entry.welcome_again(self.page.as_deref());
                 }
                 entry.send_events(had + 1);
             }

@@ -79,6 +79,7 @@ texts! {
     RoomCodeLabel => ("部屋の番号", "Room code"),
     RoomTellCode => ("この番号を相手に伝えてください。相手は「部屋に入る」で番号を入れるか、リンクを開きます", "Tell the other player this code: they enter it under Join a room, or open the link"),
     RoomLinkLabel => ("リンク: {}", "Link: {}"),
+    RoomScanToJoin => ("スマホのカメラで読み取ると、この部屋に入れます", "Scan with a phone's camera to join this room"),
     RoomRules => ("ルール: {}", "Rules: {}"),
     RoomWaiting => ("相手が入るのを待っています…", "Waiting for the other player to join…"),
     RoomConnecting => ("サーバーにつないでいます…", "Connecting to the server…"),

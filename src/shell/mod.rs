@@ -12,6 +12,7 @@ pub mod font_cover;
 pub mod i18n;
 pub mod keys;
 pub mod layout;
+pub mod qr;
 pub mod rooms;
 pub mod save;
 pub mod screens;

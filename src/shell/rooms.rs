@@ -9,10 +9,12 @@
 //! together (the code pad, the seats, a series' score and next game,
 //! watchers, the greetings' and 待った's rows), all on one connection.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::i18n::{Lang, T};
+use super::qr::QrCache;
 use super::save::Store;
 use super::screens::localized_game_name;
 use super::settings::Settings;
@@ -21,8 +23,8 @@ use super::widgets::{self, Fonts, palette};
 use super::{ChosenGame, Screen};
 use crate::net::link::{DEFAULT_SERVER, Link, LinkEvent};
 use crate::net::protocol::{
-    ClientMessage, Event, NextGame, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan, RoomView,
-    SeatKind, SeatName, SeatToken, ServerMessage, Stamp,
+    ClientMessage, Event, MAX_PAGE_BYTES, NextGame, PROTOCOL_VERSION, Refusal, RoomCode, RoomPlan,
+    RoomView, SeatKind, SeatName, SeatToken, ServerMessage, Stamp,
 };
 use crate::net::room::{game_number, game_start, rematch_terms, series, takeback_asked};
 use crate::rules::data::GameId;
@@ -39,6 +41,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<JoinDraft>()
         .init_resource::<RoomRulesLine>()
         .init_resource::<NextGameRules>()
+        .init_resource::<QrCache>()
         .add_systems(Update, pump_room)
         .add_systems(
             Update,
@@ -140,6 +143,9 @@ pub struct RoomConnection {
     /// The game of the series (counted from 0) the play screen shows; a
     /// later one takes every screen of the room to it.
     pub following: Option<usize>,
+    /// The server's web page as the other devices of its home network
+    /// open it (`serve --lan`), from its welcome.
+    pub page: Option<String>,
 }
 
 impl RoomConnection {
@@ -177,6 +183,7 @@ impl RoomConnection {
             watching: false,
             watchers: 0,
             following: None,
+            page: None,
         }
     }
 
@@ -386,11 +393,21 @@ impl RoomConnection {
     /// connection is then reopened to be sent them again).
     fn take(&mut self, message: ServerMessage, now: f64) -> Option<String> {
         match message {
-            ServerMessage::Welcome { view, token, seats } => {
+            ServerMessage::Welcome {
+                view,
+                token,
+                seats,
+                page,
+            } => {
                 self.view = Some(view);
                 self.token = Some(token);
                 self.seats = seats;
                 self.away.clear();
+                // Only a web address is shown and drawn as a QR code.
+                self.page = page.filter(|p| {
+                    p.len() <= MAX_PAGE_BYTES
+                        && (p.starts_with("http://") || p.starts_with("https://"))
+                });
             }
             ServerMessage::Watching { view } => {
                 self.view = Some(view);
@@ -531,16 +548,39 @@ pub struct JoinButton;
 /// The letters of a room code, in the pad's order.
 const PAD: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-fn spawn_lobby(
-    mut commands: Commands,
-    fonts: Res<Fonts>,
-    settings: Res<Settings>,
-    room: Res<RoomLink>,
-    draft: Res<JoinDraft>,
-    rules: Res<RoomRulesLine>,
-    next_rules: Res<NextGameRules>,
-) {
+/// What the room screen is drawn from.
+#[derive(SystemParam)]
+struct LobbyData<'w> {
+    fonts: Res<'w, Fonts>,
+    settings: Res<'w, Settings>,
+    room: Res<'w, RoomLink>,
+    draft: Res<'w, JoinDraft>,
+    rules: Res<'w, RoomRulesLine>,
+    next_rules: Res<'w, NextGameRules>,
+    images: ResMut<'w, Assets<Image>>,
+    qr: ResMut<'w, QrCache>,
+}
+
+fn spawn_lobby(mut commands: Commands, data: LobbyData) {
+    let LobbyData {
+        fonts,
+        settings,
+        room,
+        draft,
+        rules,
+        next_rules,
+        mut images,
+        mut qr,
+    } = data;
     let lang = settings.lang;
+    // The join link as a QR code where it is a web address.
+    let qr_code = room.0.as_ref().and_then(|connection| {
+        let view = connection.view.as_ref()?;
+        let link = room_link(connection, &view.room);
+        link.starts_with("http")
+            .then(|| qr.image(&link, &mut images))
+            .flatten()
+    });
     commands
         .spawn((
             DespawnOnExit(Screen::Lobby),
@@ -557,9 +597,14 @@ fn spawn_lobby(
             ));
             match room.0.as_ref() {
                 None => code_entry(root, &fonts, lang, &draft),
-                Some(connection) => {
-                    room_status(root, &fonts, lang, connection, &rules, &next_rules)
-                }
+                Some(connection) => room_status(
+                    root,
+                    &fonts,
+                    lang,
+                    connection,
+                    (&rules, &next_rules),
+                    qr_code,
+                ),
             }
             root.spawn(widgets::row()).with_children(|row| {
                 row.spawn(widgets::key_button(&fonts, lang, T::LeaveRoom, false))
@@ -621,8 +666,8 @@ fn room_status(
     fonts: &Fonts,
     lang: Lang,
     connection: &RoomConnection,
-    rules: &RoomRulesLine,
-    next_rules: &NextGameRules,
+    (rules, next_rules): (&RoomRulesLine, &NextGameRules),
+    qr_code: Option<(Handle<Image>, f32)>,
 ) {
     let status = match connection.state {
         LinkState::Connecting => T::RoomConnecting.get(lang).to_string(),
@@ -687,13 +732,32 @@ fn room_status(
     ));
     root.spawn(widgets::text(
         fonts,
-        T::RoomLinkLabel.fill(lang, &[&room_link(&view.room)]),
+        T::RoomLinkLabel.fill(lang, &[&room_link(connection, &view.room)]),
         ty::SMALL,
         palette::INK_SOFT,
     ));
+    if let Some((image, side)) = qr_code {
+        root.spawn(widgets::label(
+            fonts,
+            lang,
+            T::RoomScanToJoin,
+            ty::SMALL,
+            palette::INK_SOFT,
+        ));
+        root.spawn((
+            ImageNode::new(image),
+            Node {
+                width: px(side),
+                height: px(side),
+                margin: UiRect::vertical(px(4)),
+                ..default()
+            },
+            RoomQrCode,
+        ));
+    }
     root.spawn(widgets::text(
         fonts,
-        T::RoomWatchLink.fill(lang, &[&watch_link(&view.room)]),
+        T::RoomWatchLink.fill(lang, &[&watch_link(connection, &view.room)]),
         ty::SMALL,
         palette::INK_SOFT,
     ));
@@ -856,23 +920,39 @@ pub struct RoomRulesText;
 #[derive(Component)]
 pub struct RoomCodeText;
 
-/// The link that opens the room: the page's own address on the web, the
-/// command on the desktop.
-pub fn room_link(code: &RoomCode) -> String {
+/// The join link's QR code on the room screen (tests read it).
+#[derive(Component)]
+pub struct RoomQrCode;
+
+/// The web page a room's links open: the server's page on its home
+/// network where it said one (`serve --lan`), else on the web the page's
+/// own address; none on the desktop.
+fn room_page(connection: &RoomConnection) -> Option<String> {
+    if connection.page.is_some() {
+        return connection.page.clone();
+    }
     #[cfg(target_arch = "wasm32")]
     if let Some(page) = super::web::page_address() {
-        return format!("{page}#room={}", code.as_str());
+        return Some(page);
     }
-    format!("yorimichi --join {}", code.display())
+    None
+}
+
+/// The link that opens the room: a web address where there is a page,
+/// the command on the desktop.
+pub fn room_link(connection: &RoomConnection, code: &RoomCode) -> String {
+    match room_page(connection) {
+        Some(page) => format!("{page}#room={}", code.as_str()),
+        None => format!("yorimichi --join {}", code.display()),
+    }
 }
 
 /// The link that opens the room to watch it.
-pub fn watch_link(code: &RoomCode) -> String {
-    #[cfg(target_arch = "wasm32")]
-    if let Some(page) = super::web::page_address() {
-        return format!("{page}#watch={}", code.as_str());
+pub fn watch_link(connection: &RoomConnection, code: &RoomCode) -> String {
+    match room_page(connection) {
+        Some(page) => format!("{page}#watch={}", code.as_str()),
+        None => format!("yorimichi --watch {}", code.display()),
     }
-    format!("yorimichi --watch {}", code.display())
 }
 
 /// A refusal in the player's words.
@@ -890,28 +970,19 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
     }
 }
 
-fn redraw_lobby(
-    mut commands: Commands,
-    fonts: Res<Fonts>,
-    settings: Res<Settings>,
-    room: Res<RoomLink>,
-    draft: Res<JoinDraft>,
-    rules: Res<RoomRulesLine>,
-    next_rules: Res<NextGameRules>,
-    roots: Query<Entity, With<LobbyRoot>>,
-) {
-    if !(room.is_changed()
-        || draft.is_changed()
-        || settings.is_changed()
-        || rules.is_changed()
-        || next_rules.is_changed())
+fn redraw_lobby(mut commands: Commands, data: LobbyData, roots: Query<Entity, With<LobbyRoot>>) {
+    if !(data.room.is_changed()
+        || data.draft.is_changed()
+        || data.settings.is_changed()
+        || data.rules.is_changed()
+        || data.next_rules.is_changed())
     {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn_lobby(commands, fonts, settings, room, draft, rules, next_rules);
+    spawn_lobby(commands, data);
 }
 
 /// Letters typed on a keyboard go into the code; Enter joins.

@@ -45,6 +45,8 @@ fn serve(test: &str) -> (Running, std::path::PathBuf) {
         web: None,
         joins_per_minute: 60,
         print_address: false,
+        lan: false,
+        announce: None,
     })
     .expect("a server");
     (server, db)

@@ -44,6 +44,8 @@ pub(crate) fn serve(db: &Path, joins_per_minute: u32) -> Running {
         web: None,
         joins_per_minute,
         print_address: false,
+        lan: false,
+        announce: None,
     })
     .expect("the server starts")
 }
@@ -154,7 +156,9 @@ impl Device {
 
     pub(crate) fn take(&mut self, message: &ServerMessage) {
         match message {
-            ServerMessage::Welcome { view, token, seats } => {
+            ServerMessage::Welcome {
+                view, token, seats, ..
+            } => {
                 self.room = Some(view.room.clone());
                 self.token = Some(token.clone());
                 self.seats = seats.clone();
@@ -1018,4 +1022,123 @@ fn a_watcher_gets_the_whole_game_then_each_move_and_may_only_send_stamps() {
     host.wait_for("the count", |m| {
         matches!(m, ServerMessage::Watchers { count: 0 })
     });
+}
+
+/// `yorimichi serve --lan` as a home starts it: on every network, the web
+/// build served, the page's address on the home network printed and told
+/// to every player for its room's join link (here the address is given,
+/// 127.0.0.1, so that the page can be fetched from this machine).
+#[test]
+fn a_home_server_serves_the_page_on_every_network_and_tells_players_its_address() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let web = std::env::temp_dir().join(format!("yorimichi-lan-web-{}", std::process::id()));
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("index.html"), "<title>yorimichi at home</title>").unwrap();
+    let db = database("lan");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_yorimichi"))
+        .args(["serve", "--lan", "--lan-address", "127.0.0.1"])
+        .args(["--listen", "127.0.0.1:0", "--print-address"])
+        .arg("--db")
+        .arg(&db)
+        .arg("--web")
+        .arg(&web)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut address = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut address)
+        .unwrap();
+    // On every network: the printed address is the unspecified one.
+    let port = address
+        .trim()
+        .strip_prefix("ws://0.0.0.0:")
+        .and_then(|rest| rest.strip_suffix("/ws"))
+        .unwrap_or_else(|| panic!("{address}"))
+        .to_string();
+    let page = format!("http://127.0.0.1:{port}/");
+    let mut said = String::new();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    while !said.contains("open ") {
+        let mut line = String::new();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        said.push_str(&line);
+    }
+    assert!(
+        said.contains(&format!(
+            "on the other devices of this home network open {page}"
+        )),
+        "{said}"
+    );
+    // The page itself, from the announced address.
+    let mut http = std::net::TcpStream::connect(format!("127.0.0.1:{port}")).unwrap();
+    write!(
+        http,
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    http.read_to_string(&mut response).unwrap();
+    assert!(
+        response.starts_with("HTTP/1.1 200") && response.contains("yorimichi at home"),
+        "{response}"
+    );
+    // A player is told the page; a watcher is not (it invites no one).
+    let url = format!("ws://127.0.0.1:{port}/ws");
+    let mut host = Device::connect(&url);
+    host.send(ClientMessage::Create {
+        version: PROTOCOL_VERSION,
+        plan: plan(GameId::Hasami, 60),
+    });
+    let welcome = host.wait_for("welcome", |m| matches!(m, ServerMessage::Welcome { .. }));
+    assert!(
+        matches!(&welcome, ServerMessage::Welcome { page: Some(p), .. } if *p == page),
+        "{welcome:?}"
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&web);
+}
+
+#[test]
+fn a_server_not_asked_for_the_home_network_tells_no_page() {
+    let db = database("no-lan");
+    let server = serve(&db, 60);
+    let mut host = Device::connect(&server.url());
+    host.send(ClientMessage::Create {
+        version: PROTOCOL_VERSION,
+        plan: plan(GameId::Hasami, 60),
+    });
+    let welcome = host.wait_for("welcome", |m| matches!(m, ServerMessage::Welcome { .. }));
+    assert!(
+        matches!(welcome, ServerMessage::Welcome { page: None, .. }),
+        "{welcome:?}"
+    );
+}
+
+#[test]
+fn a_home_server_without_a_web_build_or_asked_wrongly_says_why() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_yorimichi"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs")
+    };
+    let missing = std::env::temp_dir().join(format!("yorimichi-no-web-{}", std::process::id()));
+    let out = run(&["serve", "--lan", "--web", missing.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        said.contains("has no index.html") && said.contains("make web-build"),
+        "{said}"
+    );
+    let out = run(&["serve", "--lan-address", "192.168.1.23"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(said.contains("--lan"), "{said}");
 }

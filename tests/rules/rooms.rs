@@ -7,10 +7,10 @@
 //! series, 待った and watchers among them.
 
 use yorimichi::net::protocol::{
-    ClientMessage, EVENTS_PER_MESSAGE, Event, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_QUOTE_BYTES,
-    MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, PROTOCOL_VERSION, Quote, Refusal, RoomCode, RoomPlan,
-    STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
-    decode, encode, events_messages,
+    ClientMessage, EVENTS_PER_MESSAGE, Event, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_PAGE_BYTES,
+    MAX_QUOTE_BYTES, MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, PROTOCOL_VERSION, Quote, Refusal,
+    RoomCode, RoomPlan, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatPlan, SeatToken,
+    ServerMessage, Stamp, decode, encode, events_messages,
 };
 use yorimichi::net::room::{Room, replay};
 use yorimichi::net::table::{MawariTableRules, Table, open_table};
@@ -836,6 +836,7 @@ fn a_plan_whose_rules_are_past_their_bound_is_refused_and_the_welcome_stays_smal
             view: room.view().clone(),
             token: token(HOST),
             seats: vec![0],
+            page: Some(format!("http://{}/", "9".repeat(MAX_PAGE_BYTES - 8))),
         });
         assert!(welcome.len() < MAX_MESSAGE_BYTES / 4, "{}", welcome.len());
     }
