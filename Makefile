@@ -313,6 +313,8 @@ rooms-table:
 	$(BIN) bench-rooms --rooms 200 --moves 100 --read-timeout-ms 1
 	$(BIN) bench-rooms --rooms 200 --moves 100 --at-once 50
 	$(BIN) bench-rooms --rooms 200 --moves 100 --at-once 10
+	$(BIN) bench-rooms --rooms 200 --moves 100 --watchers 2
+	$(BIN) bench-rooms --rooms 200 --moves 100 --watchers 2 --think-ms 1000
 	$(BIN) bench-rooms --rooms 1 --moves 200 --think-ms 50
 	$(BIN) bench-rooms --rooms 1 --moves 200 --think-ms 50 --read-timeout-ms 1
 	$(BIN) bench-rooms --rooms 200 --moves 100 --think-ms 1000

@@ -3,7 +3,8 @@
 //! fresh database, opens rooms of はさみ将棋 (standard rules) between two
 //! devices each, plays their moves (each a legal move of the mover's own
 //! table, as the app's would be) and prints the time from each move sent
-//! to its arrival on the other device, the server's peak memory and CPU
+//! to its arrival on the other device (and on each room's watchers, with
+//! `--watchers`), the server's peak memory and CPU
 //! time, and the wall time (docs/rooms.md). Traffic goes to 127.0.0.1
 //! only; the run gives up after `--timeout` seconds, and the server is
 //! killed at the end whatever happened.
@@ -15,7 +16,7 @@ use clap::Args;
 use super::{Failure, Outcome};
 
 /// `yorimichi bench-rooms [--rooms N] [--moves N] [--at-once N]
-/// [--read-timeout-ms MS] [--think-ms MS] [--timeout S]`.
+/// [--watchers N] [--read-timeout-ms MS] [--think-ms MS] [--timeout S]`.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct BenchRoomsArgs {
     /// Rooms to open, two devices each: 1 to 1000.
@@ -39,6 +40,15 @@ pub struct BenchRoomsArgs {
     /// 1 to 1000 (default: every room at once).
     #[arg(long, value_name = "N", value_parser = super::whole::<usize>(1, Some(1000)))]
     pub at_once: Option<usize>,
+    /// Devices that watch each room, joining once it is made: 0 to 8.
+    /// Each move's time to them is measured too.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        value_parser = super::whole::<usize>(0, Some(8))
+    )]
+    pub watchers: usize,
     /// How long each device's connection thread waits on its socket
     /// before it looks for a message to send (ewebsock's read timeout,
     /// 10 ms in the app): a move waits up to this long before it leaves,
@@ -116,9 +126,12 @@ mod load {
         again: usize,
         read_timeout_ms: u64,
         think_ms: u64,
+        watchers: usize,
         /// Each move's time from sent to its arrival on the other device,
         /// in order.
         latencies: Vec<Duration>,
+        /// Each move's time from sent to its arrival on each watcher.
+        watched: Vec<Duration>,
         server: Usage,
         bench: Usage,
         wall: Duration,
@@ -129,12 +142,16 @@ mod load {
             let moves = self.latencies.len();
             writeln!(
                 out,
-                "rooms: {} ({} at once, {} devices, read timeout {} ms, think {} ms)",
+                "rooms: {} ({} at once, {} devices, read timeout {} ms, think {} ms{})",
                 self.rooms,
                 self.at_once,
-                2 * self.at_once,
+                (2 + self.watchers) * self.at_once,
                 self.read_timeout_ms,
-                self.think_ms
+                self.think_ms,
+                match self.watchers {
+                    0 => String::new(),
+                    n => format!(", {n} watchers a room"),
+                }
             )?;
             writeln!(
                 out,
@@ -150,6 +167,18 @@ mod load {
                 ms(percentile(&sorted, 99)),
                 ms(sorted.last().copied().unwrap_or_default())
             )?;
+            if self.watchers > 0 {
+                let mut watched = self.watched.clone();
+                watched.sort();
+                writeln!(
+                    out,
+                    "to watchers: {} arrivals, p50 {} ms, p99 {} ms, max {} ms",
+                    watched.len(),
+                    ms(percentile(&watched, 50)),
+                    ms(percentile(&watched, 99)),
+                    ms(watched.last().copied().unwrap_or_default())
+                )?;
+            }
             let per_move = match self.server.cpu {
                 Some(cpu) if moves > 0 => {
                     format!(" = {:.0} µs a move", cpu.as_secs_f64() * 1e6 / moves as f64)
@@ -429,6 +458,10 @@ mod load {
                     self.room = Some(view.room);
                     self.seats = seats;
                 }
+                ServerMessage::Watching { view } => {
+                    self.table = Some(open_table(view.game, &view.rules)?);
+                    self.room = Some(view.room);
+                }
                 ServerMessage::Events { first, events } => {
                     let have = self.events.len() as u64;
                     if first > have + 1 {
@@ -447,7 +480,6 @@ mod load {
                 }
                 ServerMessage::Presence { .. }
                 | ServerMessage::Clock { .. }
-                | ServerMessage::Watching { .. }
                 | ServerMessage::Watchers { .. } => {}
                 ServerMessage::Refused { refusal } => return Err(format!("refused: {refusal}")),
             }
@@ -490,12 +522,18 @@ mod load {
         events: usize,
     }
 
-    /// One room and its two devices: the host (0) and the guest (1).
+    /// One room and its devices: the host (0), the guest (1) and its
+    /// watchers (2 on).
     struct Slot {
         index: usize,
         /// Rooms this one follows, whose games ended before their moves.
         again: usize,
-        devices: [Device; 2],
+        devices: Vec<Device>,
+        /// Whether the watchers have asked to watch.
+        watching: bool,
+        /// Per watcher, the moves on their way to it: when each was sent
+        /// and how many events the watcher has once it is there.
+        to_watchers: Vec<std::collections::VecDeque<(Instant, usize)>>,
         phase: Phase,
         pending: Option<Pending>,
         played: usize,
@@ -551,13 +589,16 @@ mod load {
             bell: &Arc<Bell>,
         ) -> Result<Self, String> {
             let read_timeout = Duration::from_millis(args.read_timeout_ms);
+            let per_room = 2 + args.watchers;
+            let devices = (0..per_room)
+                .map(|d| Device::open(url, read_timeout, bell, per_room * index + d))
+                .collect::<Result<Vec<_>, _>>()?;
             Ok(Slot {
                 index,
                 again,
-                devices: [
-                    Device::open(url, read_timeout, bell, 2 * index)?,
-                    Device::open(url, read_timeout, bell, 2 * index + 1)?,
-                ],
+                devices,
+                watching: false,
+                to_watchers: vec![Default::default(); args.watchers],
                 phase: Phase::Connecting,
                 pending: None,
                 played,
@@ -567,8 +608,37 @@ mod load {
         }
 
         /// Takes the room as far as what has arrived and the time allow.
-        fn advance(&mut self, moves: usize, latencies: &mut Vec<Duration>) -> Step {
-            let [host, guest] = &mut self.devices;
+        fn advance(
+            &mut self,
+            moves: usize,
+            latencies: &mut Vec<Duration>,
+            watched: &mut Vec<Duration>,
+        ) -> Step {
+            for (w, waiting) in self.to_watchers.iter_mut().enumerate() {
+                let have = self.devices[2 + w].events.len();
+                while let Some(&(sent, events)) = waiting.front()
+                    && have >= events
+                {
+                    watched.push(sent.elapsed());
+                    waiting.pop_front();
+                }
+            }
+            let (players, watchers) = self.devices.split_at_mut(2);
+            let [host, guest] = players else {
+                return Step::Waiting;
+            };
+            if !self.watching
+                && let Some(room) = &host.room
+                && watchers.iter().all(|w| w.link.is_open())
+            {
+                for watcher in watchers.iter_mut() {
+                    watcher.link.send(&ClientMessage::Watch {
+                        version: PROTOCOL_VERSION,
+                        room: room.clone(),
+                    });
+                }
+                self.watching = true;
+            }
             if self.phase == Phase::Connecting && host.link.is_open() {
                 host.link.send(&ClientMessage::Create {
                     version: PROTOCOL_VERSION,
@@ -587,7 +657,12 @@ mod load {
                 });
                 self.phase = Phase::Joining;
             }
-            if self.phase == Phase::Joining && host.started() && guest.started() {
+            if self.phase == Phase::Joining
+                && host.started()
+                && guest.started()
+                && self.watching
+                && watchers.iter().all(Device::started)
+            {
                 self.phase = Phase::Playing;
             }
             if self.phase != Phase::Playing {
@@ -604,6 +679,10 @@ mod load {
                 return Step::Waiting;
             }
             if self.played >= moves || self.devices.iter().any(Device::over) {
+                // The watchers see the last move before the room closes.
+                if self.to_watchers.iter().any(|w| !w.is_empty()) {
+                    return Step::Waiting;
+                }
                 return Step::Finished;
             }
             if !self.think.is_zero() {
@@ -633,7 +712,7 @@ mod load {
                 .map(|d| d.events.len())
                 .max()
                 .unwrap_or(0);
-            let Some(mover) = (0..2).find(|&d| {
+            let Some(mover) = (0..2usize).find(|&d| {
                 let device = &self.devices[d];
                 device.to_move() && device.events.len() == have
             }) else {
@@ -649,11 +728,15 @@ mod load {
             }
             let vary = table.ply() * 5 + 1 + self.index + 7 * self.again;
             let text = legal[vary % legal.len()].clone();
+            let sent = Instant::now();
             self.pending = Some(Pending {
-                sent: Instant::now(),
+                sent,
                 to: 1 - mover,
                 events: have + 1,
             });
+            for waiting in &mut self.to_watchers {
+                waiting.push_back((sent, have + 1));
+            }
             device.link.send(&ClientMessage::Move {
                 after: have as u64,
                 text,
@@ -671,6 +754,8 @@ mod load {
         let mut slots: Vec<Option<Slot>> = Vec::with_capacity(args.rooms);
         let (mut active, mut finished, mut again) = (0, 0, 0);
         let mut latencies = Vec::with_capacity(args.rooms * args.moves);
+        let mut watched = Vec::with_capacity(args.rooms * args.moves * args.watchers);
+        let per_room = 2 + args.watchers;
         // The rooms whose next move is due, earliest first.
         let mut timers: BinaryHeap<Reverse<(Instant, usize)>> = BinaryHeap::new();
         while finished < args.rooms {
@@ -703,32 +788,33 @@ mod load {
                 && due <= now
             {
                 timers.pop();
-                looks.push((2 * room, false));
+                looks.push((per_room * room, false));
             }
             for (id, rung) in looks {
                 // A finished room's connections still ring as they close.
-                let Some(slot) = slots.get_mut(id / 2).and_then(Option::as_mut) else {
+                let (room, device) = (id / per_room, id % per_room);
+                let Some(slot) = slots.get_mut(room).and_then(Option::as_mut) else {
                     continue;
                 };
                 if rung {
-                    slot.devices[id % 2]
+                    slot.devices[device]
                         .pump()
-                        .map_err(|why| format!("room {}, device {}: {why}", slot.index, id % 2))?;
+                        .map_err(|why| format!("room {}, device {device}: {why}", slot.index))?;
                 }
-                match slot.advance(args.moves, &mut latencies) {
+                match slot.advance(args.moves, &mut latencies, &mut watched) {
                     Step::Waiting => {}
-                    Step::At(due) => timers.push(Reverse((due, id / 2))),
+                    Step::At(due) => timers.push(Reverse((due, room))),
                     Step::Finished => {
                         // The devices leave: their connections close. Where
                         // the game ended first, two new devices play on in a
                         // new room (the old ones' closing may ring them: a
                         // look that finds nothing).
                         let (index, played, before) = (slot.index, slot.played, slot.again);
-                        slots[id / 2] = None;
+                        slots[room] = None;
                         if played < args.moves {
                             again += 1;
                             let next = Slot::open(index, before + 1, played, &url, args, &bell)?;
-                            slots[id / 2] = Some(next);
+                            slots[room] = Some(next);
                         } else {
                             active -= 1;
                             finished += 1;
@@ -747,7 +833,9 @@ mod load {
             again,
             read_timeout_ms: args.read_timeout_ms,
             think_ms: args.think_ms,
+            watchers: args.watchers,
             latencies,
+            watched,
             server: server_usage,
             bench: Usage::of("self"),
             wall,

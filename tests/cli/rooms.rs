@@ -695,6 +695,35 @@ fn bench_rooms_plays_every_move_and_reports_its_figures() {
 }
 
 #[test]
+fn bench_rooms_times_each_move_to_every_watcher_too() {
+    let (out, db) = bench_rooms(&[
+        "--rooms",
+        "2",
+        "--moves",
+        "10",
+        "--watchers",
+        "2",
+        "--timeout",
+        "120",
+    ]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.starts_with("rooms: 2 (2 at once, 8 devices, ")
+            && said.contains(", 2 watchers a room)"),
+        "{said}"
+    );
+    // Every move of every room reaches both of its watchers.
+    assert!(said.contains("\nto watchers: 40 arrivals, p50 "), "{said}");
+    assert!(!db.exists(), "the temporary database is removed");
+}
+
+#[test]
 fn bench_rooms_gives_up_after_its_timeout_and_cleans_up() {
     let (out, db) = bench_rooms(&[
         "--rooms",
