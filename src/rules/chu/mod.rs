@@ -8,6 +8,7 @@
 //! session ([`usi`], native and in a web worker) and its time plan
 //! ([`time`]), and what makes a position a problem.
 
+pub mod analysis;
 pub mod end;
 pub mod exchange;
 pub mod game;
