@@ -124,6 +124,8 @@ function finish(text) {
   document.body.dataset.state = "idle";
   if (done.kind === "mate") {
     showMate(done.position, text.replace(/^checkmate\s*/, ""));
+    // The reading the mate search stopped goes on.
+    if (analysing && !shownBoard?.over) go("search");
   } else if (text === "bestmove resign" && !$("best").dataset.pv) {
     $("best").textContent = t("resign");
   }
@@ -276,12 +278,23 @@ function drawBoard() {
   for (const [i, button] of [...$("moves").querySelectorAll("button")].entries()) {
     button.classList.toggle("current", i + 1 === ply);
   }
-  $("moves").querySelector("button.current")?.scrollIntoView({ block: "nearest" });
+  keepInView($("moves").querySelector("button.current")?.parentElement);
   $("first").disabled = $("back").disabled = ply === 0;
   $("next").disabled = $("last").disabled = ply === game.moves.length;
   document.body.dataset.ply = String(ply);
   document.body.dataset.position = position;
   return true;
+}
+
+// Scrolls the move list, and only it, to show `item` (scrollIntoView
+// would scroll the whole page to the list on a phone).
+function keepInView(item) {
+  const list = $("moves");
+  if (!item) return;
+  if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+  else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+  }
 }
 
 function step(to) {

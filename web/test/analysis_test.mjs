@@ -75,7 +75,11 @@ try {
   await page.click("#lang");
   check((await text("h1")) === "中将棋 検討", "and back to Japanese");
 
-  // Each position is read for 2 s.
+  // The game's rules at first; lishogi's for the lines that shogiops,
+  // lishogi's own library, judges (as the native USI check does). Each
+  // position is read for 2 s.
+  check((await page.inputValue("#profile")) === "jcsa", "the JCSA's rules at first, as the game's");
+  await page.selectOption("#profile", "lishogi");
   await page.selectOption("#time", "2000");
 
   // The KIF pasted and read: its moves listed in Japanese notation.
@@ -101,12 +105,10 @@ try {
 
   // The engine's best line at several positions, each judged by shogiops.
   async function bestLine(what) {
-    const start = Number(await body("pvCount")) || 0;
-    // The second iteration's line at least, so that it is a real reading.
-    await page.waitForFunction((n) => Number(document.body.dataset.pvCount || 0) >= n + 2 && document.getElementById("best").dataset.pv, start, {
-      timeout: 30000,
+    // A step sets the page thinking at once; its answer, and a line, come.
+    await page.waitForFunction(() => document.body.dataset.state === "idle" && document.getElementById("best").dataset.pv, null, {
+      timeout: 60000,
     });
-    await page.waitForSelector('body[data-state="idle"]', { timeout: 30000 });
     const shown = await page.$eval("#best", (e) => ({
       pv: e.dataset.pv,
       position: e.dataset.position,
@@ -193,6 +195,7 @@ try {
   await context.setOffline(true);
   await page.goto(PAGE);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 30000 });
+  await page.selectOption("#profile", "lishogi");
   await page.selectOption("#time", "2000");
   await page.fill("#text", KIF);
   await page.click("#read");
