@@ -91,6 +91,8 @@ function send(line) {
 function stopEngine() {
   if (sent > answered) send("stop");
   current = null;
+  document.body.dataset.state = "idle";
+  $("mate").disabled = false;
 }
 
 function go(kind) {
@@ -111,7 +113,7 @@ function onEngineLine({ data }) {
     if (mine) finish(text);
     return;
   }
-  if (text.startsWith("info string") && (text.includes("could not load") || text.includes("stopped"))) {
+  if (text.startsWith("info string the engine ")) {
     say(t("engineBad", text.slice(12)), true);
     return;
   }
@@ -213,7 +215,6 @@ function show() {
     go("search");
   } else {
     stopEngine();
-    document.body.dataset.state = "idle";
   }
 }
 
@@ -421,16 +422,13 @@ function wire() {
     analysing = !analysing;
     $("analyse").classList.toggle("on", analysing);
     if (analysing) go("search");
-    else {
-      stopEngine();
-      document.body.dataset.state = "idle";
-    }
+    else stopEngine();
   };
   $("time").onchange = () => analysing && go("search");
   $("mate").onclick = () => {
     $("mate-result").textContent = t("searching");
-    $("mate").disabled = true;
     go("mate");
+    $("mate").disabled = true;
   };
 }
 

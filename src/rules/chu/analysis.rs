@@ -12,7 +12,7 @@
 use super::Profile;
 use super::end::outcome_in;
 use super::kif::{ChuKif, KifEnd, result_text};
-use super::moves::{ChuMove, parse_usi_in, play};
+use super::moves::{parse_usi_in, play};
 use super::notation::{Coords, screen_move};
 use super::position::{ChuPosition, FILES, RANKS, START_SFEN, Square};
 use super::record::ChuGameText;
@@ -76,20 +76,17 @@ pub struct LineView {
 /// refuse it and the other profile's allow it, under those.
 pub fn read_game(profile: Profile, text: &str) -> Result<GameView, String> {
     let text = bare_moves_from_start(text);
-    let kif = match ChuKif::read_any(profile, &text) {
-        Ok(kif) => (profile, kif),
-        Err(problem) => {
-            let other = match profile {
-                Profile::Jcsa => Profile::Lishogi,
-                Profile::Lishogi => Profile::Jcsa,
-            };
-            ChuKif::read_any(other, &text)
-                .map(|kif| (other, kif))
-                .map_err(|_| problem)?
-        }
+    let other = match profile {
+        Profile::Jcsa => Profile::Lishogi,
+        Profile::Lishogi => Profile::Jcsa,
     };
-    let (profile, kif) = kif;
-    Ok(GameView::new(profile, &kif))
+    match ChuKif::read_any(profile, &text) {
+        Ok(kif) => Ok(GameView::new(profile, &kif)),
+        // The asked rules' reason is the one to give.
+        Err(problem) => ChuKif::read_any(other, &text)
+            .map(|kif| GameView::new(other, &kif))
+            .map_err(|_| problem),
+    }
 }
 
 /// A list of USI moves alone (`7i7h 6d6e …`, as a GUI copies one) is a game
@@ -210,15 +207,10 @@ fn english_end(end: KifEnd, moves: usize) -> String {
     }
 }
 
-/// The game a USI `position` command sets up, under `profile`.
-fn game_of(profile: Profile, command: &str) -> Result<ChuGameText, String> {
-    ChuGameText::parse_in(profile, command)
-}
-
 /// The board after the `position` command `command` (`position startpos
 /// moves …`, `position sfen … moves …`, or an SFEN alone).
 pub fn board(profile: Profile, command: &str) -> Result<BoardView, String> {
-    let pos = game_of(profile, command)?.end();
+    let pos = ChuGameText::parse_in(profile, command)?.end();
     let cells = (0..RANKS)
         .flat_map(|row| (0..FILES).map(move |column| (row, column)))
         .map(|(row, column)| {
@@ -290,13 +282,13 @@ fn side_letter(side: Side) -> &'static str {
 /// landed on). A position the rules refuse is an error; a move they refuse
 /// ends the words, and the rest is kept as written.
 pub fn line(profile: Profile, command: &str, line: &str) -> Result<LineView, String> {
-    let game = game_of(profile, command)?;
+    let game = ChuGameText::parse_in(profile, command)?;
     let mut pos = game.end();
     let mut last_to = game.moves.last().map(|mv| mv.to);
     let mut words = Vec::new();
     let moves: Vec<&str> = line.split_whitespace().collect();
     for (i, text) in moves.iter().enumerate() {
-        let mv: ChuMove = match parse_usi_in(profile, &pos, text) {
+        let mv = match parse_usi_in(profile, &pos, text) {
             Ok(mv) => mv,
             Err(problem) => {
                 return Ok(LineView {
