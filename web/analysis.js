@@ -78,6 +78,9 @@ let answered = 0;
 // What the search under way is about: { kind: "search" | "mate", position }.
 let current = null;
 let analysing = true;
+// Every line read, with its position: the browser test judges each.
+const linesRead = [];
+window.analysisLines = linesRead;
 
 function positionAt(n) {
   const moves = game.moves.slice(0, n).map(([usi]) => usi);
@@ -154,6 +157,7 @@ function showInfo(text) {
   $("eval-detail").textContent = t("depth", field("depth") ?? "?", Number(field("nodes") || 0).toLocaleString(), seconds);
   showLine($("best"), $("best-usi"), current.position, pv);
   $("best").dataset.pv = pv;
+  linesRead.push([current.position, pv]);
   $("best").dataset.position = current.position;
   document.body.dataset.pvCount = String(Number(document.body.dataset.pvCount || 0) + 1);
 }

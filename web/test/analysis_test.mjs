@@ -134,6 +134,16 @@ try {
   const last = await bestLine(`ply ${KIF_MOVES}, the KIF's end`);
   check(last.position.split(" moves ")[1]?.split(" ").length === KIF_MOVES, "the line is read from the KIF's 60th position");
 
+  // Every line the page read on the way, not only the last of each
+  // position, judged the same way.
+  const all = await page.evaluate(() => window.analysisLines.slice());
+  const faults = all.map(([position, pv]) => {
+    const pos = positionOf(position);
+    return typeof pos === "string" ? pos : play(pos, pv.split(" "));
+  }).filter(Boolean);
+  check(all.length >= 4 && faults.length === 0,
+    `every line read: ${all.length} lines (${all.reduce((n, [, pv]) => n + pv.split(" ").length, 0)} moves) over ${new Set(all.map(([p]) => p)).size} positions, ${faults[0] ?? "all legal under shogiops"}`);
+
   // Bad input: said, and the game kept.
   const broken = KIF.replace("   7   5八歩兵 （←5九）", "   7   5七歩兵 （←5九）");
   await page.fill("#text", broken);
