@@ -204,8 +204,9 @@ web-build:
 # own cache folder), wasm-bindgen's module, web/engine's worker.js (a Web
 # Worker that takes USI lines by postMessage), README.md and package.json,
 # the licences; prints each file's size raw, gzip and brotli and fails over
-# 1 MiB brotli (docs/chushogi-engine.md#in-a-web-page). `make web-build`
-# empties $(DIST), so build this after it.
+# 1 MiB brotli (docs/chushogi-engine.md#in-a-web-page). Then the analysis
+# page on the same module, $(DIST)/analysis.html (docs/chushogi-engine.md#the-analysis-page).
+# `make web-build` empties $(DIST), so build this after it.
 ENGINE_DIST := $(DIST)/engine
 ENGINE_WASM_TARGET_DIR := $(CACHE)/target-wasm-engine
 engine-web:
@@ -223,15 +224,23 @@ engine-web:
 		$(ENGINE_DIST)/yorimichi_engine_bg.wasm -o $(ENGINE_DIST)/yorimichi_engine_bg.wasm
 	cp web/engine/worker.js web/engine/README.md LICENSE-MIT LICENSE-APACHE $(ENGINE_DIST)/
 	node tools/web/engine_pack.mjs $(ENGINE_DIST)
+	# The analysis page beside the game's index.html, on the same module;
+	# its own offline copy, none of it in the game's first visit.
+	cp web/analysis.html web/analysis.js web/analysis-worker.js web/analysis-sw.js $(DIST)/
+	node tools/web/analysis_pack.mjs $(DIST)
 
 # The engine worker in headless Chromium: a USI session over several
 # positions (depth, movetime, infinite and stop, the mate solver, options,
 # bad input, quit), every `info … pv` line and mate line judged legal by
 # shogiops (tools/shogiops), and its nodes per second against the native
-# `yorimichi usi` on the same positions where $(BIN) exists.
+# `yorimichi usi` on the same positions where $(BIN) exists. Then the
+# analysis page: a KIF read and stepped through, every best line shown in
+# Japanese notation and judged by shogiops, the mate search, bad input,
+# both languages, a phone's sizes, and the page offline after one visit.
 engine-web-test: deps-test engine-web
 	cd tools/shogiops && npm ci --no-audit --no-fund --silent
 	node web/test/engine_test.mjs $(ENGINE_DIST) $(BIN)
+	node web/test/analysis_test.mjs $(DIST)
 
 # Builds the web version and serves it, precompressed, on
 # http://127.0.0.1:8080.

@@ -5,9 +5,16 @@
 //! [`UsiEngine::think`] a slice at a time, yielding to its event loop in
 //! between so that a `stop` posted meanwhile is read. Every call returns
 //! the lines the engine printed, each ended by a newline.
+//!
+//! The analysis page (`web/analysis.html`) also asks the rules what the
+//! engine does not say: [`read_game`], [`board`] and [`line`], each
+//! answering in JSON ([`crate::rules::chu::analysis`]), or
+//! `{"error":"…"}`.
 
 use wasm_bindgen::prelude::*;
 
+use crate::rules::chu::Profile;
+use crate::rules::chu::analysis;
 use crate::rules::chu::usi::{Polled, UsiSession};
 
 #[wasm_bindgen]
@@ -70,4 +77,39 @@ impl Default for UsiEngine {
     fn default() -> Self {
         UsiEngine::new()
     }
+}
+
+/// The rules named `profile` (`jcsa`, else lishogi's, the engine's own
+/// default).
+fn profile_of(profile: &str) -> Profile {
+    if profile == Profile::Jcsa.id() {
+        Profile::Jcsa
+    } else {
+        Profile::Lishogi
+    }
+}
+
+/// The page's answer: the JSON of what was read, or the problem.
+fn answer(read: Result<String, String>) -> String {
+    read.unwrap_or_else(|problem| format!("{{\"error\":{}}}", analysis::json_string(&problem)))
+}
+
+/// A game from a KIF, a USI move list or an SFEN, its moves written as
+/// the record writes them ([`analysis::read_game`]).
+#[wasm_bindgen]
+pub fn read_game(text: &str, profile: &str) -> String {
+    answer(analysis::read_game(profile_of(profile), text).map(|game| game.json()))
+}
+
+/// The board diagram after a USI `position` command ([`analysis::board`]).
+#[wasm_bindgen]
+pub fn board(command: &str, profile: &str) -> String {
+    answer(analysis::board(profile_of(profile), command).map(|board| board.json()))
+}
+
+/// An engine's line of USI moves, read from the position `command` sets
+/// up, in Japanese notation ([`analysis::line`]).
+#[wasm_bindgen]
+pub fn line(command: &str, moves: &str, profile: &str) -> String {
+    answer(analysis::line(profile_of(profile), command, moves).map(|line| line.json()))
 }

@@ -2,7 +2,8 @@
 // cache named after the version and the files' hash (filled in by
 // tools/web/pack.mjs); on activation the caches of other versions are
 // dropped. Requests are answered from the cache first, the network second;
-// a page opened with ?game=… or #… is the same cached index.html.
+// a page opened with ?game=… or #… is the same cached index.html, and
+// another page (analysis.html) itself.
 const CACHE = "__CACHE__";
 const FILES = __FILES__;
 
@@ -29,7 +30,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
-      const key = request.mode === "navigate" ? "./" : request;
+      const page = request.mode === "navigate" && /\/(index\.html)?$/.test(new URL(request.url).pathname);
+      const key = page ? "./" : request;
       const hit = await cache.match(key, { ignoreSearch: true });
       return hit || fetch(request);
     }),

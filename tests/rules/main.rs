@@ -4,6 +4,7 @@
 mod architecture;
 mod assets;
 mod board_graph;
+mod chu_analysis;
 mod chu_exchange;
 mod chu_game;
 mod chu_kif;

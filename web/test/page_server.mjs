@@ -5,7 +5,12 @@ import { createServer } from "node:http";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-const TYPES = { ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm", ".json": "application/json" };
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".json": "application/json",
+};
 
 export async function servePage(root, page) {
   const server = createServer((req, res) => {

@@ -6,8 +6,10 @@
 //! Japanese record, and KIF in [`kif`]; how a move is told in
 //! [`notation`]), XBoard's notation for the CECP engine, the USI engine's
 //! session ([`usi`], native and in a web worker) and its time plan
-//! ([`time`]), and what makes a position a problem.
+//! ([`time`]), what the web's analysis page asks beside USI
+//! ([`analysis`]), and what makes a position a problem.
 
+pub mod analysis;
 pub mod end;
 pub mod exchange;
 pub mod game;

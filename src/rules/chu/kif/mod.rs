@@ -338,7 +338,7 @@ fn end_word(end: KifEnd, to_move: Side) -> Option<&'static str> {
 }
 
 /// What follows `まで64手で`.
-fn result_text(end: KifEnd) -> String {
+pub(crate) fn result_text(end: KifEnd) -> String {
     let wins = |side: Side| format!("{}の勝ち", side_name(side));
     match end {
         KifEnd::Won(w) | KifEnd::Resigned { winner: w } | KifEnd::Mated { winner: w } => wins(w),
