@@ -195,6 +195,15 @@ mod imp {
                  this.parentNode.querySelector('.share-link').value)\">リンクをコピー / Copy link</button> ",
                 escape(&link)
             );
+            // A 中将棋 position or game opens in the analysis page beside
+            // the game (analysis.html reads the same fragment).
+            if let Share::Position(GameId::ChuShogi) = share {
+                buttons.push_str(&format!(
+                    "<a class=\"analysis-link\" href=\"analysis.html#{}\" target=\"_blank\">\
+                     検討ページで開く / Open in the analysis page</a> ",
+                    escape(&share.fragment(text))
+                ));
+            }
         }
         show(&format!("export-{name}"), text, true, &buttons)?;
         Ok(Exported::OnPage)

@@ -400,6 +400,12 @@ try {
     }
   }
   check(kif.includes("手合割") && /^\s*1 /m.test(kif) && /^\s*2 /m.test(kif), `局面を書き出す writes the 中将棋 game as KIF (${JSON.stringify(kif.split("\n").slice(-3))})`);
+  // The same game one tap from the analysis page (analysis.html, built by
+  // make engine-web, reads the fragment: web/test/analysis_test.mjs).
+  const analysisHref = kif ? await page.getAttribute("#export-position .analysis-link", "href") : null;
+  const analysisFragment = new URLSearchParams((analysisHref || "").split("#")[1] || "");
+  check(analysisHref?.startsWith("analysis.html#game=chushogi&position=") && analysisFragment.get("position") === kif,
+    `the exported 中将棋 game links to the analysis page with the same KIF (${(analysisHref || "no link").slice(0, 60)}…)`);
   await page.click("#export-position button:has-text('閉じる')");
   await tap(page, 965, 348);
   await page.waitForSelector("#import-position textarea", { timeout: 10000 });
