@@ -480,7 +480,8 @@ mod load {
                 }
                 ServerMessage::Presence { .. }
                 | ServerMessage::Clock { .. }
-                | ServerMessage::Watchers { .. } => {}
+                | ServerMessage::Watchers { .. }
+                | ServerMessage::ReviewAt { .. } => {}
                 ServerMessage::Refused { refusal } => return Err(format!("refused: {refusal}")),
             }
             Ok(())

@@ -17,6 +17,7 @@ pub mod play;
 pub mod remote;
 pub(crate) mod resume;
 pub mod review;
+pub mod room_review;
 pub mod screens;
 pub mod session;
 pub mod setup;

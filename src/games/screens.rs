@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use super::session::Playable;
-use super::{card_picture, play, remote, review, session, setup, tutorial_board};
+use super::{card_picture, play, remote, review, room_review, session, setup, tutorial_board};
 
 /// The shared screens for game `G`.
 pub fn plugin<G: Playable>(app: &mut App) {
@@ -19,5 +19,6 @@ pub fn plugin<G: Playable>(app: &mut App) {
         tutorial_board::plugin::<G>,
         review::plugin::<G>,
         remote::plugin::<G>,
+        room_review::plugin::<G>,
     ));
 }

@@ -379,6 +379,10 @@ pub enum ClientMessage {
     Watch { version: u32, room: RoomCode },
     /// A greeting from a watcher.
     Cheer { stamp: Stamp },
+    /// After the end, 振り返り together: the device shows the position
+    /// after `ply` moves, and every other device that follows the room's
+    /// review shows it too.
+    ReviewAt { ply: u32 },
 }
 
 /// One thing that happened in a room, numbered from 1 in the room's order.
@@ -513,6 +517,10 @@ pub enum ServerMessage {
     Watching { view: RoomView },
     /// How many devices watch the room now.
     Watchers { count: u32 },
+    /// The room's review (after the end): `seat`'s device shows the
+    /// position after `ply` moves; the devices that follow show it too.
+    /// Kept in the server's memory only, for devices that come in.
+    ReviewAt { seat: u8, ply: u32 },
     /// The last message was not acted on; nothing changed.
     Refused { refusal: Refusal },
 }

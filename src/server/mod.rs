@@ -205,6 +205,7 @@ async fn bind(
             Entry {
                 room,
                 outboxes: HashMap::new(),
+                review: None,
             },
         );
     }
@@ -297,9 +298,19 @@ struct Entry {
     room: Room,
     /// The connections in the room, by number.
     outboxes: HashMap<u64, Conn>,
+    /// The room's review after a game (memory only): the game's number,
+    /// the leading seat and the position it shows.
+    review: Option<(usize, u8, u32)>,
 }
 
 impl Entry {
+    /// Where the room's review of its last game stands, for a device that
+    /// comes in; none once another game began.
+    fn review_now(&self) -> Option<ServerMessage> {
+        let (game, seat, ply) = self.review?;
+        (game == self.room.game_number()).then_some(ServerMessage::ReviewAt { seat, ply })
+    }
+
     fn send_all(&self, message: &ServerMessage) {
         let Some(text) = wire(message) else {
             return;
@@ -518,6 +529,7 @@ impl Hub {
                         let mut entry = Entry {
                             room,
                             outboxes: HashMap::new(),
+                            review: None,
                         };
                         self.enter(&mut entry, id, outbox, &token, 0);
                         rooms.insert(code.clone(), entry);
@@ -584,6 +596,9 @@ impl Hub {
                 if let Some((played_ms, running)) = entry.room.clock(now) {
                     send_to(outbox, &ServerMessage::Clock { played_ms, running });
                 }
+                if let Some(review) = entry.review_now() {
+                    send_to(outbox, &review);
+                }
                 entry.outboxes.insert(
                     id,
                     Conn {
@@ -617,6 +632,38 @@ impl Hub {
             ClientMessage::Cheer { stamp } => {
                 self.as_watcher(place, refuse, |room| room.cheer(stamp, now))
             }
+            ClientMessage::ReviewAt { ply } => self.lead_review(place, id, ply, refuse),
+        }
+    }
+
+    /// A player's device leads the room's review to the position after
+    /// `ply` moves: every other device is told (not stored: a review is
+    /// only a view of the game kept).
+    fn lead_review(&self, place: &Place, id: u64, ply: u32, refuse: impl Fn(Refusal)) {
+        let Some((code, who)) = &place.room else {
+            return refuse(Refusal::NotInRoom);
+        };
+        let Who::Player(token) = who else {
+            return refuse(Refusal::Watching);
+        };
+        let mut rooms = lock(&self.rooms);
+        let Some(entry) = rooms.get_mut(code) else {
+            return refuse(Refusal::NoSuchRoom);
+        };
+        let Some(&seat) = entry.room.seats_of(token).and_then(|s| s.first()) else {
+            return refuse(Refusal::BadToken);
+        };
+        if !entry.room.is_finished() {
+            return refuse(Refusal::NotOver);
+        }
+        entry.review = Some((entry.room.game_number(), seat, ply));
+        let Some(text) = wire(&ServerMessage::ReviewAt { seat, ply }) else {
+            return;
+        };
+        for (other, conn) in &entry.outboxes {
+            if *other != id {
+                let _ = conn.outbox.send(text.clone());
+            }
         }
     }
 
@@ -644,6 +691,9 @@ impl Hub {
         if entry.room.watchers() > 0 {
             let count = entry.room.watchers();
             send_to(outbox, &ServerMessage::Watchers { count });
+        }
+        if let Some(review) = entry.review_now() {
+            send_to(outbox, &review);
         }
         entry.outboxes.insert(
             id,

@@ -146,6 +146,11 @@ pub struct RoomConnection {
     /// The server's web page as the other devices of its home network
     /// open it (`serve --lan`), from its welcome.
     pub page: Option<String>,
+    /// The room's review as another device leads it: the seat and the
+    /// position's ply, and how many such leads have come (a follower
+    /// moves with each new one).
+    pub review_lead: Option<(u8, u32)>,
+    pub review_leads: u64,
 }
 
 impl RoomConnection {
@@ -184,6 +189,8 @@ impl RoomConnection {
             watchers: 0,
             following: None,
             page: None,
+            review_lead: None,
+            review_leads: 0,
         }
     }
 
@@ -403,6 +410,9 @@ impl RoomConnection {
                 self.token = Some(token);
                 self.seats = seats;
                 self.away.clear();
+                // A welcome starts each game of the series: its review is
+                // another's.
+                self.review_lead = None;
                 // Only a web address is shown and drawn as a QR code.
                 self.page = page.filter(|p| {
                     p.len() <= MAX_PAGE_BYTES
@@ -416,6 +426,10 @@ impl RoomConnection {
                 self.away.clear();
             }
             ServerMessage::Watchers { count } => self.watchers = count,
+            ServerMessage::ReviewAt { seat, ply } => {
+                self.review_lead = Some((seat, ply));
+                self.review_leads += 1;
+            }
             ServerMessage::Events { first, events } => {
                 let have = self.events.len() as u64;
                 if first == 1 && have > 0 {

@@ -650,3 +650,98 @@ fn mawari_shogi_plays_through_a_room_with_someone_far_away_and_the_cpu() {
     }
     assert_eq!(h.room_events, Some(room_events(&host).len()));
 }
+
+/// The position a device's review shows, if it is on its review.
+fn review_ply(app: &App) -> Option<usize> {
+    (screen(app) == Screen::Review).then(|| {
+        app.world()
+            .resource::<yorimichi::games::review::Review<Hasami>>()
+            .ply
+    })
+}
+
+/// After a room game, 振り返る on one device opens the review on the other
+/// too; the leader's steps move both, the other may lead in turn, and a
+/// device that looks alone stays where it is.
+#[test]
+fn a_review_opened_on_one_device_is_followed_on_the_other_until_it_looks_alone() {
+    use yorimichi::games::play::OpenReviewButton;
+    use yorimichi::games::review::ReviewCommand;
+    use yorimichi::games::room_review::{AloneButton, Together};
+    let (server, _db) = serve("review-together");
+    let (host_store, _h) = temp_store("review-host");
+    let (guest_store, _g) = temp_store("review-guest");
+    let mut host = device(host_store, &server.url());
+    let mut guest = device(guest_store, &server.url());
+    open_room(&mut host, &mut guest);
+    for _ in 0..4 {
+        tap_a_move(&mut host, &mut guest);
+    }
+    // 投了 waits for the board to settle, as a tap does.
+    super::common::settle::<Hasami>(&mut guest);
+    guest.world_mut().write_message(PlayCommand::Resign);
+    run_until(&mut [&mut guest, &mut host], "the guest's result", |app| {
+        screen(app) == Screen::Result
+    });
+    run_until(&mut [&mut host, &mut guest], "the host's result", |app| {
+        screen(app) == Screen::Result
+    });
+    let open = find::<OpenReviewButton>(&mut host).expect("振り返る on the result screen");
+    click(&mut host, open);
+    run_until(&mut [&mut guest, &mut host], "the guest follows", |app| {
+        review_ply(app).is_some()
+    });
+    let opened_at = review_ply(&host);
+    run_until(
+        &mut [&mut guest, &mut host],
+        "the guest at the host's ply",
+        |app| review_ply(app) == opened_at,
+    );
+    // The host steps to the end and back twice: the guest's review goes
+    // with it.
+    host.world_mut().write_message(ReviewCommand::Last);
+    host.update();
+    for _ in 0..2 {
+        host.world_mut().write_message(ReviewCommand::Previous);
+        host.update();
+    }
+    let shown = review_ply(&host);
+    assert_eq!(shown, Some(2));
+    run_until(
+        &mut [&mut guest, &mut host],
+        "the guest at the host's ply",
+        |app| review_ply(app) == Some(2),
+    );
+    // The guest leads in turn.
+    guest.world_mut().write_message(ReviewCommand::First);
+    guest.update();
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the host at the start",
+        |app| review_ply(app) == Some(0),
+    );
+    // Alone, the guest stays where it is while the host moves on.
+    let alone = find::<AloneButton>(&mut guest).expect("ひとりで見る on the room's review");
+    click(&mut guest, alone);
+    guest.update();
+    assert!(guest.world().resource::<Together>().alone);
+    host.world_mut().write_message(ReviewCommand::Last);
+    host.update();
+    for _ in 0..60 {
+        host.update();
+        guest.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let lead = |app: &App| {
+        let c = app.world().resource::<RoomLink>();
+        c.0.as_ref().map(|c| (c.review_lead, c.review_leads))
+    };
+    assert_eq!(
+        review_ply(&host),
+        Some(4),
+        "host {:?} guest {:?}",
+        lead(&host),
+        lead(&guest)
+    );
+    assert_eq!(review_ply(&guest), Some(0), "guest on {:?}", screen(&guest));
+}

@@ -187,7 +187,8 @@ impl Device {
             }
             ServerMessage::Presence { .. }
             | ServerMessage::Refused { .. }
-            | ServerMessage::Watchers { .. } => {}
+            | ServerMessage::Watchers { .. }
+            | ServerMessage::ReviewAt { .. } => {}
         }
     }
 
@@ -1170,4 +1171,71 @@ fn a_home_server_without_a_web_build_or_asked_wrongly_says_why() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0));
     assert!(said.contains("--lan"), "{said}");
+}
+
+/// After the end, a player's review leads the room's: every other device
+/// hears the position it shows, a watcher who comes in later too; before
+/// the end, or from a watcher, a lead is refused.
+#[test]
+fn a_review_led_by_one_player_reaches_the_other_and_the_watchers() {
+    let db = database("review");
+    let server = serve(&db, 60);
+    let url = server.url();
+    let (mut host, mut guest) = open_room(&url, GameId::Hasami, 60);
+    play_moves(&mut host, &mut guest, 4);
+    host.send(ClientMessage::ReviewAt { ply: 2 });
+    assert_eq!(host.refusal(), Refusal::NotOver);
+    let mut watcher = Device::connect(&url);
+    watcher.send(ClientMessage::Watch {
+        version: PROTOCOL_VERSION,
+        room: host.room.clone().unwrap(),
+    });
+    watcher.wait_for("watching", |m| matches!(m, ServerMessage::Watching { .. }));
+    guest.send(ClientMessage::Resign { seat: 1 });
+    let ended = host.events.len() + 1;
+    for device in [&mut host, &mut guest, &mut watcher] {
+        device.wait_events(ended);
+    }
+    host.send(ClientMessage::ReviewAt { ply: 2 });
+    for device in [&mut guest, &mut watcher] {
+        device.wait_for("the host's lead", |m| {
+            matches!(m, ServerMessage::ReviewAt { seat: 0, ply: 2 })
+        });
+    }
+    // The other player takes the lead; the host follows it.
+    guest.send(ClientMessage::ReviewAt { ply: 3 });
+    host.wait_for("the guest's lead", |m| {
+        matches!(m, ServerMessage::ReviewAt { seat: 1, ply: 3 })
+    });
+    watcher.wait_for("the guest's lead", |m| {
+        matches!(m, ServerMessage::ReviewAt { seat: 1, ply: 3 })
+    });
+    // A watcher follows and never leads.
+    watcher.send(ClientMessage::ReviewAt { ply: 1 });
+    assert_eq!(watcher.refusal(), Refusal::Watching);
+    // A watcher who comes in now is told where the review stands.
+    let mut late = Device::connect(&url);
+    late.send(ClientMessage::Watch {
+        version: PROTOCOL_VERSION,
+        room: host.room.clone().unwrap(),
+    });
+    late.wait_for("the review so far", |m| {
+        matches!(m, ServerMessage::ReviewAt { seat: 1, ply: 3 })
+    });
+    // The leading device is not told its own lead back.
+    host.send(ClientMessage::Stamp {
+        seat: 0,
+        stamp: Stamp::Thanks,
+    });
+    let stamped = host.events.len() + 1;
+    host.wait_events(stamped);
+    host.pump();
+    assert!(
+        !host
+            .inbox
+            .iter()
+            .any(|m| matches!(m, ServerMessage::ReviewAt { seat: 0, .. })),
+        "{:?}",
+        host.inbox
+    );
 }

@@ -162,7 +162,7 @@ impl<G: Playable> Review<G> {
         }
     }
 
-    pub(super) fn go_to(&mut self, ply: usize) {
+    pub fn go_to(&mut self, ply: usize) {
         self.ply = ply.min(self.moves());
     }
 

@@ -28,12 +28,17 @@ use crate::shell::settings::Settings;
 use crate::shell::{ChosenGame, Notice, PendingReview, Screen};
 
 pub use view::{
-    ReviewArrow, ReviewEvalFill, ReviewGraphBar, ReviewMoveEntry, ReviewPiece, eval_share,
+    ReviewArrow, ReviewEvalFill, ReviewGraphBar, ReviewMoveEntry, ReviewPanel, ReviewPiece,
+    eval_share,
 };
 pub(crate) use view::{button_row, send};
 
 use game::read_positions;
 pub use game::{FinishedGame, PositionReading, Review, ReviewButton, ReviewCommand, ReviewThink};
+
+/// The review screen is drawn (a room's review adds to it after).
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReviewShown;
 
 /// What the review screens need once, whatever the game.
 pub fn shared_plugin(app: &mut App) {
@@ -61,6 +66,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
         .add_systems(
             OnEnter(Screen::Review),
             view::enter::<G>
+                .in_set(ReviewShown)
                 .run_if(chosen(G::ID))
                 .run_if(resource_exists::<Review<G>>),
         )

@@ -25,6 +25,10 @@ use crate::shell::settings::Settings;
 use crate::shell::widgets::{self, FollowEntry, Fonts, ListEntry, palette};
 
 /// A piece on the review board.
+/// The review's panel (a room's review adds its row to it).
+#[derive(Component)]
+pub struct ReviewPanel;
+
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReviewPiece {
     pub point: PointId,
@@ -141,6 +145,7 @@ pub(super) fn enter<G: Playable>(
             DespawnOnExit(Screen::Review),
             panel_node(layout, PANEL_WIDTH),
             crate::shell::widgets::ScrollColumn,
+            ReviewPanel,
         ))
         .with_children(|panel| {
             game_title_with(panel, &fonts, lang, G::ID, T::ReviewTitle, ty::SUBTITLE);
