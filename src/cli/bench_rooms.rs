@@ -447,6 +447,7 @@ mod load {
                 }
                 ServerMessage::Presence { .. }
                 | ServerMessage::Clock { .. }
+                | ServerMessage::Clocks { .. }
                 | ServerMessage::Watching { .. }
                 | ServerMessage::Watchers { .. } => {}
                 ServerMessage::Refused { refusal } => return Err(format!("refused: {refusal}")),
@@ -536,6 +537,7 @@ mod load {
             draw_seats: false,
             grace_seconds: 60,
             takebacks: false,
+            clock: None,
         }
     }
 

@@ -35,6 +35,10 @@ pub struct ServeArgs {
     /// system gave (`bench-rooms` starts its server so).
     #[arg(long)]
     pub print_address: bool,
+    /// For tests: take a 中将棋 room's clock of any length (up to 60 min
+    /// and 秒読み 10 min), not only the setup screen's choices.
+    #[arg(long)]
+    pub any_clock: bool,
 }
 
 #[cfg(feature = "server")]
@@ -53,6 +57,7 @@ pub(crate) fn run(args: &ServeArgs, _out: &mut dyn Write) -> Outcome {
         web: args.web.clone(),
         joins_per_minute: args.joins_per_minute,
         print_address: args.print_address,
+        any_clock: args.any_clock,
     })
     .map_err(Failure::Message)
 }

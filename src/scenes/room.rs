@@ -24,7 +24,7 @@ pub(super) fn make_room(commands: &mut Commands, next: &mut NextState<Screen>) {
         "standard",
         HasamiRules::STANDARD,
     );
-    let Ok(plan) = room_plan::<Hasami>(&setup, GRACE_SECONDS, true, Lang::Ja) else {
+    let Ok(plan) = room_plan::<Hasami>(&setup, GRACE_SECONDS, true, None, Lang::Ja) else {
         return;
     };
     let url =
@@ -42,6 +42,7 @@ fn scene_server(commands: &mut Commands) -> Option<String> {
         web: None,
         joins_per_minute: 60,
         print_address: false,
+        any_clock: false,
     })
     .ok()?;
     let url = running.url();
