@@ -45,6 +45,7 @@ fn serve(test: &str) -> (Running, std::path::PathBuf) {
         web: None,
         joins_per_minute: 60,
         print_address: false,
+        any_clock: false,
     })
     .expect("a server");
     (server, db)
