@@ -125,7 +125,8 @@ fn rooms_a_chu_clock_charges_the_servers_time_resets_byoyomi_and_a_side_that_doe
         (300..=started.elapsed().as_millis() as u64 + 300).contains(&spent),
         "{left:?}"
     );
-    assert_eq!((left[1], byoyomi, running), (1_000, 4_000, true));
+    // The guest's clock runs from the move's arrival.
+    assert!(left[1] > 900 && byoyomi == 4_000 && running, "{left:?}");
     // The guest uses its whole 持ち時間 and 1.5 s of 秒読み.
     let (left, byoyomi, _) = move_after(&mut guest, &mut host, Duration::from_millis(2_500));
     assert_eq!((left[1], byoyomi), (0, 4_000), "{left:?}");
