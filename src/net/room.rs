@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use super::protocol::{
     Event, MAX_REQUESTS_PER_SEAT, MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, MAX_WATCHER_STAMPS,
     MAX_WATCHERS, NextGame, REQUEST_BURST, REQUEST_INTERVAL_MS, Refusal, RoomClock, RoomCode,
-    RoomPlan, RoomView, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatToken, SeatView, Stamp,
-    TAKEBACK_ANSWER_MS,
+    RoomPlan, RoomView, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatToken, SeatView,
+    Stamp, TAKEBACK_ANSWER_MS,
 };
 use super::table::{
     Table, TableError, TableResult, next_game_rules, open_table, seat_of, seat_range, side_of,
@@ -258,7 +258,9 @@ impl Room {
 
     /// The room's clock, where the game being played keeps it (中将棋).
     pub fn room_clock(&self) -> Option<RoomClock> {
-        self.view.clock.filter(|_| self.view.game == GameId::ChuShogi)
+        self.view
+            .clock
+            .filter(|_| self.view.game == GameId::ChuShogi)
     }
 
     /// Rebuilds a stored room, replaying its events through the rules.

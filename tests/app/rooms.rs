@@ -176,8 +176,9 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
         for app in [&mut *host, &mut *guest] {
             run_until(&mut [app], "the clocks on the play screen", |app| {
                 let mut q = app.world_mut().query::<&Text>();
-                q.iter(app.world())
-                    .any(|t| t.0.contains("残り時間") && t.0.contains("☗ ") && t.0.contains("☖ 10:00"))
+                q.iter(app.world()).any(|t| {
+                    t.0.contains("残り時間") && t.0.contains("☗ ") && t.0.contains("☖ 10:00")
+                })
             });
         }
     }

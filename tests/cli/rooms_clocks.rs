@@ -115,7 +115,10 @@ fn rooms_a_chu_clock_charges_the_servers_time_resets_byoyomi_and_a_side_that_doe
     // 1 s of 持ち時間, then 4 s a move.
     let (mut host, mut guest) = open_clocked(&server.url(), clocked(1, 4));
     let (left, byoyomi, _) = host.clocks.clone().unwrap();
-    assert!(left[0] > 900 && left[1] == 1_000 && byoyomi == 4_000, "{left:?}");
+    assert!(
+        left[0] > 900 && left[1] == 1_000 && byoyomi == 4_000,
+        "{left:?}"
+    );
     // The host thinks 0.3 s: the server charges at least that, measured
     // on its own clock from the start (the device sends no time).
     let started = Instant::now();

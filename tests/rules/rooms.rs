@@ -9,9 +9,8 @@
 use yorimichi::net::protocol::{
     ClientMessage, EVENTS_PER_MESSAGE, Event, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_QUOTE_BYTES,
     MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, PROTOCOL_VERSION, Quote, Refusal, RoomClock, RoomCode,
-    RoomPlan,
-    STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatPlan, SeatToken, ServerMessage, Stamp,
-    decode, encode, events_messages,
+    RoomPlan, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatPlan, SeatToken,
+    ServerMessage, Stamp, decode, encode, events_messages,
 };
 use yorimichi::net::room::{Clocks, Room, replay};
 use yorimichi::net::table::{MawariTableRules, Table, open_table};
@@ -1235,7 +1234,8 @@ fn a_chu_room_clock_charges_each_move_resets_byoyomi_stands_and_ends_the_game_on
     // clock runs on where it stood.
     room.ask_takeback(&token(GUEST), 1, 80_500).unwrap();
     assert_eq!(room.clocks(89_000), clocks([500, 0], 5_000, false));
-    room.answer_takeback(&token(HOST), 0, false, 90_000).unwrap();
+    room.answer_takeback(&token(HOST), 0, false, 90_000)
+        .unwrap();
     assert_eq!(room.next_deadline(), Some(95_500));
     // A restart: charged up to the server's last beat (92 s), not for the
     // time it was down; the clock runs again once both are back.
@@ -1248,7 +1248,10 @@ fn a_chu_room_clock_charges_each_move_resets_byoyomi_stands_and_ends_the_game_on
     assert!(!room.tick(203_499));
     // A move after the flag fell is too late, and changes nothing.
     let events = room.event_count();
-    assert_eq!(clocked_move(&mut room, HOST, 203_500), Err(Refusal::Finished));
+    assert_eq!(
+        clocked_move(&mut room, HOST, 203_500),
+        Err(Refusal::Finished)
+    );
     assert_eq!(room.event_count(), events);
     assert!(room.tick(203_500));
     assert_eq!(

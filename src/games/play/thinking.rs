@@ -61,10 +61,7 @@ pub(super) fn tick_clock<G: Playable>(
     let sides = remote
         .then(|| room.0.as_ref().and_then(|c| c.clocks_line(settings.lang)))
         .flatten();
-    if before.floor() != after.floor()
-        || sides.is_some()
-        || clocks.iter().any(|t| t.0.is_empty())
-    {
+    if before.floor() != after.floor() || sides.is_some() || clocks.iter().any(|t| t.0.is_empty()) {
         let left = (limit - after).max(0.0) as u32;
         let mut text = format!(
             "{} {}:{:02}",
