@@ -194,7 +194,9 @@ fn rooms_a_chu_clock_survives_the_server_process_killed_and_still_ends_the_game_
     // The guest's 持ち時間 kept: charged to the server's last beat (once a
     // second) before it died, not for the time it was down.
     let (left, byoyomi, _) = wait_clocks(&mut host, |(_, _, running)| *running);
-    assert!((2_300..=3_600).contains(&left[1]), "{left:?}");
+    // (1.5 s thought and the messages' way: a busy machine may add some
+    // hundred milliseconds; the 5 s down would have left nothing.)
+    assert!((1_500..=3_900).contains(&left[1]), "{left:?}");
     assert!(left[0] >= 3_000, "{left:?}");
     assert_eq!(byoyomi, 1_000);
     // Still the guest does not move: lost on time, once the rest ran out.
