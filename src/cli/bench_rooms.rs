@@ -481,6 +481,7 @@ mod load {
                 ServerMessage::Presence { .. }
                 | ServerMessage::Clock { .. }
                 | ServerMessage::Watchers { .. }
+                | ServerMessage::Clocks { .. }
                 | ServerMessage::ReviewAt { .. } => {}
                 ServerMessage::Refused { refusal } => return Err(format!("refused: {refusal}")),
             }
@@ -575,6 +576,7 @@ mod load {
             draw_seats: false,
             grace_seconds: 60,
             takebacks: false,
+            clock: None,
         }
     }
 

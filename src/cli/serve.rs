@@ -46,6 +46,10 @@ pub struct ServeArgs {
     /// several networks).
     #[arg(long, value_name = "IP", requires = "lan")]
     pub lan_address: Option<std::net::IpAddr>,
+    /// For tests: take a 中将棋 room's clock of any length (up to 60 min
+    /// and 秒読み 10 min), not only the setup screen's choices.
+    #[arg(long)]
+    pub any_clock: bool,
 }
 
 #[cfg(feature = "server")]
@@ -72,6 +76,7 @@ pub(crate) fn run(args: &ServeArgs, _out: &mut dyn Write) -> Outcome {
         print_address: args.print_address,
         lan: args.lan,
         announce: announced_address(args),
+        any_clock: args.any_clock,
     })
     .map_err(Failure::Message)
 }

@@ -14,7 +14,9 @@ use bevy::prelude::*;
 use super::play::{Animating, PlayMove, PlayStep, PlayUi};
 use super::resume::{self, chosen};
 use super::session::{Match, MatchSetup, Opponent, Playable, Presets, SetupDraft};
-use crate::net::protocol::{ClientMessage, Event, Refusal, RoomPlan, SeatKind, SeatName, SeatPlan};
+use crate::net::protocol::{
+    ClientMessage, Event, Refusal, RoomClock, RoomPlan, SeatKind, SeatName, SeatPlan,
+};
 use crate::net::room::game_ply;
 use crate::net::table::side_of;
 use crate::rules::game::{EndReason, Outcome};
@@ -89,6 +91,7 @@ pub fn room_plan<G: Playable>(
     setup: &MatchSetup<G::Rules>,
     grace_seconds: u32,
     takebacks: bool,
+    clock: Option<RoomClock>,
     lang: Lang,
 ) -> Result<RoomPlan, String> {
     let rules = ron::to_string(&setup.rules).map_err(|e| e.to_string())?;
@@ -112,6 +115,7 @@ pub fn room_plan<G: Playable>(
         draw_seats: false,
         grace_seconds,
         takebacks,
+        clock,
     })
 }
 
@@ -129,6 +133,7 @@ pub fn make_room<G: Playable>(
         &setup,
         draft.grace_seconds,
         draft.room_takebacks,
+        draft.room_clock,
         settings.lang,
     ) {
         Ok(plan) => {

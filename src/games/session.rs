@@ -494,6 +494,8 @@ pub struct SetupDraft<G: Playable> {
     pub undo_allowed: bool,
     /// A room's 待った by consent (off at first in 中将棋).
     pub room_takebacks: bool,
+    /// A 中将棋 room's clock (none at first).
+    pub room_clock: Option<crate::net::protocol::RoomClock>,
     pub marks: bool,
 }
 
@@ -510,6 +512,7 @@ impl<G: Playable> SetupDraft<G> {
             custom: first.map_or_else(G::tutorial_rules, |p| p.rules.clone()),
             undo_allowed: true,
             room_takebacks: G::ID != crate::rules::data::GameId::ChuShogi,
+            room_clock: None,
             marks: false,
         }
     }

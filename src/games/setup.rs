@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use super::kit::{SetupRoot, choice_group, clear_if_changed, heading, option, setup_screen};
 use super::resume::{self, chosen};
 use super::session::{Match, Playable, Presets, SetupDraft, SideChoice};
+use crate::net::protocol::CLOCK_CHOICES;
 use crate::rules::data::{GameId, Strength};
 use crate::shell::Screen;
 use crate::shell::audio::Sfx;
@@ -143,6 +144,20 @@ fn spawn_setup<G: Playable>(
                         &[(30, T::Grace30), (60, T::Grace60), (180, T::Grace180)],
                         d.grace_seconds,
                         |d, v| d.grace_seconds = v,
+                    );
+                    let [ten, thirty] = CLOCK_CHOICES;
+                    choice_group::<SetupDraft<G>, _>(
+                        left,
+                        &fonts,
+                        lang,
+                        T::RoomClock,
+                        &[
+                            (None, T::ClockNone),
+                            (Some(ten), T::Clock10),
+                            (Some(thirty), T::Clock30),
+                        ],
+                        d.room_clock,
+                        |d, v| d.room_clock = v,
                     );
                 }
                 // A room's game is the room's: a move is taken back only

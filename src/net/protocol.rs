@@ -12,7 +12,7 @@ use crate::rules::game::EndReason;
 
 /// The version both sides must speak; a device of another version is told
 /// so rather than misread.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The longest message either side sends or reads, in bytes (a 中将棋
 /// game's whole record travels as many messages, never one).
@@ -72,6 +72,28 @@ pub const MAX_WATCHER_STAMPS: usize = 200;
 
 /// The most seats a room has (まわり将棋's four).
 pub const MAX_SEATS: usize = 4;
+
+/// The clocks a 中将棋 room's maker may choose (none is the default):
+/// 10 minutes then 30 s a move, and 30 minutes then 60 s a move. A server
+/// started with `--any-clock` (for tests) takes any clock within
+/// [`MAX_CLOCK_SECONDS`] and [`MAX_BYOYOMI_SECONDS`].
+pub const CLOCK_CHOICES: [RoomClock; 2] = [
+    RoomClock {
+        main_seconds: 600,
+        byoyomi_seconds: 30,
+    },
+    RoomClock {
+        main_seconds: 1800,
+        byoyomi_seconds: 60,
+    },
+];
+
+/// The longest 持ち時間 a room's clock may have, in seconds: the game is
+/// cut off at 60 minutes anyway.
+pub const MAX_CLOCK_SECONDS: u32 = 60 * 60;
+
+/// The longest 秒読み a room's clock may have, in seconds.
+pub const MAX_BYOYOMI_SECONDS: u32 = 10 * 60;
 
 /// Crockford's base 32: no I, L, O or U, so a code read aloud or copied by
 /// hand cannot be mistaken.
@@ -292,6 +314,41 @@ pub struct SeatPlan {
     pub name: SeatName,
 }
 
+/// A 中将棋 room's clock: each side's 持ち時間, then 秒読み, a fresh
+/// `byoyomi_seconds` for every move once the 持ち時間 is spent. A side
+/// whose clock runs out loses (時間切れ).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomClock {
+    pub main_seconds: u32,
+    pub byoyomi_seconds: u32,
+}
+
+impl RoomClock {
+    /// Whether the clock is within the limits every server keeps.
+    pub fn check(&self) -> Result<(), String> {
+        if self.main_seconds > MAX_CLOCK_SECONDS {
+            return Err(format!(
+                "a clock has at most {MAX_CLOCK_SECONDS} seconds of main time"
+            ));
+        }
+        if self.byoyomi_seconds > MAX_BYOYOMI_SECONDS {
+            return Err(format!(
+                "a clock has at most {MAX_BYOYOMI_SECONDS} seconds of byoyomi"
+            ));
+        }
+        if self.main_seconds == 0 && self.byoyomi_seconds == 0 {
+            return Err("a clock needs main time or byoyomi".to_string());
+        }
+        Ok(())
+    }
+
+    /// Whether a room's maker may choose it on a server that takes only
+    /// [`CLOCK_CHOICES`].
+    pub fn is_a_choice(&self) -> bool {
+        CLOCK_CHOICES.contains(self)
+    }
+}
+
 /// What a room plays and who sits where. In a two-player game seat 0 is
 /// the side that moves first (先手).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -310,6 +367,10 @@ pub struct RoomPlan {
     /// or declines (two-player games only).
     #[serde(default)]
     pub takebacks: bool,
+    /// 中将棋's clock ([`RoomClock`]); none: only the 60-minute cutoff.
+    /// Kept for every 中将棋 game of the room's series.
+    #[serde(default)]
+    pub clock: Option<RoomClock>,
 }
 
 /// The next game of a room's series as its host asks for it: another
@@ -483,6 +544,9 @@ pub struct RoomView {
     /// Whether 待った may be asked for ([`RoomPlan::takebacks`]).
     #[serde(default)]
     pub takebacks: bool,
+    /// 中将棋's clock ([`RoomPlan::clock`]).
+    #[serde(default)]
+    pub clock: Option<RoomClock>,
 }
 
 /// What the server tells a device.
@@ -512,6 +576,14 @@ pub enum ServerMessage {
     /// The game's clock (中将棋's 60 minutes): milliseconds played, and
     /// whether it runs (it stands while a player is away).
     Clock { played_ms: u64, running: bool },
+    /// A 中将棋 room's clocks ([`RoomClock`]): each seat's 持ち時間 left,
+    /// the 秒読み left in this turn to the seat to move, and whether its
+    /// clock runs (it stands while a player is away or a 待った waits).
+    Clocks {
+        left_ms: Vec<u64>,
+        byoyomi_ms: u64,
+        running: bool,
+    },
     /// The device watches the room (the answer to
     /// [`ClientMessage::Watch`]): no seat; events follow as for a player.
     Watching { view: RoomView },

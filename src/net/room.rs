@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 
 use super::protocol::{
     Event, MAX_REQUESTS_PER_SEAT, MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, MAX_WATCHER_STAMPS,
-    MAX_WATCHERS, NextGame, REQUEST_BURST, REQUEST_INTERVAL_MS, Refusal, RoomCode, RoomPlan,
-    RoomView, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatToken, SeatView, Stamp,
-    TAKEBACK_ANSWER_MS,
+    MAX_WATCHERS, NextGame, REQUEST_BURST, REQUEST_INTERVAL_MS, Refusal, RoomClock, RoomCode,
+    RoomPlan, RoomView, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatToken, SeatView,
+    Stamp, TAKEBACK_ANSWER_MS,
 };
 use super::table::{
     Table, TableError, TableResult, next_game_rules, open_table, seat_of, seat_range, side_of,
@@ -54,6 +54,25 @@ pub struct StoredRoom {
     /// When (ms since the epoch) a waiting 待った request is declined.
     #[serde(default)]
     pub takeback_until: Option<u64>,
+    /// A 中将棋 room's clocks ([`RoomClock`]): each seat's 持ち時間 left,
+    /// the 秒読み the seat to move has spent in this turn, and since when
+    /// its clock has been running, all as of the last change.
+    #[serde(default)]
+    pub clocks_left: Vec<u64>,
+    #[serde(default)]
+    pub byoyomi_spent: u64,
+    #[serde(default)]
+    pub turn_since: Option<u64>,
+}
+
+/// A 中将棋 room's clocks at a moment: each seat's 持ち時間 left, the
+/// 秒読み left in this turn to the seat to move, and whether its clock
+/// runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    pub left_ms: Vec<u64>,
+    pub byoyomi_ms: u64,
+    pub running: bool,
 }
 
 /// A room being played.
@@ -80,6 +99,9 @@ pub struct Room {
     /// memory only, as the connections are.
     watchers: u32,
     cheers_due: u64,
+    clocks_left: Vec<u64>,
+    byoyomi_spent: u64,
+    turn_since: Option<u64>,
 }
 
 /// Where a room's random numbers come from (the seed of each throw of
@@ -151,6 +173,12 @@ impl Room {
         if plan.grace_seconds == 0 || plan.grace_seconds > MAX_GRACE_SECONDS {
             return Err(bad("the grace period must be between 1 second and a day"));
         }
+        if let Some(clock) = plan.clock {
+            if plan.game != GameId::ChuShogi {
+                return Err(bad("a clock is for 中将棋 rooms"));
+            }
+            clock.check().map_err(|why| bad(&why))?;
+        }
         let table =
             open_table(plan.game, &plan.rules).map_err(|why| Refusal::BadPlan(why.into()))?;
         if table.seats() != plan.seats.len() {
@@ -189,6 +217,7 @@ impl Room {
                 seats,
                 grace_seconds: plan.grace_seconds,
                 takebacks: plan.takebacks,
+                clock: plan.clock,
             },
             members: vec![Member {
                 token: host,
@@ -208,7 +237,30 @@ impl Room {
             takeback_until: None,
             watchers: 0,
             cheers_due: 0,
-        })
+            clocks_left: Vec::new(),
+            byoyomi_spent: 0,
+            turn_since: None,
+        }
+        .with_fresh_clocks())
+    }
+
+    /// The room with its clocks full, as at a game's start (none where
+    /// the game has no clock).
+    fn with_fresh_clocks(mut self) -> Room {
+        self.clocks_left = match self.room_clock() {
+            Some(clock) => vec![u64::from(clock.main_seconds) * 1000; self.view.seats.len()],
+            None => Vec::new(),
+        };
+        self.byoyomi_spent = 0;
+        self.turn_since = None;
+        self
+    }
+
+    /// The room's clock, where the game being played keeps it (中将棋).
+    pub fn room_clock(&self) -> Option<RoomClock> {
+        self.view
+            .clock
+            .filter(|_| self.view.game == GameId::ChuShogi)
     }
 
     /// Rebuilds a stored room, replaying its events through the rules.
@@ -223,6 +275,10 @@ impl Room {
         let seat_count = stored.view.seats.len();
         if stored.deadlines.len() != seat_count {
             return Err("the deadlines do not match the seats".to_string());
+        }
+        let clocked = stored.view.clock.is_some() && stored.view.game == GameId::ChuShogi;
+        if clocked && stored.clocks_left.len() != seat_count {
+            return Err("the clocks do not match the seats".to_string());
         }
         Ok(Room {
             connections: vec![0; stored.members.len()],
@@ -241,6 +297,9 @@ impl Room {
             takeback_until: stored.takeback_until,
             watchers: 0,
             cheers_due: 0,
+            clocks_left: stored.clocks_left,
+            byoyomi_spent: stored.byoyomi_spent,
+            turn_since: stored.turn_since,
         })
     }
 
@@ -261,6 +320,9 @@ impl Room {
             clock_ms: self.clock_ms,
             clock_since: self.clock_since,
             takeback_until: self.takeback_until,
+            clocks_left: self.clocks_left.clone(),
+            byoyomi_spent: self.byoyomi_spent,
+            turn_since: self.turn_since,
         }
     }
 
@@ -418,13 +480,21 @@ impl Room {
             TableError::NotYourTurn => Refusal::NotYourSeat,
             TableError::Illegal => Refusal::Illegal(text.into()),
         };
+        // A move that comes after its side's time ran out is too late:
+        // the server's tick writes the 時間切れ.
+        if self.out_of_time(now_ms).is_some() {
+            return Err(Refusal::Finished);
+        }
         let lot = self.lots.next();
         let settled = self.table.settle(seat, text, lot).map_err(refused)?;
         let moved = Event::Moved {
             seat,
             text: settled,
         };
+        // The mover's clock, up to the move's arrival on the server.
+        self.run_clock(now_ms);
         self.push(moved, now_ms).map_err(refused)?;
+        self.byoyomi_spent = 0;
         self.close_if_over(now_ms);
         self.computer_moves(now_ms);
         self.run_clock(now_ms);
@@ -637,6 +707,12 @@ impl Room {
         self.clock_ms = 0;
         self.clock_since = None;
         self.takeback_until = None;
+        self.clocks_left = match self.view.clock.filter(|_| terms.game == GameId::ChuShogi) {
+            Some(clock) => vec![u64::from(clock.main_seconds) * 1000; n],
+            None => Vec::new(),
+        };
+        self.byoyomi_spent = 0;
+        self.turn_since = None;
         self.stamps_due = vec![0; n];
         self.requests_due = vec![0; n];
         self.push_unchecked(
@@ -680,8 +756,11 @@ impl Room {
             return Err(Refusal::NothingToTakeBack);
         }
         self.take_request(seat, now_ms)?;
+        // The clocks stand while the request waits.
+        self.run_clock(now_ms);
         self.push_unchecked(Event::TakebackAsked { seat }, now_ms);
         self.takeback_until = Some(now_ms + TAKEBACK_ANSWER_MS);
+        self.run_clock(now_ms);
         Ok(())
     }
 
@@ -713,8 +792,14 @@ impl Room {
                 timed_out: false,
             }
         };
+        let taken_back = matches!(event, Event::TakenBack { .. });
         self.push(event, now_ms).map_err(|_| Refusal::Finished)?;
         self.takeback_until = None;
+        // Time spent stays spent; the side to move after a 待った starts
+        // a fresh 秒読み.
+        if taken_back {
+            self.byoyomi_spent = 0;
+        }
         self.run_clock(now_ms);
         Ok(())
     }
@@ -807,10 +892,22 @@ impl Room {
     /// After a restart nobody is connected: every seat of a running
     /// 中将棋 game gets a full grace period from now, except those whose
     /// deadline was already running.
-    pub fn restarted(&mut self, now_ms: u64) {
-        // The clock stood while the server did; it runs again once every
-        // player is back.
+    /// `alive_ms`: when the server last said it was running (none from
+    /// a database that never kept it): the clocks are charged up to then,
+    /// never for the time the server was down.
+    pub fn restarted(&mut self, now_ms: u64, alive_ms: Option<u64>) {
+        // The clocks stood while the server did; they run again once
+        // every player is back.
+        if let Some(alive) = alive_ms {
+            if let Some(since) = self.clock_since {
+                self.clock_ms += alive.saturating_sub(since);
+            }
+            if let Some(since) = self.turn_since {
+                self.charge(alive.saturating_sub(since));
+            }
+        }
         self.clock_since = None;
+        self.turn_since = None;
         if !(self.absence_loses() && self.is_started() && !self.is_finished()) {
             return;
         }
@@ -842,6 +939,7 @@ impl Room {
             .flatten()
             .copied()
             .chain(time_up)
+            .chain(self.flag_falls())
             .chain(self.takeback_until)
             .min()
     }
@@ -861,10 +959,23 @@ impl Room {
                     timed_out: true,
                 };
                 self.push_unchecked(declined, now_ms);
+                self.run_clock(now_ms);
                 return true;
             }
         }
         self.run_clock(now_ms);
+        if let Some(loser) = self.out_of_time(now_ms) {
+            let event = Event::Ended {
+                winner: Some(other_seat(loser)),
+                reason: EndReason::OutOfTime,
+            };
+            if self.push(event, now_ms).is_ok() {
+                self.takeback_until = None;
+                self.deadlines.iter_mut().for_each(|d| *d = None);
+                self.run_clock(now_ms);
+                return true;
+            }
+        }
         if let (Some(limit), Some((played, _))) = (self.table.time_limit_ms(), self.clock(now_ms))
             && played >= limit
         {
@@ -921,6 +1032,75 @@ impl Room {
             self.clock_ms += now_ms.saturating_sub(since);
         }
         self.clock_since = self.clock_runs().then_some(now_ms);
+        if let Some(since) = self.turn_since {
+            self.charge(now_ms.saturating_sub(since));
+        }
+        let turn_runs = self.clock_runs() && takeback_asked(self.game_events()).is_none();
+        self.turn_since = (turn_runs && !self.clocks_left.is_empty()).then_some(now_ms);
+    }
+
+    /// Charges `ms` to the seat to move: its 持ち時間 first, then this
+    /// turn's 秒読み.
+    fn charge(&mut self, ms: u64) {
+        let Some(left) = self
+            .table
+            .seat_to_move()
+            .and_then(|seat| self.clocks_left.get_mut(usize::from(seat)))
+        else {
+            return;
+        };
+        let from_main = ms.min(*left);
+        *left -= from_main;
+        self.byoyomi_spent += ms - from_main;
+    }
+
+    /// A 中将棋 room's clocks at `now_ms`; none where the game has no
+    /// clock.
+    pub fn clocks(&self, now_ms: u64) -> Option<Clocks> {
+        let clock = self.room_clock()?;
+        let mut left_ms = self.clocks_left.clone();
+        let mut spent = self.byoyomi_spent;
+        if let (Some(since), Some(seat)) = (self.turn_since, self.table.seat_to_move())
+            && let Some(left) = left_ms.get_mut(usize::from(seat))
+        {
+            let ms = now_ms.saturating_sub(since);
+            let from_main = ms.min(*left);
+            *left -= from_main;
+            spent += ms - from_main;
+        }
+        Some(Clocks {
+            left_ms,
+            byoyomi_ms: (u64::from(clock.byoyomi_seconds) * 1000).saturating_sub(spent),
+            running: self.turn_since.is_some(),
+        })
+    }
+
+    /// The seat to move, if its 持ち時間 and this turn's 秒読み are both
+    /// spent at `now_ms`.
+    pub fn out_of_time(&self, now_ms: u64) -> Option<u8> {
+        if self.is_finished() || !self.is_started() {
+            return None;
+        }
+        let seat = self.table.seat_to_move()?;
+        let clocks = self.clocks(now_ms)?;
+        let spent = clocks.left_ms.get(usize::from(seat)) == Some(&0) && clocks.byoyomi_ms == 0;
+        spent.then_some(seat)
+    }
+
+    /// When the flag of the seat to move falls if it does not move: the
+    /// clock running, or now where it is spent already.
+    fn flag_falls(&self) -> Option<u64> {
+        let clock = self.room_clock()?;
+        if self.is_finished() {
+            return None;
+        }
+        let seat = self.table.seat_to_move()?;
+        let left = *self.clocks_left.get(usize::from(seat))?;
+        let byoyomi = (u64::from(clock.byoyomi_seconds) * 1000).saturating_sub(self.byoyomi_spent);
+        match self.turn_since {
+            Some(since) => Some(since + left + byoyomi),
+            None => (left == 0 && byoyomi == 0).then_some(0),
+        }
     }
 
     /// Milliseconds played on the game's clock at `now_ms`, and whether it

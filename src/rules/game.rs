@@ -50,6 +50,9 @@ pub enum EndReason {
     /// The loser's device stayed away longer than the room allows
     /// (通信切れ, in a game played from two devices).
     Disconnected,
+    /// The loser's clock ran out (時間切れ: a room's 持ち時間 and 秒読み
+    /// spent, in a 中将棋 room with a clock).
+    OutOfTime,
     /// まわり将棋's race is won: the winner reached 王将 first, or every
     /// other player went out.
     RaceWon,

@@ -24,7 +24,7 @@ pub(super) fn make_room(commands: &mut Commands, next: &mut NextState<Screen>) {
         "standard",
         HasamiRules::STANDARD,
     );
-    let Ok(plan) = room_plan::<Hasami>(&setup, GRACE_SECONDS, true, Lang::Ja) else {
+    let Ok(plan) = room_plan::<Hasami>(&setup, GRACE_SECONDS, true, None, Lang::Ja) else {
         return;
     };
     let url =
@@ -47,6 +47,7 @@ fn scene_server(commands: &mut Commands) -> Option<String> {
         // (the room screen then shows its join link as a QR code); the
         // picture's server listens on the loopback alone.
         announce: Some(std::net::Ipv4Addr::new(192, 168, 1, 23).into()),
+        any_clock: false,
     })
     .ok()?;
     let url = running.url();

@@ -25,7 +25,7 @@ use crate::net::protocol::{
     ClientMessage, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken,
     ServerMessage, decode, encode, events_messages,
 };
-use crate::net::room::{Presence, Room};
+use crate::net::room::{Clocks, Presence, Room};
 use store::Store;
 
 /// How the server is started.
@@ -49,6 +49,10 @@ pub struct ServeOptions {
     /// machine at: devices are told the web page there (`http://IP:PORT/`)
     /// for their rooms' join links and QR codes.
     pub announce: Option<IpAddr>,
+    /// Takes a 中将棋 room's clock of any length within the protocol's
+    /// limits, not only [`crate::net::protocol::CLOCK_CHOICES`] (for
+    /// tests, which need a clock of seconds).
+    pub any_clock: bool,
 }
 
 /// A server running on its own thread (the tests start and stop them).
@@ -192,13 +196,16 @@ async fn bind(
     let page = options.announce.map(|ip| page_address(ip, port));
     let store = Store::open(&options.db)?;
     let (rooms, problems) = store.load()?;
+    // The clocks are charged up to the last beat of the server before:
+    // the time it was down is nobody's.
+    let alive = store.alive_ms();
     for problem in problems {
         eprintln!("yorimichi serve: left unread: {problem}");
     }
     let now = now_ms();
     let mut table = HashMap::new();
     for mut room in rooms {
-        room.restarted(now);
+        room.restarted(now, alive);
         room.draw_lots_with(rand::random);
         table.insert(
             room.code().clone(),
@@ -214,6 +221,7 @@ async fn bind(
         store: Mutex::new(store),
         tries: Mutex::new(HashMap::new()),
         joins_per_minute: options.joins_per_minute,
+        any_clock: options.any_clock,
         next_connection: AtomicU64::new(1),
         page: page.clone(),
     });
@@ -353,10 +361,10 @@ impl Entry {
         }
     }
 
-    /// The game's clock, for a game that has one.
+    /// The game's clocks, for a game that has them.
     fn send_clock(&self) {
-        if let Some((played_ms, running)) = self.room.clock(now_ms()) {
-            self.send_all(&ServerMessage::Clock { played_ms, running });
+        for message in clock_messages(&self.room, now_ms()) {
+            self.send_all(&message);
         }
     }
 
@@ -370,6 +378,26 @@ impl Entry {
             });
         }
     }
+}
+
+/// The game's clock (中将棋's 60 minutes) and the room's clocks, where
+/// the game has them.
+fn clock_messages(room: &Room, now: u64) -> Vec<ServerMessage> {
+    let cutoff = room
+        .clock(now)
+        .map(|(played_ms, running)| ServerMessage::Clock { played_ms, running });
+    let sides = room.clocks(now).map(
+        |Clocks {
+             left_ms,
+             byoyomi_ms,
+             running,
+         }| ServerMessage::Clocks {
+            left_ms,
+            byoyomi_ms,
+            running,
+        },
+    );
+    cutoff.into_iter().chain(sides).collect()
 }
 
 /// How a device is welcomed: a player with its token and seats, a watcher
@@ -423,6 +451,7 @@ struct Hub {
     /// Per address: when its minute began and how many tries since.
     tries: Mutex<HashMap<IpAddr, (Instant, u32)>>,
     joins_per_minute: u32,
+    any_clock: bool,
     next_connection: AtomicU64,
     /// The web page as other devices on the home network open it.
     page: Option<String>,
@@ -513,6 +542,13 @@ impl Hub {
             {
                 refuse(Refusal::TooManyTries)
             }
+            ClientMessage::Create { plan, .. }
+                if plan.clock.is_some_and(|c| !c.is_a_choice()) && !self.any_clock =>
+            {
+                refuse(Refusal::BadPlan(
+                    "a clock is 10 min + 30 s or 30 min + 60 s a move".into(),
+                ))
+            }
             ClientMessage::Create { plan, .. } => {
                 let token = SeatToken::from_bits(rand::random());
                 let mut rooms = lock(&self.rooms);
@@ -593,8 +629,8 @@ impl Hub {
                 for message in absent(&entry.room, None, now) {
                     send_to(outbox, &message);
                 }
-                if let Some((played_ms, running)) = entry.room.clock(now) {
-                    send_to(outbox, &ServerMessage::Clock { played_ms, running });
+                for message in clock_messages(&entry.room, now) {
+                    send_to(outbox, &message);
                 }
                 if let Some(review) = entry.review_now() {
                     send_to(outbox, &review);
@@ -685,8 +721,8 @@ impl Hub {
         let back = entry.room.connected(token, now);
         entry.send_presence(&back);
         // The clock as this device's return left it (it may run again now).
-        if let Some((played_ms, running)) = entry.room.clock(now) {
-            send_to(outbox, &ServerMessage::Clock { played_ms, running });
+        for message in clock_messages(&entry.room, now) {
+            send_to(outbox, &message);
         }
         if entry.room.watchers() > 0 {
             let count = entry.room.watchers();
@@ -723,6 +759,9 @@ impl Hub {
         let Some(entry) = rooms.get_mut(code) else {
             return refuse(Refusal::NoSuchRoom);
         };
+        // A clock that ran out before the message came ends the game
+        // first: a move after it is too late.
+        Hub::keep_time_of(entry, now_ms(), |room, from| self.save(room, from));
         let had = entry.room.event_count();
         let game = entry.room.game_number();
         match act(&mut entry.room, token) {
@@ -790,13 +829,26 @@ impl Hub {
         let now = now_ms();
         let mut rooms = lock(&self.rooms);
         for entry in rooms.values_mut() {
-            if entry.room.next_deadline().is_some_and(|d| d <= now) {
-                let had = entry.room.event_count();
-                if entry.room.tick(now) {
-                    self.save(&entry.room, had + 1);
-                    entry.send_events(had + 1);
-                }
+            Hub::keep_time_of(entry, now, |room, from| self.save(room, from));
+        }
+    }
+
+    /// Ends `entry`'s game where a deadline has passed at `now` (通信切れ,
+    /// 時間切れ, the cutoff), saving with `save` and telling every device.
+    fn keep_time_of(entry: &mut Entry, now: u64, save: impl Fn(&Room, u64)) {
+        if entry.room.next_deadline().is_some_and(|d| d <= now) {
+            let had = entry.room.event_count();
+            if entry.room.tick(now) {
+                save(&entry.room, had + 1);
+                entry.send_events(had + 1);
             }
+        }
+    }
+
+    /// Notes in the database that the server runs at `now`.
+    fn beat(&self, now: u64) {
+        if let Err(why) = lock(&self.store).beat(now) {
+            eprintln!("yorimichi serve: the beat was not saved: {why}");
         }
     }
 
@@ -825,6 +877,9 @@ async fn keep_time(hub: Arc<Hub>) {
         beat.tick().await;
         hub.tick();
         beats = beats.wrapping_add(1);
+        if beats % 5 == 1 {
+            hub.beat(now_ms());
+        }
         if beats % 300 == 1 {
             hub.expire();
         }

@@ -40,10 +40,37 @@ impl Store {
                  seq INTEGER NOT NULL,
                  body TEXT NOT NULL,
                  PRIMARY KEY (code, seq)
+             );
+             CREATE TABLE IF NOT EXISTS alive (
+                 id INTEGER PRIMARY KEY CHECK (id = 0),
+                 ms INTEGER NOT NULL
              );",
         )
         .map_err(text)?;
         Ok(Store { db })
+    }
+
+    /// Notes that the server runs at `now_ms` (once a second): after a
+    /// restart the rooms' clocks are charged up to the last note, so the
+    /// time the server was down is charged to nobody.
+    pub fn beat(&mut self, now_ms: u64) -> Result<(), String> {
+        self.db
+            .execute(
+                "INSERT INTO alive (id, ms) VALUES (0, ?1) ON CONFLICT(id) DO UPDATE SET ms = ?1",
+                params![now_ms as i64],
+            )
+            .map(|_| ())
+            .map_err(text)
+    }
+
+    /// When the server last noted it ran, if ever.
+    pub fn alive_ms(&self) -> Option<u64> {
+        self.db
+            .query_row("SELECT ms FROM alive WHERE id = 0", [], |row| {
+                row.get::<_, i64>(0)
+            })
+            .ok()
+            .and_then(|ms| u64::try_from(ms).ok())
     }
 
     /// Writes `room`: its header, and its events from number `from` (1 for

@@ -136,6 +136,10 @@ pub struct RoomConnection {
     /// The game's clock as the server last told it: milliseconds played,
     /// whether it runs, and the app time it was told at.
     pub game_clock: Option<(u64, bool, f64)>,
+    /// A 中将棋 room's clocks as the server last told them (each seat's
+    /// 持ち時間 left, the 秒読み left to the seat to move, whether it
+    /// runs), and the app time they were told at.
+    pub side_clocks: Option<(Vec<u64>, u64, bool, f64)>,
     /// This device only watches: no seat.
     pub watching: bool,
     /// How many devices watch the room.
@@ -164,6 +168,39 @@ impl RoomConnection {
         };
         Some((played_ms as f64 / 1000.0 + since) as f32)
     }
+
+    /// A 中将棋 room's clocks now, as a line (`☗ 9:41 ・ ☖ 秒読み 25`):
+    /// the seat to move's runs down from the server's last word; none
+    /// where the room has no clock.
+    pub fn clocks_line(&self, lang: Lang) -> Option<String> {
+        let (left_ms, byoyomi_ms, running, at) = self.side_clocks.as_ref()?;
+        let full_byoyomi = self.view.as_ref()?.clock?.byoyomi_seconds;
+        let to_move = crate::net::room::game_ply(&self.events[self.game_start()..]) % 2;
+        let mut gone = if *running {
+            ((self.now - at).max(0.0) * 1000.0) as u64
+        } else {
+            0
+        };
+        let byoyomi = T::Byoyomi.get(lang);
+        let sides = left_ms.iter().enumerate().map(|(seat, &left)| {
+            let mut left = left;
+            let mut byoyomi_left = u64::from(full_byoyomi) * 1000;
+            if seat == to_move {
+                let from_main = gone.min(left);
+                left -= from_main;
+                gone -= from_main;
+                byoyomi_left = byoyomi_ms.saturating_sub(gone);
+            }
+            let mark = if seat == 0 { '☗' } else { '☖' };
+            if left > 0 {
+                let s = left.div_ceil(1000);
+                format!("{mark} {}:{:02}", s / 60, s % 60)
+            } else {
+                format!("{mark} {byoyomi} {}", byoyomi_left.div_ceil(1000))
+            }
+        });
+        Some(sides.collect::<Vec<_>>().join(" ・ "))
+    }
 }
 
 impl RoomConnection {
@@ -185,6 +222,7 @@ impl RoomConnection {
             refusals: Vec::new(),
             now: 0.0,
             game_clock: None,
+            side_clocks: None,
             watching: false,
             watchers: 0,
             following: None,
@@ -457,6 +495,13 @@ impl RoomConnection {
             }
             ServerMessage::Clock { played_ms, running } => {
                 self.game_clock = Some((played_ms, running, now));
+            }
+            ServerMessage::Clocks {
+                left_ms,
+                byoyomi_ms,
+                running,
+            } => {
+                self.side_clocks = Some((left_ms, byoyomi_ms, running, now));
             }
             ServerMessage::Refused { refusal } => {
                 warn!("room server refused: {refusal}");

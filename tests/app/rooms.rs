@@ -14,7 +14,7 @@ use yorimichi::games::play::BoardTap;
 use yorimichi::games::play::{LastResult, PlayCommand};
 use yorimichi::games::session::{Match, Opponent, Playable, SetupDraft, SideChoice};
 use yorimichi::headless::{click, find};
-use yorimichi::net::protocol::{Event, Stamp};
+use yorimichi::net::protocol::{CLOCK_CHOICES, Event, Stamp};
 use yorimichi::rules::chu::game::Chu;
 use yorimichi::rules::data::GameId;
 use yorimichi::rules::foxgeese::FoxGeese;
@@ -47,6 +47,7 @@ fn serve(test: &str) -> (Running, std::path::PathBuf) {
         print_address: false,
         lan: false,
         announce: None,
+        any_clock: false,
     })
     .expect("a server");
     (server, db)
@@ -112,6 +113,20 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
     click(host, new);
     host.update();
     assert_eq!(screen(host), Screen::Setup);
+    // 中将棋's room is played on a clock, chosen by its button.
+    if G::ID == GameId::ChuShogi {
+        let button = {
+            let mut q = host.world_mut().query::<(&Text, &ChildOf)>();
+            q.iter(host.world())
+                .find(|(t, _)| t.0 == "10分+秒読み30秒")
+                .map(|(_, c)| c.parent())
+                .expect("the clock's button")
+        };
+        click(host, button);
+        host.update();
+        let chosen = host.world().resource::<SetupDraft<G>>().room_clock;
+        assert_eq!(chosen, Some(CLOCK_CHOICES[0]));
+    }
     let begin = find::<yorimichi::games::setup::BeginButton>(host).expect("部屋を作る");
     click(host, begin);
     host.update();
@@ -154,6 +169,20 @@ fn open_room_of<G: Playable>(host: &mut App, guest: &mut App) {
             .and_then(|c| c.view.as_ref())
             .expect("the room");
         assert_eq!(view.grace_seconds, 30);
+        let clock = (G::ID == GameId::ChuShogi).then_some(CLOCK_CHOICES[0]);
+        assert_eq!(view.clock, clock);
+    }
+    // Both devices show both clocks, as the server keeps them: the guest's
+    // stands while the host is to move.
+    if G::ID == GameId::ChuShogi {
+        for app in [&mut *host, &mut *guest] {
+            run_until(&mut [app], "the clocks on the play screen", |app| {
+                let mut q = app.world_mut().query::<&Text>();
+                q.iter(app.world()).any(|t| {
+                    t.0.contains("残り時間") && t.0.contains("☗ ") && t.0.contains("☖ 10:00")
+                })
+            });
+        }
     }
     for (app, side) in [(&*host, Side::First), (&*guest, Side::Second)] {
         let m = app.world().resource::<Match<G>>();

@@ -11,4 +11,6 @@ mod repetition;
 mod room_limits;
 #[cfg(feature = "server")]
 mod rooms;
+#[cfg(feature = "server")]
+mod rooms_clocks;
 mod usi;

@@ -38,6 +38,11 @@ pub(crate) fn database(test: &str) -> PathBuf {
 }
 
 pub(crate) fn serve(db: &Path, joins_per_minute: u32) -> Running {
+    serve_with(db, joins_per_minute, false)
+}
+
+/// [`serve`], taking a clock of any length where `any_clock`.
+pub(crate) fn serve_with(db: &Path, joins_per_minute: u32, any_clock: bool) -> Running {
     start(ServeOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         db: db.to_path_buf(),
@@ -46,6 +51,7 @@ pub(crate) fn serve(db: &Path, joins_per_minute: u32) -> Running {
         print_address: false,
         lan: false,
         announce: None,
+        any_clock,
     })
     .expect("the server starts")
 }
@@ -85,6 +91,7 @@ fn plan_with(game: GameId, grace_seconds: u32) -> RoomPlan {
         draw_seats: false,
         grace_seconds,
         takebacks: true,
+        clock: None,
     }
 }
 
@@ -100,6 +107,9 @@ pub(crate) struct Device {
     pub(crate) table: Option<Box<dyn Table>>,
     /// The game's clock as the server last told it.
     pub(crate) clock: Option<(u64, bool)>,
+    /// A 中将棋 room's clocks as the server last told them: each seat's
+    /// 持ち時間 left, the 秒読み left to the seat to move, whether it runs.
+    pub(crate) clocks: Option<(Vec<u64>, u64, bool)>,
 }
 
 impl Device {
@@ -122,6 +132,7 @@ impl Device {
             events: Vec::new(),
             table: None,
             clock: None,
+            clocks: None,
         }
     }
 
@@ -185,6 +196,11 @@ impl Device {
             ServerMessage::Clock { played_ms, running } => {
                 self.clock = Some((*played_ms, *running))
             }
+            ServerMessage::Clocks {
+                left_ms,
+                byoyomi_ms,
+                running,
+            } => self.clocks = Some((left_ms.clone(), *byoyomi_ms, *running)),
             ServerMessage::Presence { .. }
             | ServerMessage::Refused { .. }
             | ServerMessage::Watchers { .. }
@@ -782,6 +798,7 @@ fn four_play_mawari_shogi_through_a_room_two_at_the_host_one_far_away_and_the_co
         draw_seats: false,
         grace_seconds: 60,
         takebacks: false,
+        clock: None,
     };
     let mut host = Device::connect(&url);
     host.send(ClientMessage::Create {

@@ -9,10 +9,10 @@
 use yorimichi::net::protocol::{
     ClientMessage, EVENTS_PER_MESSAGE, Event, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_PAGE_BYTES,
     MAX_QUOTE_BYTES, MAX_RULES_BYTES, MAX_STAMPS_PER_SEAT, PROTOCOL_VERSION, Quote, Refusal,
-    RoomCode, RoomPlan, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatPlan, SeatToken,
-    ServerMessage, Stamp, decode, encode, events_messages,
+    RoomClock, RoomCode, RoomPlan, STAMP_BURST, STAMP_INTERVAL_MS, SeatKind, SeatName, SeatPlan,
+    SeatToken, ServerMessage, Stamp, decode, encode, events_messages,
 };
-use yorimichi::net::room::{Room, replay};
+use yorimichi::net::room::{Clocks, Room, replay};
 use yorimichi::net::table::{MawariTableRules, Table, open_table};
 use yorimichi::rules::chu::game::ChuRules;
 use yorimichi::rules::data::{GameId, Strength};
@@ -54,6 +54,7 @@ fn plan(game: GameId) -> RoomPlan {
         draw_seats: false,
         grace_seconds: 60,
         takebacks: true,
+        clock: None,
     }
 }
 
@@ -450,7 +451,7 @@ fn a_device_with_two_connections_is_away_only_when_both_close() {
 fn a_restarted_server_gives_every_player_of_a_running_chu_game_its_grace() {
     let mut room = full_room(GameId::ChuShogi);
     let mut rebuilt = Room::restore(room.stored()).unwrap();
-    rebuilt.restarted(1_000_000);
+    rebuilt.restarted(1_000_000, None);
     assert_eq!(rebuilt.next_deadline(), Some(1_060_000));
     // The host returns, the guest does not.
     rebuilt.connected(&token(HOST), 0);
@@ -461,7 +462,7 @@ fn a_restarted_server_gives_every_player_of_a_running_chu_game_its_grace() {
     room.connected(&token(GUEST), 0);
     room.disconnected(&token(GUEST), 500_000);
     let mut kept = Room::restore(room.stored()).unwrap();
-    kept.restarted(520_000);
+    kept.restarted(520_000, None);
     assert_eq!(kept.next_deadline(), Some(560_000));
 }
 
@@ -528,6 +529,7 @@ fn mawari_plan(kinds: &[SeatKind]) -> RoomPlan {
         draw_seats: false,
         grace_seconds: 60,
         takebacks: false,
+        clock: None,
     }
 }
 
@@ -1171,4 +1173,121 @@ fn watchers_are_counted_bounded_and_their_stamps_limited() {
             stamp: Stamp::Hello
         })
     ));
+}
+
+/// A 中将棋 room on a clock of `main` seconds then `byoyomi` a move, both
+/// devices here from time 0.
+fn clocked_room(main: u32, byoyomi: u32) -> Room {
+    let clock = RoomClock {
+        main_seconds: main,
+        byoyomi_seconds: byoyomi,
+    };
+    let plan = RoomPlan {
+        clock: Some(clock),
+        ..plan(GameId::ChuShogi)
+    };
+    let code = RoomCode::from_bits(0x12_3456_789a);
+    let mut room = Room::create(code, plan, token(HOST), 0, 0).unwrap();
+    room.join(token(GUEST), name("たろう"), 0).unwrap();
+    room.connected(&token(HOST), 0);
+    room.connected(&token(GUEST), 0);
+    room
+}
+
+/// The seat to move's first legal move, sent by `who` at `now`.
+fn clocked_move(room: &mut Room, who: u128, now: u64) -> Result<(), Refusal> {
+    let mut table = open_table(GameId::ChuShogi, &room.view().rules).unwrap();
+    replay(table.as_mut(), room.events()).unwrap();
+    let text = first_legal(table.as_ref());
+    room.play(&token(who), room.event_count(), &text, now)
+}
+
+fn clocks(left: [u64; 2], byoyomi_ms: u64, running: bool) -> Option<Clocks> {
+    Some(Clocks {
+        left_ms: left.to_vec(),
+        byoyomi_ms,
+        running,
+    })
+}
+
+#[test]
+fn a_chu_room_clock_charges_each_move_resets_byoyomi_stands_and_ends_the_game_on_time() {
+    let mut room = clocked_room(10, 5);
+    assert_eq!(room.clocks(0), clocks([10_000, 10_000], 5_000, true));
+    // Each move is charged the time since the one before, as the server
+    // measured it: the 持ち時間 first, then that turn's 秒読み.
+    clocked_move(&mut room, HOST, 3_000).unwrap();
+    assert_eq!(room.clocks(3_000), clocks([7_000, 10_000], 5_000, true));
+    clocked_move(&mut room, GUEST, 15_000).unwrap();
+    assert_eq!(room.clocks(15_000), clocks([7_000, 0], 5_000, true));
+    clocked_move(&mut room, HOST, 20_000).unwrap();
+    // 秒読み starts afresh each move: 4 s now after 2 s the turn before.
+    assert_eq!(room.clocks(22_000), clocks([2_000, 0], 3_000, true));
+    clocked_move(&mut room, GUEST, 24_000).unwrap();
+    assert_eq!(room.clocks(24_000), clocks([2_000, 0], 5_000, true));
+    // A player away: both clocks stand (通信切れ's grace decides).
+    room.disconnected(&token(HOST), 25_000);
+    assert_eq!(room.clocks(50_000), clocks([1_000, 0], 5_000, false));
+    assert_eq!(room.next_deadline(), Some(85_000));
+    room.connected(&token(HOST), 80_000);
+    assert_eq!(room.next_deadline(), Some(86_000));
+    // A 待った waiting for its answer stands them too; declined, the
+    // clock runs on where it stood.
+    room.ask_takeback(&token(GUEST), 1, 80_500).unwrap();
+    assert_eq!(room.clocks(89_000), clocks([500, 0], 5_000, false));
+    room.answer_takeback(&token(HOST), 0, false, 90_000)
+        .unwrap();
+    assert_eq!(room.next_deadline(), Some(95_500));
+    // A restart: charged up to the server's last beat (92 s), not for the
+    // time it was down; the clock runs again once both are back.
+    let mut room = Room::restore(room.stored()).unwrap();
+    room.restarted(200_000, Some(92_000));
+    assert_eq!(room.clocks(200_000), clocks([0, 0], 3_500, false));
+    room.connected(&token(HOST), 200_000);
+    room.connected(&token(GUEST), 200_000);
+    assert_eq!(room.next_deadline(), Some(203_500));
+    assert!(!room.tick(203_499));
+    // A move after the flag fell is too late, and changes nothing.
+    let events = room.event_count();
+    assert_eq!(
+        clocked_move(&mut room, HOST, 203_500),
+        Err(Refusal::Finished)
+    );
+    assert_eq!(room.event_count(), events);
+    assert!(room.tick(203_500));
+    assert_eq!(
+        room.events().last(),
+        Some(&Event::Ended {
+            winner: Some(1),
+            reason: EndReason::OutOfTime
+        })
+    );
+    assert_eq!(room.clocks(204_000).map(|c| c.running), Some(false));
+}
+
+#[test]
+fn a_room_clock_is_for_chu_shogi_and_within_its_limits() {
+    let code = RoomCode::from_bits(1);
+    let with = |game, main, byoyomi| {
+        let plan = RoomPlan {
+            clock: Some(RoomClock {
+                main_seconds: main,
+                byoyomi_seconds: byoyomi,
+            }),
+            ..plan(game)
+        };
+        Room::create(code.clone(), plan, token(HOST), 0, 0).map(|_| ())
+    };
+    assert!(with(GameId::ChuShogi, 600, 30).is_ok());
+    for (game, main, byoyomi) in [
+        (GameId::Hasami, 600, 30),
+        (GameId::ChuShogi, 0, 0),
+        (GameId::ChuShogi, 3_601, 30),
+        (GameId::ChuShogi, 600, 601),
+    ] {
+        assert!(
+            matches!(with(game, main, byoyomi), Err(Refusal::BadPlan(_))),
+            "{game:?} {main} {byoyomi}"
+        );
+    }
 }

@@ -354,6 +354,86 @@ try {
     rmSync(home, { recursive: true, force: true });
     await crossContext.close();
   }
+  // 中将棋 on a short clock, on a server of its own that takes any clock
+  // (`--any-clock`, for tests): a bare WebSocket in a blank page makes the
+  // room as 先手 and never moves; a page joins by the link as 後手. Mid-clock
+  // the server is killed and started again on the same database; the page
+  // comes back by itself, the bare device resumes, and the server ends the
+  // game 時間切れ with the rest of 先手's clock: the page shows the result.
+  // (This page is not watched for console errors: the dead server's
+  // refused connections are logged as such.)
+  {
+    const clockPort = port + 1000;
+    const clockDb = path.join(tmpdir(), `yorimichi-web-clocks-${process.pid}.sqlite3`);
+    const clockBase = `http://127.0.0.1:${clockPort}/index.html`;
+    const clockWs = `ws://127.0.0.1:${clockPort}/ws`;
+    const startClockServer = async () => {
+      const child = spawn(bin, ["serve", "--listen", `127.0.0.1:${clockPort}`, "--db", clockDb, "--web", dist, "--any-clock"], {
+        stdio: ["ignore", "inherit", "inherit"],
+      });
+      for (let i = 0; i < 200; i++) {
+        try {
+          if ((await fetch(clockBase)).ok) break;
+        } catch {}
+        await sleep(100);
+      }
+      return child;
+    };
+    let clockServer = await startClockServer();
+    const makerContext = await browser.newContext();
+    const maker = await makerContext.newPage();
+    await maker.goto("about:blank");
+    // The bare device: RON by hand, the server's answers kept in `got`.
+    const connect = (first) =>
+      maker.evaluate(
+        ([url, first]) =>
+          new Promise((resolve, reject) => {
+            const socket = new WebSocket(url);
+            window.got = window.got || [];
+            socket.onmessage = (m) => {
+              window.got.push(m.data);
+              const welcome = /^Welcome\(view:\(room:"([0-9A-Z]{8})".*token:"([0-9a-f]{32})"/.exec(m.data);
+              if (welcome) resolve([welcome[1], welcome[2]]);
+            };
+            socket.onerror = () => reject(new Error("no connection"));
+            socket.onopen = () => socket.send(first);
+          }),
+        [clockWs, first],
+      );
+    const [clockCode, makerToken] = await connect(
+      'Create(version:3,plan:(game:ChuShogi,rules:"(profile:Jcsa)",seats:[(kind:Host,name:"はな"),(kind:Remote,name:"ゲスト")],draw_seats:false,grace_seconds:60,takebacks:false,clock:Some((main_seconds:6,byoyomi_seconds:2))))',
+    );
+    check(/^[0-9A-Z]{8}$/.test(clockCode), `a 中将棋 room on a 6 s + 2 s clock is made: ${clockCode}`);
+    const clockContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const clockPage = await clockContext.newPage();
+    await clockPage.goto(`${clockBase}#room=${clockCode}`);
+    await clockPage.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
+    await sleep(2000);
+    await clockPage.screenshot({ path: path.join(out, "web-room-clocks.png") });
+    check(
+      (await clockPage.evaluate(() => document.body.dataset.screen)) === "Play",
+      "the game on a clock is still on after 2 s",
+    );
+    clockServer.kill("SIGKILL");
+    await new Promise((r) => clockServer.once("exit", r));
+    // Down for longer than 先手's whole clock: that time is nobody's.
+    await sleep(9000);
+    clockServer = await startClockServer();
+    await connect(`Resume(version:3,room:"${clockCode}",token:"${makerToken}",have:0)`);
+    const restarted = Date.now();
+    const lost = await clockPage
+      .waitForSelector('body[data-screen="Result"]', { timeout: 60000 })
+      .then(() => true)
+      .catch(() => false);
+    check(lost && Date.now() - restarted >= 1000, `the restarted server still ends the game on time (${Date.now() - restarted} ms after)`);
+    const ended = await maker.evaluate(() => window.got.some((m) => m.includes("reason:OutOfTime")));
+    check(ended, "the server wrote 時間切れ, lost by 先手");
+    await clockPage.screenshot({ path: path.join(out, "web-room-clocks-result.png") });
+    await makerContext.close();
+    await clockContext.close();
+    clockServer.kill();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${clockDb}${suffix}`, { force: true });
+  }
   check(errors.length === 0, `no console errors ${errors.length ? JSON.stringify(errors) : ""}`);
 } catch (e) {
   check(false, `the room test ran through: ${e}`);

@@ -305,6 +305,7 @@ impl Playable for Chu {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
+            EndReason::OutOfTime => T::ReasonOutOfTime,
             EndReason::RaceWon => T::ReasonRaceWon,
         }
     }

@@ -127,6 +127,7 @@ impl Playable for FoxGeese {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
+            EndReason::OutOfTime => T::ReasonOutOfTime,
             EndReason::RaceWon => T::ReasonRaceWon,
         }
     }

@@ -102,6 +102,7 @@ impl Playable for Hasami {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
+            EndReason::OutOfTime => T::ReasonOutOfTime,
             EndReason::RaceWon => T::ReasonRaceWon,
         }
     }

@@ -107,6 +107,7 @@ pub(super) fn room_plan(
         draw_seats: false,
         grace_seconds: crate::games::session::GRACE_SECONDS,
         takebacks: false,
+        clock: None,
     })
 }
 

@@ -145,6 +145,7 @@ impl Playable for Musashi {
             EndReason::Resignation => T::ReasonResignation,
             EndReason::TimeUp => T::ReasonTimeUp,
             EndReason::Disconnected => T::ReasonDisconnected,
+            EndReason::OutOfTime => T::ReasonOutOfTime,
             EndReason::RaceWon => T::ReasonRaceWon,
         }
     }

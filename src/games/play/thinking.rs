@@ -55,16 +55,27 @@ pub(super) fn tick_clock<G: Playable>(
         ui.pending_sync = true;
         resume::forget(&mut store, &*m);
     }
-    if before.floor() != after.floor() || clocks.iter().any(|t| t.0.is_empty()) {
+    // A room's clocks (持ち時間, 秒読み) tick apart from the cutoff's
+    // second, so their line is made every frame and written when it
+    // changes.
+    let sides = remote
+        .then(|| room.0.as_ref().and_then(|c| c.clocks_line(settings.lang)))
+        .flatten();
+    if before.floor() != after.floor() || sides.is_some() || clocks.iter().any(|t| t.0.is_empty()) {
         let left = (limit - after).max(0.0) as u32;
-        let text = format!(
+        let mut text = format!(
             "{} {}:{:02}",
             T::TimeLeft.get(settings.lang),
             left / 60,
             left % 60
         );
+        if let Some(sides) = sides {
+            text = format!("{text}\n{sides}");
+        }
         for mut t in &mut clocks {
-            t.0.clone_from(&text);
+            if t.0 != text {
+                t.0.clone_from(&text);
+            }
         }
     }
 }

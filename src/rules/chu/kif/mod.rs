@@ -109,6 +109,11 @@ impl KifEnd {
                 winner,
                 points: Some(cutoff_points(end)),
             },
+            // A side's flag fell: 切れ負け, no points.
+            (EndReason::OutOfTime, Some(winner)) => KifEnd::TimeUp {
+                winner: Some(winner),
+                points: None,
+            },
             (_, Some(winner)) => KifEnd::Won(winner),
             (_, None) => KifEnd::Drawn,
         }
