@@ -31,7 +31,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
         )
         .add_systems(
             Update,
-            (follow::<G>, lead::<G>, show_together::<G>)
+            (follow::<G>, lead::<G>, show_together)
                 .chain()
                 .run_if(in_state(Screen::Result).or_else(in_state(Screen::Review)))
                 .run_if(chosen(G::ID))
@@ -179,7 +179,7 @@ fn toggle_alone<G: Playable>(
     }
 }
 
-fn show_together<G: Playable>(
+fn show_together(
     together: Res<Together>,
     room: Res<RoomLink>,
     settings: Res<Settings>,
