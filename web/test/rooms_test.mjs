@@ -123,7 +123,7 @@ try {
   await host.waitForSelector('body[data-screen="Setup"]', { timeout: 120000 });
   await sleep(1500);
   // 離れた人, then Enter: 部屋を作る.
-  await tap(host, [248, 297]);
+  await tap(host, [277, 274]);
   await sleep(800);
   await host.keyboard.press("Enter");
   await host.waitForSelector('body[data-screen="Lobby"]', { timeout: 20000 });
@@ -282,7 +282,7 @@ try {
   await page.goto(`${base}?game=hasami`);
   await page.waitForSelector('body[data-screen="Setup"]', { timeout: 120000 });
   await sleep(1500);
-  await tap(page, [248, 297]);
+  await tap(page, [277, 274]);
   await sleep(800);
   await page.keyboard.press("Enter"); // 部屋を作る
   await page.waitForSelector("body[data-room]", { timeout: 20000 });
@@ -382,7 +382,9 @@ try {
     let clockServer = await startClockServer();
     const makerContext = await browser.newContext();
     const maker = await makerContext.newPage();
-    await maker.goto("about:blank");
+    // A page of the server's own origin that starts no game (a blank
+    // page's opaque origin may not open a socket to the loopback).
+    await maker.goto(`http://127.0.0.1:${clockPort}/manifest.webmanifest`);
     // The bare device: RON by hand, the server's answers kept in `got`.
     const connect = (first) =>
       maker.evaluate(
