@@ -129,7 +129,7 @@ screenshot-test:
 # settings and the game list pictured with their buttons listed, then seen
 # in greyscale and as protanopes and deuteranopes see them
 # (tools/check_choices.py, which first proves it catches colour alone).
-CHOICE_SCENES := list list-phone settings hasami-setup hasami-room foxgeese-setup musashi-setup chushogi-setup mawari-setup mawari-family
+CHOICE_SCENES := list list-phone settings hasami-setup hasami-room foxgeese-setup musashi-setup chushogi-setup chushogi-room mawari-setup mawari-family
 choice-test:
 	cargo build --release $(FEATURES)
 	mkdir -p $(SHOTS)

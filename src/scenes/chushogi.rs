@@ -52,6 +52,12 @@ pub(super) fn stage(
         (Scene::ChushogiSetup, 1) => {
             custom_setup::<Chu>(&mut commands, &mut next, chushogi_presets(), |_| {})
         }
+        (Scene::ChushogiRoom, 1) => {
+            custom_setup::<Chu>(&mut commands, &mut next, chushogi_presets(), |d| {
+                d.remote = true;
+                d.room_clock = crate::net::protocol::CLOCK_CHOICES.first().copied();
+            })
+        }
         (Scene::ChushogiCpu, 1) => {
             // The strong CPU moves first (the player took 後手): it thinks
             // while the frames are timed.

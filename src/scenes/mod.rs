@@ -67,6 +67,8 @@ pub enum Scene {
     ChushogiTsume,
     ChushogiPhone,
     ChushogiSetup,
+    /// 中将棋's setup for a room (離れた人), with a clock chosen.
+    ChushogiRoom,
     ChushogiKif,
     ChushogiOneKanji,
     ChushogiMnemonic,
@@ -89,7 +91,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene, in the order of the handbook's pictures (docs/screenshots.md).
-    pub const ALL: [Scene; 52] = [
+    pub const ALL: [Scene; 53] = [
         Scene::Title,
         Scene::List,
         Scene::ListPhone,
@@ -125,6 +127,7 @@ impl Scene {
         Scene::ChushogiTsume,
         Scene::ChushogiPhone,
         Scene::ChushogiSetup,
+        Scene::ChushogiRoom,
         Scene::ChushogiKif,
         Scene::ChushogiOneKanji,
         Scene::ChushogiMnemonic,
@@ -181,6 +184,7 @@ impl Scene {
             Scene::ChushogiTsume => "chushogi-tsume",
             Scene::ChushogiPhone => "chushogi-phone",
             Scene::ChushogiSetup => "chushogi-setup",
+            Scene::ChushogiRoom => "chushogi-room",
             Scene::ChushogiKif => "chushogi-kif",
             Scene::ChushogiOneKanji => "chushogi-one-kanji",
             Scene::ChushogiMnemonic => "chushogi-mnemonic",
@@ -249,6 +253,7 @@ impl Scene {
             | Scene::ChushogiTsume
             | Scene::ChushogiPhone
             | Scene::ChushogiSetup
+            | Scene::ChushogiRoom
             | Scene::ChushogiKif
             | Scene::ChushogiOneKanji
             | Scene::ChushogiMnemonic
