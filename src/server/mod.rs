@@ -319,6 +319,29 @@ impl Entry {
         (game == self.room.game_number()).then_some(ServerMessage::ReviewAt { seat, ply })
     }
 
+    /// `token`'s device leads the review of the game just ended to the
+    /// position after `ply` moves: every device but connection `id` is
+    /// told.
+    fn lead_review(&mut self, token: &SeatToken, id: u64, ply: u32) -> Result<(), Refusal> {
+        let seat = *self
+            .room
+            .seats_of(token)
+            .and_then(|s| s.first())
+            .ok_or(Refusal::BadToken)?;
+        if !self.room.is_finished() {
+            return Err(Refusal::NotOver);
+        }
+        self.review = Some((self.room.game_number(), seat, ply));
+        if let Some(text) = wire(&ServerMessage::ReviewAt { seat, ply }) {
+            for (other, conn) in &self.outboxes {
+                if *other != id {
+                    let _ = conn.outbox.send(text.clone());
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn send_all(&self, message: &ServerMessage) {
         let Some(text) = wire(message) else {
             return;
@@ -676,6 +699,21 @@ impl Hub {
     /// `ply` moves: every other device is told (not stored: a review is
     /// only a view of the game kept).
     fn lead_review(&self, place: &Place, id: u64, ply: u32, refuse: impl Fn(Refusal)) {
+        self.as_player(place, &refuse, |entry, token| {
+            if let Err(refusal) = entry.lead_review(token, id, ply) {
+                refuse(refusal);
+            }
+        });
+    }
+
+    /// Runs `act` on the room of a player's connection; a connection in no
+    /// room, a watcher's, or one whose room is gone is refused.
+    fn as_player(
+        &self,
+        place: &Place,
+        refuse: impl Fn(Refusal),
+        act: impl FnOnce(&mut Entry, &SeatToken),
+    ) {
         let Some((code, who)) = &place.room else {
             return refuse(Refusal::NotInRoom);
         };
@@ -686,21 +724,7 @@ impl Hub {
         let Some(entry) = rooms.get_mut(code) else {
             return refuse(Refusal::NoSuchRoom);
         };
-        let Some(&seat) = entry.room.seats_of(token).and_then(|s| s.first()) else {
-            return refuse(Refusal::BadToken);
-        };
-        if !entry.room.is_finished() {
-            return refuse(Refusal::NotOver);
-        }
-        entry.review = Some((entry.room.game_number(), seat, ply));
-        let Some(text) = wire(&ServerMessage::ReviewAt { seat, ply }) else {
-            return;
-        };
-        for (other, conn) in &entry.outboxes {
-            if *other != id {
-                let _ = conn.outbox.send(text.clone());
-            }
-        }
+        act(entry, token);
     }
 
     /// Connection `id` of `token` joins `entry`: it is welcomed, sent the
@@ -749,31 +773,23 @@ impl Hub {
         refuse: impl Fn(Refusal),
         act: impl FnOnce(&mut Room, &SeatToken) -> Result<(), Refusal>,
     ) {
-        let Some((code, who)) = &place.room else {
-            return refuse(Refusal::NotInRoom);
-        };
-        let Who::Player(token) = who else {
-            return refuse(Refusal::Watching);
-        };
-        let mut rooms = lock(&self.rooms);
-        let Some(entry) = rooms.get_mut(code) else {
-            return refuse(Refusal::NoSuchRoom);
-        };
-        // A clock that ran out before the message came ends the game
-        // first: a move after it is too late.
-        Hub::keep_time_of(entry, now_ms(), |room, from| self.save(room, from));
-        let had = entry.room.event_count();
-        let game = entry.room.game_number();
-        match act(&mut entry.room, token) {
-            Ok(()) => {
-                self.save(&entry.room, had + 1);
-                if entry.room.game_number() != game {
-                    entry.welcome_again(self.page.as_deref());
+        self.as_player(place, &refuse, |entry, token| {
+            // A clock that ran out before the message came ends the game
+            // first: a move after it is too late.
+            Hub::keep_time_of(entry, now_ms(), |room, from| self.save(room, from));
+            let had = entry.room.event_count();
+            let game = entry.room.game_number();
+            match act(&mut entry.room, token) {
+                Ok(()) => {
+                    self.save(&entry.room, had + 1);
+                    if entry.room.game_number() != game {
+                        entry.welcome_again(self.page.as_deref());
+                    }
+                    entry.send_events(had + 1);
                 }
-                entry.send_events(had + 1);
+                Err(refusal) => refuse(refusal),
             }
-            Err(refusal) => refuse(refusal),
-        }
+        });
     }
 
     /// A stamp from a watching connection.
