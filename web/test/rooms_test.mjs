@@ -169,6 +169,17 @@ try {
   }
   check(ended, "the game ends on the board, and both pages show the result");
   await guest.screenshot({ path: path.join(out, "web-room-result.png") });
+  // 振り返り together: 振り返る on the host's result opens the review on the
+  // guest's page too.
+  await tap(host, [529, 498]);
+  await host.waitForSelector('body[data-screen="Review"]', { timeout: 20000 });
+  const followed = await guest
+    .waitForSelector('body[data-screen="Review"]', { timeout: 30000 })
+    .then(() => true)
+    .catch(() => false);
+  check(followed, "振り返る on one page opens the room's review on the other");
+  await sleep(1500);
+  await guest.screenshot({ path: path.join(out, "web-room-review.png") });
 
   // まわり将棋 with three seats from two browsers: on the first page's
   // setup the second seat is made 離れた人 (a person at the host's page
