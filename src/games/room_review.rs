@@ -185,7 +185,13 @@ fn show_together(
     settings: Res<Settings>,
     mut texts: Query<&mut Text, With<TogetherText>>,
     mut buttons: Query<&mut ButtonLook, With<AloneButton>>,
+    drawn: Query<(), Added<TogetherText>>,
 ) {
+    // The line changes only with the room, the choice or the language (or
+    // the row is new).
+    if !(room.is_changed() || together.is_changed() || settings.is_changed() || !drawn.is_empty()) {
+        return;
+    }
     let Some(connection) = room.0.as_ref() else {
         return;
     };

@@ -520,8 +520,9 @@ impl Room {
         }
     }
 
-    /// Seat `seat`, held by `token`, gives up.
-    pub fn resign(&mut self, token: &SeatToken, seat: u8, now_ms: u64) -> Result<(), Refusal> {
+    /// `token` holds `seat` in a game begun and not over: the first check
+    /// of what a seat does in play.
+    fn seat_in_play(&self, token: &SeatToken, seat: u8) -> Result<(), Refusal> {
         self.member(token).ok_or(Refusal::BadToken)?;
         if !self.holds(token, seat) {
             return Err(Refusal::NotYourSeat);
@@ -532,6 +533,12 @@ impl Room {
         if self.is_finished() {
             return Err(Refusal::Finished);
         }
+        Ok(())
+    }
+
+    /// Seat `seat`, held by `token`, gives up.
+    pub fn resign(&mut self, token: &SeatToken, seat: u8, now_ms: u64) -> Result<(), Refusal> {
+        self.seat_in_play(token, seat)?;
         if !self.table.resignable() {
             return Err(Refusal::Illegal("resign".into()));
         }
@@ -736,16 +743,7 @@ impl Room {
         seat: u8,
         now_ms: u64,
     ) -> Result<(), Refusal> {
-        self.member(token).ok_or(Refusal::BadToken)?;
-        if !self.holds(token, seat) {
-            return Err(Refusal::NotYourSeat);
-        }
-        if !self.is_started() {
-            return Err(Refusal::NotStarted);
-        }
-        if self.is_finished() {
-            return Err(Refusal::Finished);
-        }
+        self.seat_in_play(token, seat)?;
         if !self.view.takebacks || !self.table.takes_back() {
             return Err(Refusal::NoTakebacks);
         }
