@@ -51,9 +51,9 @@ pub struct Together {
     synced: Option<usize>,
 }
 
-/// The row on a room's review: who leads, and ひとりで見る.
+/// The row on a room's review: who leads (tests read it), and ひとりで見る.
 #[derive(Component)]
-struct TogetherText;
+pub struct TogetherText;
 
 /// ひとりで見る on a room's review (tests find it).
 #[derive(Component)]

@@ -708,7 +708,7 @@ fn review_ply(app: &App) -> Option<usize> {
 fn a_review_opened_on_one_device_is_followed_on_the_other_until_it_looks_alone() {
     use yorimichi::games::play::OpenReviewButton;
     use yorimichi::games::review::ReviewCommand;
-    use yorimichi::games::room_review::{AloneButton, Together};
+    use yorimichi::games::room_review::{AloneButton, Together, TogetherText};
     let (server, _db) = serve("review-together");
     let (host_store, _h) = temp_store("review-host");
     let (guest_store, _g) = temp_store("review-guest");
@@ -738,6 +738,17 @@ fn a_review_opened_on_one_device_is_followed_on_the_other_until_it_looks_alone()
         "the guest at the host's ply",
         |app| review_ply(app) == opened_at,
     );
+    let line = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Text, With<TogetherText>>();
+        q.iter(app.world()).map(|t| t.0.clone()).collect::<Vec<_>>()
+    };
+    let said = line(&mut guest);
+    assert!(
+        said.len() == 1 && said[0].contains("が動かしています"),
+        "{said:?}"
+    );
     // The host steps to the end and back twice: the guest's review goes
     // with it.
     host.world_mut().write_message(ReviewCommand::Last);
@@ -766,6 +777,8 @@ fn a_review_opened_on_one_device_is_followed_on_the_other_until_it_looks_alone()
     click(&mut guest, alone);
     guest.update();
     assert!(guest.world().resource::<Together>().alone);
+    let said = line(&mut guest);
+    assert!(said == ["ひとりで見ています"], "{said:?}");
     host.world_mut().write_message(ReviewCommand::Last);
     host.update();
     for _ in 0..60 {
