@@ -408,6 +408,8 @@ mod load {
     struct Device {
         link: Link,
         room: Option<RoomCode>,
+        /// The room's watch code, from the welcome.
+        watch: Option<RoomCode>,
         seats: Vec<u8>,
         events: Vec<Event>,
         table: Option<Box<dyn Table>>,
@@ -425,6 +427,7 @@ mod load {
             Ok(Device {
                 link,
                 room: None,
+                watch: None,
                 seats: Vec::new(),
                 events: Vec::new(),
                 table: None,
@@ -453,9 +456,12 @@ mod load {
 
         fn take(&mut self, message: ServerMessage) -> Result<(), String> {
             match message {
-                ServerMessage::Welcome { view, seats, .. } => {
+                ServerMessage::Welcome {
+                    view, seats, watch, ..
+                } => {
                     self.table = Some(open_table(view.game, &view.rules)?);
                     self.room = Some(view.room);
+                    self.watch = watch;
                     self.seats = seats;
                 }
                 ServerMessage::Watching { view } => {
@@ -631,7 +637,7 @@ mod load {
                 return Step::Waiting;
             };
             if !self.watching
-                && let Some(room) = &host.room
+                && let Some(room) = &host.watch
                 && watchers.iter().all(|w| w.link.is_open())
             {
                 for watcher in watchers.iter_mut() {

@@ -115,10 +115,15 @@ fn follow<G: Playable>(
 /// others.
 fn lead<G: Playable>(
     review: Option<Res<Review<G>>>,
+    screen: Res<State<Screen>>,
     mut room: ResMut<RoomLink>,
     mut together: ResMut<Together>,
 ) {
-    let Some(review) = review else { return };
+    // Only the review on the screen leads: the one an earlier game left
+    // behind says nothing of the game just finished.
+    let Some(review) = review.filter(|_| *screen.get() == Screen::Review) else {
+        return;
+    };
     let Some(connection) = room.0.as_mut() else {
         return;
     };

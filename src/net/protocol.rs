@@ -12,7 +12,7 @@ use crate::rules::game::EndReason;
 
 /// The version both sides must speak; a device of another version is told
 /// so rather than misread.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The longest message either side sends or reads, in bytes (a 中将棋
 /// game's whole record travels as many messages, never one).
@@ -436,7 +436,9 @@ pub enum ClientMessage {
     Takeback { seat: u8 },
     /// The seat answers the other side's 待った request.
     TakebackAnswer { seat: u8, accept: bool },
-    /// Opens the room read-only: the game as it goes, no seat.
+    /// Opens the room read-only: the game as it goes, no seat. `room` is
+    /// its watch code (a player's [`ServerMessage::Welcome`] tells it),
+    /// not the code that takes a seat.
     Watch { version: u32, room: RoomCode },
     /// A greeting from a watcher.
     Cheer { stamp: Stamp },
@@ -563,6 +565,10 @@ pub enum ServerMessage {
         /// be given to them; none where the server was not asked to say.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         page: Option<String>,
+        /// The room's watch code, for the link that opens it to watch
+        /// ([`ClientMessage::Watch`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        watch: Option<RoomCode>,
     },
     /// The room's events `first`, `first + 1`, …
     Events { first: u64, events: Vec<Event> },
@@ -586,6 +592,7 @@ pub enum ServerMessage {
     },
     /// The device watches the room (the answer to
     /// [`ClientMessage::Watch`]): no seat; events follow as for a player.
+    /// The view names the room by its watch code.
     Watching { view: RoomView },
     /// How many devices watch the room now.
     Watchers { count: u32 },

@@ -63,6 +63,10 @@ pub struct StoredRoom {
     pub byoyomi_spent: u64,
     #[serde(default)]
     pub turn_since: Option<u64>,
+    /// The code that opens the room to watch it ([`Room::watch_code`]);
+    /// rooms kept before there was one get one when they are read.
+    #[serde(default)]
+    pub watch: Option<RoomCode>,
 }
 
 /// A 中将棋 room's clocks at a moment: each seat's 持ち時間 left, the
@@ -102,6 +106,7 @@ pub struct Room {
     clocks_left: Vec<u64>,
     byoyomi_spent: u64,
     turn_since: Option<u64>,
+    watch: Option<RoomCode>,
 }
 
 /// Where a room's random numbers come from (the seed of each throw of
@@ -240,6 +245,7 @@ impl Room {
             clocks_left: Vec::new(),
             byoyomi_spent: 0,
             turn_since: None,
+            watch: None,
         }
         .with_fresh_clocks())
     }
@@ -300,6 +306,7 @@ impl Room {
             clocks_left: stored.clocks_left,
             byoyomi_spent: stored.byoyomi_spent,
             turn_since: stored.turn_since,
+            watch: stored.watch,
         })
     }
 
@@ -323,7 +330,29 @@ impl Room {
             clocks_left: self.clocks_left.clone(),
             byoyomi_spent: self.byoyomi_spent,
             turn_since: self.turn_since,
+            watch: self.watch.clone(),
         }
+    }
+
+    /// The code that opens the room to watch it: a second code, so that
+    /// the link given to watchers cannot take a seat (the server draws
+    /// it; none until it has).
+    pub fn watch_code(&self) -> Option<&RoomCode> {
+        self.watch.as_ref()
+    }
+
+    pub fn set_watch_code(&mut self, code: RoomCode) {
+        self.watch = Some(code);
+    }
+
+    /// The room as a watcher sees it: named by its watch code, never by
+    /// the code that takes a seat.
+    pub fn watcher_view(&self) -> RoomView {
+        let mut view = self.view.clone();
+        if let Some(code) = &self.watch {
+            view.room = code.clone();
+        }
+        view
     }
 
     pub fn view(&self) -> &RoomView {

@@ -203,7 +203,7 @@ async fn bind(
         eprintln!("yorimichi serve: left unread: {problem}");
     }
     let now = now_ms();
-    let mut table = HashMap::new();
+    let mut table: HashMap<RoomCode, Entry> = HashMap::new();
     for mut room in rooms {
         room.restarted(now, alive);
         room.draw_lots_with(rand::random);
@@ -215,6 +215,23 @@ async fn bind(
                 review: None,
             },
         );
+    }
+    // Rooms kept before watch codes were drawn get one now.
+    let unwatched: Vec<RoomCode> = table
+        .values()
+        .filter(|e| e.room.watch_code().is_none())
+        .map(|e| e.room.code().clone())
+        .collect();
+    let mut store = store;
+    for code in unwatched {
+        let watch = free_code(&table);
+        if let Some(entry) = table.get_mut(&code) {
+            entry.room.set_watch_code(watch);
+            let count = entry.room.event_count();
+            if let Err(e) = store.save(&entry.room, count + 1) {
+                eprintln!("yorimichi serve: room {}: {e}", code.as_str());
+            }
+        }
     }
     let hub = Arc::new(Hub {
         rooms: Mutex::new(table),
@@ -432,9 +449,10 @@ fn welcome(room: &Room, token: Option<&SeatToken>, page: Option<&str>) -> Server
             token: token.clone(),
             seats: room.seats_of(token).unwrap_or_default().to_vec(),
             page: page.map(str::to_string),
+            watch: room.watch_code().cloned(),
         },
         None => ServerMessage::Watching {
-            view: room.view().clone(),
+            view: room.watcher_view(),
         },
     }
 }
@@ -482,6 +500,18 @@ struct Hub {
 
 /// A lock, even after another thread panicked holding it: every change
 /// under these locks is made whole or not at all.
+/// A code no room has, as its code or its watch code.
+fn free_code(rooms: &HashMap<RoomCode, Entry>) -> RoomCode {
+    loop {
+        let code = RoomCode::from_bits(rand::random());
+        let taken =
+            rooms.contains_key(&code) || rooms.values().any(|e| e.room.watch_code() == Some(&code));
+        if !taken {
+            return code;
+        }
+    }
+}
+
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
         .lock()
@@ -575,15 +605,13 @@ impl Hub {
             ClientMessage::Create { plan, .. } => {
                 let token = SeatToken::from_bits(rand::random());
                 let mut rooms = lock(&self.rooms);
-                let code = loop {
-                    let code = RoomCode::from_bits(rand::random());
-                    if !rooms.contains_key(&code) {
-                        break code;
-                    }
-                };
+                let code = free_code(&rooms);
                 match Room::create(code.clone(), plan, token.clone(), rand::random(), now) {
                     Ok(mut room) => {
                         room.draw_lots_with(rand::random);
+                        // Drawn while the new room's own code is still
+                        // free too: the two always differ.
+                        room.set_watch_code(free_code(&rooms));
                         self.save(&room, 1);
                         let mut entry = Entry {
                             room,
@@ -636,11 +664,17 @@ impl Hub {
                 self.enter(entry, id, outbox, &token, have);
                 place.room = Some((room, Who::Player(token)));
             }
-            ClientMessage::Watch { room, .. } => {
+            ClientMessage::Watch { room: watch, .. } => {
                 let mut rooms = lock(&self.rooms);
-                let Some(entry) = rooms.get_mut(&room) else {
+                // Only the watch code opens a room to watch (the players'
+                // code is refused as unknown, as a wrong code is).
+                let Some((room, entry)) = rooms
+                    .iter_mut()
+                    .find(|(_, e)| e.room.watch_code() == Some(&watch))
+                else {
                     return refuse(Refusal::NoSuchRoom);
                 };
+                let room = room.clone();
                 if let Err(refusal) = entry.room.watch() {
                     return refuse(refusal);
                 }

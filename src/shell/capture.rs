@@ -212,9 +212,10 @@ type Placed = (
     Option<&'static CalculatedClip>,
 );
 
-/// Everything `screenshot --controls` lists.
+/// Everything `screenshot --controls` lists (and the web page's
+/// `data-controls`).
 #[derive(SystemParam)]
-struct Listing<'w, 's> {
+pub(crate) struct Listing<'w, 's> {
     controls: Query<'w, 's, ControlOnScreen>,
     texts: Query<'w, 's, TextOnScreen>,
     children: Query<'w, 's, &'static Children>,
@@ -297,7 +298,7 @@ impl Listing<'_, '_> {
     /// scrolling list), the picture's pixels per logical pixel, and of its
     /// text (a button's caption): the font size, the laid-out width and
     /// height in logical pixels, and the words.
-    fn write(&self) -> String {
+    pub(crate) fn write(&self) -> String {
         let window_scale = self
             .windows
             .single()

@@ -51,6 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
                     .or_else(in_state(Screen::Review)),
             ),
         )
+        .add_systems(Update, show_takeback_buttons.run_if(in_state(Screen::Play)))
         .add_systems(OnEnter(Screen::GameList), leave_finished_room)
         .add_systems(OnEnter(Screen::Lobby), spawn_lobby)
         .add_systems(
@@ -150,6 +151,9 @@ pub struct RoomConnection {
     /// The server's web page as the other devices of its home network
     /// open it (`serve --lan`), from its welcome.
     pub page: Option<String>,
+    /// The code that opens the room to watch it, from a player's welcome
+    /// (a watcher's room is named by it).
+    pub watch_code: Option<RoomCode>,
     /// The room's review as another device leads it: the seat and the
     /// position's ply, and how many such leads have come (a follower
     /// moves with each new one).
@@ -227,6 +231,7 @@ impl RoomConnection {
             watchers: 0,
             following: None,
             page: None,
+            watch_code: None,
             review_lead: None,
             review_leads: 0,
         }
@@ -443,8 +448,10 @@ impl RoomConnection {
                 token,
                 seats,
                 page,
+                watch,
             } => {
                 self.view = Some(view);
+                self.watch_code = watch;
                 self.token = Some(token);
                 self.seats = seats;
                 self.away.clear();
@@ -635,6 +642,10 @@ fn spawn_lobby(mut commands: Commands, data: LobbyData) {
     // The join link as a QR code where it is a web address.
     let qr_code = room.0.as_ref().and_then(|connection| {
         let view = connection.view.as_ref()?;
+        // A watcher's room has no link that takes a seat.
+        if connection.watching {
+            return None;
+        }
         let link = room_link(connection, &view.room);
         link.starts_with("http")
             .then(|| qr.image(&link, &mut images))
@@ -766,6 +777,73 @@ fn room_status(
             RoomRulesText,
         ));
     }
+    // The code and the link that take a seat are the players' only: a
+    // watcher's room is named by its watch code.
+    if !connection.watching {
+        join_details(root, fonts, lang, connection, view, qr_code);
+    }
+    if let Some(link) = watch_link(connection) {
+        root.spawn(widgets::text(
+            fonts,
+            T::RoomWatchLink.fill(lang, &[&link]),
+            ty::SMALL,
+            palette::INK_SOFT,
+        ));
+    }
+    for (i, seat) in view.seats.iter().enumerate() {
+        let i = i as u8;
+        let taken = seat.kind != SeatKind::Remote
+            || connection
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Seated { seat, .. } if *seat == i));
+        let away = connection.away.iter().any(|(s, _)| *s == i);
+        let key = match (taken, away) {
+            (false, _) => T::RoomSeatWaiting,
+            (true, true) => T::RoomSeatAway,
+            (true, false) => T::RoomSeatHere,
+        };
+        root.spawn(widgets::text(
+            fonts,
+            key.fill(lang, &[&seat.name.as_str()]),
+            ty::BODY,
+            palette::INK,
+        ));
+    }
+    if connection.game_number() > 0 || connection.game_over() {
+        root.spawn((
+            widgets::text(
+                fonts,
+                T::RoomSeries.fill(lang, &[&series_line(connection, view, lang)]),
+                ty::LEAD,
+                palette::INK,
+            ),
+            SeriesText,
+        ));
+    }
+    if connection.watchers > 0 {
+        root.spawn(widgets::text(
+            fonts,
+            T::RoomWatchers.fill(lang, &[&connection.watchers]),
+            ty::BODY,
+            palette::INK_SOFT,
+        ));
+    }
+    if connection.game_over() && !connection.watching {
+        rematch_choice(root, fonts, lang, connection, view, next_rules);
+    }
+    root.spawn(widgets::text(fonts, status, ty::BODY, palette::INK_SOFT));
+}
+
+/// The players' way in: the room's code, the join link and its QR code.
+fn join_details(
+    root: &mut ChildSpawnerCommands,
+    fonts: &Fonts,
+    lang: Lang,
+    connection: &RoomConnection,
+    view: &RoomView,
+    qr_code: Option<(Handle<Image>, f32)>,
+) {
     root.spawn(widgets::label(
         fonts,
         lang,
@@ -814,55 +892,6 @@ fn room_status(
             RoomQrCode,
         ));
     }
-    root.spawn(widgets::text(
-        fonts,
-        T::RoomWatchLink.fill(lang, &[&watch_link(connection, &view.room)]),
-        ty::SMALL,
-        palette::INK_SOFT,
-    ));
-    for (i, seat) in view.seats.iter().enumerate() {
-        let i = i as u8;
-        let taken = seat.kind != SeatKind::Remote
-            || connection
-                .events
-                .iter()
-                .any(|e| matches!(e, Event::Seated { seat, .. } if *seat == i));
-        let away = connection.away.iter().any(|(s, _)| *s == i);
-        let key = match (taken, away) {
-            (false, _) => T::RoomSeatWaiting,
-            (true, true) => T::RoomSeatAway,
-            (true, false) => T::RoomSeatHere,
-        };
-        root.spawn(widgets::text(
-            fonts,
-            key.fill(lang, &[&seat.name.as_str()]),
-            ty::BODY,
-            palette::INK,
-        ));
-    }
-    if connection.game_number() > 0 || connection.game_over() {
-        root.spawn((
-            widgets::text(
-                fonts,
-                T::RoomSeries.fill(lang, &[&series_line(connection, view, lang)]),
-                ty::LEAD,
-                palette::INK,
-            ),
-            SeriesText,
-        ));
-    }
-    if connection.watchers > 0 {
-        root.spawn(widgets::text(
-            fonts,
-            T::RoomWatchers.fill(lang, &[&connection.watchers]),
-            ty::BODY,
-            palette::INK_SOFT,
-        ));
-    }
-    if connection.game_over() && !connection.watching {
-        rematch_choice(root, fonts, lang, connection, view, next_rules);
-    }
-    root.spawn(widgets::text(fonts, status, ty::BODY, palette::INK_SOFT));
 }
 
 /// The series' score by the players' names: `はな 2 – 1 たろう`, draws
@@ -1006,12 +1035,18 @@ pub fn room_link(connection: &RoomConnection, code: &RoomCode) -> String {
     }
 }
 
-/// The link that opens the room to watch it.
-pub fn watch_link(connection: &RoomConnection, code: &RoomCode) -> String {
-    match room_page(connection) {
+/// The link that opens the room to watch it: by its watch code, which a
+/// watcher's room is named by; none before the server has said it.
+pub fn watch_link(connection: &RoomConnection) -> Option<String> {
+    let code = if connection.watching {
+        &connection.view.as_ref()?.room
+    } else {
+        connection.watch_code.as_ref()?
+    };
+    Some(match room_page(connection) {
         Some(page) => format!("{page}#watch={}", code.as_str()),
         None => format!("yorimichi --watch {}", code.display()),
-    }
+    })
 }
 
 /// A refusal in the player's words.
@@ -1226,6 +1261,34 @@ pub fn takeback_row(panel: &mut ChildSpawnerCommands, fonts: &Fonts, lang: Lang)
                 });
         }
     });
+}
+
+/// Shows the 待った buttons that mean something now: 待ったをたのむ while no
+/// request waits, 待ったを受ける and 待ったはだめ while the other side's does
+/// (none while one's own waits for its answer).
+fn show_takeback_buttons(
+    room: Res<RoomLink>,
+    mut buttons: Query<(&TakebackButton, &mut Node)>,
+    new: Query<(), Added<TakebackButton>>,
+) {
+    if !room.is_changed() && new.is_empty() {
+        return;
+    }
+    let Some(connection) = room.0.as_ref() else {
+        return;
+    };
+    let asked = connection.takeback_asked();
+    let asked_of_me = asked.is_some_and(|seat| !connection.seats.contains(&seat));
+    for (button, mut node) in &mut buttons {
+        let shown = match button {
+            TakebackButton::Ask => asked.is_none(),
+            TakebackButton::Accept | TakebackButton::Decline => asked_of_me,
+        };
+        let display = if shown { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
 }
 
 /// A 待った button (tests press them).

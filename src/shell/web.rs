@@ -29,6 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
             mirror_saves,
             mirror_slices,
             mirror_room,
+            mirror_controls,
         ),
     );
 }
@@ -114,6 +115,27 @@ fn dice_fingerprint() {
     };
     if body.get_attribute("data-dice-check").is_some() {
         let _ = body.set_attribute("data-dice", &crate::rules::mawari::dice::fingerprint());
+    }
+}
+
+/// With `?controls=1`, the page gets `data-controls`: what
+/// `screenshot --controls` lists (every button and text with its box in
+/// device pixels), renewed a few times a second, so that the browser test
+/// taps a button by its words and reads what a screen says.
+fn mirror_controls(
+    listing: super::capture::Listing,
+    mut checked: Local<Option<bool>>,
+    mut frame: Local<u32>,
+) {
+    let Some(body) = page_body() else {
+        return;
+    };
+    if !*checked.get_or_insert_with(|| body.get_attribute("data-controls-check").is_some()) {
+        return;
+    }
+    *frame += 1;
+    if frame.is_multiple_of(10) {
+        let _ = body.set_attribute("data-controls", &listing.write());
     }
 }
 

@@ -298,6 +298,48 @@ fn two_apps_play_hasami_shogi_through_a_room_to_its_end() {
         })
     });
 
+    // 待った: each device shows only the buttons that mean something now.
+    let shown = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query::<(&yorimichi::shell::rooms::TakebackButton, &Node)>();
+        let mut on: Vec<_> = q
+            .iter(app.world())
+            .filter(|(_, n)| n.display != Display::None)
+            .map(|(b, _)| *b)
+            .collect();
+        on.sort_by_key(|b| *b as u8);
+        on
+    };
+    use yorimichi::shell::rooms::TakebackButton::{Accept, Ask, Decline};
+    assert_eq!(shown(&mut guest), [Ask]);
+    tap_a_move(&mut host, &mut guest);
+    if let Some(c) = host.world_mut().resource_mut::<RoomLink>().0.as_mut() {
+        c.ask_takeback();
+    }
+    run_until(
+        &mut [&mut guest, &mut host],
+        "the request on the guest's screen",
+        |app| shown(app) == [Accept, Decline],
+    );
+    assert!(
+        shown(&mut host).is_empty(),
+        "the asker waits for the answer"
+    );
+    if let Some(c) = guest.world_mut().resource_mut::<RoomLink>().0.as_mut() {
+        c.answer_takeback(false);
+    }
+    run_until(
+        &mut [&mut guest, &mut host],
+        "the request answered",
+        |app| shown(app) == [Ask],
+    );
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the answer on the host's",
+        |app| shown(app) == [Ask],
+    );
+
     for _ in 0..600 {
         let over = {
             let m = host.world().resource::<Match<Hasami>>();
@@ -334,11 +376,29 @@ fn two_apps_play_hasami_shogi_through_a_room_to_its_end() {
         assert!(app.world().resource::<RoomLink>().0.is_some());
     }
     let before = host.world().resource::<Match<Hasami>>().setup.human_side;
-    for app in [&mut guest, &mut host] {
-        let again = find::<yorimichi::games::play::PlayAgainButton>(app).expect("もう一度");
-        click(app, again);
-        app.update();
-    }
+    // The guest's もう一度 is told on the host's result screen.
+    let offer = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Text, With<yorimichi::games::play::RematchOfferText>>();
+        q.iter(app.world()).map(|t| t.0.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(offer(&mut host), [""]);
+    let again = find::<yorimichi::games::play::PlayAgainButton>(&mut guest).expect("もう一度");
+    click(&mut guest, again);
+    guest.update();
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the guest's offer on the host's result",
+        |app| {
+            offer(app)
+                .first()
+                .is_some_and(|t| t.contains("もう一回 しませんか"))
+        },
+    );
+    let again = find::<yorimichi::games::play::PlayAgainButton>(&mut host).expect("もう一度");
+    click(&mut host, again);
+    host.update();
     let fresh = |app: &mut App| {
         screen(app) == Screen::Play && {
             let m = app.world().resource::<Match<Hasami>>();
@@ -798,4 +858,44 @@ fn a_review_opened_on_one_device_is_followed_on_the_other_until_it_looks_alone()
         lead(&guest)
     );
     assert_eq!(review_ply(&guest), Some(0), "guest on {:?}", screen(&guest));
+    // Both back to the result and on to the next game: when it ends, the
+    // review the first game left behind leads nothing, and both devices
+    // stay on the result.
+    for app in [&mut host, &mut guest] {
+        app.world_mut().write_message(ReviewCommand::Back);
+        app.update();
+    }
+    for app in [&mut guest, &mut host] {
+        run_until(&mut [app], "back on the result", |app| {
+            screen(app) == Screen::Result
+        });
+        let again = find::<yorimichi::games::play::PlayAgainButton>(app).expect("もう一度");
+        click(app, again);
+        app.update();
+    }
+    let fresh = |app: &mut App| {
+        screen(app) == Screen::Play && app.world().resource::<Match<Hasami>>().record.ply() == 0
+    };
+    run_until(&mut [&mut host, &mut guest], "the host's next game", fresh);
+    run_until(&mut [&mut guest, &mut host], "the guest's next game", fresh);
+    super::common::settle::<Hasami>(&mut host);
+    host.world_mut().write_message(PlayCommand::Resign);
+    for _ in 0..2 {
+        run_until(&mut [&mut host, &mut guest], "both results", |app| {
+            screen(app) == Screen::Result
+        });
+        std::mem::swap(&mut host, &mut guest);
+    }
+    for _ in 0..60 {
+        host.update();
+        guest.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(
+        (screen(&host), screen(&guest)),
+        (Screen::Result, Screen::Result),
+        "leads {:?} {:?}",
+        lead(&host),
+        lead(&guest)
+    );
 }

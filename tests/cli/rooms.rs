@@ -101,6 +101,8 @@ pub(crate) struct Device {
     pub(crate) link: Link,
     pub(crate) inbox: VecDeque<ServerMessage>,
     pub(crate) room: Option<RoomCode>,
+    /// The room's watch code, from a player's welcome.
+    pub(crate) watch: Option<RoomCode>,
     pub(crate) token: Option<SeatToken>,
     pub(crate) seats: Vec<u8>,
     pub(crate) events: Vec<Event>,
@@ -127,6 +129,7 @@ impl Device {
             link,
             inbox: VecDeque::new(),
             room: None,
+            watch: None,
             token: None,
             seats: Vec::new(),
             events: Vec::new(),
@@ -168,9 +171,14 @@ impl Device {
     pub(crate) fn take(&mut self, message: &ServerMessage) {
         match message {
             ServerMessage::Welcome {
-                view, token, seats, ..
+                view,
+                token,
+                seats,
+                watch,
+                ..
             } => {
                 self.room = Some(view.room.clone());
+                self.watch = watch.clone();
                 self.token = Some(token.clone());
                 self.seats = seats.clone();
                 if self.table.is_none() {
@@ -607,6 +615,14 @@ fn a_server_restarted_mid_game_resumes_from_its_database() {
     assert_eq!(host.table().ply(), 12);
     guest.wait_events(host.events.len());
     assert_eq!(host.events, guest.events);
+    // The watch code is kept too.
+    let mut watcher = Device::connect(&url);
+    watcher.send(ClientMessage::Watch {
+        version: PROTOCOL_VERSION,
+        room: host.watch.clone().unwrap(),
+    });
+    watcher.wait_events(host.events.len());
+    assert_eq!(watcher.events, host.events);
     // A device that lost everything is sent the whole game.
     let mut fresh = Device::connect(&url);
     fresh.room = guest.room.clone();
@@ -1021,15 +1037,41 @@ fn a_watcher_gets_the_whole_game_then_each_move_and_may_only_send_stamps() {
     let url = server.url();
     let (mut host, mut guest) = open_room(&url, GameId::Hasami, 60);
     play_moves(&mut host, &mut guest, 4);
+    // The room has a second code for watchers: it is not the players'
+    // code, the players' code does not open the room to watch, and the
+    // watch code takes no seat.
+    let (room, watch) = (host.room.clone().unwrap(), host.watch.clone().unwrap());
+    assert_ne!(room, watch);
+    assert_eq!(
+        guest.watch.as_ref(),
+        Some(&watch),
+        "every player is told it"
+    );
+    let mut wrong = Device::connect(&url);
+    wrong.send(ClientMessage::Watch {
+        version: PROTOCOL_VERSION,
+        room: room.clone(),
+    });
+    assert_eq!(wrong.refusal(), Refusal::NoSuchRoom);
+    let mut seat_taker = Device::connect(&url);
+    seat_taker.send(ClientMessage::Join {
+        version: PROTOCOL_VERSION,
+        room: watch.clone(),
+        name: SeatName::new("みる").unwrap(),
+    });
+    assert_eq!(seat_taker.refusal(), Refusal::NoSuchRoom);
     let mut watcher = Device::connect(&url);
     watcher.send(ClientMessage::Watch {
         version: PROTOCOL_VERSION,
-        room: host.room.clone().unwrap(),
+        room: watch.clone(),
     });
     watcher.wait_for("watching", |m| matches!(m, ServerMessage::Watching { .. }));
     watcher.wait_events(host.events.len());
     assert_eq!(watcher.events, host.events, "the whole game so far");
     assert!(watcher.seats.is_empty());
+    // The watcher's room is named by the watch code: it never learns the
+    // players' code.
+    assert_eq!(watcher.room.as_ref(), Some(&watch));
     host.wait_for("the count", |m| {
         matches!(m, ServerMessage::Watchers { count: 1 })
     });
@@ -1205,7 +1247,7 @@ fn a_review_led_by_one_player_reaches_the_other_and_the_watchers() {
     let mut watcher = Device::connect(&url);
     watcher.send(ClientMessage::Watch {
         version: PROTOCOL_VERSION,
-        room: host.room.clone().unwrap(),
+        room: host.watch.clone().unwrap(),
     });
     watcher.wait_for("watching", |m| matches!(m, ServerMessage::Watching { .. }));
     guest.send(ClientMessage::Resign { seat: 1 });
@@ -1234,7 +1276,7 @@ fn a_review_led_by_one_player_reaches_the_other_and_the_watchers() {
     let mut late = Device::connect(&url);
     late.send(ClientMessage::Watch {
         version: PROTOCOL_VERSION,
-        room: host.room.clone().unwrap(),
+        room: host.watch.clone().unwrap(),
     });
     late.wait_for("the review so far", |m| {
         matches!(m, ServerMessage::ReviewAt { seat: 1, ply: 3 })

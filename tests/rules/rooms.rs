@@ -332,6 +332,20 @@ fn every_game_plays_to_its_end_through_a_room_and_rebuilds_from_storage() {
         let rebuilt = Room::restore(ron::from_str(&text).unwrap()).unwrap();
         assert_eq!(rebuilt.stored(), stored, "{game:?}");
         assert_eq!(rebuilt.is_finished(), room.is_finished());
+        // A room kept before watch codes has none until the server draws
+        // one; its watchers then see the room by that code alone.
+        let before_watch_codes = text.replace(",watch:None", "");
+        assert!(!before_watch_codes.contains("watch:"), "{text}");
+        let mut watched = Room::restore(ron::from_str(&before_watch_codes).unwrap()).unwrap();
+        assert_eq!(watched.watch_code(), None);
+        assert_eq!(watched.watcher_view().room, *room.code());
+        let watch = RoomCode::from_bits(0x77);
+        watched.set_watch_code(watch.clone());
+        assert_eq!(watched.watcher_view().room, watch);
+        let kept =
+            Room::restore(ron::from_str(&ron::to_string(&watched.stored()).unwrap()).unwrap())
+                .unwrap();
+        assert_eq!(kept.watch_code(), Some(&watch));
         // A stored game whose moves the rules refuse is not rebuilt.
         let mut forged = stored.clone();
         forged.events.push(Event::Moved {
@@ -839,6 +853,7 @@ fn a_plan_whose_rules_are_past_their_bound_is_refused_and_the_welcome_stays_smal
             token: token(HOST),
             seats: vec![0],
             page: Some(format!("http://{}/", "9".repeat(MAX_PAGE_BYTES - 8))),
+            watch: Some(RoomCode::from_bits(u64::MAX)),
         });
         assert!(welcome.len() < MAX_MESSAGE_BYTES / 4, "{}", welcome.len());
     }

@@ -4,8 +4,13 @@
 // room's link (#room=CODE) and lands in the same game; moves tapped on each
 // page reach the other; the second page is closed mid-game, a move is made
 // without it, and the link opened again takes its seat back where the game
-// stands; the game is then played to its end on the board (a lead of 3
-// kept through the other's turn), and both pages show the result. Then
+// stands; a watcher opens the room's watch link mid-game and follows it;
+// the game is then played to its end on the board (a lead of 3 kept
+// through the other's turn), and both pages show the result. The evening
+// goes on in the same room: a review led by one page and followed by the
+// other and the watcher (ひとりで見る leaves it), もう一回 with the sides
+// swapped, 待った accepted and declined, 投了, the series on the room
+// screen, and the host's next game, another game, with the same code. Then
 // まわり将棋 with three seats (a person at each page, the CPU), one page
 // closed and opened again mid-race, played to its end. Last, a page and
 // the desktop app (in an X server of its own, clicked with xdotool) play a
@@ -80,6 +85,62 @@ async function tap(page, [x, y]) {
   await page.mouse.up();
 }
 const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply ?? -1));
+// What the page's screen shows (`?controls=1`: the app lists its buttons
+// and texts into data-controls, as `screenshot --controls` does), in CSS
+// pixels.
+async function controls(page) {
+  const tsv = await page.evaluate(() => document.body.dataset.controls || "");
+  return tsv
+    .split("\n")
+    .slice(1)
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const c = line.split("\t");
+      const scale = Number(c[7]) || 1;
+      const [left, top, right, bottom] = c.slice(3, 7).map((v) => Number(v) / scale);
+      return { kind: c[0], state: Number(c[1]), left, top, right, bottom, label: c[12] ?? "" };
+    });
+}
+// Taps the button that reads `label` once the screen shows it.
+async function tapButton(page, label, tries = 40) {
+  for (let i = 0; i < tries; i++) {
+    const button = (await controls(page)).find((c) => c.kind !== "text" && c.label === label);
+    if (button) {
+      await tap(page, [(button.left + button.right) / 2, (button.top + button.bottom) / 2]);
+      return true;
+    }
+    await sleep(250);
+  }
+  const shown = (await controls(page)).map((c) => c.label).filter(Boolean);
+  check(false, `a button reading ${label} shows (the screen shows: ${shown.join(" | ")})`);
+  return false;
+}
+// The first text on the screen that `pattern` matches, or "".
+async function shownText(page, pattern) {
+  const text = (await controls(page)).find((c) => c.kind === "text" && pattern.test(c.label));
+  return text ? text.label : "";
+}
+async function waitForText(page, pattern, tries = 80) {
+  for (let i = 0; i < tries; i++) {
+    const text = await shownText(page, pattern);
+    if (text) return text;
+    await sleep(250);
+  }
+  return "";
+}
+// The move a review shows: 0 at the start, else its 「N手目」.
+async function reviewPly(page) {
+  const line = await shownText(page, /^(\d+)手目|^はじめの局面/);
+  if (line.startsWith("はじめ")) return 0;
+  return line ? Number(line.match(/^(\d+)/)[1]) : -1;
+}
+async function waitForReviewPly(page, n, tries = 60) {
+  for (let i = 0; i < tries; i++) {
+    if ((await reviewPly(page)) === n) return true;
+    await sleep(250);
+  }
+  return false;
+}
 async function waitForPly(page, n, tries = 120) {
   for (let i = 0; i < tries; i++) {
     if ((await ply(page)) >= n) return true;
@@ -119,7 +180,7 @@ try {
   const guestContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
   const host = await hostContext.newPage();
   watch(host, "host");
-  await host.goto(`${base}?game=hasami`);
+  await host.goto(`${base}?game=hasami&controls=1`);
   await host.waitForSelector('body[data-screen="Setup"]', { timeout: 120000 });
   await sleep(1500);
   // 離れた人, then Enter: 部屋を作る.
@@ -135,7 +196,7 @@ try {
 
   let guest = await guestContext.newPage();
   watch(guest, "guest");
-  await guest.goto(`${base}#room=${code}`);
+  await guest.goto(`${base}?controls=1#room=${code}`);
   await guest.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
   await host.waitForSelector('body[data-screen="Play"]', { timeout: 20000 });
   check(true, "the link opens the same game on the second page, and both begin");
@@ -151,16 +212,27 @@ try {
   // The link again: the seat is taken back and the move made meanwhile is there.
   guest = await guestContext.newPage();
   watch(guest, "guest again");
-  await guest.goto(`${base}#room=${code}`);
+  await guest.goto(`${base}?controls=1#room=${code}`);
   await guest.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
   check(await waitForPly(guest, 5), `the page opened again is at the same move (ply ${await ply(guest)})`);
   await sleep(1500);
   await guest.screenshot({ path: path.join(out, "web-room-play.png") });
+  // A watcher opens the room's second link mid-game: the whole game so far
+  // is on its board, and every move after reaches it.
+  const watcherContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const watcher = await watcherContext.newPage();
+  watch(watcher, "watcher");
+  await watcher.goto(`${base}?controls=1#watch=${code}`);
+  await watcher.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
+  check(await waitForPly(watcher, 5), `a watcher arriving mid-game gets the whole game (ply ${await ply(watcher)})`);
+  const watching = await waitForText(watcher, /見ています|見るだけ/);
+  check(watching !== "", `the watcher's screen says it only watches (${watching || (await controls(watcher)).map((c) => c.label).join(" | ")})`);
+  await sleep(1000);
   for (let i = 5; i < GAME.length; i++) {
-    await play(i % 2 === 0 ? host : guest, i % 2 === 1, i, [i % 2 === 0 ? guest : host]);
+    await play(i % 2 === 0 ? host : guest, i % 2 === 1, i, [i % 2 === 0 ? guest : host, watcher]);
   }
   let ended = true;
-  for (const page of [host, guest]) {
+  for (const page of [host, guest, watcher]) {
     ended =
       (await page
         .waitForSelector('body[data-screen="Result"]', { timeout: 30000 })
@@ -178,8 +250,139 @@ try {
     .then(() => true)
     .catch(() => false);
   check(followed, "振り返る on one page opens the room's review on the other");
+  const watcherFollowed = await watcher
+    .waitForSelector('body[data-screen="Review"]', { timeout: 30000 })
+    .then(() => true)
+    .catch(() => false);
+  check(watcherFollowed, "the watcher's page follows into the room's review");
   await sleep(1500);
   await guest.screenshot({ path: path.join(out, "web-room-review.png") });
+
+  // The host leads: four steps on (→) from the start reach both the guest
+  // and the watcher. The guest then looks alone (ひとりで見る): two more
+  // steps of the host's move the watcher's review, not the guest's; turned
+  // off, the guest's review goes back to the room's position.
+  await sleep(1000);
+  const first = await reviewPly(host);
+  check(first === 0, `the review opens at the start (${first})`);
+  for (let i = 0; i < 4; i++) {
+    await host.keyboard.press("ArrowRight");
+    await sleep(400);
+  }
+  check((await waitForReviewPly(host, 4)) && (await waitForReviewPly(guest, 4)) && (await waitForReviewPly(watcher, 4)),
+    `four steps of the leading review reach the guest and the watcher (${await reviewPly(host)}, ${await reviewPly(guest)}, ${await reviewPly(watcher)} of 4)`);
+  check((await waitForText(guest, /動かしています/)) !== "", `the guest's review says who leads (${await shownText(guest, /振り返り中/)})`);
+  await tapButton(guest, "ひとりで見る");
+  check((await waitForText(guest, /^ひとりで見ています/)) !== "", "ひとりで見る: the guest's review says it looks alone");
+  for (let i = 0; i < 2; i++) {
+    await host.keyboard.press("ArrowRight");
+    await sleep(400);
+  }
+  check(await waitForReviewPly(watcher, 6), `the watcher still follows the host (${await reviewPly(watcher)} of 6)`);
+  await sleep(1500);
+  check((await reviewPly(guest)) === 4, `the guest looking alone stays where it was (${await reviewPly(guest)} of 4)`);
+  await tapButton(guest, "ひとりで見る");
+  check(await waitForReviewPly(guest, 6), `ひとりで見る off: the guest's review goes back to the room's (${await reviewPly(guest)} of 6)`);
+
+  // もう一回: each player goes back to the result and taps もう一度, which
+  // offers the room's next game on the room screen; when both agree the
+  // next game begins on every page, the watcher's too, with the sides
+  // swapped: the guest now plays 先手 (its board the right way up) and the
+  // host 後手. The room screen keeps the series.
+  for (const page of [host, guest]) {
+    await tapButton(page, "もどる");
+    await page.waitForSelector('body[data-screen="Result"]', { timeout: 20000 });
+    await sleep(800);
+    await tapButton(page, "もう一度");
+    await page.waitForSelector('body[data-screen="Lobby"]', { timeout: 20000 });
+    await sleep(800);
+  }
+  let rematch = true;
+  for (const page of [host, guest, watcher]) {
+    rematch =
+      (await page
+        .waitForSelector('body[data-screen="Play"]', { timeout: 60000 })
+        .then(() => true)
+        .catch(() => false)) && rematch;
+  }
+  check(rematch, "both accept もう一回: the next game begins on both pages and the watcher's");
+  let fresh = false;
+  for (let i = 0; i < 40 && !fresh; i++) {
+    fresh = (await ply(host)) === 0 && (await ply(guest)) === 0 && (await ply(watcher)) === 0;
+    if (!fresh) await sleep(250);
+  }
+  check(fresh, "the next game starts from its first move on every page");
+  await sleep(1500);
+  // Sides swapped: the guest moves first, from its own (unturned) view.
+  await play(guest, false, 0, [host, watcher]);
+  await play(host, true, 1, [guest, watcher]);
+  await host.screenshot({ path: path.join(out, "web-room-rematch.png") });
+
+  // 待った accepted: the host (後手) asks, the guest accepts, and the host's
+  // move is taken back on every page.
+  await tapButton(host, "待ったをたのむ");
+  check((await waitForText(guest, /待ったをたのんでいます/)) !== "", "the guest's page shows the host's request");
+  await tapButton(guest, "待ったを受ける");
+  let takenBack = true;
+  for (const page of [host, guest, watcher]) {
+    let back = false;
+    for (let i = 0; i < 60 && !back; i++) {
+      back = (await ply(page)) === 1;
+      if (!back) await sleep(250);
+    }
+    takenBack = back && takenBack;
+  }
+  check(takenBack, "待った accepted: the host's move is taken back on both pages and the watcher's");
+  await sleep(1500);
+  await play(host, true, 1, [guest, watcher]);
+  await play(guest, false, 2, [host, watcher]);
+  // 待った declined: the guest asks, the host refuses; the move stays.
+  await tapButton(guest, "待ったをたのむ");
+  check((await waitForText(host, /待ったをたのんでいます/)) !== "", "the host's page shows the guest's request");
+  await tapButton(host, "待ったはだめ");
+  check((await waitForText(guest, /待ったはだめでした/)) !== "", "待った declined: the guest's page says so");
+  await sleep(2000);
+  check((await ply(host)) === 3 && (await ply(guest)) === 3 && (await ply(watcher)) === 3,
+    `待った declined: the move stays on every page (${await ply(host)}, ${await ply(guest)}, ${await ply(watcher)})`);
+
+  // A different game with the same code: the host resigns (投了: the
+  // series is one game each), goes to the room screen by もう一度 and picks
+  // きつねとがちょう for the next game; the guest's もう一度 then agrees to
+  // it, and both pages and the watcher's begin it.
+  await tapButton(host, "投了");
+  let over = true;
+  for (const page of [host, guest]) {
+    over =
+      (await page
+        .waitForSelector('body[data-screen="Result"]', { timeout: 30000 })
+        .then(() => true)
+        .catch(() => false)) && over;
+  }
+  check(over, "投了 ends the second game on both pages");
+  await sleep(800);
+  await tapButton(host, "もう一度");
+  await host.waitForSelector('body[data-screen="Lobby"]', { timeout: 20000 });
+  const series = await waitForText(host, /^勝ち数/);
+  check(/ 1 – .* 1$/.test(series), `the room screen keeps the series: one game each (${series})`);
+  check((await waitForText(host, /^見ている人: 1人/)) !== "", "the players' room screen counts the watcher");
+  await host.screenshot({ path: path.join(out, "web-room-series.png") });
+  await tapButton(host, "きつねとがちょう");
+  check((await waitForText(host, /^次の対局: きつねとがちょう/)) !== "", "the host's room screen names the next game");
+  await sleep(800);
+  await tapButton(guest, "もう一度");
+  let another = true;
+  for (const page of [host, guest, watcher]) {
+    another =
+      (await page
+        .waitForSelector('body[data-screen="Play"]', { timeout: 60000 })
+        .then(() => true)
+        .catch(() => false)) && another;
+  }
+  const title = await waitForText(watcher, /きつねとがちょう/);
+  check(another && title !== "", "the host's next game, きつねとがちょう, begins on both pages and the watcher's, with the same code");
+  await sleep(1500);
+  await watcher.screenshot({ path: path.join(out, "web-room-next-game.png") });
+  await watcherContext.close();
 
   // まわり将棋 with three seats from two browsers: on the first page's
   // setup the second seat is made 離れた人 (a person at the host's page

@@ -76,6 +76,15 @@ pub(super) fn spawn_hud<G: Playable>(
         spawn_status::<G>(panel, fonts, lang, analysing);
     };
     let extras = |panel: &mut ChildSpawnerCommands| {
+        if m.setup.watching {
+            panel.spawn(widgets::label(
+                fonts,
+                lang,
+                T::RoomWatching,
+                ty::BODY,
+                palette::INK_SOFT,
+            ));
+        }
         if remote {
             stamp_row(panel, fonts, lang);
             if m.setup.undo_allowed {

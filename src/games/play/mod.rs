@@ -51,7 +51,7 @@ pub use analysis::{
     ANALYSIS_LINES, Analysis, AnalysisArrowLabel, AnalysisLine, SHOWN_PLIES, analysis_of,
     begin_analysis,
 };
-pub use result::{Confetto, OpenReviewButton, PlayAgainButton, ReviewAsked};
+pub use result::{Confetto, OpenReviewButton, PlayAgainButton, RematchOfferText, ReviewAsked};
 pub(crate) use state::Animating;
 pub use state::{
     BoardInspect, BoardTap, ChoiceButton, ChoicePick, CommandButton, CpuThink, ExportButton,
@@ -135,7 +135,7 @@ pub fn shared_plugin(app: &mut App) {
         .add_systems(Update, keyboard_input.run_if(in_state(Screen::Play)))
         .add_systems(
             Update,
-            result::fall_confetti.run_if(in_state(Screen::Result)),
+            (result::fall_confetti, result::show_rematch_offers).run_if(in_state(Screen::Result)),
         );
 }
 

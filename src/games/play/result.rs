@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::state::LastResult;
 use crate::games::resume;
 use crate::games::session::{Match, Opponent, Playable, SetupDraft};
+use crate::net::room::rematch_terms;
 use crate::rules::game::Side;
 use crate::shell::Screen;
 use crate::shell::i18n::T;
@@ -180,6 +181,12 @@ pub(super) fn spawn_result<G: Playable>(
                 ty::LEAD,
                 palette::INK_SOFT,
             ));
+            if result.setup.opponent == Opponent::Remote {
+                root.spawn((
+                    widgets::text(&fonts, "", ty::LEAD, palette::VERMILION),
+                    RematchOfferText,
+                ));
+            }
             root.spawn(widgets::row()).with_children(|row| {
                 row.spawn((
                     widgets::key_button(&fonts, lang, T::PlayAgain, true),
@@ -197,6 +204,47 @@ pub(super) fn spawn_result<G: Playable>(
                     .observe(crate::shell::screens::go_to(Screen::GameList));
             });
         });
+}
+
+/// A room's result: who offers the next game, and which game the host
+/// chose for it (tests read it).
+#[derive(Component)]
+pub struct RematchOfferText;
+
+/// Tells a room's result screen of the other players' もう一回 as they
+/// come (もう一度 there accepts it).
+pub(super) fn show_rematch_offers(
+    room: Res<RoomLink>,
+    settings: Res<Settings>,
+    mut texts: Query<&mut Text, With<RematchOfferText>>,
+    new: Query<(), Added<RematchOfferText>>,
+) {
+    if !(room.is_changed() || settings.is_changed() || !new.is_empty()) {
+        return;
+    }
+    let Some(connection) = room.0.as_ref() else {
+        return;
+    };
+    let Some(view) = connection.view.as_ref().filter(|_| connection.game_over()) else {
+        return;
+    };
+    let lang = settings.lang;
+    let (terms, agreed) = rematch_terms(&connection.events, view);
+    let mut lines: Vec<String> = agreed
+        .iter()
+        .filter(|seat| !connection.seats.contains(seat))
+        .filter_map(|&seat| view.seats.get(usize::from(seat)))
+        .map(|s| T::RoomRematchOffered.fill(lang, &[&s.name.as_str()]))
+        .collect();
+    if terms.game != view.game {
+        lines.push(T::RoomNextGame.fill(lang, &[&localized_game_name(terms.game, lang)]));
+    }
+    let line = lines.join("\n");
+    for mut text in &mut texts {
+        if text.0 != line {
+            text.0.clone_from(&line);
+        }
+    }
 }
 
 /// もう一度: a new game with the same settings (a random side is drawn
