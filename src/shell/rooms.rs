@@ -792,7 +792,10 @@ fn room_status(
     }
     for (i, seat) in view.seats.iter().enumerate() {
         let i = i as u8;
+        // After the first game every seat has been taken (a series goes
+        // on only when all agreed), whatever seat its player has now.
         let taken = seat.kind != SeatKind::Remote
+            || connection.game_number() > 0
             || connection
                 .events
                 .iter()

@@ -19,7 +19,7 @@
 // Usage: node rooms_test.mjs <yorimichi binary with the server> <dist> <out>
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -29,6 +29,11 @@ if (!bin || !dist || !out) {
   process.exit(2);
 }
 mkdirSync(out, { recursive: true });
+// The room protocol's version, as the server speaks it (for the bare
+// WebSocket device below).
+const PROTOCOL = Number(
+  readFileSync(new URL("../../src/net/protocol.rs", import.meta.url), "utf8").match(/PROTOCOL_VERSION: u32 = (\d+)/)[1],
+);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const port = 9000 + Math.floor(Math.random() * 900);
 const db = path.join(tmpdir(), `yorimichi-web-rooms-${process.pid}.sqlite3`);
@@ -193,6 +198,10 @@ try {
   check(/^[0-9A-Z]{8}$/.test(code), `the room is made: ${code}`);
   await sleep(1000);
   await host.screenshot({ path: path.join(out, "web-room-lobby.png") });
+  // The room screen's second link, for watchers: the room's watch code.
+  const watchLine = await waitForText(host, /^見るだけのリンク/);
+  const watchCode = (watchLine.match(/#watch=([0-9A-Z]{8})/) || [])[1] || "";
+  check(/^[0-9A-Z]{8}$/.test(watchCode) && watchCode !== code, `the room screen shows a watch link with a code of its own: ${watchLine}`);
 
   let guest = await guestContext.newPage();
   watch(guest, "guest");
@@ -222,9 +231,11 @@ try {
   const watcherContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
   const watcher = await watcherContext.newPage();
   watch(watcher, "watcher");
-  await watcher.goto(`${base}?controls=1#watch=${code}`);
+  await watcher.goto(`${base}?controls=1#watch=${watchCode}`);
   await watcher.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
   check(await waitForPly(watcher, 5), `a watcher arriving mid-game gets the whole game (ply ${await ply(watcher)})`);
+  check((await shownText(watcher, /あなたの番/)) === "" && (await shownText(watcher, /の番/)) !== "",
+    `the watcher is told whose turn it is, never that it is its own (${await shownText(watcher, /の番/)})`);
   const watching = await waitForText(watcher, /見ています|見るだけ/);
   check(watching !== "", `the watcher's screen says it only watches (${watching || (await controls(watcher)).map((c) => c.label).join(" | ")})`);
   await sleep(1000);
@@ -365,9 +376,14 @@ try {
   const series = await waitForText(host, /^勝ち数/);
   check(/ 1 – .* 1$/.test(series), `the room screen keeps the series: one game each (${series})`);
   check((await waitForText(host, /^見ている人: 1人/)) !== "", "the players' room screen counts the watcher");
+  check((await shownText(host, /まだです/)) === "", "after a game of the series every seat shows as taken, sides swapped or not");
   await host.screenshot({ path: path.join(out, "web-room-series.png") });
   await tapButton(host, "きつねとがちょう");
   check((await waitForText(host, /^次の対局: きつねとがちょう/)) !== "", "the host's room screen names the next game");
+  // The guest, still on its result, is told of the offer and the game.
+  const offer = await waitForText(guest, /もう一回 しませんか/);
+  check(/ホスト/.test(offer) && /次の対局: きつねとがちょう/.test(offer), `the guest's result screen tells the host's offer (${offer})`);
+  await guest.screenshot({ path: path.join(out, "web-room-offer.png") });
   await sleep(800);
   await tapButton(guest, "もう一度");
   let another = true;
@@ -617,7 +633,7 @@ try {
         [clockWs, first],
       );
     const [clockCode, makerToken] = await connect(
-      'Create(version:3,plan:(game:ChuShogi,rules:"(profile:Jcsa)",seats:[(kind:Host,name:"はな"),(kind:Remote,name:"ゲスト")],draw_seats:false,grace_seconds:60,takebacks:false,clock:Some((main_seconds:6,byoyomi_seconds:2))))',
+      `Create(version:${PROTOCOL},plan:(game:ChuShogi,rules:"(profile:Jcsa)",seats:[(kind:Host,name:"はな"),(kind:Remote,name:"ゲスト")],draw_seats:false,grace_seconds:60,takebacks:false,clock:Some((main_seconds:6,byoyomi_seconds:2))))`,
     );
     check(/^[0-9A-Z]{8}$/.test(clockCode), `a 中将棋 room on a 6 s + 2 s clock is made: ${clockCode}`);
     const clockContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
@@ -635,7 +651,7 @@ try {
     // Down for longer than 先手's whole clock: that time is nobody's.
     await sleep(9000);
     clockServer = await startClockServer();
-    await connect(`Resume(version:3,room:"${clockCode}",token:"${makerToken}",have:0)`);
+    await connect(`Resume(version:${PROTOCOL},room:"${clockCode}",token:"${makerToken}",have:0)`);
     const restarted = Date.now();
     const lost = await clockPage
       .waitForSelector('body[data-screen="Result"]', { timeout: 60000 })
