@@ -125,6 +125,8 @@ try {
     return shown;
   }
   await bestLine("ply 19 (後手 to move)");
+  // The handbook's picture of the page (docs/analysis.png) where SHOTS is set.
+  if (process.env.SHOTS) await page.screenshot({ path: path.join(process.env.SHOTS, "analysis.png") });
   await page.click("#moves li:nth-child(30) button");
   check((await body("ply")) === "30", "a tap on the list's 30th move: ply 30");
   await bestLine("ply 30 (先手 to move)");

@@ -586,7 +586,7 @@ try {
   }
   // 中将棋 on a short clock, on a server of its own that takes any clock
   // (`--any-clock`, for tests): a bare WebSocket in a blank page makes the
-  // room as 先手 and never moves; a page joins by the link as 後手. Mid-clock
+  // room as 先手 and never moves; a phone-sized page joins by the link as 後手. Mid-clock
   // the server is killed and started again on the same database; the page
   // comes back by itself, the bare device resumes, and the server ends the
   // game 時間切れ with the rest of 先手's clock: the page shows the result.
@@ -636,7 +636,9 @@ try {
       `Create(version:${PROTOCOL},plan:(game:ChuShogi,rules:"(profile:Jcsa)",seats:[(kind:Host,name:"はな"),(kind:Remote,name:"ゲスト")],draw_seats:false,grace_seconds:60,takebacks:false,clock:Some((main_seconds:6,byoyomi_seconds:2))))`,
     );
     check(/^[0-9A-Z]{8}$/.test(clockCode), `a 中将棋 room on a 6 s + 2 s clock is made: ${clockCode}`);
-    const clockContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    // The player on the clock holds a phone (its play screen in the
+    // phone's layout: the clocks where a thumb player sees them).
+    const clockContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const clockPage = await clockContext.newPage();
     await clockPage.goto(`${clockBase}#room=${clockCode}`);
     await clockPage.waitForSelector('body[data-screen="Play"]', { timeout: 120000 });
