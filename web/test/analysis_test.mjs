@@ -126,7 +126,10 @@ try {
   }
   await bestLine("ply 19 (後手 to move)");
   // The handbook's picture of the page (docs/analysis.png) where SHOTS is set.
-  if (process.env.SHOTS) await page.screenshot({ path: path.join(process.env.SHOTS, "analysis.png") });
+  if (process.env.SHOTS) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(process.env.SHOTS, "analysis.png") });
+  }
   await page.click("#moves li:nth-child(30) button");
   check((await body("ply")) === "30", "a tap on the list's 30th move: ply 30");
   await bestLine("ply 30 (先手 to move)");
@@ -233,11 +236,17 @@ try {
     const controls = [...document.querySelectorAll("button, select, label.file, input[type=text]")].filter((e) => e.getClientRects().length);
     const short = controls.filter((e) => e.getBoundingClientRect().height < 44).map((e) => `${e.id || e.textContent}: ${e.getBoundingClientRect().height}`);
     const board = document.getElementById("board").getBoundingClientRect();
-    return { tooSmall, short, controls: controls.length, boardRight: board.right, width: innerWidth };
+    // The rows' pitch: the same for all twelve (a rank's label kept on
+    // one line never makes its row taller).
+    const tops = [...new Set([...document.querySelectorAll("#board .sq")].map((e) => Math.round(e.getBoundingClientRect().top)))];
+    const pitches = tops.slice(1).map((t, i) => t - tops[i]);
+    return { tooSmall, short, controls: controls.length, boardRight: board.right, width: innerWidth, rows: tops.length, pitches };
   });
   check(sizes.tooSmall.length === 0, `on a 390×844 phone no text under 16 px ${sizes.tooSmall.slice(0, 5).join(", ")}`);
   check(sizes.short.length === 0, `and all ${sizes.controls} controls at least 44 px tall ${sizes.short.slice(0, 5).join(", ")}`);
   check(sizes.boardRight <= sizes.width, `the board within the screen (its right edge at ${sizes.boardRight.toFixed(0)} of ${sizes.width} px)`);
+  check(sizes.rows === 12 && Math.max(...sizes.pitches) - Math.min(...sizes.pitches) <= 1,
+    `its twelve rows evenly spaced (pitches ${sizes.pitches.join(", ")} px)`);
   if (process.env.SHOTS) await small.screenshot({ path: path.join(process.env.SHOTS, "analysis-phone.png"), fullPage: true });
   await phone.close();
 } catch (e) {
