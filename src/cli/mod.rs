@@ -59,8 +59,8 @@ pub struct Cli {
     /// it), e.g. 7K3M-Q9TB.
     #[arg(long, value_name = "CODE", value_parser = room_code, conflicts_with_all = ["game", "review"])]
     pub join: Option<String>,
-    /// Watch the room with this code, without a seat (the room screen's
-    /// second link), e.g. 7K3M-Q9TB.
+    /// Watch a room, without a seat, by its watch code (the room screen's
+    /// second link, 見るだけのリンク, carries it), e.g. M2WQ-8JXA.
     #[arg(long, value_name = "CODE", value_parser = room_code, conflicts_with_all = ["game", "review", "join"])]
     pub watch: Option<String>,
     /// The room server to use from now on (saved in the settings), e.g.
