@@ -90,6 +90,18 @@ async function tap(page, [x, y]) {
   await page.mouse.up();
 }
 const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply ?? -1));
+// Whether `page` shows `screen` within `timeout` ms.
+const reaches = (page, screen, timeout) =>
+  page
+    .waitForSelector(`body[data-screen="${screen}"]`, { timeout })
+    .then(() => true)
+    .catch(() => false);
+// Whether every page shows `screen`, each within `timeout` ms.
+async function allReach(pages, screen, timeout) {
+  let all = true;
+  for (const page of pages) all = (await reaches(page, screen, timeout)) && all;
+  return all;
+}
 // What the page's screen shows (`?controls=1`: the app lists its buttons
 // and texts into data-controls, as `screenshot --controls` does), in CSS
 // pixels.
@@ -242,29 +254,16 @@ try {
   for (let i = 5; i < GAME.length; i++) {
     await play(i % 2 === 0 ? host : guest, i % 2 === 1, i, [i % 2 === 0 ? guest : host, watcher]);
   }
-  let ended = true;
-  for (const page of [host, guest, watcher]) {
-    ended =
-      (await page
-        .waitForSelector('body[data-screen="Result"]', { timeout: 30000 })
-        .then(() => true)
-        .catch(() => false)) && ended;
-  }
+  const ended = await allReach([host, guest, watcher], "Result", 30000);
   check(ended, "the game ends on the board, and both pages show the result");
   await guest.screenshot({ path: path.join(out, "web-room-result.png") });
   // 振り返り together: 振り返る on the host's result opens the review on the
   // guest's page too.
   await tap(host, [529, 498]);
   await host.waitForSelector('body[data-screen="Review"]', { timeout: 20000 });
-  const followed = await guest
-    .waitForSelector('body[data-screen="Review"]', { timeout: 30000 })
-    .then(() => true)
-    .catch(() => false);
+  const followed = await reaches(guest, "Review", 30000);
   check(followed, "振り返る on one page opens the room's review on the other");
-  const watcherFollowed = await watcher
-    .waitForSelector('body[data-screen="Review"]', { timeout: 30000 })
-    .then(() => true)
-    .catch(() => false);
+  const watcherFollowed = await reaches(watcher, "Review", 30000);
   check(watcherFollowed, "the watcher's page follows into the room's review");
   await sleep(1500);
   await guest.screenshot({ path: path.join(out, "web-room-review.png") });
@@ -308,14 +307,7 @@ try {
     await page.waitForSelector('body[data-screen="Lobby"]', { timeout: 20000 });
     await sleep(800);
   }
-  let rematch = true;
-  for (const page of [host, guest, watcher]) {
-    rematch =
-      (await page
-        .waitForSelector('body[data-screen="Play"]', { timeout: 60000 })
-        .then(() => true)
-        .catch(() => false)) && rematch;
-  }
+  const rematch = await allReach([host, guest, watcher], "Play", 60000);
   check(rematch, "both accept もう一回: the next game begins on both pages and the watcher's");
   let fresh = false;
   for (let i = 0; i < 40 && !fresh; i++) {
@@ -361,14 +353,7 @@ try {
   // きつねとがちょう for the next game; the guest's もう一度 then agrees to
   // it, and both pages and the watcher's begin it.
   await tapButton(host, "投了");
-  let over = true;
-  for (const page of [host, guest]) {
-    over =
-      (await page
-        .waitForSelector('body[data-screen="Result"]', { timeout: 30000 })
-        .then(() => true)
-        .catch(() => false)) && over;
-  }
+  const over = await allReach([host, guest], "Result", 30000);
   check(over, "投了 ends the second game on both pages");
   await sleep(800);
   await tapButton(host, "もう一度");
@@ -386,14 +371,7 @@ try {
   await guest.screenshot({ path: path.join(out, "web-room-offer.png") });
   await sleep(800);
   await tapButton(guest, "もう一度");
-  let another = true;
-  for (const page of [host, guest, watcher]) {
-    another =
-      (await page
-        .waitForSelector('body[data-screen="Play"]', { timeout: 60000 })
-        .then(() => true)
-        .catch(() => false)) && another;
-  }
+  const another = await allReach([host, guest, watcher], "Play", 60000);
   const title = await waitForText(watcher, /きつねとがちょう/);
   check(another && title !== "", "the host's next game, きつねとがちょう, begins on both pages and the watcher's, with the same code");
   await sleep(1500);
@@ -571,10 +549,7 @@ try {
       }
       check((await ply(page)) >= i + 1, `the desktop's move ${i + 1} ${GAME[i]} reaches the page`);
     }
-    const over = await page
-      .waitForSelector('body[data-screen="Result"]', { timeout: 30000 })
-      .then(() => true)
-      .catch(() => false);
+    const over = await reaches(page, "Result", 30000);
     check(over, "the game between the page and the desktop ends on the board");
     await page.screenshot({ path: path.join(out, "web-room-desktop.png") });
   } finally {
@@ -655,10 +630,7 @@ try {
     clockServer = await startClockServer();
     await connect(`Resume(version:${PROTOCOL},room:"${clockCode}",token:"${makerToken}",have:0)`);
     const restarted = Date.now();
-    const lost = await clockPage
-      .waitForSelector('body[data-screen="Result"]', { timeout: 60000 })
-      .then(() => true)
-      .catch(() => false);
+    const lost = await reaches(clockPage, "Result", 60000);
     check(lost && Date.now() - restarted >= 1000, `the restarted server still ends the game on time (${Date.now() - restarted} ms after)`);
     const ended = await maker.evaluate(() => window.got.some((m) => m.includes("reason:OutOfTime")));
     check(ended, "the server wrote 時間切れ, lost by 先手");
