@@ -224,7 +224,7 @@ async fn bind(
         .collect();
     let mut store = store;
     for code in unwatched {
-        let watch = free_code(&table);
+        let watch = free_code(&table, None);
         if let Some(entry) = table.get_mut(&code) {
             entry.room.set_watch_code(watch);
             let count = entry.room.event_count();
@@ -498,20 +498,21 @@ struct Hub {
     page: Option<String>,
 }
 
-/// A lock, even after another thread panicked holding it: every change
-/// under these locks is made whole or not at all.
-/// A code no room has, as its code or its watch code.
-fn free_code(rooms: &HashMap<RoomCode, Entry>) -> RoomCode {
+/// A code no room has, as its code or its watch code, nor `besides`.
+fn free_code(rooms: &HashMap<RoomCode, Entry>, besides: Option<&RoomCode>) -> RoomCode {
     loop {
         let code = RoomCode::from_bits(rand::random());
-        let taken =
-            rooms.contains_key(&code) || rooms.values().any(|e| e.room.watch_code() == Some(&code));
+        let taken = rooms.contains_key(&code)
+            || rooms.values().any(|e| e.room.watch_code() == Some(&code))
+            || besides == Some(&code);
         if !taken {
             return code;
         }
     }
 }
 
+/// A lock, even after another thread panicked holding it: every change
+/// under these locks is made whole or not at all.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
         .lock()
@@ -605,13 +606,13 @@ impl Hub {
             ClientMessage::Create { plan, .. } => {
                 let token = SeatToken::from_bits(rand::random());
                 let mut rooms = lock(&self.rooms);
-                let code = free_code(&rooms);
+                let code = free_code(&rooms, None);
                 match Room::create(code.clone(), plan, token.clone(), rand::random(), now) {
                     Ok(mut room) => {
                         room.draw_lots_with(rand::random);
-                        // Drawn while the new room's own code is still
-                        // free too: the two always differ.
-                        room.set_watch_code(free_code(&rooms));
+                        // The new room is not in the map yet: its own
+                        // code is ruled out by name.
+                        room.set_watch_code(free_code(&rooms, Some(&code)));
                         self.save(&room, 1);
                         let mut entry = Entry {
                             room,
