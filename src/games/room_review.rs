@@ -31,7 +31,13 @@ pub fn plugin<G: Playable>(app: &mut App) {
         )
         .add_systems(
             Update,
-            (follow::<G>, lead::<G>, show_together)
+            (
+                follow::<G>,
+                // Only the review on the screen leads: the one an earlier
+                // game left behind says nothing of the game just finished.
+                lead::<G>.run_if(in_state(Screen::Review)),
+                show_together,
+            )
                 .chain()
                 .run_if(in_state(Screen::Result).or_else(in_state(Screen::Review)))
                 .run_if(chosen(G::ID))
@@ -115,15 +121,10 @@ fn follow<G: Playable>(
 /// others.
 fn lead<G: Playable>(
     review: Option<Res<Review<G>>>,
-    screen: Res<State<Screen>>,
     mut room: ResMut<RoomLink>,
     mut together: ResMut<Together>,
 ) {
-    // Only the review on the screen leads: the one an earlier game left
-    // behind says nothing of the game just finished.
-    let Some(review) = review.filter(|_| *screen.get() == Screen::Review) else {
-        return;
-    };
+    let Some(review) = review else { return };
     let Some(connection) = room.0.as_mut() else {
         return;
     };

@@ -327,10 +327,13 @@ impl<R> MatchSetup<R> {
     pub fn is_remote(&self, side: Side) -> bool {
         self.opponent == Opponent::Remote && (self.watching || side != self.human_side)
     }
-    /// Whether the game has one player at this device against someone
-    /// else (the CPU or a remote player): "you win" rather than a side.
-    pub fn against_another(&self) -> bool {
-        matches!(self.opponent, Opponent::Cpu(_) | Opponent::Remote)
+    /// The side this device's player holds against someone else (the CPU
+    /// or a remote player): "your turn", "you win" rather than a side.
+    /// None between two players at one device, in 検討, and for a room's
+    /// watcher, who holds neither.
+    pub fn own_side(&self) -> Option<Side> {
+        let against_another = matches!(self.opponent, Opponent::Cpu(_) | Opponent::Remote);
+        (against_another && !self.watching).then_some(self.human_side)
     }
     /// The side drawn at the bottom (検討 keeps the view of the game it
     /// came from).

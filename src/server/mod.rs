@@ -194,7 +194,7 @@ async fn bind(
         .map_err(|e| format!("{listen}: {e}"))?;
     let port = listener.local_addr().map_err(|e| e.to_string())?.port();
     let page = options.announce.map(|ip| page_address(ip, port));
-    let store = Store::open(&options.db)?;
+    let mut store = Store::open(&options.db)?;
     let (rooms, problems) = store.load()?;
     // The clocks are charged up to the last beat of the server before:
     // the time it was down is nobody's.
@@ -222,7 +222,6 @@ async fn bind(
         .filter(|e| e.room.watch_code().is_none())
         .map(|e| e.room.code().clone())
         .collect();
-    let mut store = store;
     for code in unwatched {
         let watch = free_code(&table, None);
         if let Some(entry) = table.get_mut(&code) {

@@ -127,14 +127,16 @@ fn mirror_controls(
     mut checked: Local<Option<bool>>,
     mut frame: Local<u32>,
 ) {
-    let Some(body) = page_body() else {
-        return;
-    };
-    if !*checked.get_or_insert_with(|| body.get_attribute("data-controls-check").is_some()) {
+    let asked = *checked.get_or_insert_with(|| {
+        page_body().is_some_and(|b| b.get_attribute("data-controls-check").is_some())
+    });
+    if !asked {
         return;
     }
     *frame += 1;
-    if frame.is_multiple_of(10) {
+    if frame.is_multiple_of(10)
+        && let Some(body) = page_body()
+    {
         let _ = body.set_attribute("data-controls", &listing.write());
     }
 }

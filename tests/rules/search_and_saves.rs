@@ -153,6 +153,24 @@ fn setup() -> MatchSetup<HasamiRules> {
     }
 }
 
+/// "Your turn" and "you win" are for a side this device's player holds: a
+/// room's watcher holds none, nor do two players at one device or 検討.
+#[test]
+fn only_a_player_against_another_holds_a_side_of_their_own() {
+    let with = |opponent, watching| MatchSetup {
+        watching,
+        ..MatchSetup::new(opponent, Side::Second, "standard", HasamiRules::STANDARD)
+    };
+    assert_eq!(
+        with(Opponent::Cpu(Strength::Normal), false).own_side(),
+        Some(Side::Second)
+    );
+    assert_eq!(with(Opponent::Remote, false).own_side(), Some(Side::Second));
+    assert_eq!(with(Opponent::Remote, true).own_side(), None);
+    assert_eq!(with(Opponent::Human, false).own_side(), None);
+    assert_eq!(with(Opponent::Analysis, false).own_side(), None);
+}
+
 #[test]
 fn a_save_replays_to_the_same_game() {
     let mut m = HasamiMatch::new(setup()).unwrap();

@@ -256,6 +256,9 @@ try {
   }
   const ended = await allReach([host, guest, watcher], "Result", 30000);
   check(ended, "the game ends on the board, and both pages show the result");
+  const watcherHeadline = await waitForText(watcher, /の勝ち|あなた/);
+  check(/の勝ち/.test(watcherHeadline) && !/あなた/.test(watcherHeadline),
+    `the watcher's result names the winning side, not "you" (${watcherHeadline})`);
   await guest.screenshot({ path: path.join(out, "web-room-result.png") });
   // 振り返り together: 振り返る on the host's result opens the review on the
   // guest's page too.

@@ -13,7 +13,7 @@ use crate::games::art::{self, Art, Highlight};
 use crate::games::board_place::piece_rotation;
 use crate::games::board_view::BoardView;
 use crate::games::resume;
-use crate::games::session::{Match, Opponent, PieceFace, Playable};
+use crate::games::session::{Match, PieceFace, Playable};
 use crate::rules::board::PointId;
 use crate::rules::game::Side;
 use crate::rules::taps;
@@ -293,8 +293,8 @@ pub(super) fn settle<G: Playable>(
     ui.dirty = true;
     // 検討 goes on past the end of a game: no celebration, no result.
     if let Some(outcome) = m.record.outcome(&m.game).filter(|_| !m.setup.analysing()) {
-        let human_won = match (m.setup.opponent, outcome.winner) {
-            (Opponent::Cpu(_) | Opponent::Remote, Some(w)) => Some(w == m.setup.human_side),
+        let human_won = match (m.setup.own_side(), outcome.winner) {
+            (Some(own), Some(w)) => Some(w == own),
             _ => None,
         };
         sfx.write(if human_won == Some(false) {

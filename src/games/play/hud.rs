@@ -449,7 +449,7 @@ pub(super) fn update_hud<G: Playable>(
     let stm = m.game.side_to_move(pos);
     let turn = if cpu.0.is_some() {
         T::CpuThinking
-    } else if m.setup.against_another() && !m.setup.watching && stm == m.setup.human_side {
+    } else if m.setup.own_side() == Some(stm) {
         T::YourTurn
     } else {
         G::to_move_text(stm)

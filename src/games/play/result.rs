@@ -126,11 +126,11 @@ pub(super) fn spawn_result<G: Playable>(
 ) {
     let lang = settings.lang;
     let o = result.outcome;
-    let headline = match (o.winner, result.setup.opponent) {
+    let headline = match (o.winner, result.setup.own_side()) {
         (None, _) => T::Draw,
-        (Some(w), Opponent::Cpu(_) | Opponent::Remote) if w == result.setup.human_side => T::YouWin,
-        (Some(_), Opponent::Cpu(_) | Opponent::Remote) => T::YouLose,
-        (Some(w), Opponent::Human | Opponent::Analysis) => G::wins_text(w),
+        (Some(w), Some(own)) if w == own => T::YouWin,
+        (Some(_), Some(_)) => T::YouLose,
+        (Some(w), None) => G::wins_text(w),
     };
     commands
         .spawn((DespawnOnExit(Screen::Result), widgets::screen_root()))
