@@ -8,6 +8,9 @@ export CARGO_TARGET_DIR ?= $(CACHE)/target
 # The wasm build keeps its own folder: native and web builds then never wait
 # for each other's lock.
 WASM_TARGET_DIR := $(CACHE)/target-wasm
+# The page's wasm only (not the engine package's): panics that abort at
+# once, Debug output of names only.
+WASM_SHRINK := ["-Zunstable-options", "-Cpanic=immediate-abort", "-Zfmt-debug=shallow"]
 BIN := $(CARGO_TARGET_DIR)/release/yorimichi
 # The checks build the program once, with the room server in it (`yorimichi
 # serve`); `make play` and the web build leave the server out.
@@ -182,9 +185,18 @@ web-build:
 	# Clippy lints this crate while it compiles for the browser (clippy's
 	# driver stands in for rustc on this crate only), so the wasm32 code is
 	# linted without checking all of Bevy a second time in another profile.
+	# The standard library is compiled again for the page (rust-src): a
+	# panic stops the page at once (no message, location or unwinding code
+	# in the download), derived Debug prints type and variant names only,
+	# and std takes its size-optimised code ($(WASM_SHRINK); docs/web.md,
+	# "Sizes"). RUSTC_BOOTSTRAP lets the stable toolchain take these
+	# unstable options, for this build alone.
+	RUSTC_BOOTSTRAP=1 \
 	RUSTC_WORKSPACE_WRAPPER="$$(rustup which clippy-driver)" \
 	CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
-	cargo build --profile wasm-release --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR)
+	cargo build --profile wasm-release --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR) \
+		-Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size \
+		--config 'target.wasm32-unknown-unknown.rustflags=$(WASM_SHRINK)'
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	wasm-bindgen --target web --no-typescript --out-dir $(DIST) --out-name yorimichi \
 		$(WASM_TARGET_DIR)/wasm32-unknown-unknown/wasm-release/yorimichi.wasm

@@ -44,6 +44,9 @@ rustup component list --installed | grep -q '^clippy' || rustup component add cl
 rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 
 rustup target list --installed | grep -q wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+# The web build compiles the standard library again for the page
+# (`-Zbuild-std`, see the Makefile's web-build), from the toolchain's source.
+rustup component list --installed | grep -q '^rust-src' || rustup component add rust-src
 
 if [ "$what" = test ] || [ "$what" = web ]; then
   want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)

@@ -467,9 +467,11 @@ impl<G: Playable> Match<G> {
     /// The text for the bug report.
     pub fn bug_text(&self) -> String {
         format!(
-            "game: {}\nsetup: {:?}\nmoves: {}\nposition:\n{}",
+            "game: {}\nsetup: {}\nmoves: {}\nposition:\n{}",
             G::ID.id(),
-            self.setup,
+            // RON, as saves keep it (the web build's Debug output prints
+            // names only).
+            ron::to_string(&self.setup).unwrap_or_default(),
             self.record.ply(),
             self.game.position_text(self.record.current())
         )

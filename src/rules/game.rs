@@ -269,7 +269,7 @@ pub fn capture_open<G: Game + ?Sized>(game: &G, pos: &G::Pos) -> bool {
 }
 
 /// A position's game-theoretic value from exact tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Exact {
     /// `winner` forces the end in this many plies; the loser can hold out
     /// no longer.

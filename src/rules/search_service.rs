@@ -8,9 +8,12 @@
 //! Messages are text. To the worker: `search <id> <game>` and, on the
 //! lines after it, a [`SearchRequest`] in RON; `offline <id> <game>` and an
 //! [`OffLineRequest`] (a move off a problem's line, judged by the mate
-//! solver); `cancel <id>`. From it: `answer <id>` and the answer in RON (a
+//! solver); `verdicts <id> musashi` and a [`VerdictsRequest`] (十六むさし
+//! positions judged by the exact tables, solved first where they are not
+//! yet); `cancel <id>`. From it: `answer <id>` and the answer in RON (a
 //! search's `Option<SearchAnswer>`, `None`: no move; a judgement's
-//! `Option<OffLine>`), or `refused <id> <why>` for a request it could not
+//! `Option<OffLine>`; the verdicts' `Option<Vec<Option<Exact>>>`, `None`:
+//! no tables fit), or `refused <id> <why>` for a request it could not
 //! read.
 
 use std::sync::Arc;
@@ -21,9 +24,10 @@ use serde::{Deserialize, Serialize};
 use crate::rules::chu::game::Chu;
 use crate::rules::data::GameId;
 use crate::rules::foxgeese::FoxGeese;
+use crate::rules::game::{Exact, Game};
 use crate::rules::hasami::Hasami;
-use crate::rules::musashi::Musashi;
 use crate::rules::musashi::solve::{NATIVE_BUDGET, Solver, Tables, TablesKey, tables_key};
+use crate::rules::musashi::{Musashi, MusashiPos, MusashiRules};
 use crate::rules::rulebook::{OffLine, Rulebook};
 use crate::rules::search::{SearchPlan, SearchResult, Searcher, Step};
 
@@ -89,6 +93,25 @@ pub fn off_line_message<G: Rulebook>(
     let body = ron::to_string(request).map_err(|e| e.to_string())?;
     Ok(format!("offline {id} {}\n{body}", G::ID.id()))
 }
+
+/// 十六むさし positions (a game under review) for the exact tables of
+/// their rules to judge.
+#[derive(Serialize, Deserialize)]
+pub struct VerdictsRequest {
+    pub rules: MusashiRules,
+    pub positions: Vec<MusashiPos>,
+}
+
+/// The `verdicts` message for `request`.
+pub fn verdicts_message(id: u64, request: &VerdictsRequest) -> Result<String, String> {
+    let body = ron::to_string(request).map_err(|e| e.to_string())?;
+    Ok(format!("verdicts {id} {}\n{body}", GameId::Musashi.id()))
+}
+
+/// What the tables say of each position: `None` where they cannot be
+/// built for these rules, and inside, `None` for a position they do not
+/// reach.
+pub type Verdicts = Option<Vec<Option<Exact>>>;
 
 /// A finished search, with what the worker spent on it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -182,6 +205,8 @@ enum Work {
     /// A judgement, read in one go when its turn comes (the mate solver
     /// cannot stop and go on): its answer's RON.
     OffLine(Option<Box<dyn FnOnce() -> String>>),
+    /// Positions waiting for the exact tables of their game's rules.
+    Verdicts(Box<(Musashi, Vec<MusashiPos>)>),
 }
 
 struct Running<G: Rulebook> {
@@ -239,17 +264,17 @@ impl SearchService {
                 }
                 None
             }
-            [kind @ ("search" | "offline"), id, game] => {
+            [kind @ ("search" | "offline" | "verdicts"), id, game] => {
                 let Ok(id) = id.parse::<u64>() else {
                     return Some(format!(
                         "refused 0 the request number {id:?} is not a number"
                     ));
                 };
                 self.job = None;
-                let work = if *kind == "search" {
-                    self.search(game, body)
-                } else {
-                    self.off_line(game, body)
+                let work = match *kind {
+                    "search" => self.search(game, body),
+                    "offline" => self.off_line(game, body),
+                    _ => verdicts(game, body),
                 };
                 match work {
                     Ok(work) => {
@@ -302,20 +327,53 @@ impl SearchService {
     /// are solved; where not, they begin to be solved (after the search).
     fn musashi(&mut self, body: &str) -> Result<Work, String> {
         let (mut running, exact) = Running::<Musashi>::read(body, self.now)?;
-        if !exact {
-            return Ok(Work::Musashi(running));
-        }
-        let key = tables_key(&running.game);
-        match self.musashi_tables.iter().find(|(k, _)| *k == key) {
-            Some((_, Some(t))) => running.game.set_endgame(t.clone())?,
-            Some((_, None)) => {}
-            None if self.solving.as_ref().is_some_and(|(k, _)| *k == key) => {}
-            None => match Solver::for_game(&running.game, self.tables_budget) {
-                Some(solver) => self.solving = Some((key, Box::new(solver))),
-                None => self.musashi_tables.push((key, None)),
-            },
+        if exact && let Some(Some(tables)) = self.tables_for(&running.game) {
+            running.game.set_endgame(tables)?;
         }
         Ok(Work::Musashi(running))
+    }
+
+    /// The exact tables of `game`'s rules: `Some(None)` where none fit the
+    /// budget, `None` while they are still to be solved (begun now, in
+    /// place of any other tables being solved, if they were not).
+    fn tables_for(&mut self, game: &Musashi) -> Option<Option<Arc<Tables>>> {
+        let key = tables_key(game);
+        if let Some((_, solved)) = self.musashi_tables.iter().find(|(k, _)| *k == key) {
+            return Some(solved.clone());
+        }
+        if self.solving.as_ref().is_none_or(|(k, _)| *k != key) {
+            match Solver::for_game(game, self.tables_budget) {
+                Some(solver) => self.solving = Some((key, Box::new(solver))),
+                None => {
+                    self.musashi_tables.push((key, None));
+                    return Some(None);
+                }
+            }
+        }
+        None
+    }
+
+    /// Solves the tables the positions wait for until `stop`; their
+    /// verdicts' RON once the tables are ready.
+    fn verdicts_step(
+        &mut self,
+        waiting: &mut (Musashi, Vec<MusashiPos>),
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<String> {
+        let (game, positions) = waiting;
+        let verdicts: Verdicts = match self.tables_for(game) {
+            None => {
+                self.solve_tables(stop);
+                return None;
+            }
+            Some(None) => None,
+            Some(Some(tables)) => {
+                // Tables solved for this very key always fit.
+                game.set_endgame(tables).ok()?;
+                Some(positions.iter().map(|p| game.exact(p)).collect())
+            }
+        };
+        Some(ron::to_string(&verdicts).unwrap_or_default())
     }
 
     /// Thinks until `stop` says so or the search ends; returns the answer
@@ -333,6 +391,7 @@ impl SearchService {
             Work::Chu(r) => r.step(stop, spent),
             Work::Musashi(r) => r.step(stop, spent),
             Work::OffLine(judge) => judge.take().map(|judge| judge()),
+            Work::Verdicts(waiting) => self.verdicts_step(waiting, stop),
         };
         match answer {
             Some(text) => Some(format!("answer {}\n{text}", job.id)),
@@ -359,6 +418,17 @@ impl SearchService {
             }
         }
     }
+}
+
+/// A `verdicts` request's work: its game made, to wait for its tables.
+fn verdicts(game: &str, body: &str) -> Result<Work, String> {
+    if game_id(game)? != GameId::Musashi {
+        return Err("only 十六むさし has exact tables".into());
+    }
+    let request: VerdictsRequest =
+        ron::from_str(body).map_err(|e| format!("the request does not read: {e}"))?;
+    let game = Musashi::create(&request.rules)?;
+    Ok(Work::Verdicts(Box::new((game, request.positions))))
 }
 
 fn game_id(name: &str) -> Result<GameId, String> {

@@ -345,10 +345,62 @@ mod imp {
         })
     }
 
+    /// Whether the page has a search worker that works (it is started
+    /// now if it was not).
+    pub(crate) fn worker_works() -> bool {
+        with_link(|_| ()).is_some()
+    }
+
+    /// A request posted to the worker, answered by a message that reads
+    /// as an `A`; dropped unanswered, it is cancelled there.
+    pub(crate) struct WorkerRequest<A> {
+        id: u64,
+        answered: bool,
+        _answer: std::marker::PhantomData<fn() -> A>,
+    }
+
+    impl<A: serde::de::DeserializeOwned> WorkerRequest<A> {
+        /// Posts the message `write` makes for the request's number;
+        /// `None` where the page has no worker that works.
+        pub(crate) fn post(write: impl FnOnce(u64) -> Result<String, String>) -> Option<Self> {
+            with_link(|link| {
+                let id = link.next_search;
+                let message = write(id).ok()?;
+                link.worker.post_message(&message.into()).ok()?;
+                link.next_search += 1;
+                Some(WorkerRequest {
+                    id,
+                    answered: false,
+                    _answer: std::marker::PhantomData,
+                })
+            })
+            .flatten()
+        }
+
+        /// The answer, once it has come; an error if the worker cannot
+        /// give one (it broke, or refused the request).
+        pub(crate) fn poll(&mut self) -> Option<Result<A, ()>> {
+            let reply = posted_reply::<A>(self.id)?;
+            self.answered = true;
+            Some(reply)
+        }
+    }
+
+    impl<A> Drop for WorkerRequest<A> {
+        fn drop(&mut self) {
+            if !self.answered {
+                let id = self.id;
+                with_link(|link| {
+                    let _ = link.worker.post_message(&format!("cancel {id}").into());
+                });
+            }
+        }
+    }
+
     /// A search on the worker, or in the page's frames where it has none.
     pub(crate) struct Thinker<G: Game> {
-        /// The worker's number for the search, while it thinks there.
-        remote: Option<u64>,
+        /// The search on the worker, while it thinks there.
+        remote: Option<WorkerRequest<Option<SearchAnswer<G::Move>>>>,
         /// The search in the frames: no worker, or it failed.
         local: Option<Searcher<G>>,
         /// Makes the search for the frames, if the worker fails.
@@ -379,20 +431,13 @@ mod imp {
                 forbidden: forbidden.clone(),
                 score_single,
             };
-            let remote = with_link(|link| {
-                let id = link.next_search;
-                let message = search_message(id, &request).ok()?;
-                link.worker.post_message(&message.into()).ok()?;
-                link.next_search += 1;
-                Some(id)
-            })
-            .flatten();
+            let remote = WorkerRequest::post(|id| search_message(id, &request));
             let game = game.clone();
             let history = history.to_vec();
             let fallback = move || searcher(&game, pos, &history, plan, &forbidden, score_single);
             match remote {
-                Some(id) => Thinker {
-                    remote: Some(id),
+                Some(remote) => Thinker {
+                    remote: Some(remote),
                     local: None,
                     fallback: Some(Box::new(fallback)),
                 },
@@ -411,14 +456,18 @@ mod imp {
             game: &G,
             slices: &mut ThinkingSlices,
         ) -> Option<Option<SearchResult<G::Move>>> {
-            if let Some(id) = self.remote {
-                match self.reply(id) {
+            if let Some(remote) = self.remote.as_mut() {
+                match remote.poll() {
                     Some(Ok(answer)) => {
                         self.remote = None;
-                        return Some(answer);
+                        if let Some(a) = &answer {
+                            mirror_answer(a.depth, a.nodes, a.elapsed_ms);
+                        }
+                        return Some(answer.map(SearchAnswer::into_result));
                     }
                     // Thinking on the worker still.
                     None => return None,
+                    // The page thinks itself.
                     Some(Err(())) => {
                         self.remote = None;
                         self.local = self.fallback.take().map(|make| make());
@@ -435,17 +484,6 @@ mod imp {
                 Step::Done(r) => Some(Some(r)),
                 Step::NoMove => Some(None),
             }
-        }
-
-        /// The worker's answer to search `id`, if it has come; an error if
-        /// the worker cannot give one (the page then thinks itself).
-        #[allow(clippy::type_complexity)]
-        fn reply(&self, id: u64) -> Option<Result<Option<SearchResult<G::Move>>, ()>> {
-            let answer = posted_reply::<Option<SearchAnswer<G::Move>>>(id)?;
-            if let Ok(Some(a)) = &answer {
-                mirror_answer(a.depth, a.nodes, a.elapsed_ms);
-            }
-            Some(answer.map(|a| a.map(|a| a.into_result())))
         }
     }
 
@@ -479,16 +517,6 @@ mod imp {
         })
     }
 
-    impl<G: Game> Drop for Thinker<G> {
-        fn drop(&mut self) {
-            if let Some(id) = self.remote {
-                with_link(|link| {
-                    let _ = link.worker.post_message(&format!("cancel {id}").into());
-                });
-            }
-        }
-    }
-
     /// `data-worker-searches`, `-depth`, `-nodes` and `-ms`: how many
     /// answers the worker has given, and the last one's deepest finished
     /// reading, nodes and time (the browser test reads them).
@@ -513,32 +541,23 @@ mod imp {
     /// A move off a problem's line, judged by the worker; where the page
     /// has none, read at once within [`AT_ONCE_MOST_MS`].
     pub(crate) struct LineJudge<G: Rulebook> {
-        remote: Option<u64>,
+        remote: Option<WorkerRequest<Option<OffLine<G::Move>>>>,
         request: OffLineRequest<G>,
     }
 
     impl<G: Rulebook> LineJudge<G> {
         pub fn start(request: OffLineRequest<G>) -> Self {
-            let remote = with_link(|link| {
-                let id = link.next_search;
-                let message = off_line_message(id, &request).ok()?;
-                link.worker.post_message(&message.into()).ok()?;
-                link.next_search += 1;
-                Some(id)
-            })
-            .flatten();
+            let remote = WorkerRequest::post(|id| off_line_message(id, &request));
             LineJudge { remote, request }
         }
 
         /// The judgement, once it has been read.
         pub fn poll(&mut self) -> Option<Option<OffLine<G::Move>>> {
-            if let Some(id) = self.remote {
-                match posted_reply::<Option<OffLine<G::Move>>>(id)? {
-                    Ok(answer) => {
-                        self.remote = None;
-                        return Some(answer);
-                    }
-                    Err(()) => self.remote = None,
+            if let Some(remote) = self.remote.as_mut() {
+                let reply = remote.poll()?;
+                self.remote = None;
+                if let Ok(answer) = reply {
+                    return Some(answer);
                 }
             }
             let request = &self.request;
@@ -554,16 +573,8 @@ mod imp {
             Some(at_once.judge(&now, &mut || false).ok().flatten())
         }
     }
-
-    impl<G: Rulebook> Drop for LineJudge<G> {
-        fn drop(&mut self) {
-            if let Some(id) = self.remote {
-                with_link(|link| {
-                    let _ = link.worker.post_message(&format!("cancel {id}").into());
-                });
-            }
-        }
-    }
 }
 
 pub(crate) use imp::{LineJudge, Thinker};
+#[cfg(target_arch = "wasm32")]
+pub(crate) use imp::{WorkerRequest, worker_works};

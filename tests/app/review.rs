@@ -139,6 +139,16 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
         a.world().resource::<Review<G>>().finished()
     });
     let reading_time = started.elapsed();
+    if G::ID == yorimichi::rules::data::GameId::Musashi {
+        // The review waited for the exact tables and tells each position's
+        // verdict as the game holding them knows it.
+        let r = app.world().resource::<Review<G>>();
+        let exact = r.exact.as_ref().expect("the tables' verdicts");
+        assert_eq!(exact.len(), plies + 1);
+        for (verdict, pos) in exact.iter().zip(r.record.positions()) {
+            assert_eq!(*verdict, r.game.exact(pos));
+        }
+    }
     let (mistakes, first) = {
         let r = app.world().resource::<Review<G>>();
         let judged = r.judged.as_ref().expect("judged");

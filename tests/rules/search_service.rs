@@ -239,6 +239,89 @@ fn a_musashi_search_reads_the_tables_the_worker_solves_between_searches() {
     assert_eq!(answer(&mut service, 2), with, "the next search reads them");
 }
 
+/// A review's 十六むさし positions are judged by the exact tables, which
+/// the worker solves first, in slices, where it has none yet: the
+/// verdicts are those of the desktop's game holding the same tables, and
+/// a second review of the same rules is answered at once. Rules whose
+/// tables fit no budget get `None`; no other game has tables.
+#[test]
+fn a_review_s_verdicts_wait_for_the_tables_the_worker_solves() {
+    use std::sync::Arc;
+    use yorimichi::rules::musashi::solve::Solver;
+    use yorimichi::rules::musashi::{Musashi, MusashiRules};
+    use yorimichi::rules::search_service::{Verdicts, VerdictsRequest, verdicts_message};
+    let rules = MusashiRules {
+        oya_wins_at: 1,
+        ..MusashiRules::STANDARD
+    };
+    const BUDGET: u64 = 3_000_000;
+    let game = Musashi::create(&rules).expect("rules");
+    let start = game
+        .position_from_text("K...K-./......./.O...../......./K.K..-. oya")
+        .expect("a position of four 子");
+    let mut positions = vec![start];
+    let mut moves = Vec::new();
+    for _ in 0..6 {
+        let pos = *positions.last().expect("one");
+        moves.clear();
+        game.legal_moves(&pos, &mut moves);
+        let Some(&mv) = moves.first() else { break };
+        positions.push(game.play(&pos, mv));
+    }
+    let mut with_tables = game.clone();
+    let tables = Solver::for_game(&game, BUDGET)
+        .expect("a layer fits")
+        .finish();
+    with_tables
+        .set_endgame(Arc::new(tables))
+        .expect("tables fit");
+    let expected: Vec<_> = positions.iter().map(|p| with_tables.exact(p)).collect();
+    assert!(
+        expected.iter().any(Option::is_some),
+        "the tables know some of these positions"
+    );
+    let request = VerdictsRequest { rules, positions };
+    let message = |id| verdicts_message(id, &request).expect("writes");
+    let verdicts = |reply: &str| match read_reply::<Verdicts>(reply) {
+        Ok((_, Reply::Answer(v))) => v,
+        other => panic!("{other:?}"),
+    };
+
+    let mut service = SearchService::with_tables_budget(still, BUDGET);
+    assert_eq!(service.input(&message(1)), None);
+    let mut looks = 0u32;
+    let mut slices = 0;
+    let reply = loop {
+        slices += 1;
+        if let Some(reply) = service.think(&mut || {
+            looks += 1;
+            looks.is_multiple_of(3)
+        }) {
+            break reply;
+        }
+    };
+    assert!(slices > 10, "solved in {slices} slices");
+    assert!(reply.starts_with("answer 1\n"), "{reply}");
+    assert_eq!(verdicts(&reply), Some(expected.clone()));
+    assert!(service.has_tables_for(&rules));
+    assert_eq!(service.input(&message(2)), None);
+    let again = service.think(&mut || true).expect("answered at once");
+    assert_eq!(verdicts(&again), Some(expected));
+
+    let mut too_small = SearchService::with_tables_budget(still, 1);
+    assert_eq!(too_small.input(&message(3)), None);
+    let reply = too_small.think(&mut || false).expect("an answer");
+    assert_eq!(verdicts(&reply), None, "no tables fit");
+
+    let refused = service.input(&message(4).replace("musashi", "hasami"));
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|r| r.starts_with("refused 4 ")),
+        "{refused:?}"
+    );
+}
+
 #[test]
 fn bad_messages_are_refused_with_a_reason_and_a_new_search_replaces_the_old() {
     let mut service = SearchService::new(still);

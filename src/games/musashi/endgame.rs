@@ -1,7 +1,9 @@
 //! つよい's exact endgame tables for 十六むさし, solved in the background
-//! while a game against it is played: on native in a thread, on the web a
-//! few milliseconds per frame. Once solved they are handed to the game, and
-//! the CPU's search trusts them (`Game::exact`).
+//! while a game against it is played: on native in a thread, on the web by
+//! the search worker for its own searches (the page solves them a few
+//! milliseconds per frame only where it has no worker). Once solved they
+//! are handed to the game, and the CPU's search trusts them
+//! (`Game::exact`).
 
 use std::sync::Arc;
 
@@ -64,6 +66,11 @@ fn build_and_attach(
     if !presets.0.cpu.get(strength).endgame_tables || m.game.endgame_reach() > 0 {
         return;
     }
+    // The page's worker solves the tables its searches read.
+    #[cfg(target_arch = "wasm32")]
+    if crate::shell::cpu::worker_works() {
+        return;
+    }
     match tables.solve(&m.game, &mut slices) {
         Solving::Ready(t) => {
             if let Err(e) = m.game.set_endgame(t) {
@@ -114,30 +121,47 @@ impl EndgameTables {
     }
 }
 
-/// 振り返り reads every position with the exact tables where they reach:
-/// the reading waits for them (solved for this game's rules if no game
-/// against つよい has solved them yet), then starts again with them.
+/// 振り返り reads every position with the exact tables where they reach,
+/// and tells the exact verdict of each: the reading waits for them (solved
+/// for this game's rules if no game against つよい has solved them yet),
+/// then starts again with them. On the web the search worker solves them
+/// and judges the positions; the page solves them in its frames only
+/// where it has no worker.
 fn attach_to_review(
     mut review: ResMut<Review<Musashi>>,
     mut tables: ResMut<EndgameTables>,
     mut slices: ResMut<ThinkingSlices>,
-    mut refused: Local<bool>,
+    mut asked: Local<Asked>,
 ) {
-    if review.game.endgame_reach() > 0 || *refused {
+    if review.is_added() {
+        *asked = Asked::default();
+    }
+    if review.exact.is_some() || asked.given_up {
         if review.exact_pending {
             review.exact_pending = false;
         }
         return;
     }
+    if review.game.endgame_reach() > 0 {
+        // The game came with its tables.
+        review.exact = Some(verdicts_of(&review));
+        return;
+    }
+    if asked.ask_the_worker(&mut review) {
+        return;
+    }
     match tables.solve(&review.game, &mut slices) {
         Solving::Ready(t) => {
             match review.game.set_endgame(t) {
-                Ok(()) => review.read_again(),
+                Ok(()) => {
+                    review.exact = Some(verdicts_of(&review));
+                    review.read_again();
+                }
                 // Tables for other rules: the review reads without them
                 // (and asks no more).
                 Err(e) => {
                     warn!("endgame tables: {e}");
-                    *refused = true;
+                    asked.given_up = true;
                 }
             }
             review.exact_pending = false;
@@ -148,10 +172,81 @@ fn attach_to_review(
             }
         }
         Solving::None => {
-            if review.exact_pending {
+            asked.given_up = true;
+            review.exact_pending = false;
+        }
+    }
+}
+
+/// The tables' verdict on each of the review's positions (its game holds
+/// them).
+fn verdicts_of(review: &Review<Musashi>) -> Vec<Option<crate::rules::game::Exact>> {
+    use crate::rules::game::Game;
+    let positions = review.record.positions();
+    positions.iter().map(|p| review.game.exact(p)).collect()
+}
+
+/// Where the review's wait for its tables stands.
+#[derive(Default)]
+struct Asked {
+    /// No tables for these rules: the review reads without them.
+    given_up: bool,
+    /// The page's worker was asked for the verdicts (the web).
+    #[cfg(target_arch = "wasm32")]
+    worker: Option<crate::shell::cpu::WorkerRequest<crate::rules::search_service::Verdicts>>,
+    /// The worker could not answer: the page solves the tables itself.
+    #[cfg(target_arch = "wasm32")]
+    worker_failed: bool,
+}
+
+impl Asked {
+    /// Has the page's worker solve the tables and judge the review's
+    /// positions; whether it does (false natively, or where the page has
+    /// no worker that works: the page then solves them).
+    #[cfg(target_arch = "wasm32")]
+    fn ask_the_worker(&mut self, review: &mut Review<Musashi>) -> bool {
+        use crate::rules::search_service::{VerdictsRequest, verdicts_message};
+        if self.worker_failed {
+            return false;
+        }
+        let Some(request) = self.worker.as_mut() else {
+            let question = VerdictsRequest {
+                rules: *review.game.rules(),
+                positions: review.record.positions().to_vec(),
+            };
+            self.worker =
+                crate::shell::cpu::WorkerRequest::post(|id| verdicts_message(id, &question));
+            self.worker_failed = self.worker.is_none();
+            if self.worker.is_some() {
+                review.exact_pending = true;
+            }
+            return self.worker.is_some();
+        };
+        match request.poll() {
+            None => {}
+            Some(Ok(Some(verdicts))) => {
+                self.worker = None;
+                review.exact = Some(verdicts);
+                review.read_again();
                 review.exact_pending = false;
             }
+            Some(Ok(None)) => {
+                self.worker = None;
+                self.given_up = true;
+                review.exact_pending = false;
+            }
+            Some(Err(())) => {
+                self.worker = None;
+                self.worker_failed = true;
+                return false;
+            }
         }
+        true
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ask_the_worker(&mut self, _review: &mut Review<Musashi>) -> bool {
+        false
     }
 }
 

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::games::session::{GameSave, Match, MatchSetup, Playable, Presets};
-use crate::rules::game::{Outcome, Side};
+use crate::rules::game::{Exact, Outcome, Side};
 use crate::rules::record::GameRecord;
 use crate::rules::review::{self, Judged, Mistake, Reading};
 use crate::shell::Screen;
@@ -62,6 +62,9 @@ pub struct Review<G: Playable> {
     /// The reading waits for knowledge still being built (十六むさし's
     /// exact tables), so that every position is read with it.
     pub exact_pending: bool,
+    /// The exact tables' verdict on each position, once the game has
+    /// them (十六むさし).
+    pub exact: Option<Vec<Option<Exact>>>,
     /// Where やめる goes back to.
     pub back_to: Screen,
     /// Where 共有 wrote the game (or why it could not).
@@ -89,6 +92,7 @@ impl<G: Playable> Review<G> {
             readings: vec![None; positions],
             judged: None,
             exact_pending: false,
+            exact: None,
             back_to,
             message: None,
             version: 0,
@@ -310,10 +314,8 @@ pub(crate) fn exact_words<G: Playable>(
     ply: usize,
     lang: crate::shell::i18n::Lang,
 ) -> Option<String> {
-    use crate::rules::game::Exact;
-    let pos = review.record.positions().get(ply)?;
     let player = review.player();
-    Some(match review.game.exact(pos)? {
+    Some(match review.exact.as_ref()?.get(ply).copied().flatten()? {
         Exact::WinIn { winner, plies } => {
             let key = if winner == player {
                 T::ReviewWinIn
