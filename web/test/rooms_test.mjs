@@ -278,9 +278,11 @@ try {
   await sleep(1000);
   const first = await reviewPly(host);
   check(first === 0, `the review opens at the start (${first})`);
+  // Each step waits for the host's review to show it: two key presses
+  // within one slow frame are one press to the game.
   for (let i = 0; i < 4; i++) {
     await host.keyboard.press("ArrowRight");
-    await sleep(400);
+    await waitForReviewPly(host, i + 1);
   }
   check((await waitForReviewPly(host, 4)) && (await waitForReviewPly(guest, 4)) && (await waitForReviewPly(watcher, 4)),
     `four steps of the leading review reach the guest and the watcher (${await reviewPly(host)}, ${await reviewPly(guest)}, ${await reviewPly(watcher)} of 4)`);
@@ -289,7 +291,7 @@ try {
   check((await waitForText(guest, /^ひとりで見ています/)) !== "", "ひとりで見る: the guest's review says it looks alone");
   for (let i = 0; i < 2; i++) {
     await host.keyboard.press("ArrowRight");
-    await sleep(400);
+    await waitForReviewPly(host, 5 + i);
   }
   check(await waitForReviewPly(watcher, 6), `the watcher still follows the host (${await reviewPly(watcher)} of 6)`);
   await sleep(1500);
