@@ -6,9 +6,12 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::Serialize;
+use std::sync::Arc;
 use yorimichi::rules::chu::game::Chu;
 use yorimichi::rules::data::{self, Strength};
 use yorimichi::rules::game::Game;
+use yorimichi::rules::musashi::solve::Solver;
+use yorimichi::rules::musashi::{Musashi, MusashiPos, MusashiRules};
 use yorimichi::rules::rulebook::Rulebook;
 use yorimichi::rules::search::{SearchPlan, SearchResult, Searcher};
 use yorimichi::rules::search_service::{
@@ -160,25 +163,55 @@ fn every_game_answers_through_messages_what_it_answers_in_a_thread() {
     agrees(chu);
 }
 
+/// 十六むさし played until every 子 is taken: small tables, solved in a
+/// second.
+const FOUR_KO_TABLES: u64 = 3_000_000;
+
+/// A position of four 子 under those rules, and the game with its tables
+/// solved as the desktop solves them.
+struct FourKo {
+    rules: MusashiRules,
+    game: Musashi,
+    pos: MusashiPos,
+    with_tables: Musashi,
+}
+
+fn four_ko() -> FourKo {
+    let rules = MusashiRules {
+        oya_wins_at: 1,
+        ..MusashiRules::STANDARD
+    };
+    let game = Musashi::create(&rules).expect("rules");
+    let pos = game
+        .position_from_text("K...K-./......./.O...../......./K.K..-. oya")
+        .expect("a position of four 子");
+    let mut with_tables = game.clone();
+    let tables = Solver::for_game(&game, FOUR_KO_TABLES)
+        .expect("a layer fits")
+        .finish();
+    with_tables
+        .set_endgame(Arc::new(tables))
+        .expect("tables fit");
+    FourKo {
+        rules,
+        game,
+        pos,
+        with_tables,
+    }
+}
+
 /// A 十六むさし search whose plan reads the exact tables is answered at
 /// once without them, as on the desktop, while the worker solves them
 /// between searches; the next search reads them, as the desktop's game
 /// with the same tables does.
 #[test]
 fn a_musashi_search_reads_the_tables_the_worker_solves_between_searches() {
-    use std::sync::Arc;
-    use yorimichi::rules::musashi::solve::Solver;
-    use yorimichi::rules::musashi::{Musashi, MusashiRules};
-    // Play until every 子 is taken: small tables, solved in a second.
-    let rules = MusashiRules {
-        oya_wins_at: 1,
-        ..MusashiRules::STANDARD
-    };
-    const BUDGET: u64 = 3_000_000;
-    let game = Musashi::create(&rules).expect("rules");
-    let pos = game
-        .position_from_text("K...K-./......./.O...../......./K.K..-. oya")
-        .expect("a position of four 子");
+    let FourKo {
+        rules,
+        game,
+        pos,
+        with_tables,
+    } = four_ko();
     let mut plan = SearchPlan::fixed(4, 200_000);
     plan.exact = true;
     let req = SearchRequest::<Musashi> {
@@ -189,13 +222,6 @@ fn a_musashi_search_reads_the_tables_the_worker_solves_between_searches() {
         forbidden: Vec::new(),
         score_single: false,
     };
-    let mut with_tables = game.clone();
-    let tables = Solver::for_game(&game, BUDGET)
-        .expect("a layer fits")
-        .finish();
-    with_tables
-        .set_endgame(Arc::new(tables))
-        .expect("tables fit");
     let read = |g: &Musashi| Searcher::new(g, pos, &req.history, req.plan.clone()).run(g);
     let (without, with) = (read(&game), read(&with_tables));
     assert_ne!(
@@ -203,7 +229,7 @@ fn a_musashi_search_reads_the_tables_the_worker_solves_between_searches() {
         "the tables change the reading of this position"
     );
 
-    let mut service = SearchService::with_tables_budget(still, BUDGET);
+    let mut service = SearchService::with_tables_budget(still, FOUR_KO_TABLES);
     let answer = |service: &mut SearchService, id: u64| {
         assert_eq!(
             service.input(&search_message(id, &req).expect("writes")),
@@ -246,19 +272,13 @@ fn a_musashi_search_reads_the_tables_the_worker_solves_between_searches() {
 /// tables fit no budget get `None`; no other game has tables.
 #[test]
 fn a_review_s_verdicts_wait_for_the_tables_the_worker_solves() {
-    use std::sync::Arc;
-    use yorimichi::rules::musashi::solve::Solver;
-    use yorimichi::rules::musashi::{Musashi, MusashiRules};
     use yorimichi::rules::search_service::{Verdicts, VerdictsRequest, verdicts_message};
-    let rules = MusashiRules {
-        oya_wins_at: 1,
-        ..MusashiRules::STANDARD
-    };
-    const BUDGET: u64 = 3_000_000;
-    let game = Musashi::create(&rules).expect("rules");
-    let start = game
-        .position_from_text("K...K-./......./.O...../......./K.K..-. oya")
-        .expect("a position of four 子");
+    let FourKo {
+        rules,
+        game,
+        pos: start,
+        with_tables,
+    } = four_ko();
     let mut positions = vec![start];
     let mut moves = Vec::new();
     for _ in 0..6 {
@@ -268,13 +288,6 @@ fn a_review_s_verdicts_wait_for_the_tables_the_worker_solves() {
         let Some(&mv) = moves.first() else { break };
         positions.push(game.play(&pos, mv));
     }
-    let mut with_tables = game.clone();
-    let tables = Solver::for_game(&game, BUDGET)
-        .expect("a layer fits")
-        .finish();
-    with_tables
-        .set_endgame(Arc::new(tables))
-        .expect("tables fit");
     let expected: Vec<_> = positions.iter().map(|p| with_tables.exact(p)).collect();
     assert!(
         expected.iter().any(Option::is_some),
@@ -287,7 +300,7 @@ fn a_review_s_verdicts_wait_for_the_tables_the_worker_solves() {
         other => panic!("{other:?}"),
     };
 
-    let mut service = SearchService::with_tables_budget(still, BUDGET);
+    let mut service = SearchService::with_tables_budget(still, FOUR_KO_TABLES);
     assert_eq!(service.input(&message(1)), None);
     let mut looks = 0u32;
     let mut slices = 0;
