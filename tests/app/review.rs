@@ -104,6 +104,23 @@ fn tap_key(app: &mut App, key_code: KeyCode, logical: Key) {
     }
 }
 
+fn press_twice_in_one_frame(app: &mut App, key_code: KeyCode, logical: Key) {
+    for _ in 0..2 {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code,
+                logical_key: logical.clone(),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        }
+    }
+    app.update();
+    app.update();
+}
+
 fn send(app: &mut App, cmd: ReviewCommand) {
     app.world_mut().write_message(cmd);
     app.update();
@@ -236,6 +253,11 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
     assert_eq!(ply::<G>(&app), 0, "← steps back");
     tap_key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
     assert_eq!(ply::<G>(&app), 1);
+    // Two presses within one frame (a slow phone's) are two steps.
+    press_twice_in_one_frame(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
+    assert_eq!(ply::<G>(&app), 3, "→ → in one frame steps twice");
+    press_twice_in_one_frame(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft);
+    assert_eq!(ply::<G>(&app), 1, "← ← in one frame steps back twice");
     // The move list and the buttons.
     let entry = {
         let mut q = app.world_mut().query::<(Entity, &ReviewMoveEntry)>();

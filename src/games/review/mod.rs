@@ -15,6 +15,8 @@
 mod game;
 mod view;
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::play::{ReviewAsked, begin_analysis};
@@ -220,17 +222,23 @@ fn leave<G: Playable>(mut think: ResMut<ReviewThink<G>>) {
     think.0 = None;
 }
 
-fn review_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<ReviewCommand>) {
-    let pressed = [
-        (KeyCode::ArrowLeft, ReviewCommand::Previous),
-        (KeyCode::ArrowRight, ReviewCommand::Next),
-        (KeyCode::Home, ReviewCommand::First),
-        (KeyCode::End, ReviewCommand::Last),
-    ];
-    for (key, cmd) in pressed {
-        if keys.just_pressed(key) {
-            out.write(cmd);
-        }
+/// Each press of a stepping key is a step: the keyboard's messages, not
+/// the keys' state, so that two presses within one slow frame are two
+/// (and a held key repeats).
+fn review_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut presses: MessageReader<KeyboardInput>,
+    mut out: MessageWriter<ReviewCommand>,
+) {
+    for press in presses.read().filter(|k| k.state == ButtonState::Pressed) {
+        let cmd = match press.key_code {
+            KeyCode::ArrowLeft => ReviewCommand::Previous,
+            KeyCode::ArrowRight => ReviewCommand::Next,
+            KeyCode::Home => ReviewCommand::First,
+            KeyCode::End => ReviewCommand::Last,
+            _ => continue,
+        };
+        out.write(cmd);
     }
     if quit_key(&keys) {
         out.write(ReviewCommand::Back);
