@@ -563,6 +563,7 @@ fn tutorial_input<G: Playable>(
 /// focused button takes the key).
 fn tutorial_keys<G: Playable>(
     keys: Res<ButtonInput<KeyCode>>,
+    mut presses: MessageReader<bevy::input::keyboard::KeyboardInput>,
     view: Res<BoardView>,
     mut board: ResMut<TutorialBoard<G>>,
     mut progress: ResMut<TutorialProgress>,
@@ -570,7 +571,7 @@ fn tutorial_keys<G: Playable>(
     mut sfx: MessageWriter<Sfx>,
     focus: ButtonFocus,
 ) {
-    if let Some(dir) = crate::shell::keys::arrow_pressed(&keys) {
+    for dir in crate::shell::keys::arrow_presses(&mut presses) {
         let start = board.path.first().copied();
         if let Some(cursor) = view.move_cursor(board.game.graph(), board.cursor, start, dir) {
             board.cursor = Some(cursor);

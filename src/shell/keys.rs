@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use bevy::camera::NormalizedRenderTarget;
 use bevy::ecs::system::SystemParam;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::input_focus::tab_navigation::TabGroup;
 use bevy::input_focus::{InputFocus, InputFocusVisible};
 use bevy::picking::backend::HitData;
@@ -35,18 +37,21 @@ impl ButtonFocus<'_, '_> {
     }
 }
 
-/// The direction of the arrow key just pressed, if any (up is +y, as on
-/// the board).
-pub fn arrow_pressed(keys: &ButtonInput<KeyCode>) -> Option<Vec2> {
-    [
-        (KeyCode::ArrowUp, Vec2::Y),
-        (KeyCode::ArrowDown, Vec2::NEG_Y),
-        (KeyCode::ArrowLeft, Vec2::NEG_X),
-        (KeyCode::ArrowRight, Vec2::X),
-    ]
-    .into_iter()
-    .find(|(key, _)| keys.just_pressed(*key))
-    .map(|(_, dir)| dir)
+/// The direction of each arrow key pressed since the last look, in order
+/// (up is +y, as on the board): every press is a step, also two within
+/// one slow frame, and a held key repeats.
+pub fn arrow_presses(presses: &mut MessageReader<KeyboardInput>) -> Vec<Vec2> {
+    presses
+        .read()
+        .filter(|k| k.state == ButtonState::Pressed)
+        .filter_map(|k| match k.key_code {
+            KeyCode::ArrowUp => Some(Vec2::Y),
+            KeyCode::ArrowDown => Some(Vec2::NEG_Y),
+            KeyCode::ArrowLeft => Some(Vec2::NEG_X),
+            KeyCode::ArrowRight => Some(Vec2::X),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A primary click on `entity`, as a pointer delivers it.

@@ -165,6 +165,41 @@ fn the_arrow_keys_step_along_the_board() {
     assert_eq!(view.step_from(graph, corner, Vec2::NEG_Y), None);
 }
 
+/// Two presses within one slow frame (a phone's) are two steps of the
+/// cursor, not one.
+#[test]
+fn two_arrow_presses_in_one_frame_step_twice() {
+    let (store, _dir) = temp_store("keys-two");
+    let mut app = headless::app(store);
+    start::<Hasami>(&mut app, GameId::Hasami);
+    // The first press puts the cursor in the middle.
+    tap_key(&mut app, KeyCode::ArrowUp);
+    let cursor = |app: &App| app.world().resource::<PlayUi<Hasami>>().cursor;
+    let from = cursor(&app).expect("a cursor");
+    for _ in 0..2 {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::ArrowLeft,
+                logical_key: Key::ArrowLeft,
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        }
+    }
+    app.update();
+    let view = app.world().resource::<BoardView>().clone();
+    let graph = app.world().resource::<Match<Hasami>>().game.graph();
+    let once = view
+        .step_from(graph, from, Vec2::NEG_X)
+        .expect("a point left");
+    let twice = view
+        .step_from(graph, once, Vec2::NEG_X)
+        .expect("two points left");
+    assert_eq!(cursor(&app), Some(twice), "two steps left of {from}");
+}
+
 #[test]
 fn a_board_theme_draws_its_woods_and_inks_the_lines() {
     let (store, _dir) = temp_store("theme");

@@ -174,6 +174,7 @@ pub(super) fn drag_piece<G: Playable>(
 /// Space taps where it stands.
 pub(super) fn keyboard_cursor<G: Playable>(
     keys: Res<ButtonInput<KeyCode>>,
+    mut presses: MessageReader<bevy::input::keyboard::KeyboardInput>,
     view: Option<Res<BoardView>>,
     m: Res<Match<G>>,
     mut ui: ResMut<PlayUi<G>>,
@@ -182,11 +183,11 @@ pub(super) fn keyboard_cursor<G: Playable>(
 ) {
     let Some(view) = view else { return };
     let graph = m.game.graph();
-    if let Some(dir) = crate::shell::keys::arrow_pressed(&keys)
-        && let Some(cursor) = view.move_cursor(graph, ui.cursor, ui.selected(), dir)
-    {
-        ui.cursor = Some(cursor);
-        ui.dirty = true;
+    for dir in crate::shell::keys::arrow_presses(&mut presses) {
+        if let Some(cursor) = view.move_cursor(graph, ui.cursor, ui.selected(), dir) {
+            ui.cursor = Some(cursor);
+            ui.dirty = true;
+        }
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space])
         && focus.focused().is_none()
