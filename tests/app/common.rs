@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy_pkv::PkvStore;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
@@ -42,6 +44,50 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// A key's press or release as the window reports it.
+pub fn key_event(
+    key_code: KeyCode,
+    logical_key: Key,
+    state: ButtonState,
+    text: Option<&str>,
+) -> KeyboardInput {
+    KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: text.map(Into::into),
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+/// Presses and releases a key, the app updating after each.
+pub fn tap_key(app: &mut App, key_code: KeyCode, logical_key: Key) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut()
+            .write_message(key_event(key_code, logical_key.clone(), state, None));
+        app.update();
+    }
+}
+
+/// Presses and releases a key `times` times within one frame (a slow
+/// phone's, or one key typing `text`), then updates once.
+pub fn taps_in_one_frame(
+    app: &mut App,
+    key_code: KeyCode,
+    logical_key: Key,
+    times: usize,
+    text: Option<&str>,
+) {
+    for _ in 0..times {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut()
+                .write_message(key_event(key_code, logical_key.clone(), state, text));
+        }
+    }
+    app.update();
 }
 
 pub fn screen(app: &App) -> Screen {

@@ -3,8 +3,7 @@
 //! screens, whole games played from the keyboard alone, the sounds of the
 //! buttons and the koma, the text's sizes, and the まわり将棋 seats' marks.
 
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use yorimichi::games::art::{Art, BoardInk, BoardWood, KomaBody, PieceShadow};
 use yorimichi::games::board_view::BoardView;
@@ -32,17 +31,8 @@ use crate::common::{self, TempDir, card, screen, temp_store};
 use crate::mawari_flow::{begin, open_setup};
 
 fn tap_key(app: &mut App, key_code: KeyCode) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
+    let unnamed = Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified);
+    common::tap_key(app, key_code, unnamed);
 }
 
 /// From the title to a new game of `game` against the CPU (the person
@@ -176,19 +166,7 @@ fn two_arrow_presses_in_one_frame_step_twice() {
     tap_key(&mut app, KeyCode::ArrowUp);
     let cursor = |app: &App| app.world().resource::<PlayUi<Hasami>>().cursor;
     let from = cursor(&app).expect("a cursor");
-    for _ in 0..2 {
-        for state in [ButtonState::Pressed, ButtonState::Released] {
-            app.world_mut().write_message(KeyboardInput {
-                key_code: KeyCode::ArrowLeft,
-                logical_key: Key::ArrowLeft,
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
-        }
-    }
-    app.update();
+    common::taps_in_one_frame(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, 2, None);
     let view = app.world().resource::<BoardView>().clone();
     let graph = app.world().resource::<Match<Hasami>>().game.graph();
     let once = view

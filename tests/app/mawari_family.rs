@@ -5,8 +5,7 @@
 //! nothing said of a throw before the board has shown it; playing on for
 //! places; and a whole four-player family game with a drawn turn order.
 
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use bevy::window::Ime;
 
@@ -35,23 +34,12 @@ fn field(app: &mut App, which: TextFocus) -> Entity {
 }
 
 fn key(app: &mut App, logical: Key, text: Option<&str>) {
-    let window = Entity::PLACEHOLDER;
     let key_code = match logical {
         Key::Enter => KeyCode::Enter,
         Key::Backspace => KeyCode::Backspace,
         _ => KeyCode::KeyA,
     };
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: logical.clone(),
-            state,
-            text: text.map(Into::into),
-            repeat: false,
-            window,
-        });
-    }
-    app.update();
+    crate::common::taps_in_one_frame(app, key_code, logical, 1, text);
 }
 
 /// Clicks the field and types `latin` key by key, then `ime` as an input

@@ -5,8 +5,7 @@
 //! log, Esc back to the result; then again from the card, and an older
 //! save's throws shown by their logged poses.
 
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use yorimichi::games::mawari::{
     CHART_PAD, Landing, MawariMatch, MawariReplay, Phase, RacePiece, RankChart, RankLabel,
@@ -22,22 +21,8 @@ use yorimichi::shell::save::Store;
 use yorimichi::shell::screens::CardButton;
 use yorimichi::shell::settings::{Settings, TextSize};
 
-use crate::common::{card, screen, temp_store};
+use crate::common::{card, screen, tap_key, temp_store};
 use crate::mawari_flow::{begin, open_setup, play_throws};
-
-fn tap_key(app: &mut App, key_code: KeyCode, logical: Key) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: logical.clone(),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
-}
 
 fn send(app: &mut App, cmd: ReviewCommand) {
     app.world_mut().write_message(cmd);

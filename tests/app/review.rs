@@ -5,8 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use rand::{SeedableRng, rngs::StdRng};
 use yorimichi::games::play::{
@@ -90,37 +89,6 @@ fn assert_review_board<G: Playable>(app: &mut App) {
 }
 
 /// A key pressed and released, a frame each.
-fn tap_key(app: &mut App, key_code: KeyCode, logical: Key) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: logical.clone(),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
-}
-
-fn press_twice_in_one_frame(app: &mut App, key_code: KeyCode, logical: Key) {
-    for _ in 0..2 {
-        for state in [ButtonState::Pressed, ButtonState::Released] {
-            app.world_mut().write_message(KeyboardInput {
-                key_code,
-                logical_key: logical.clone(),
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
-        }
-    }
-    app.update();
-    app.update();
-}
-
 fn send(app: &mut App, cmd: ReviewCommand) {
     app.world_mut().write_message(cmd);
     app.update();
@@ -246,17 +214,19 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
     assert_eq!(ply::<G>(&app), 0);
     assert_review_board::<G>(&mut app);
     // The keys.
-    tap_key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
+    common::tap_key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
     assert_eq!(ply::<G>(&app), 1, "→ steps forward");
     assert_review_board::<G>(&mut app);
-    tap_key(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft);
+    common::tap_key(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft);
     assert_eq!(ply::<G>(&app), 0, "← steps back");
-    tap_key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
+    common::tap_key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
     assert_eq!(ply::<G>(&app), 1);
     // Two presses within one frame (a slow phone's) are two steps.
-    press_twice_in_one_frame(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
+    common::taps_in_one_frame(&mut app, KeyCode::ArrowRight, Key::ArrowRight, 2, None);
+    app.update();
     assert_eq!(ply::<G>(&app), 3, "→ → in one frame steps twice");
-    press_twice_in_one_frame(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft);
+    common::taps_in_one_frame(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, 2, None);
+    app.update();
     assert_eq!(ply::<G>(&app), 1, "← ← in one frame steps back twice");
     // The move list and the buttons.
     let entry = {
