@@ -8,7 +8,11 @@
   char literals of the files koma letters come from, KOMA_SOURCES) with pyftsubset's default layout features (the
   Japanese alternates the game never asks for would double the files),
   so the web build stays small.
-* assets/sounds/*.ogg: short synthesised sound effects (no downloads).
+* assets/sounds/effects.ogg and effects.ron: short synthesised sound
+  effects (no downloads), one after another in one file with the time
+  each one starts and ends: every Ogg Vorbis file carries about 3.4 KB of
+  codebooks before its first sound, which thirteen separate files would
+  each repeat in the web page's download.
 
 Needs: fonts-ipaexfont, vorbis-tools (oggenc), and pip's fonttools.
 """
@@ -137,8 +141,7 @@ def concat(*parts, gap=0.0):
     return out
 
 
-def write_ogg(name, samples):
-    path = ROOT / "assets" / "sounds" / f"{name}.ogg"
+def write_ogg(path, samples):
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(suffix=".wav", delete=False) as f:
         wav = f.name
@@ -151,18 +154,49 @@ def write_ogg(name, samples):
     os.unlink(wav)
 
 
+# Silence between two sounds of the sheet, so that the encoder's blocks
+# never carry the end of one into the start of the next.
+SHEET_GAP = 0.08
+
+
 def make_sounds():
-    # A wooden "pachi": a short noisy click with a low body.
-    write_ogg("place", tone([180, 420], 0.12, 0.8, noise=0.55, decay=40))
-    write_ogg("capture", concat(tone([180, 420], 0.1, 0.8, noise=0.5, decay=40), tone([660, 990], 0.35, 0.35, decay=8), gap=0.02))
-    write_ogg("illegal", tone([140, 147], 0.25, 0.4, decay=10))
-    write_ogg("button", tone([880], 0.06, 0.25, decay=50))
-    write_ogg("win", concat(*(tone([f, f * 1.5], 0.22, 0.35, decay=5) for f in (523, 659, 784, 1047)), gap=0.0))
-    write_ogg("lose", concat(*(tone([f], 0.3, 0.3, decay=4) for f in (392, 349, 311, 262)), gap=0.0))
-    write_ogg("throw", clatter())
-    clacks()
-    write_ogg("koma", koma())
-    print("sounds written")
+    """Writes every sound into one sheet, in the order of the cue table's
+    fields (src/shell/audio.rs reads the table)."""
+    sounds = [
+        # A wooden "pachi": a short noisy click with a low body.
+        ("place", tone([180, 420], 0.12, 0.8, noise=0.55, decay=40)),
+        ("koma", koma()),
+        ("capture", concat(tone([180, 420], 0.1, 0.8, noise=0.5, decay=40), tone([660, 990], 0.35, 0.35, decay=8), gap=0.02)),
+        ("illegal", tone([140, 147], 0.25, 0.4, decay=10)),
+        ("win", concat(*(tone([f, f * 1.5], 0.22, 0.35, decay=5) for f in (523, 659, 784, 1047)), gap=0.0)),
+        ("lose", concat(*(tone([f], 0.3, 0.3, decay=4) for f in (392, 349, 311, 262)), gap=0.0)),
+        ("button", tone([880], 0.06, 0.25, decay=50)),
+        ("throw", clatter()),
+    ] + clacks()
+    sheet = [0.0] * int(SHEET_GAP * RATE)
+    cues = {}
+    for name, samples in sounds:
+        start = len(sheet)
+        sheet += samples
+        cues[name] = (start / RATE, len(sheet) / RATE)
+        sheet += [0.0] * int(SHEET_GAP * RATE)
+    write_ogg(ROOT / "assets" / "sounds" / "effects.ogg", sheet)
+
+    def cue(name):
+        start, end = cues[name]
+        return f"({start:.5f}, {end:.5f})"
+
+    singles = [n for n, _ in sounds if not n.startswith("clack_")]
+    lines = ["// Where each sound of effects.ogg starts and ends, in seconds.",
+             "// Written by tools/make_assets.py with the sheet; do not edit.",
+             "SoundSheet("]
+    lines += [f"    {n}: {cue(n)}," for n in singles]
+    for group in ("clack_board", "clack_koma"):
+        names = [n for n, _ in sounds if n.startswith(group)]
+        lines.append(f"    {group}: [{', '.join(cue(n) for n in names)}],")
+    lines.append(")")
+    (ROOT / "assets" / "sounds" / "effects.ron").write_text("\n".join(lines) + "\n")
+    print(f"sounds written: {len(sounds)} in {len(sheet) / RATE:.2f} s")
 
 
 def clacks():
@@ -170,10 +204,15 @@ def clacks():
     # that four koma do not sound like one) or another koma (a higher,
     # harder click, two variants). The game picks one per contact and sets
     # its volume and pitch from the impulse.
-    for i, (low, high, seed) in enumerate([(210, 470, 11), (240, 530, 12), (190, 430, 13)], start=1):
-        write_ogg(f"clack_board{i}", tone([low, high], 0.09, 0.9, noise=0.5, decay=70, seed=seed))
-    for i, (low, high, seed) in enumerate([(1050, 1620, 21), (1180, 1790, 22)], start=1):
-        write_ogg(f"clack_koma{i}", tone([low, high], 0.06, 0.7, noise=0.35, decay=95, seed=seed))
+    board = [
+        (f"clack_board{i}", tone([low, high], 0.09, 0.9, noise=0.5, decay=70, seed=seed))
+        for i, (low, high, seed) in enumerate([(210, 470, 11), (240, 530, 12), (190, 430, 13)], start=1)
+    ]
+    on_koma = [
+        (f"clack_koma{i}", tone([low, high], 0.06, 0.7, noise=0.35, decay=95, seed=seed))
+        for i, (low, high, seed) in enumerate([(1050, 1620, 21), (1180, 1790, 22)], start=1)
+    ]
+    return board + on_koma
 
 
 def koma():
@@ -222,9 +261,3 @@ if __name__ == "__main__":
         subset_fonts()
     if "sounds" in what:
         make_sounds()
-    if "throw" in what:
-        write_ogg("throw", clatter())
-    if "clacks" in what:
-        clacks()
-    if "koma" in what:
-        write_ogg("koma", koma())

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
+use serde::Deserialize;
 
 use super::settings::Settings;
 
@@ -38,8 +39,55 @@ pub struct Clack {
     pub pitch_percent: u8,
 }
 
+/// Where each sound starts and ends in the one sheet they share
+/// (assets/sounds/effects.ron, written with the sheet by
+/// tools/make_assets.py): seconds from the sheet's start.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+struct SoundSheet {
+    place: Cue,
+    koma: Cue,
+    capture: Cue,
+    illegal: Cue,
+    win: Cue,
+    lose: Cue,
+    button: Cue,
+    throw: Cue,
+    clack_board: Vec<Cue>,
+    clack_koma: Vec<Cue>,
+}
+
+type Cue = (f64, f64);
+
+const SHEET_CUES: &str = include_str!("../../assets/sounds/effects.ron");
+
+/// Every cue of the sheet in the order the table gives them, or why the
+/// table does not read.
+pub fn sheet_cues() -> Result<Vec<(f64, f64)>, String> {
+    let cues: SoundSheet = ron::from_str(SHEET_CUES).map_err(|e| format!("effects.ron: {e}"))?;
+    let mut all = vec![
+        cues.place,
+        cues.koma,
+        cues.capture,
+        cues.illegal,
+        cues.win,
+        cues.lose,
+        cues.button,
+        cues.throw,
+    ];
+    all.extend(cues.clack_board);
+    all.extend(cues.clack_koma);
+    Ok(all)
+}
+
+/// The sheet as loaded, and each sound cut from it once it is in.
 #[derive(Resource)]
 pub(crate) struct SoundBank {
+    sheet: Handle<AudioSource>,
+    cues: SoundSheet,
+    sounds: Option<Sounds>,
+}
+
+struct Sounds {
     place: Handle<AudioSource>,
     koma: Handle<AudioSource>,
     capture: Handle<AudioSource>,
@@ -61,56 +109,71 @@ pub(crate) fn messages_plugin(app: &mut App) {
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(AudioPlugin)
         .add_systems(Startup, load_sounds)
-        .add_systems(Update, play_sounds);
+        .add_systems(Update, (cut_sheet, play_sounds).chain());
 }
 
 impl SoundBank {
-    /// Every sound, for the web page's loading bar.
+    /// The sounds' file, for the web page's loading bar.
     #[cfg(target_arch = "wasm32")]
     pub(crate) fn ids(&self) -> Vec<bevy::asset::UntypedAssetId> {
-        [
-            &self.place,
-            &self.koma,
-            &self.capture,
-            &self.illegal,
-            &self.win,
-            &self.lose,
-            &self.button,
-            &self.throw,
-        ]
-        .into_iter()
-        .chain(&self.clack_board)
-        .chain(&self.clack_koma)
-        .map(|h| h.id().untyped())
-        .collect()
+        vec![self.sheet.id().untyped()]
     }
 }
 
 fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
-    commands.insert_resource(SoundBank {
-        place: assets.load("sounds/place.ogg"),
-        koma: assets.load("sounds/koma.ogg"),
-        capture: assets.load("sounds/capture.ogg"),
-        illegal: assets.load("sounds/illegal.ogg"),
-        win: assets.load("sounds/win.ogg"),
-        lose: assets.load("sounds/lose.ogg"),
-        button: assets.load("sounds/button.ogg"),
-        throw: assets.load("sounds/throw.ogg"),
-        clack_board: (1..=3)
-            .map(|i| assets.load(format!("sounds/clack_board{i}.ogg")))
-            .collect(),
-        clack_koma: (1..=2)
-            .map(|i| assets.load(format!("sounds/clack_koma{i}.ogg")))
-            .collect(),
-    });
+    // The table is compiled in and checked by a test; were it ever
+    // unreadable, the game goes on silent rather than stopping.
+    match ron::from_str::<SoundSheet>(SHEET_CUES) {
+        Ok(cues) => commands.insert_resource(SoundBank {
+            sheet: assets.load("sounds/effects.ogg"),
+            cues,
+            sounds: None,
+        }),
+        Err(error) => error!("assets/sounds/effects.ron: {error}"),
+    }
+}
+
+/// Once the sheet is loaded, makes each sound a slice of it (a cheap view
+/// of the same samples).
+fn cut_sheet(bank: Option<ResMut<SoundBank>>, mut sources: ResMut<Assets<AudioSource>>) {
+    let Some(mut bank) = bank.filter(|bank| bank.sounds.is_none()) else {
+        return;
+    };
+    let Some(sheet) = sources.get(&bank.sheet).map(|source| source.sound.clone()) else {
+        return;
+    };
+    let mut cut = |&(start, end): &Cue| {
+        sources.add(AudioSource {
+            sound: sheet.slice(start..end),
+        })
+    };
+    let cues = &bank.cues;
+    let sounds = Sounds {
+        place: cut(&cues.place),
+        koma: cut(&cues.koma),
+        capture: cut(&cues.capture),
+        illegal: cut(&cues.illegal),
+        win: cut(&cues.win),
+        lose: cut(&cues.lose),
+        button: cut(&cues.button),
+        throw: cut(&cues.throw),
+        clack_board: cues.clack_board.iter().map(&mut cut).collect(),
+        clack_koma: cues.clack_koma.iter().map(&mut cut).collect(),
+    };
+    bank.sounds = Some(sounds);
 }
 
 fn play_sounds(
     mut sfx: MessageReader<Sfx>,
     settings: Res<Settings>,
-    bank: Res<SoundBank>,
+    bank: Option<Res<SoundBank>>,
     audio: Res<Audio>,
 ) {
+    // Until the sheet is in, a sound is dropped rather than kept for later.
+    let Some(bank) = bank.as_ref().and_then(|bank| bank.sounds.as_ref()) else {
+        sfx.clear();
+        return;
+    };
     // A sound written twice in one frame (a button's click and the
     // command it gives) is heard once; koma-dice contacts all sound.
     let mut heard = Vec::new();

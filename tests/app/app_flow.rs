@@ -434,3 +434,42 @@ fn a_move_redraws_only_the_pieces_it_changed() {
         after.len()
     );
 }
+
+/// The sounds share one file: its cue table must name thirteen sounds,
+/// one after another, each inside the file (whose length is read from its
+/// last Ogg page: the granule position counts samples).
+#[test]
+fn every_sound_s_cue_lies_inside_the_sheet() {
+    let cues = yorimichi::shell::audio::sheet_cues().expect("the cue table reads");
+    assert_eq!(cues.len(), 13);
+    let ogg = std::fs::read("assets/sounds/effects.ogg").expect("the sheet is there");
+    let mut at = 0;
+    let mut samples = 0u64;
+    let mut rate = 0u32;
+    while at + 27 <= ogg.len() {
+        assert_eq!(&ogg[at..at + 4], b"OggS", "an Ogg page at byte {at}");
+        let segments = ogg[at + 26] as usize;
+        let body = at + 27 + segments;
+        let length: usize = ogg[at + 27..body].iter().map(|&s| s as usize).sum();
+        if rate == 0 {
+            // The first packet is Vorbis's identification header.
+            rate = u32::from_le_bytes(ogg[body + 12..body + 16].try_into().unwrap());
+        }
+        samples = u64::from_le_bytes(ogg[at + 6..at + 14].try_into().unwrap());
+        at = body + length;
+    }
+    assert_eq!(at, ogg.len(), "the sheet ends on a whole page");
+    let seconds = samples as f64 / f64::from(rate);
+    let mut last_end = 0.0;
+    for (start, end) in cues {
+        assert!(
+            start >= last_end && end > start,
+            "cue {start}..{end} after {last_end}"
+        );
+        last_end = end;
+    }
+    assert!(
+        last_end <= seconds,
+        "the last cue ends at {last_end} s, the sheet at {seconds} s"
+    );
+}
