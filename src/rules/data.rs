@@ -687,6 +687,6 @@ pub fn chushogi_lessons() -> Result<Vec<Tutorial>, LevelError> {
         CHUSHOGI_TSUME,
     ]
     .iter()
-    .map(|f| chushogi_tutorial_from(f.path, f.text))
+    .map(|f| compiled_tutorial(f, chushogi_tutorial_from))
     .collect()
 }
