@@ -11,6 +11,10 @@ WASM_TARGET_DIR := $(CACHE)/target-wasm
 # The page's wasm only (not the engine package's): panics that abort at
 # once, Debug output of names only.
 WASM_SHRINK := ["-Zunstable-options", "-Cpanic=immediate-abort", "-Zfmt-debug=shallow"]
+# The page's build patches naga_oil with a copy that asks regex for fewer
+# Unicode tables (tools/web/patch_naga_oil.py), and resolves with its own
+# copy of Cargo.lock there, so the repository's lock file never changes.
+WASM_PATCHED := $(WASM_TARGET_DIR)/patched
 BIN := $(CARGO_TARGET_DIR)/release/yorimichi
 # The checks build the program once, with the room server in it (`yorimichi
 # serve`); `make play` and the web build leave the server out.
@@ -189,14 +193,21 @@ web-build:
 	# panic stops the page at once (no message, location or unwinding code
 	# in the download), derived Debug prints type and variant names only,
 	# and std takes its size-optimised code ($(WASM_SHRINK); docs/web.md,
-	# "Sizes"). RUSTC_BOOTSTRAP lets the stable toolchain take these
-	# unstable options, for this build alone.
+	# "Sizes"), and naga_oil's regular expressions carry only the Unicode
+	# table they read ($(WASM_PATCHED)). RUSTC_BOOTSTRAP lets the stable
+	# toolchain take these unstable options, for this build alone.
+	mkdir -p $(WASM_PATCHED)
+	cargo metadata --format-version 1 --filter-platform wasm32-unknown-unknown > $(WASM_PATCHED)/metadata.json
+	python3 tools/web/patch_naga_oil.py $(WASM_PATCHED)/metadata.json $(WASM_PATCHED)/naga_oil
+	cp Cargo.lock $(WASM_PATCHED)/Cargo.lock
 	RUSTC_BOOTSTRAP=1 \
 	RUSTC_WORKSPACE_WRAPPER="$$(rustup which clippy-driver)" \
 	CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
 	cargo build --profile wasm-release --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR) \
 		-Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size \
-		--config 'target.wasm32-unknown-unknown.rustflags=$(WASM_SHRINK)'
+		--config 'target.wasm32-unknown-unknown.rustflags=$(WASM_SHRINK)' \
+		-Zlockfile-path --config 'resolver.lockfile-path="$(WASM_PATCHED)/Cargo.lock"' \
+		--config 'patch.crates-io.naga_oil.path="$(WASM_PATCHED)/naga_oil"'
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	wasm-bindgen --target web --no-typescript --out-dir $(DIST) --out-name yorimichi \
 		$(WASM_TARGET_DIR)/wasm32-unknown-unknown/wasm-release/yorimichi.wasm
@@ -206,7 +217,9 @@ web-build:
 		$(DIST)/yorimichi_bg.wasm -o $(DIST)/yorimichi_bg.wasm
 	cp web/index.html web/sw.js web/manifest.webmanifest $(DIST)/
 	cp -r web/icons $(DIST)/icons
-	mkdir -p $(DIST)/assets && cp -r assets/fonts assets/sounds $(DIST)/assets/
+	mkdir -p $(DIST)/assets/sounds && cp -r assets/fonts $(DIST)/assets/
+	# The sounds' cue table is compiled in; the page fetches the sheet.
+	cp assets/sounds/effects.ogg $(DIST)/assets/sounds/
 	cp web/search-worker.js $(DIST)/
 	node tools/web/pack.mjs $(DIST)
 
