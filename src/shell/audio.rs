@@ -81,7 +81,7 @@ pub fn sheet_cues() -> Result<Vec<(f64, f64)>, String> {
 
 /// The sheet as loaded, and each sound cut from it once it is in.
 #[derive(Resource)]
-pub(crate) struct SoundBank {
+pub struct SoundBank {
     sheet: Handle<AudioSource>,
     cues: SoundSheet,
     sounds: Option<Sounds>,
@@ -106,13 +106,34 @@ pub(crate) fn messages_plugin(app: &mut App) {
 }
 
 /// Loads the sounds and plays them.
-pub(crate) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_plugins(AudioPlugin)
         .add_systems(Startup, load_sounds)
         .add_systems(Update, (cut_sheet, play_sounds).chain());
 }
 
 impl SoundBank {
+    /// Each sound's length in seconds as cut from the loaded sheet, in the
+    /// order of [`sheet_cues`]; `None` until the sheet is in.
+    pub fn cut_lengths(&self, sources: &Assets<AudioSource>) -> Option<Vec<f64>> {
+        let sounds = self.sounds.as_ref()?;
+        [
+            &sounds.place,
+            &sounds.koma,
+            &sounds.capture,
+            &sounds.illegal,
+            &sounds.win,
+            &sounds.lose,
+            &sounds.button,
+            &sounds.throw,
+        ]
+        .into_iter()
+        .chain(&sounds.clack_board)
+        .chain(&sounds.clack_koma)
+        .map(|h| sources.get(h).map(|s| s.sound.duration().as_secs_f64()))
+        .collect()
+    }
+
     /// The sounds' file, for the web page's loading bar.
     #[cfg(target_arch = "wasm32")]
     pub(crate) fn ids(&self) -> Vec<bevy::asset::UntypedAssetId> {

@@ -435,12 +435,16 @@ fn a_move_redraws_only_the_pieces_it_changed() {
     );
 }
 
-/// The sounds share one file: its cue table must name thirteen sounds,
-/// one after another, each inside the file (whose length is read from its
-/// last Ogg page: the granule position counts samples).
+/// The sounds share one file: its cue table must name thirteen sounds, one
+/// after another, each inside the file (whose length is read from its last
+/// Ogg page: the granule position counts samples); and once the asset
+/// server has loaded the sheet, each sound is cut from it at its cue's
+/// length.
 #[test]
-fn every_sound_s_cue_lies_inside_the_sheet() {
-    let cues = yorimichi::shell::audio::sheet_cues().expect("the cue table reads");
+fn every_sound_is_cut_from_the_sheet_at_its_cue() {
+    use bevy_kira_audio::AudioSource;
+    use yorimichi::shell::audio::{SoundBank, sheet_cues};
+    let cues = sheet_cues().expect("the cue table reads");
     assert_eq!(cues.len(), 13);
     let ogg = std::fs::read("assets/sounds/effects.ogg").expect("the sheet is there");
     let mut at = 0;
@@ -461,7 +465,7 @@ fn every_sound_s_cue_lies_inside_the_sheet() {
     assert_eq!(at, ogg.len(), "the sheet ends on a whole page");
     let seconds = samples as f64 / f64::from(rate);
     let mut last_end = 0.0;
-    for (start, end) in cues {
+    for &(start, end) in &cues {
         assert!(
             start >= last_end && end > start,
             "cue {start}..{end} after {last_end}"
@@ -472,4 +476,28 @@ fn every_sound_s_cue_lies_inside_the_sheet() {
         last_end <= seconds,
         "the last cue ends at {last_end} s, the sheet at {seconds} s"
     );
+
+    // Loaded as the game loads it (no audio device is needed to decode).
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default()))
+        .init_resource::<yorimichi::shell::settings::Settings>()
+        .add_message::<yorimichi::shell::audio::Sfx>()
+        .add_plugins(yorimichi::shell::audio::plugin);
+    let mut lengths = None;
+    for _ in 0..500 {
+        app.update();
+        let bank = app.world().resource::<SoundBank>();
+        lengths = bank.cut_lengths(app.world().resource::<Assets<AudioSource>>());
+        if lengths.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let lengths = lengths.expect("the sheet loads and is cut");
+    for ((start, end), length) in cues.iter().zip(&lengths) {
+        assert!(
+            (length - (end - start)).abs() < 0.001,
+            "a sound cut {length} s long for the cue {start}..{end}"
+        );
+    }
 }
