@@ -871,3 +871,79 @@ fn each_card_on_the_list_shows_its_board_in_miniature() {
         }
     }
 }
+
+/// The pieces shown on the board, by point, and how many times the panel's
+/// ヒント button is there.
+fn shown_board(app: &mut App) -> (Vec<usize>, usize) {
+    let mut points: Vec<usize> = app
+        .world_mut()
+        .query::<&PieceView>()
+        .iter(app.world())
+        .map(|p| p.point)
+        .collect();
+    points.sort_unstable();
+    let hints = app
+        .world_mut()
+        .query::<&yorimichi::games::play::CommandButton>()
+        .iter(app.world())
+        .filter(|b| b.0 == yorimichi::games::play::PlayCommand::Hint)
+        .count();
+    (points, hints)
+}
+
+/// A phone turned mid-game: the play screen is laid out again for the new
+/// shape (the board on top of the panel upright, beside it on its side),
+/// each piece drawn once where the new board puts it, one panel, and the
+/// game where it was.
+#[test]
+fn a_phone_turned_mid_game_lays_the_play_screen_out_again() {
+    use bevy::window::{PrimaryWindow, WindowResolution};
+    use yorimichi::shell::layout::Layout;
+    let (store, _dir) = temp_store("turned");
+    let mut app = headless::app(store);
+    start::<Hasami>(&mut app, GameId::Hasami);
+    play_by_keys::<Hasami>(&mut app, 1);
+    let ply = app.world().resource::<Match<Hasami>>().record.ply();
+    assert!(ply >= 1, "a move was played");
+    let before = shown_board(&mut app);
+    assert_eq!(before.1, 1);
+    let window = app
+        .world_mut()
+        .spawn((
+            Window {
+                resolution: WindowResolution::new(390, 844),
+                ..default()
+            },
+            PrimaryWindow,
+        ))
+        .id();
+    for (width, height, upright) in [(390, 844, true), (844, 390, false), (390, 844, true)] {
+        app.world_mut()
+            .get_mut::<Window>(window)
+            .expect("the window")
+            .resolution
+            .set(width as f32, height as f32);
+        common::settle::<Hasami>(&mut app);
+        let layout = *app.world().resource::<Layout>();
+        assert!(layout.compact, "a phone's layout at {width}x{height}");
+        assert_eq!(layout.panel_top.is_some(), upright, "the panel below the board when upright");
+        assert_eq!(layout.panel_left.is_some(), !upright, "the panel beside the board on its side");
+        assert_eq!(shown_board(&mut app), before, "every piece once and one panel at {width}x{height}");
+        let view = app.world().resource::<BoardView>().clone();
+        let m = app.world().resource::<Match<Hasami>>();
+        assert_eq!(m.record.ply(), ply, "the game is where it was");
+        let graph = m.game.graph().clone();
+        let placed: Vec<(usize, Vec3)> = app
+            .world_mut()
+            .query::<(&PieceView, &Transform)>()
+            .iter(app.world())
+            .map(|(p, t)| (p.point, t.translation))
+            .collect();
+        for (point, at) in placed {
+            assert!(
+                (at.truncate() - view.world(&graph, point)).length() < 0.5,
+                "the piece on point {point} stands where the new board puts it"
+            );
+        }
+    }
+}

@@ -28,7 +28,7 @@ use super::resume::chosen;
 use super::session::{Match, Playable};
 use crate::rules::game::Side;
 use crate::shell::i18n::T;
-use crate::shell::layout::CameraArea;
+use crate::shell::layout::{CameraArea, Layout};
 use crate::shell::settings::Settings;
 use crate::shell::widgets::Fonts;
 use crate::shell::{PendingPosition, Screen};
@@ -65,6 +65,14 @@ pub fn plugin<G: Playable>(app: &mut App) {
         .init_resource::<HintThink<G>>()
         .add_systems(OnEnter(Screen::Play), enter_play::<G>.run_if(chosen(G::ID)))
         .add_systems(OnExit(Screen::Play), leave_play::<G>)
+        .add_systems(
+            Update,
+            relayout_play::<G>
+                .before(PlayStep::Input)
+                .run_if(in_state(Screen::Play))
+                .run_if(chosen(G::ID))
+                .run_if(resource_exists::<Match<G>>),
+        )
         .add_systems(
             Update,
             (
@@ -174,16 +182,38 @@ fn enter_play<G: Playable>(
     cpu.0 = None;
     hint.0 = None;
     let layout = layout_for(&m.game, windows.single().ok());
+    let analysis_back_to = analysis.map(|a| a.back_to);
+    spawn_view(
+        &mut commands,
+        &fonts,
+        &settings,
+        m,
+        layout,
+        analysis_back_to,
+    );
+}
+
+/// The board, its stands and the panel for `layout`, with the resources
+/// that say where they stand; the pieces and marks follow from the rules
+/// once `PlayUi` asks for them (`settle`, `redraw_markers`).
+fn spawn_view<G: Playable>(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    settings: &Settings,
+    m: &Match<G>,
+    layout: Layout,
+    analysis_back_to: Option<Screen>,
+) {
     let view = board_view(
         &m.game,
         G::TURN_BOARD && m.setup.bottom_side() == Side::Second,
         layout,
     );
     m.game.spawn_board(
-        &mut commands,
+        commands,
         &view,
-        &fonts,
-        &settings,
+        fonts,
+        settings,
         DespawnOnExit(Screen::Play),
     );
     let bottom = m.setup.bottom_side();
@@ -194,7 +224,7 @@ fn enter_play<G: Playable>(
         }
         let c = stand_center(&view, side, bottom);
         art::spawn_stand(
-            &mut commands,
+            commands,
             DespawnOnExit(Screen::Play),
             c,
             Vec2::new(160.0, 120.0),
@@ -203,15 +233,52 @@ fn enter_play<G: Playable>(
     commands.insert_resource(view);
     commands.insert_resource(layout);
     commands.insert_resource(CameraArea(layout.shown));
+    spawn_hud(commands, fonts, settings.lang, m, layout, analysis_back_to);
+}
+
+/// A phone turned mid-game, or a window given another shape: the screen
+/// is laid out again for it (the board at the top or beside the panel, the
+/// camera on the board), the game, its selection and the CPU's reading
+/// untouched. Waits for a move being shown to land.
+#[allow(clippy::too_many_arguments)]
+fn relayout_play<G: Playable>(
+    mut commands: Commands,
+    windows: Query<Ref<Window>, With<PrimaryWindow>>,
+    m: Res<Match<G>>,
+    layout: Res<Layout>,
+    mut ui: ResMut<PlayUi<G>>,
+    animating: Animating,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    analysis: Option<Res<Analysis<G>>>,
+    scoped: Query<(Entity, &DespawnOnExit<Screen>)>,
+    mut reshaped: Local<bool>,
+) {
+    *reshaped |= windows.iter().any(|w| w.is_changed());
+    if !*reshaped || !animating.is_empty() || ui.is_settling() {
+        return;
+    }
+    *reshaped = false;
+    let fresh = layout_for(&m.game, windows.single().ok().map(|w| w.into_inner()));
+    if fresh == *layout {
+        return;
+    }
+    for (entity, scope) in &scoped {
+        if scope.0 == Screen::Play {
+            commands.entity(entity).despawn();
+        }
+    }
     let analysis_back_to = analysis.map(|a| a.back_to);
-    spawn_hud(
+    spawn_view(
         &mut commands,
         &fonts,
-        settings.lang,
-        m,
-        layout,
+        &settings,
+        &m,
+        fresh,
         analysis_back_to,
     );
+    ui.pending_sync = true;
+    ui.dirty = true;
 }
 
 fn leave_play<G: Playable>(mut cpu: ResMut<CpuThink<G>>, mut hint: ResMut<HintThink<G>>) {
