@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use super::resume::chosen;
-use super::review::{Review, ReviewPanel, ReviewShown};
+use super::review::{Review, ReviewPanel};
 use super::session::{Match, Opponent, Playable};
 use crate::net::protocol::ClientMessage;
 use crate::shell::Screen;
@@ -23,9 +23,9 @@ pub fn plugin<G: Playable>(app: &mut App) {
     app.init_resource::<Together>()
         .add_systems(OnEnter(Screen::Play), start_afresh.run_if(chosen(G::ID)))
         .add_systems(
-            OnEnter(Screen::Review),
+            Update,
             spawn_together_row::<G>
-                .after(ReviewShown)
+                .run_if(in_state(Screen::Review))
                 .run_if(chosen(G::ID))
                 .run_if(in_room::<G>),
         )
@@ -143,7 +143,9 @@ fn spawn_together_row<G: Playable>(
     mut commands: Commands,
     fonts: Res<Fonts>,
     settings: Res<Settings>,
-    panels: Query<Entity, With<ReviewPanel>>,
+    // A new panel: the review's first, or one laid out again for a turned
+    // phone.
+    panels: Query<Entity, Added<ReviewPanel>>,
 ) {
     let lang = settings.lang;
     for panel in &panels {

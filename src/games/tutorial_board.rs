@@ -201,6 +201,7 @@ pub(crate) fn plugin<G: Playable>(app: &mut App) {
         .add_systems(
             Update,
             (
+                relayout::<G>,
                 load_diagram::<G>,
                 finish_judging::<G>,
                 play_due::<G>,
@@ -238,6 +239,28 @@ fn enter<G: Playable>(
     let start = game.start();
     commands.insert_resource(TutorialBoard::new(game, start));
     commands.insert_resource(TutorialProgress::new(tutorial));
+}
+
+/// A phone turned during a lesson, or a window given another shape: the
+/// board and the panel are laid out for it (`redraw` draws them again
+/// where the new layout puts them; the step and its progress stay).
+fn relayout<G: Playable>(
+    mut commands: Commands,
+    windows: Query<Ref<Window>, With<PrimaryWindow>>,
+    mut board: ResMut<TutorialBoard<G>>,
+    layout: Res<Layout>,
+) {
+    if !windows.iter().any(|w| w.is_changed()) {
+        return;
+    }
+    let fresh = layout_for(&board.game, windows.single().ok().map(|w| w.into_inner()));
+    if fresh == *layout {
+        return;
+    }
+    commands.insert_resource(board_view(&board.game, false, fresh));
+    commands.insert_resource(fresh);
+    commands.insert_resource(crate::shell::layout::CameraArea(fresh.shown));
+    board.set_changed();
 }
 
 /// Sets up the diagram whenever the step changes.

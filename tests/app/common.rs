@@ -389,3 +389,51 @@ pub fn test_home() -> (std::sync::MutexGuard<'static, ()>, std::path::PathBuf) {
     });
     (guard, home.clone())
 }
+
+/// The shapes a phone takes when turned: upright, on its side, upright
+/// again (CSS pixels, and whether upright).
+pub const PHONE_TURNS: [(u32, u32, bool); 3] =
+    [(390, 844, true), (844, 390, false), (390, 844, true)];
+
+/// Gives the app a primary window of `width`×`height` (the headless app
+/// has none: its screens lay out as on a landscape window), or reshapes
+/// the one it has.
+pub fn shape_window(app: &mut App, width: u32, height: u32) {
+    use bevy::window::{PrimaryWindow, WindowResolution};
+    let mut windows = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>();
+    match windows.iter(app.world()).next() {
+        Some(window) => app
+            .world_mut()
+            .get_mut::<Window>(window)
+            .expect("the window")
+            .resolution
+            .set(width as f32, height as f32),
+        None => {
+            app.world_mut().spawn((
+                Window {
+                    resolution: WindowResolution::new(width, height),
+                    ..default()
+                },
+                PrimaryWindow,
+            ));
+        }
+    }
+}
+
+/// Asserts the layout in force is a phone's, upright or on its side.
+pub fn assert_phone_layout(app: &App, upright: bool) {
+    let layout = *app.world().resource::<yorimichi::shell::layout::Layout>();
+    assert!(layout.compact, "a phone's layout");
+    assert_eq!(
+        layout.panel_top.is_some(),
+        upright,
+        "the panel below the board when upright"
+    );
+    assert_eq!(
+        layout.panel_left.is_some(),
+        !upright,
+        "the panel beside the board on its side"
+    );
+}

@@ -897,8 +897,6 @@ fn shown_board(app: &mut App) -> (Vec<usize>, usize) {
 /// game where it was.
 #[test]
 fn a_phone_turned_mid_game_lays_the_play_screen_out_again() {
-    use bevy::window::{PrimaryWindow, WindowResolution};
-    use yorimichi::shell::layout::Layout;
     let (store, _dir) = temp_store("turned");
     let mut app = headless::app(store);
     start::<Hasami>(&mut app, GameId::Hasami);
@@ -907,28 +905,15 @@ fn a_phone_turned_mid_game_lays_the_play_screen_out_again() {
     assert!(ply >= 1, "a move was played");
     let before = shown_board(&mut app);
     assert_eq!(before.1, 1);
-    let window = app
-        .world_mut()
-        .spawn((
-            Window {
-                resolution: WindowResolution::new(390, 844),
-                ..default()
-            },
-            PrimaryWindow,
-        ))
-        .id();
-    for (width, height, upright) in [(390, 844, true), (844, 390, false), (390, 844, true)] {
-        app.world_mut()
-            .get_mut::<Window>(window)
-            .expect("the window")
-            .resolution
-            .set(width as f32, height as f32);
+    for (width, height, upright) in common::PHONE_TURNS {
+        common::shape_window(&mut app, width, height);
         common::settle::<Hasami>(&mut app);
-        let layout = *app.world().resource::<Layout>();
-        assert!(layout.compact, "a phone's layout at {width}x{height}");
-        assert_eq!(layout.panel_top.is_some(), upright, "the panel below the board when upright");
-        assert_eq!(layout.panel_left.is_some(), !upright, "the panel beside the board on its side");
-        assert_eq!(shown_board(&mut app), before, "every piece once and one panel at {width}x{height}");
+        common::assert_phone_layout(&app, upright);
+        assert_eq!(
+            shown_board(&mut app),
+            before,
+            "every piece once and one panel at {width}x{height}"
+        );
         let view = app.world().resource::<BoardView>().clone();
         let m = app.world().resource::<Match<Hasami>>();
         assert_eq!(m.record.ply(), ply, "the game is where it was");
@@ -945,5 +930,37 @@ fn a_phone_turned_mid_game_lays_the_play_screen_out_again() {
                 "the piece on point {point} stands where the new board puts it"
             );
         }
+    }
+}
+
+/// A phone turned during a lesson: the tutorial's board and panel are laid
+/// out for the new shape, the step kept.
+#[test]
+fn a_phone_turned_during_a_lesson_lays_the_tutorial_out_again() {
+    let (store, _dir) = temp_store("turned-lesson");
+    let mut app = headless::app(store);
+    common::open_tutorial(&mut app, GameId::Hasami);
+    assert_eq!(screen(&app), Screen::Tutorial);
+    // The panel is the screen's one scrolling column.
+    let panels = |app: &mut App| {
+        app.world_mut()
+            .query::<&yorimichi::shell::widgets::ScrollColumn>()
+            .iter(app.world())
+            .count()
+    };
+    let step = |app: &App| {
+        app.world()
+            .resource::<yorimichi::shell::tutorial::TutorialProgress>()
+            .step
+    };
+    let shown_step = step(&app);
+    assert_eq!(panels(&mut app), 1);
+    for (width, height, upright) in common::PHONE_TURNS {
+        common::shape_window(&mut app, width, height);
+        app.update();
+        app.update();
+        common::assert_phone_layout(&app, upright);
+        assert_eq!(panels(&mut app), 1, "one panel at {width}x{height}");
+        assert_eq!(step(&app), shown_step, "the step is kept");
     }
 }

@@ -562,3 +562,64 @@ fn a_shared_game_opens_its_review() {
     assert!(r.outcome.is_some() && r.moves() > 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A phone turned during a review: the board and the panel are laid out
+/// again for the new shape, at the move shown, the pieces exactly the
+/// rules' there and each where the new board puts it, one panel.
+#[test]
+fn a_phone_turned_during_a_review_lays_it_out_again() {
+    use yorimichi::games::board_view::BoardView;
+    use yorimichi::games::review::ReviewPanel;
+    use yorimichi::rules::hasami::Hasami;
+    let (store, _dir) = common::temp_store("turned-review");
+    let mut app = headless::app(store);
+    app.update();
+    let m = finished_match::<Hasami>(&app, yorimichi::rules::hasami::HasamiRules::STANDARD, 3, 30);
+    common::open_play(&mut app, m);
+    update_until(
+        &mut app,
+        "the result screen",
+        Duration::from_secs(30),
+        |a| screen(a) == Screen::Result,
+    );
+    let open = find::<OpenReviewButton>(&mut app).expect("振り返る on the result screen");
+    click(&mut app, open);
+    app.update();
+    assert_eq!(screen(&app), Screen::Review);
+    send(&mut app, ReviewCommand::Previous);
+    let shown = ply::<Hasami>(&app);
+    for (width, height, upright) in common::PHONE_TURNS {
+        common::shape_window(&mut app, width, height);
+        for _ in 0..30 {
+            app.update();
+        }
+        common::assert_phone_layout(&app, upright);
+        assert_eq!(ply::<Hasami>(&app), shown, "the move shown is kept");
+        assert_review_board::<Hasami>(&mut app);
+        let panels = app
+            .world_mut()
+            .query_filtered::<(), With<ReviewPanel>>()
+            .iter(app.world())
+            .count();
+        assert_eq!(panels, 1, "one panel at {width}x{height}");
+        let view = app.world().resource::<BoardView>().clone();
+        let graph = app
+            .world()
+            .resource::<Review<Hasami>>()
+            .game
+            .graph()
+            .clone();
+        let placed: Vec<(usize, Vec3)> = app
+            .world_mut()
+            .query::<(&ReviewPiece, &Transform)>()
+            .iter(app.world())
+            .map(|(p, t)| (p.point, t.translation))
+            .collect();
+        for (point, at) in placed {
+            assert!(
+                (at.truncate() - view.world(&graph, point)).length() < 0.5,
+                "the piece on point {point} stands where the new board puts it"
+            );
+        }
+    }
+}

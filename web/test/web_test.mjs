@@ -99,6 +99,22 @@ async function waitForPly(page, n, tries = 120) {
   }
   return ply;
 }
+// The buttons a page's screen shows (`?controls=1`: the app lists them in
+// data-controls, as `screenshot --controls` does), in CSS pixels.
+async function phoneButtons(page) {
+  const tsv = await page.evaluate(() => document.body.dataset.controls || "");
+  return tsv
+    .split("\n")
+    .slice(1)
+    .filter((line) => line.trim() !== "")
+    .map((line) => line.split("\t"))
+    .filter((c) => c[0] !== "text")
+    .map((c) => {
+      const scale = Number(c[7]) || 1;
+      const [left, top, right, bottom] = c.slice(3, 7).map((v) => Number(v) / scale);
+      return { left, top, right, bottom, label: c[12] ?? "" };
+    });
+}
 // Starts keeping the time between animation frames as the page sees them
 // (read back from window.__frames).
 async function recordFrames(page) {
@@ -646,7 +662,7 @@ try {
     p.on("pageerror", (e) => {
       if (!String(e).includes("Using exceptions for control flow")) phoneErrors.push(String(e));
     });
-    await p.goto(`http://127.0.0.1:${port}/index.html?game=${game}`);
+    await p.goto(`http://127.0.0.1:${port}/index.html?game=${game}&controls=1`);
     await beginFromSetup(p, 240000);
     // A finger rests on the glass for a moment (a tap whose touch starts
     // and ends in the same instant is not how people touch).
@@ -667,6 +683,23 @@ try {
     check(Number(ply) >= 1, `on a phone-sized touch screen, ${what} (ply ${ply})`);
     await sleep(1500);
     await p.screenshot({ path: path.join(out, `web-phone-${game}.png`) });
+    if (game !== "mawari") {
+      // The phone turned on its side mid-game: the screen is laid out
+      // again, its panel beside the board, every button inside the screen
+      // (the upright layout would leave them below its bottom edge).
+      await p.setViewportSize({ width: 844, height: 390 });
+      let buttons = [];
+      for (let i = 0; i < 20; i++) {
+        await sleep(250);
+        buttons = await phoneButtons(p);
+        if (buttons.length > 0 && buttons.every((b) => b.bottom <= 390 && b.right <= 844)) break;
+      }
+      const outside = buttons.filter((b) => b.bottom > 390 || b.right > 844).map((b) => b.label);
+      check(buttons.length > 0 && outside.length === 0 && Number(await p.evaluate(() => document.body.dataset.ply)) >= Number(ply),
+        `${game}: turned on its side mid-game, the panel's ${buttons.length} buttons are inside the screen ${outside.length ? `(outside: ${outside.join(", ")})` : ""} and the game goes on from ply ${ply}`);
+      await sleep(1000);
+      await p.screenshot({ path: path.join(out, `web-phone-${game}-turned.png`) });
+    }
     await p.close();
   }
   check(phoneErrors.length === 0, `no page errors on the phone-sized screen ${phoneErrors.length ? JSON.stringify(phoneErrors) : ""}`);

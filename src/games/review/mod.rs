@@ -38,10 +38,6 @@ pub(crate) use view::{button_row, send};
 use game::read_positions;
 pub use game::{FinishedGame, PositionReading, Review, ReviewButton, ReviewCommand, ReviewThink};
 
-/// The review screen is drawn (a room's review adds to it after).
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ReviewShown;
-
 /// What the review screens need once, whatever the game.
 pub fn shared_plugin(app: &mut App) {
     app.add_message::<ReviewCommand>()
@@ -68,7 +64,6 @@ pub fn plugin<G: Playable>(app: &mut App) {
         .add_systems(
             OnEnter(Screen::Review),
             view::enter::<G>
-                .in_set(ReviewShown)
                 .run_if(chosen(G::ID))
                 .run_if(resource_exists::<Review<G>>),
         )
@@ -76,6 +71,7 @@ pub fn plugin<G: Playable>(app: &mut App) {
         .add_systems(
             Update,
             (
+                view::relayout::<G>,
                 handle_commands::<G>,
                 read_positions::<G>,
                 view::draw_position::<G>,

@@ -20,7 +20,7 @@ use crate::rules::review::Slip;
 use crate::shell::Screen;
 use crate::shell::anim::{Lifetime, Tween};
 use crate::shell::i18n::{Lang, T};
-use crate::shell::layout::panel_node;
+use crate::shell::layout::{Layout, panel_node};
 use crate::shell::settings::Settings;
 use crate::shell::widgets::{self, FollowEntry, Fonts, ListEntry, palette};
 
@@ -126,16 +126,59 @@ pub(super) fn enter<G: Playable>(
 ) {
     think.0 = None;
     *shown = Shown::default();
-    let lang = settings.lang;
     let layout = layout_for(&review.game, windows.single().ok());
+    spawn_view(&mut commands, &review, &fonts, &settings, layout);
+}
+
+/// A phone turned during a review, or a window given another shape: the
+/// board and the panel are laid out again for it and drawn anew at the
+/// move shown; the reading goes on.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn relayout<G: Playable>(
+    mut commands: Commands,
+    windows: Query<Ref<Window>, With<PrimaryWindow>>,
+    review: Res<Review<G>>,
+    layout: Res<Layout>,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    mut shown: ResMut<Shown>,
+    scoped: Query<(Entity, &DespawnOnExit<Screen>)>,
+) {
+    if !windows.iter().any(|w| w.is_changed()) {
+        return;
+    }
+    let fresh = layout_for(&review.game, windows.single().ok().map(|w| w.into_inner()));
+    if fresh == *layout {
+        return;
+    }
+    for (entity, scope) in &scoped {
+        if scope.0 == Screen::Review {
+            commands.entity(entity).despawn();
+        }
+    }
+    spawn_view(&mut commands, &review, &fonts, &settings, fresh);
+    *shown = Shown::default();
+}
+
+/// The board and the panel for `layout`, with the resources that say where
+/// they stand; the position, the graph and the list fill in as `Shown`
+/// asks.
+fn spawn_view<G: Playable>(
+    commands: &mut Commands,
+    review: &Review<G>,
+    fonts: &Fonts,
+    settings: &Settings,
+    layout: Layout,
+) {
+    let lang = settings.lang;
     commands.insert_resource(crate::shell::layout::CameraArea(layout.shown));
     let flipped = G::TURN_BOARD && review.setup.bottom_side() == Side::Second;
     let view = board_view(&review.game, flipped, layout);
     review.game.spawn_board(
-        &mut commands,
+        commands,
         &view,
-        &fonts,
-        &settings,
+        fonts,
+        settings,
         DespawnOnExit(Screen::Review),
     );
     commands.insert_resource(view);
@@ -148,17 +191,17 @@ pub(super) fn enter<G: Playable>(
             ReviewPanel,
         ))
         .with_children(|panel| {
-            game_title_with(panel, &fonts, lang, G::ID, T::ReviewTitle, ty::SUBTITLE);
+            game_title_with(panel, fonts, lang, G::ID, T::ReviewTitle, ty::SUBTITLE);
             panel.spawn((
-                widgets::text(&fonts, "", ty::SMALL, palette::INK_SOFT),
+                widgets::text(fonts, "", ty::SMALL, palette::INK_SOFT),
                 ResultText,
             ));
-            panel.spawn((widgets::text(&fonts, "", ty::BODY, palette::INK), PlyText));
+            panel.spawn((widgets::text(fonts, "", ty::BODY, palette::INK), PlyText));
             panel.spawn((
-                widgets::text(&fonts, "", ty::CAPTION, palette::INK_SOFT),
+                widgets::text(fonts, "", ty::CAPTION, palette::INK_SOFT),
                 StatusText,
             ));
-            panel.spawn((widgets::text(&fonts, "", ty::BODY, palette::INK), EvalText));
+            panel.spawn((widgets::text(fonts, "", ty::BODY, palette::INK), EvalText));
             // The evaluation of the position shown as a bar: the player's
             // share in blue, the opponent's in vermilion.
             panel
@@ -183,7 +226,7 @@ pub(super) fn enter<G: Playable>(
                     ));
                 });
             panel.spawn((
-                widgets::text(&fonts, "", ty::SMALL, BAD),
+                widgets::text(fonts, "", ty::SMALL, BAD),
                 MistakeText,
                 Node {
                     min_height: px(40),
@@ -202,7 +245,7 @@ pub(super) fn enter<G: Playable>(
                 ))
                 .with_children(|progress| {
                     progress.spawn((
-                        widgets::text(&fonts, "", ty::CAPTION, palette::INK_SOFT),
+                        widgets::text(fonts, "", ty::CAPTION, palette::INK_SOFT),
                         ProgressText,
                     ));
                     progress
@@ -238,7 +281,7 @@ pub(super) fn enter<G: Playable>(
             ));
             button_row(
                 panel,
-                &fonts,
+                fonts,
                 lang,
                 &[
                     (T::ReviewFirst, ReviewCommand::First),
@@ -266,7 +309,7 @@ pub(super) fn enter<G: Playable>(
             ));
             button_row(
                 panel,
-                &fonts,
+                fonts,
                 lang,
                 &[
                     (T::Analyse, ReviewCommand::Analyse),
@@ -275,7 +318,7 @@ pub(super) fn enter<G: Playable>(
                 ],
             );
             panel.spawn((
-                widgets::text(&fonts, "", ty::CAPTION, palette::INK_SOFT),
+                widgets::text(fonts, "", ty::CAPTION, palette::INK_SOFT),
                 ShareText,
                 Node {
                     max_width: px(GRAPH_WIDTH),
