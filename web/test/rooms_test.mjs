@@ -251,6 +251,7 @@ try {
   const watching = await waitForText(watcher, /見ています|見るだけ/);
   check(watching !== "", `the watcher's screen says it only watches (${watching || (await controls(watcher)).map((c) => c.label).join(" | ")})`);
   await sleep(1000);
+  await watcher.screenshot({ path: path.join(out, "web-room-watcher.png") });
   for (let i = 5; i < GAME.length; i++) {
     await play(i % 2 === 0 ? host : guest, i % 2 === 1, i, [i % 2 === 0 ? guest : host, watcher]);
   }
@@ -270,6 +271,7 @@ try {
   check(watcherFollowed, "the watcher's page follows into the room's review");
   await sleep(1500);
   await guest.screenshot({ path: path.join(out, "web-room-review.png") });
+  await watcher.screenshot({ path: path.join(out, "web-room-watcher-review.png") });
 
   // The host leads: four steps on (→) from the start reach both the guest
   // and the watcher. The guest then looks alone (ひとりで見る): two more
