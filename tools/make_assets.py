@@ -10,9 +10,10 @@
   so the web build stays small.
 * assets/sounds/effects.ogg and effects.ron: short synthesised sound
   effects (no downloads), one after another in one file with the time
-  each one starts and ends: every Ogg Vorbis file carries about 3.4 KB of
-  codebooks before its first sound, which thirteen separate files would
-  each repeat in the web page's download.
+  each one starts and ends: every Ogg Vorbis file carries its codebooks
+  before its first sound, larger than a short effect's own data, which
+  separate files would each repeat in the web page's download
+  (docs/web.md, "Sizes").
 
 Needs: fonts-ipaexfont, vorbis-tools (oggenc), and pip's fonttools.
 """
