@@ -210,6 +210,9 @@ fn spawn_view<G: Playable>(
                         width: px(GRAPH_WIDTH),
                         height: px(10),
                         margin: UiRect::vertical(px(3)),
+                        // A panel too short for everything scrolls; the
+                        // bar keeps its height rather than shrink away.
+                        flex_shrink: 0.0,
                         ..default()
                     },
                     BackgroundColor(BEHIND),
@@ -253,6 +256,7 @@ fn spawn_view<G: Playable>(
                             Node {
                                 width: px(GRAPH_WIDTH),
                                 height: px(8),
+                                flex_shrink: 0.0,
                                 ..default()
                             },
                             BackgroundColor(palette::CARD),
