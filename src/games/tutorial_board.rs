@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
-use super::board_place::{board_view, layout_for, piece_rotation};
+use super::board_place::{board_view, changed_layout, layout_for, piece_rotation};
 use super::board_view::BoardView;
 use super::resume::chosen;
 use super::session::Playable;
@@ -253,10 +253,9 @@ fn relayout<G: Playable>(
     if !windows.iter().any(|w| w.is_changed()) {
         return;
     }
-    let fresh = layout_for(&board.game, windows.single().ok().map(|w| w.into_inner()));
-    if fresh == *layout {
+    let Some(fresh) = changed_layout(&board.game, &windows, &layout) else {
         return;
-    }
+    };
     commands.insert_resource(board_view(&board.game, false, fresh));
     commands.insert_resource(fresh);
     commands.insert_resource(crate::shell::layout::CameraArea(fresh.shown));

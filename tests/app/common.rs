@@ -437,3 +437,18 @@ pub fn assert_phone_layout(app: &App, upright: bool) {
         "the panel beside the board on its side"
     );
 }
+
+/// Asserts each piece (its point and where it is drawn) stands where
+/// `view` puts its point on `graph`.
+pub fn assert_pieces_placed(
+    view: &yorimichi::games::board_view::BoardView,
+    graph: &yorimichi::rules::board::BoardGraph,
+    placed: &[(usize, Vec3)],
+) {
+    for &(point, at) in placed {
+        assert!(
+            (at.truncate() - view.world(graph, point)).length() < 0.5,
+            "the piece on point {point} stands where the board puts it"
+        );
+    }
+}

@@ -924,12 +924,7 @@ fn a_phone_turned_mid_game_lays_the_play_screen_out_again() {
             .iter(app.world())
             .map(|(p, t)| (p.point, t.translation))
             .collect();
-        for (point, at) in placed {
-            assert!(
-                (at.truncate() - view.world(&graph, point)).length() < 0.5,
-                "the piece on point {point} stands where the new board puts it"
-            );
-        }
+        common::assert_pieces_placed(&view, &graph, &placed);
     }
 }
 

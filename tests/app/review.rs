@@ -66,6 +66,19 @@ fn finished_match<G: Playable>(
     m
 }
 
+/// The finished game `m` on the play screen, through its result screen
+/// to 振り返る.
+fn open_review<G: Playable>(app: &mut App, m: Match<G>) {
+    common::open_play(app, m);
+    update_until(app, "the result screen", Duration::from_secs(30), |a| {
+        screen(a) == Screen::Result
+    });
+    let open = find::<OpenReviewButton>(app).expect("振り返る on the result screen");
+    click(app, open);
+    app.update();
+    assert_eq!(screen(app), Screen::Review);
+}
+
 fn update_until(app: &mut App, what: &str, limit: Duration, done: impl Fn(&mut App) -> bool) {
     let started = Instant::now();
     while !done(app) {
@@ -108,17 +121,7 @@ fn review_flow<G: Playable>(name: &str, rules: G::Rules, seed: u64, max_plies: u
     app.update();
     let m = finished_match::<G>(&app, rules, seed, max_plies);
     let plies = m.record.ply();
-    common::open_play(&mut app, m);
-    update_until(
-        &mut app,
-        "the result screen",
-        Duration::from_secs(30),
-        |a| screen(a) == Screen::Result,
-    );
-    let open = find::<OpenReviewButton>(&mut app).expect("振り返る on the result screen");
-    click(&mut app, open);
-    app.update();
-    assert_eq!(screen(&app), Screen::Review);
+    open_review(&mut app, m);
     let started = Instant::now();
     update_until(&mut app, "the reading", Duration::from_secs(400), |a| {
         a.world().resource::<Review<G>>().finished()
@@ -575,17 +578,7 @@ fn a_phone_turned_during_a_review_lays_it_out_again() {
     let mut app = headless::app(store);
     app.update();
     let m = finished_match::<Hasami>(&app, yorimichi::rules::hasami::HasamiRules::STANDARD, 3, 30);
-    common::open_play(&mut app, m);
-    update_until(
-        &mut app,
-        "the result screen",
-        Duration::from_secs(30),
-        |a| screen(a) == Screen::Result,
-    );
-    let open = find::<OpenReviewButton>(&mut app).expect("振り返る on the result screen");
-    click(&mut app, open);
-    app.update();
-    assert_eq!(screen(&app), Screen::Review);
+    open_review(&mut app, m);
     send(&mut app, ReviewCommand::Previous);
     let shown = ply::<Hasami>(&app);
     for (width, height, upright) in common::PHONE_TURNS {
@@ -615,11 +608,6 @@ fn a_phone_turned_during_a_review_lays_it_out_again() {
             .iter(app.world())
             .map(|(p, t)| (p.point, t.translation))
             .collect();
-        for (point, at) in placed {
-            assert!(
-                (at.truncate() - view.world(&graph, point)).length() < 0.5,
-                "the piece on point {point} stands where the new board puts it"
-            );
-        }
+        common::assert_pieces_placed(&view, &graph, &placed);
     }
 }

@@ -229,15 +229,18 @@ fn the_piece_font_covers_the_files_koma_letters_come_from() {
 }
 
 #[test]
-fn the_sounds_are_small_ogg_files() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds");
-    for name in ["place", "capture", "illegal", "win", "lose", "button"] {
-        let bytes = std::fs::read(dir.join(format!("{name}.ogg"))).unwrap();
-        assert_eq!(&bytes[..4], b"OggS", "{name}.ogg is an Ogg file");
-        assert!(
-            bytes.windows(6).any(|w| w == b"vorbis"),
-            "{name}.ogg holds Vorbis"
-        );
-        assert!(bytes.len() < 20_000, "{name}.ogg is small");
-    }
+fn the_sound_sheet_is_a_small_ogg_vorbis_file() {
+    // One sheet holds every effect (the app tests check its cue table).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds/effects.ogg");
+    let bytes = std::fs::read(&path).expect("assets/sounds/effects.ogg");
+    assert_eq!(&bytes[..4], b"OggS", "the sheet is an Ogg file");
+    assert!(
+        bytes.windows(6).any(|w| w == b"vorbis"),
+        "the sheet holds Vorbis"
+    );
+    assert!(
+        bytes.len() < 40_000,
+        "the sheet is small ({} bytes)",
+        bytes.len()
+    );
 }

@@ -23,7 +23,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::art;
-use super::board_place::{board_view, layout_for};
+use super::board_place::{board_view, changed_layout, despawn_screen, layout_for};
 use super::resume::chosen;
 use super::session::{Match, Playable};
 use crate::rules::game::Side;
@@ -259,15 +259,10 @@ fn relayout_play<G: Playable>(
         return;
     }
     *reshaped = false;
-    let fresh = layout_for(&m.game, windows.single().ok().map(|w| w.into_inner()));
-    if fresh == *layout {
+    let Some(fresh) = changed_layout(&m.game, &windows, &layout) else {
         return;
-    }
-    for (entity, scope) in &scoped {
-        if scope.0 == Screen::Play {
-            commands.entity(entity).despawn();
-        }
-    }
+    };
+    despawn_screen(&mut commands, &scoped, Screen::Play);
     let analysis_back_to = analysis.map(|a| a.back_to);
     spawn_view(
         &mut commands,

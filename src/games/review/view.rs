@@ -10,7 +10,9 @@ use bevy::window::PrimaryWindow;
 
 use super::game::{Review, ReviewButton, ReviewCommand, ReviewThink, exact_words};
 use crate::games::art::{self, Art, Highlight};
-use crate::games::board_place::{board_view, layout_for, piece_rotation};
+use crate::games::board_place::{
+    board_view, changed_layout, despawn_screen, layout_for, piece_rotation,
+};
 use crate::games::board_view::BoardView;
 use crate::games::kit::game_title_with;
 use crate::games::session::Playable;
@@ -147,15 +149,10 @@ pub(super) fn relayout<G: Playable>(
     if !windows.iter().any(|w| w.is_changed()) {
         return;
     }
-    let fresh = layout_for(&review.game, windows.single().ok().map(|w| w.into_inner()));
-    if fresh == *layout {
+    let Some(fresh) = changed_layout(&review.game, &windows, &layout) else {
         return;
-    }
-    for (entity, scope) in &scoped {
-        if scope.0 == Screen::Review {
-            commands.entity(entity).despawn();
-        }
-    }
+    };
+    despawn_screen(&mut commands, &scoped, Screen::Review);
     spawn_view(&mut commands, &review, &fonts, &settings, fresh);
     *shown = Shown::default();
 }
