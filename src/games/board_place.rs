@@ -23,14 +23,27 @@ pub fn layout_for<G: Playable>(game: &G, window: Option<&Window>) -> Layout {
     Layout::for_window(window, probe.half_size(), true)
 }
 
+/// Whether the window's size is not the one last `seen` (which it then
+/// becomes): a pointer's moves change the window too, and ask for no new
+/// layout.
+pub fn window_reshaped(
+    windows: &Query<&Window, With<PrimaryWindow>>,
+    seen: &mut Option<Vec2>,
+) -> bool {
+    let size = windows.single().ok().map(|w| w.size());
+    let reshaped = size != *seen;
+    *seen = size;
+    reshaped
+}
+
 /// The layout `game`'s board needs in the window as it is now, where that
 /// is not `current`: a phone turned, a window given another shape.
 pub fn changed_layout<G: Playable>(
     game: &G,
-    windows: &Query<Ref<Window>, With<PrimaryWindow>>,
+    windows: &Query<&Window, With<PrimaryWindow>>,
     current: &Layout,
 ) -> Option<Layout> {
-    let fresh = layout_for(game, windows.single().ok().map(|w| w.into_inner()));
+    let fresh = layout_for(game, windows.single().ok());
     (fresh != *current).then_some(fresh)
 }
 

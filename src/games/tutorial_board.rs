@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::art::{self, Art, Highlight};
-use super::board_place::{board_view, changed_layout, layout_for, piece_rotation};
+use super::board_place::{board_view, changed_layout, layout_for, piece_rotation, window_reshaped};
 use super::board_view::BoardView;
 use super::resume::chosen;
 use super::session::Playable;
@@ -246,11 +246,12 @@ fn enter<G: Playable>(
 /// where the new layout puts them; the step and its progress stay).
 fn relayout<G: Playable>(
     mut commands: Commands,
-    windows: Query<Ref<Window>, With<PrimaryWindow>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     mut board: ResMut<TutorialBoard<G>>,
     layout: Res<Layout>,
+    mut seen: Local<Option<Vec2>>,
 ) {
-    if !windows.iter().any(|w| w.is_changed()) {
+    if !window_reshaped(&windows, &mut seen) {
         return;
     }
     let Some(fresh) = changed_layout(&board.game, &windows, &layout) else {

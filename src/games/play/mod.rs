@@ -23,7 +23,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::art;
-use super::board_place::{board_view, changed_layout, despawn_screen, layout_for};
+use super::board_place::{board_view, changed_layout, despawn_screen, layout_for, window_reshaped};
 use super::resume::chosen;
 use super::session::{Match, Playable};
 use crate::rules::game::Side;
@@ -243,7 +243,7 @@ fn spawn_view<G: Playable>(
 #[allow(clippy::too_many_arguments)]
 fn relayout_play<G: Playable>(
     mut commands: Commands,
-    windows: Query<Ref<Window>, With<PrimaryWindow>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     m: Res<Match<G>>,
     layout: Res<Layout>,
     mut ui: ResMut<PlayUi<G>>,
@@ -252,9 +252,10 @@ fn relayout_play<G: Playable>(
     settings: Res<Settings>,
     analysis: Option<Res<Analysis<G>>>,
     scoped: Query<(Entity, &DespawnOnExit<Screen>)>,
+    mut seen: Local<Option<Vec2>>,
     mut reshaped: Local<bool>,
 ) {
-    *reshaped |= windows.iter().any(|w| w.is_changed());
+    *reshaped |= window_reshaped(&windows, &mut seen);
     if !*reshaped || !animating.is_empty() || ui.is_settling() {
         return;
     }

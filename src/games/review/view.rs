@@ -11,7 +11,7 @@ use bevy::window::PrimaryWindow;
 use super::game::{Review, ReviewButton, ReviewCommand, ReviewThink, exact_words};
 use crate::games::art::{self, Art, Highlight};
 use crate::games::board_place::{
-    board_view, changed_layout, despawn_screen, layout_for, piece_rotation,
+    board_view, changed_layout, despawn_screen, layout_for, piece_rotation, window_reshaped,
 };
 use crate::games::board_view::BoardView;
 use crate::games::kit::game_title_with;
@@ -138,15 +138,16 @@ pub(super) fn enter<G: Playable>(
 #[allow(clippy::too_many_arguments)]
 pub(super) fn relayout<G: Playable>(
     mut commands: Commands,
-    windows: Query<Ref<Window>, With<PrimaryWindow>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     review: Res<Review<G>>,
     layout: Res<Layout>,
     fonts: Res<Fonts>,
     settings: Res<Settings>,
     mut shown: ResMut<Shown>,
     scoped: Query<(Entity, &DespawnOnExit<Screen>)>,
+    mut seen: Local<Option<Vec2>>,
 ) {
-    if !windows.iter().any(|w| w.is_changed()) {
+    if !window_reshaped(&windows, &mut seen) {
         return;
     }
     let Some(fresh) = changed_layout(&review.game, &windows, &layout) else {
